@@ -1,0 +1,71 @@
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import type { UpcomingScreen } from '../shared/ui/placeholder-page';
+import { GuardedOutlet } from './guarded-outlet';
+import { PageLoading } from './page-loading';
+import { RouteError } from './route-error';
+import { HOME_PATH } from './session-guard';
+
+/** A screen whose release has not landed: the shared placeholder, in its own chunk. */
+function upcoming(screen: UpcomingScreen): RouteObject['lazy'] {
+  return async () => {
+    const { PlaceholderPage } = await import('../shared/ui/placeholder-page');
+    return { Component: () => <PlaceholderPage screen={screen} /> };
+  };
+}
+
+const toHome = <Navigate to={HOME_PATH} replace />;
+
+/** SPEC §2 route table. Every route is lazy; unknown paths go to /dashboard. */
+export const routes: RouteObject[] = [
+  {
+    element: <GuardedOutlet />,
+    errorElement: <RouteError />,
+    HydrateFallback: PageLoading,
+    children: [
+      { path: 'login', lazy: async () => ({ Component: (await import('./routes/login-route')).LoginRoute }) },
+      {
+        lazy: async () => ({ Component: (await import('./shell/app-shell')).AppShell }),
+        children: [
+          {
+            // Errors of a screen show inside the shell, so the navigation stays usable.
+            errorElement: <RouteError />,
+            children: [
+              { index: true, element: toHome },
+              { path: 'dashboard', lazy: upcoming('dashboard') },
+              { path: 'ai', lazy: upcoming('ai') },
+              { path: 'ai/keyword', lazy: upcoming('ai_keyword') },
+              { path: 'ai/keyword/question/:id', lazy: upcoming('ai_question') },
+              { path: 'ai/alias', lazy: upcoming('ai_alias') },
+              { path: 'ai/mrc', lazy: upcoming('ai_mrc') },
+              { path: 'talk', lazy: upcoming('talk') },
+              { path: 'conversation', lazy: upcoming('conversation') },
+              { path: 'event', lazy: upcoming('event') },
+              { path: 'interface', lazy: upcoming('interface') },
+              { path: 'interface/avatar', lazy: upcoming('interface_avatar') },
+              {
+                path: 'setting',
+                lazy: async () => ({
+                  Component: (await import('../features/settings/pages/settings-page')).SettingsPage,
+                }),
+              },
+              {
+                path: 'setting/users',
+                lazy: async () => ({
+                  Component: (await import('../features/users/pages/users-page')).UsersPage,
+                }),
+              },
+              { path: 'chat', lazy: upcoming('chat') },
+              { path: 'live_video', lazy: upcoming('live_video') },
+              { path: 'message', lazy: upcoming('message') },
+              { path: '*', element: toHome },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

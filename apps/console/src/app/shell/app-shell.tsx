@@ -1,0 +1,138 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import LinearProgress from '@mui/material/LinearProgress';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { useNavigate, useNavigation } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { logout } from '../../shared/auth/logout';
+import { notify } from '../../shared/ui/snackbar/snackbar-store';
+import { LEFT_BAR_COLLAPSED_WIDTH, LEFT_BAR_WIDTH, RIGHT_BAR_WIDTH, TOP_BAR_HEIGHT } from '../theme';
+import { LOGIN_PATH } from '../route-guard';
+import { AccessOutlet } from './access-outlet';
+import { LeftBarContent } from './left-bar';
+import { RightBarContent } from './right-bar';
+import { TopBar } from './top-bar';
+
+const COLLAPSED_KEY = 'left_bar_collapsed';
+
+function readCollapsed(): boolean {
+  try {
+    return localStorage.getItem(COLLAPSED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** Top bar, left bar, content and the toggled right bar: the frame of every signed-in screen. */
+export function AppShell() {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down('md'));
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [collapsed, setCollapsed] = useState(readCollapsed);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const [rightOpen, setRightOpen] = useState(false);
+  const [loggingOut, setLoggingOut] = useState(false);
+
+  const leftOpen = narrow ? mobileOpen : !collapsed;
+  const leftWidth = narrow ? 0 : collapsed ? LEFT_BAR_COLLAPSED_WIDTH : LEFT_BAR_WIDTH;
+
+  const toggleLeft = () => {
+    if (narrow) {
+      setMobileOpen((open) => !open);
+      return;
+    }
+    setCollapsed((value) => {
+      try {
+        localStorage.setItem(COLLAPSED_KEY, value ? '0' : '1');
+      } catch {
+        // Only remembered for this page view.
+      }
+      return !value;
+    });
+  };
+
+  const onLogout = async () => {
+    setLoggingOut(true);
+    await logout();
+    queryClient.clear();
+    notify.success(t('auth.logged_out'));
+    void navigate(LOGIN_PATH, { replace: true });
+  };
+
+  const paperSx = {
+    top: TOP_BAR_HEIGHT,
+    height: `calc(100% - ${TOP_BAR_HEIGHT}px)`,
+    boxSizing: 'border-box' as const,
+    overflowX: 'hidden' as const,
+  };
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <TopBar
+        leftOpen={leftOpen}
+        onToggleLeft={toggleLeft}
+        rightOpen={rightOpen}
+        onToggleRight={() => setRightOpen((open) => !open)}
+      />
+      {narrow ? (
+        <Drawer
+          variant="temporary"
+          open={mobileOpen}
+          onClose={() => setMobileOpen(false)}
+          slotProps={{ paper: { sx: { ...paperSx, width: LEFT_BAR_WIDTH } } }}
+          data-testid="left-bar"
+        >
+          <LeftBarContent
+            collapsed={false}
+            onNavigate={() => setMobileOpen(false)}
+            onLogout={() => void onLogout()}
+            loggingOut={loggingOut}
+          />
+        </Drawer>
+      ) : (
+        <Drawer
+          variant="permanent"
+          open
+          sx={{ width: leftWidth, flexShrink: 0, transition: 'width 150ms' }}
+          slotProps={{ paper: { sx: { ...paperSx, width: leftWidth, transition: 'width 150ms' } } }}
+          data-testid="left-bar"
+          data-collapsed={collapsed ? 'true' : 'false'}
+        >
+          <LeftBarContent collapsed={collapsed} onLogout={() => void onLogout()} loggingOut={loggingOut} />
+        </Drawer>
+      )}
+      <Box
+        component="main"
+        sx={{
+          flex: 1,
+          minWidth: 0,
+          pt: `${TOP_BAR_HEIGHT}px`,
+          mr: rightOpen && !narrow ? `${RIGHT_BAR_WIDTH}px` : 0,
+          transition: 'margin 150ms',
+        }}
+      >
+        <Box sx={{ height: 4 }}>
+          {navigation.state === 'loading' && <LinearProgress aria-label={t('common.loading')} />}
+        </Box>
+        <Box sx={{ p: { xs: 2, md: 3 }, pt: { xs: 1.5, md: 2.5 }, maxWidth: 1400 }}>
+          <AccessOutlet />
+        </Box>
+      </Box>
+      <Drawer
+        anchor="right"
+        variant={narrow ? 'temporary' : 'persistent'}
+        open={rightOpen}
+        onClose={() => setRightOpen(false)}
+        slotProps={{ paper: { sx: { ...paperSx, width: RIGHT_BAR_WIDTH, bgcolor: 'background.default' } } }}
+      >
+        <RightBarContent onClose={() => setRightOpen(false)} />
+      </Drawer>
+    </Box>
+  );
+}

@@ -1,0 +1,137 @@
+import type { MouseEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import LogoutIcon from '@mui/icons-material/Logout';
+import { pageOf } from '@ambassador/contracts';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { isLoggedIn, useAuth } from '../../shared/auth/auth-store';
+import { guardRoute } from '../route-guard';
+import { DeviceSelect } from './device-select';
+import { navItemsFor } from './nav-items';
+
+/** Device selector, navigation, then the signed-in user and Logout (SPEC §2 Shell). */
+export function LeftBarContent({
+  collapsed,
+  onNavigate,
+  onLogout,
+  loggingOut,
+}: {
+  collapsed: boolean;
+  onNavigate?: () => void;
+  onLogout: () => void;
+  loggingOut: boolean;
+}) {
+  const { t } = useTranslation();
+  const auth = useAuth();
+  const location = useLocation();
+  const current = pageOf(location.pathname);
+  const items = navItemsFor(auth.page_access);
+
+  const onItemClick = (event: MouseEvent, path: string) => {
+    const decision = guardRoute(
+      { loggedIn: isLoggedIn(auth), pageAccess: auth.page_access },
+      path,
+      location.pathname,
+    );
+    if (decision.action === 'ignore') event.preventDefault();
+    onNavigate?.();
+  };
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', overflow: 'hidden' }}>
+      {!collapsed && (
+        <Box sx={{ p: 2, pb: 1 }}>
+          <DeviceSelect />
+        </Box>
+      )}
+      <List component="nav" aria-label={t('shell.navigation')} sx={{ flex: 1, overflowY: 'auto', px: 1 }}>
+        {items.map((item) => {
+          const label = t(`nav.${item.segment}`);
+          const selected = current === item.path;
+          const button = (
+            <ListItemButton
+              key={item.path}
+              component={RouterLink}
+              to={item.path}
+              selected={selected}
+              aria-current={selected ? 'page' : undefined}
+              onClick={(event: MouseEvent) => onItemClick(event, item.path)}
+              data-testid={`nav-${item.segment}`}
+              sx={{
+                borderRadius: 1,
+                mb: 0.25,
+                minHeight: 44,
+                justifyContent: collapsed ? 'center' : 'flex-start',
+                '&.Mui-selected': { bgcolor: 'primary.main', color: 'primary.contrastText' },
+                '&.Mui-selected:hover': { bgcolor: 'primary.dark' },
+                '&.Mui-selected .MuiListItemIcon-root': { color: 'inherit' },
+              }}
+            >
+              <ListItemIcon sx={{ minWidth: collapsed ? 0 : 40 }}>{item.icon}</ListItemIcon>
+              {!collapsed && (
+                <ListItemText
+                  primary={label}
+                  slotProps={{ primary: { noWrap: true, sx: { fontSize: 14 } } }}
+                />
+              )}
+            </ListItemButton>
+          );
+          return collapsed ? (
+            <Tooltip key={item.path} title={label} placement="right">
+              {button}
+            </Tooltip>
+          ) : (
+            button
+          );
+        })}
+      </List>
+      <Divider />
+      {collapsed ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 1.5 }}>
+          <Tooltip title={t('shell.logout')} placement="right">
+            <span>
+              <IconButton
+                onClick={onLogout}
+                disabled={loggingOut}
+                aria-label={t('shell.logout')}
+                data-testid="logout-button"
+              >
+                <LogoutIcon />
+              </IconButton>
+            </span>
+          </Tooltip>
+        </Box>
+      ) : (
+        <Box sx={{ p: 2, display: 'flex', alignItems: 'center', gap: 1 }}>
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Typography noWrap sx={{ fontWeight: 600 }} data-testid="current-username">
+              {auth.user_info?.username}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {t('shell.admin_label')}
+            </Typography>
+          </Box>
+          <Button
+            size="small"
+            variant="outlined"
+            startIcon={<LogoutIcon />}
+            onClick={onLogout}
+            disabled={loggingOut}
+            data-testid="logout-button"
+          >
+            {t('shell.logout')}
+          </Button>
+        </Box>
+      )}
+    </Box>
+  );
+}

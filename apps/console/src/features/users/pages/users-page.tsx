@@ -1,0 +1,174 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import LockResetOutlined from '@mui/icons-material/LockResetOutlined';
+import type { User } from '@ambassador/contracts';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../shared/api/api-error';
+import { useAuth } from '../../../shared/auth/auth-store';
+import { formatDateTime } from '../../../shared/lib/format-date';
+import { DataTable, type Column } from '../../../shared/ui/data-table';
+import { DeleteDialog, useDeleteDialog } from '../../../shared/ui/delete-dialog';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { notify } from '../../../shared/ui/snackbar/snackbar-store';
+import { usePaging } from '../../../shared/ui/use-paging';
+import { useDeleteUser } from '../api/delete-user';
+import { useUsers } from '../api/get-users';
+import { RoleCell } from '../components/role-cell';
+import { UserDialog } from '../dialogs/user-dialog';
+import type { UserDialogMode } from '../dialogs/user-form';
+
+type DialogState = { key: number; open: boolean; mode: UserDialogMode; user?: User };
+
+/** Admin Settings → User Settings (/setting/users). */
+export function UsersPage() {
+  const { t, i18n } = useTranslation();
+  const auth = useAuth();
+  const deviceId = auth.selected_device ?? undefined;
+  const paging = usePaging();
+  const users = useUsers({ limit: paging.limit, offset: paging.offset });
+  const deleteUser = useDeleteUser();
+  const confirmDelete = useDeleteDialog();
+  const [dialog, setDialog] = useState<DialogState>({ key: 0, open: false, mode: 'create' });
+
+  const total = users.data?.total ?? 0;
+  // After deleting the last row of the last page, step back to a page that exists.
+  const lastPage = Math.max(0, Math.ceil(total / paging.pageSize) - 1);
+  if (users.data && !users.isPlaceholderData && paging.page > lastPage) paging.setPage(lastPage);
+
+  const openDialog = (mode: UserDialogMode, user?: User) =>
+    setDialog((d) => ({ key: d.key + 1, open: true, mode, ...(user && { user }) }));
+
+  const askDelete = (user: User) =>
+    confirmDelete.ask({
+      type: 'user',
+      item: user.username,
+      run: async () => {
+        const result = await notify.run(
+          () => deleteUser.mutateAsync({ device_id: deviceId, user_id: user.user_id }),
+          { loading: t('common.deleting'), success: t('users.deleted', { username: user.username }) },
+        );
+        return result.ok;
+      },
+    });
+
+  const columns: Column<User>[] = [
+    {
+      id: 'username',
+      header: t('users.columns.username'),
+      render: (user) => (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+          <Typography sx={{ fontWeight: 500 }}>{user.username}</Typography>
+          {user.user_id === auth.user_info?.user_id && <Chip size="small" label={t('users.you')} />}
+          {user.is_password_expired && (
+            <Chip size="small" color="warning" variant="outlined" label={t('users.must_change_password')} />
+          )}
+        </Box>
+      ),
+    },
+    {
+      id: 'role',
+      header: t('users.columns.role'),
+      width: 170,
+      render: (user) => <RoleCell key={`${user.user_id}-${user.role_id}`} user={user} deviceId={deviceId} />,
+    },
+    {
+      id: 'created',
+      header: t('users.columns.created'),
+      width: 200,
+      render: (user) => (
+        <Typography variant="body2" color="text.secondary">
+          {formatDateTime(user.created_at, i18n.resolvedLanguage ?? 'en')}
+        </Typography>
+      ),
+    },
+    {
+      id: 'actions',
+      header: t('users.columns.actions'),
+      align: 'right',
+      width: 150,
+      render: (user) => (
+        <Box sx={{ whiteSpace: 'nowrap' }}>
+          <Tooltip title={t('users.edit')}>
+            <IconButton
+              onClick={() => openDialog('edit', user)}
+              aria-label={`${t('users.edit')}: ${user.username}`}
+              data-testid={`edit-user-${user.username}`}
+            >
+              <EditOutlined fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title={t('users.reset_password')}>
+            <IconButton
+              onClick={() => openDialog('reset', user)}
+              aria-label={`${t('users.reset_password')}: ${user.username}`}
+              data-testid={`reset-password-${user.username}`}
+            >
+              <LockResetOutlined fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title={t('common.delete')}>
+            <IconButton
+              onClick={() => askDelete(user)}
+              aria-label={`${t('common.delete')}: ${user.username}`}
+              data-testid={`delete-user-${user.username}`}
+            >
+              <DeleteOutlined fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        </Box>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={t('screens.setting_users')}
+        breadcrumbs={[{ label: t('nav.setting'), to: '/setting' }, { label: t('screens.setting_users') }]}
+        actions={
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => openDialog('create')}
+            data-testid="add-user"
+          >
+            {t('users.add')}
+          </Button>
+        }
+      />
+      <DataTable
+        ariaLabel={t('screens.setting_users')}
+        testId="users-table"
+        columns={columns}
+        rows={users.data?.users}
+        rowKey={(user) => user.user_id}
+        rowTestId={(user) => `user-row-${user.username}`}
+        total={total}
+        page={paging.page}
+        pageSize={paging.pageSize}
+        onPageChange={paging.setPage}
+        onPageSizeChange={paging.setPageSize}
+        loading={users.isFetching}
+        error={users.isError ? errorMessage(users.error, t('errors.unknown')) : null}
+        onRetry={() => void users.refetch()}
+        emptyText={t('users.empty')}
+      />
+      <UserDialog
+        key={dialog.key}
+        open={dialog.open}
+        mode={dialog.mode}
+        {...(dialog.user && { user: dialog.user })}
+        onClose={() => setDialog((d) => ({ ...d, open: false }))}
+      />
+      <DeleteDialog {...confirmDelete.dialogProps} />
+    </>
+  );
+}

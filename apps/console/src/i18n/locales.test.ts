@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import en from './en.json';
+import zhHans from './zhHans.json';
+import zhHant from './zhHant.json';
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of flatten(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1] ?? '').sort();
+}
+
+const locales = { en, zhHant, zhHans } as Record<string, Tree>;
+const flat = Object.fromEntries(Object.entries(locales).map(([name, tree]) => [name, flatten(tree)]));
+const enKeys = [...(flat.en ?? new Map()).keys()].sort();
+
+describe('locale files', () => {
+  it('English has keys', () => {
+    expect(enKeys.length).toBeGreaterThan(50);
+  });
+
+  for (const name of ['zhHant', 'zhHans']) {
+    it(`${name} has exactly the keys of en`, () => {
+      const keys = [...(flat[name] ?? new Map()).keys()].sort();
+      expect(keys.filter((k) => !enKeys.includes(k))).toEqual([]);
+      expect(enKeys.filter((k) => !keys.includes(k))).toEqual([]);
+    });
+
+    it(`${name} keeps the {{placeholders}} of en`, () => {
+      const mismatched = enKeys.filter(
+        (key) =>
+          placeholders(flat.en?.get(key) ?? '').join() !== placeholders(flat[name]?.get(key) ?? '').join(),
+      );
+      expect(mismatched).toEqual([]);
+    });
+  }
+
+  for (const name of Object.keys(locales)) {
+    it(`${name} has no empty texts`, () => {
+      const empty = [...(flat[name] ?? new Map()).entries()]
+        .filter(([, v]) => v.trim() === '')
+        .map(([k]) => k);
+      expect(empty).toEqual([]);
+    });
+  }
+
+  it('the Chinese packs are translated, not copies of English', () => {
+    for (const name of ['zhHant', 'zhHans']) {
+      const same = enKeys.filter(
+        (k) => flat[name]?.get(k) === flat.en?.get(k) && /[a-z]{3,}/i.test(flat.en?.get(k) ?? ''),
+      );
+      // Only the product name stays in English.
+      expect(same).toEqual(['app.name']);
+    }
+  });
+
+  it('Traditional and Simplified differ where the scripts differ', () => {
+    expect(flat.zhHant?.get('nav.dashboard')).toBe('儀表板');
+    expect(flat.zhHans?.get('nav.dashboard')).toBe('仪表板');
+    expect(flat.zhHant?.get('login.submit')).toBe('登入');
+    expect(flat.zhHans?.get('login.submit')).toBe('登录');
+  });
+});

@@ -1,0 +1,24 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { initUiLanguage } from './i18n/i18n';
+import { Providers } from './app/providers';
+import { createQueryClient } from './app/query-client';
+import { createAppRouter } from './app/router';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root is missing from index.html');
+
+const queryClient = createQueryClient();
+const router = createAppRouter();
+
+// The remembered interface language is loaded first, so the first screen does not flash English.
+void initUiLanguage().finally(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <Providers client={queryClient}>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+});

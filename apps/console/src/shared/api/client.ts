@@ -1,0 +1,129 @@
+import i18n from 'i18next';
+import { authStore, isLoggedIn } from '../auth/auth-store';
+import { notify } from '../ui/snackbar/snackbar-store';
+import { ApiError } from './api-error';
+
+/** Same origin; every admin call lives under this prefix. */
+export const API_BASE = '/admin_panel';
+
+/** Calls that never carry auth headers (SPEC §4 Login). */
+const NO_AUTH_PATHS = new Set(['/login', '/logout']);
+
+/** GETs that never carry the selected device (SPEC §7). */
+function takesDeviceId(path: string): boolean {
+  return path !== '/interface/devices' && !path.startsWith('/video_call');
+}
+
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+export type Query = Record<string, QueryValue>;
+
+export type RequestOptions = {
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+};
+
+export type ApiResult<T> = {
+  data: T;
+  total: number | undefined;
+  message: string;
+};
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+function pathOnly(path: string): string {
+  const q = path.indexOf('?');
+  return q === -1 ? path : path.slice(0, q);
+}
+
+export function buildUrl(method: Method, path: string, query: Query | undefined): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null) continue;
+    params.set(key, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  const selected = authStore.get().selected_device;
+  if (method === 'GET' && takesDeviceId(pathOnly(path)) && selected !== null && !params.has('device_id')) {
+    params.set('device_id', String(selected));
+  }
+  const search = params.toString();
+  if (!search) return `${API_BASE}${path}`;
+  return `${API_BASE}${path}${path.includes('?') ? '&' : '?'}${search}`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function t(
+  key: 'errors.network' | 'errors.unexpected_response' | 'errors.request_failed' | 'errors.session_ended',
+  status?: number,
+) {
+  return i18n.isInitialized ? i18n.t(key, { status }) : `${key} ${status ?? ''}`.trim();
+}
+
+export async function request<T>(
+  method: Method,
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiResult<T>> {
+  const auth = authStore.get();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const isAuthCall = NO_AUTH_PATHS.has(pathOnly(path));
+  if (!isAuthCall && auth.access_token) {
+    headers.access_token = auth.access_token;
+    if (auth.auth_project_id !== null) headers.auth_project_id = String(auth.auth_project_id);
+  }
+  const init: RequestInit = { method, headers };
+  if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(options.body);
+  }
+  if (options.signal) init.signal = options.signal;
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(method, path, options.query), init);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, t('errors.network'), 'network_error');
+  }
+
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    body = undefined;
+  }
+
+  if (response.status === 401 && !isAuthCall) {
+    // The token is missing, unknown or expired: back to the login screen, saying why (the screen
+    // that made the call is gone by the time its own error would show).
+    if (isLoggedIn(authStore.get())) notify.error(t('errors.session_ended'));
+    authStore.clear();
+  }
+
+  if (!isRecord(body) || typeof body.success !== 'boolean') {
+    if (!response.ok) throw new ApiError(response.status, t('errors.request_failed', response.status));
+    throw new ApiError(response.status, t('errors.unexpected_response'), 'bad_response');
+  }
+
+  const message = typeof body.message === 'string' ? body.message : '';
+  const code = typeof body.error === 'string' ? body.error : undefined;
+  if (!response.ok || !body.success) {
+    throw new ApiError(response.status, message || t('errors.request_failed', response.status), code);
+  }
+  return {
+    data: body.data as T,
+    total: typeof body.total === 'number' ? body.total : undefined,
+    message,
+  };
+}
+
+export const api = {
+  get: <T>(path: string, query?: Query, signal?: AbortSignal) =>
+    request<T>('GET', path, signal ? { query, signal } : { query }),
+  post: <T>(path: string, body?: unknown) => request<T>('POST', path, { body }),
+  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, { body }),
+  delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, { body }),
+};

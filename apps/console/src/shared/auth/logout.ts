@@ -1,0 +1,17 @@
+import { api } from '../api/client';
+import { authStore } from './auth-store';
+
+/**
+ * End the session: tell the server (no auth headers, token in the body), then forget it locally
+ * whatever the server said. The guard then takes the user to /login.
+ */
+export async function logout(): Promise<void> {
+  const token = authStore.get().access_token;
+  try {
+    if (token) await api.post<null>('/logout', { access_token: token });
+  } catch {
+    // Logout always succeeds for the user (SPEC §4).
+  } finally {
+    authStore.clear();
+  }
+}

@@ -1,0 +1,116 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useTranslation } from 'react-i18next';
+import { deleteDialogText, type DeleteType } from './delete-dialog-text';
+
+/** SPEC §9: type and item clear 100 ms after the dialog closes (after its exit transition starts). */
+export const DELETE_DIALOG_RESET_MS = 100;
+
+export type DeleteDialogProps = {
+  open: boolean;
+  type: DeleteType | null;
+  item?: string | null;
+  onCancel: () => void;
+  /** Runs the delete. The dialog shows it as submitting until it settles. */
+  onConfirm: () => Promise<void>;
+};
+
+/** Delete confirm (SPEC §2): persistent, max width 400, Cancel and Delete disabled while submitting. */
+export function DeleteDialog({ open, type, item, onCancel, onConfirm }: DeleteDialogProps) {
+  const { t } = useTranslation();
+  const [submitting, setSubmitting] = useState(false);
+  const text = type ? deleteDialogText(t, type, item) : null;
+  const titleId = 'delete-dialog-title';
+
+  const confirm = async () => {
+    setSubmitting(true);
+    try {
+      await onConfirm();
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      maxWidth={false}
+      fullWidth
+      slotProps={{ paper: { sx: { maxWidth: 400 } } }}
+      aria-labelledby={titleId}
+      onClose={() => {
+        // Persistent: neither the backdrop nor Escape closes it.
+      }}
+      data-testid="delete-dialog"
+    >
+      <DialogTitle id={titleId}>{text?.title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{text?.body}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel} disabled={submitting} data-testid="dialog-cancel">
+          {t('common.cancel')}
+        </Button>
+        <Button
+          color="error"
+          variant="contained"
+          onClick={() => void confirm()}
+          disabled={submitting || !type}
+          startIcon={submitting ? <CircularProgress size={16} color="inherit" /> : undefined}
+          data-testid="delete-confirm"
+        >
+          {t('common.delete')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+type DeleteRequest = {
+  type: DeleteType;
+  item?: string | null;
+  /** Resolve true when deleted (the dialog closes), false to keep it open (the error was shown). */
+  run: () => Promise<boolean>;
+};
+
+/** State for one DeleteDialog: `confirmDelete.ask({type, item, run})`, spread `dialogProps`. */
+export function useDeleteDialog() {
+  const [open, setOpen] = useState(false);
+  const [request, setRequest] = useState<DeleteRequest | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const ask = useCallback((next: DeleteRequest) => {
+    clearTimeout(timer.current);
+    setRequest(next);
+    setOpen(true);
+  }, []);
+
+  const close = useCallback(() => {
+    setOpen(false);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setRequest(null), DELETE_DIALOG_RESET_MS);
+  }, []);
+
+  const onConfirm = useCallback(async () => {
+    if (!request) return;
+    const deleted = await request.run();
+    if (deleted) close();
+  }, [request, close]);
+
+  const dialogProps: DeleteDialogProps = {
+    open,
+    type: request?.type ?? null,
+    item: request?.item ?? null,
+    onCancel: close,
+    onConfirm,
+  };
+  return { ask, close, dialogProps };
+}

@@ -1,0 +1,112 @@
+import { useSyncExternalStore } from 'react';
+import { errorMessage } from '../../api/api-error';
+
+/** SPEC §3 Snackbar: status, text, timeout, closable (colour and icon follow the status). */
+export type SnackbarStatus = 'loading' | 'success' | 'error';
+
+export type SnackbarState = {
+  open: boolean;
+  status: SnackbarStatus;
+  text: string;
+  /** ms before it hides on its own; null while loading. */
+  timeout: number | null;
+  closable: boolean;
+  /** Changes with every message so a repeated text restarts its timer. */
+  id: number;
+};
+
+/** SPEC §4 / §9: success and error notices stay 2000 ms. */
+export const SNACKBAR_TIMEOUT = 2000;
+
+let state: SnackbarState = {
+  open: false,
+  status: 'success',
+  text: '',
+  timeout: SNACKBAR_TIMEOUT,
+  closable: true,
+  id: 0,
+};
+const listeners = new Set<() => void>();
+
+function set(next: Omit<SnackbarState, 'id'>, sameMessage = false): void {
+  state = { ...next, id: sameMessage ? state.id : state.id + 1 };
+  for (const listener of listeners) listener();
+}
+
+export type RunMessages<T> = {
+  /** Shown with a spinner while the action runs, e.g. "Adding...". */
+  loading: string;
+  /** Shown with a check icon for 2000 ms, or computed from the result. */
+  success: string | ((result: T) => string);
+  /** Overrides the server's message on failure. */
+  error?: string | ((error: unknown) => string);
+};
+
+export type RunResult<T> = { ok: true; data: T } | { ok: false; error: unknown };
+
+export type Notify = {
+  loading(text: string): void;
+  success(text: string, options?: { closable?: boolean }): void;
+  error(text: string, options?: { closable?: boolean }): void;
+  close(): void;
+  /** The whole snackbar pattern of SPEC §4: loading, then success or error. Never throws. */
+  run<T>(action: Promise<T> | (() => Promise<T>), messages: RunMessages<T>): Promise<RunResult<T>>;
+};
+
+export const notify: Notify = {
+  loading(text) {
+    set({ open: true, status: 'loading', text, timeout: null, closable: false });
+  },
+  success(text, options) {
+    set({
+      open: true,
+      status: 'success',
+      text,
+      timeout: SNACKBAR_TIMEOUT,
+      closable: options?.closable ?? true,
+    });
+  },
+  error(text, options) {
+    set({
+      open: true,
+      status: 'error',
+      text,
+      timeout: SNACKBAR_TIMEOUT,
+      closable: options?.closable ?? true,
+    });
+  },
+  close() {
+    if (state.open) set({ ...state, open: false }, true);
+  },
+  async run(action, messages) {
+    notify.loading(messages.loading);
+    try {
+      const data = await (typeof action === 'function' ? action() : action);
+      notify.success(typeof messages.success === 'function' ? messages.success(data) : messages.success);
+      return { ok: true, data };
+    } catch (error) {
+      const fallback = errorMessage(error, 'Error');
+      const text =
+        typeof messages.error === 'function' ? messages.error(error) : (messages.error ?? fallback);
+      notify.error(text);
+      return { ok: false, error };
+    }
+  },
+};
+
+export const snackbarStore = {
+  get: () => state,
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+export function useSnackbarState(): SnackbarState {
+  return useSyncExternalStore(snackbarStore.subscribe, snackbarStore.get, snackbarStore.get);
+}
+
+/** `const notify = useSnackbar(); await notify.run(promise, {loading, success})`. */
+export function useSnackbar(): Notify {
+  return notify;
+}

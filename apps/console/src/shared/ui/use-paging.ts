@@ -1,0 +1,13 @@
+import { useState } from 'react';
+import { PAGE_SIZE } from '@ambassador/contracts';
+
+/** Server-side paging state: zero-based page, limit/offset for the call (SPEC §9: size 10). */
+export function usePaging(initialPageSize: number = PAGE_SIZE) {
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSizeState] = useState(initialPageSize);
+  const setPageSize = (size: number) => {
+    setPageSizeState(size);
+    setPage(0);
+  };
+  return { page, pageSize, limit: pageSize, offset: page * pageSize, setPage, setPageSize };
+}

@@ -1,0 +1,37 @@
+import type { Config } from './config.js';
+import { openDatabase, type Database } from './db/client.js';
+import { seedIfEmpty } from './db/seed.js';
+import { generatePassword, hashPassword } from './lib/passwords.js';
+
+export interface StartupLog {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+}
+
+/** Opens the configured database, applies migrations and seeds the demo project on first start. */
+export async function openAndSeed(
+  config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'ADMIN_USERNAME' | 'ADMIN_PASSWORD'>,
+  log: StartupLog,
+): Promise<Database> {
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  let generated: string | undefined;
+  const seeded = await seedIfEmpty(database.db, async () => {
+    const password = config.ADMIN_PASSWORD ?? (generated = generatePassword());
+    return {
+      adminUsername: config.ADMIN_USERNAME,
+      adminPasswordHash: await hashPassword(password),
+      mustReset: config.ADMIN_PASSWORD === undefined,
+    };
+  });
+  if (seeded) {
+    log.info({ adminUsername: config.ADMIN_USERNAME }, 'created the demo project and its admin user');
+    if (generated) {
+      // Printed once: the database keeps only the hash, and the first sign-in must change it.
+      log.warn(
+        { adminUsername: config.ADMIN_USERNAME, generatedAdminPassword: generated },
+        `Generated admin password for "${config.ADMIN_USERNAME}": ${generated} (you must change it at first sign-in)`,
+      );
+    }
+  }
+  return database;
+}

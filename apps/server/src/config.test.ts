@@ -1,0 +1,33 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+
+describe('configuration', () => {
+  it('has defaults for everything: port 8080, ./data, admin', () => {
+    const c = loadConfig({});
+    expect(c.PORT).toBe(8080);
+    expect(c.DATA_DIR).toBe(path.resolve('./data'));
+    expect(c.mediaDir).toBe(path.resolve('./data/media'));
+    expect(c.ADMIN_USERNAME).toBe('admin');
+    expect(c.ADMIN_PASSWORD).toBeUndefined();
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.SESSION_IDLE_MINUTES).toBe(60);
+    expect(c.SESSION_MAX_HOURS).toBe(12);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ REDIS_URL: 'http://x' }, 'REDIS_URL'],
+    [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
+    [{ SESSION_IDLE_MINUTES: '0' }, 'SESSION_IDLE_MINUTES'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+  ])('stops on a bad value and names the variable: %o', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', ADMIN_PASSWORD: '' }).DATABASE_URL).toBeUndefined();
+  });
+});

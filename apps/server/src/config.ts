@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { ZPassword } from '@ambassador/contracts';
+
+const ZPort = z.coerce.number().int().min(0).max(65535);
+const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+const ZConfig = z.object({
+  PORT: ZPort.default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
+  ),
+  REDIS_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  ),
+  ADMIN_USERNAME: z.string().trim().min(1).max(64).default('admin'),
+  ADMIN_PASSWORD: z.preprocess(emptyToUndefined, ZPassword.optional()),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(60),
+  SESSION_MAX_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(12),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CONSOLE_DIR: z.string().min(1).optional(),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+
+export type Config = z.infer<typeof ZConfig> & { consoleDir: string; mediaDir: string };
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once at start-up; a bad value names the variable and stops start-up. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ZConfig.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const dataDir = path.resolve(c.DATA_DIR);
+  return {
+    ...c,
+    DATA_DIR: dataDir,
+    mediaDir: path.join(dataDir, 'media'),
+    consoleDir: path.resolve(c.CONSOLE_DIR ?? path.join(import.meta.dirname, '..', '..', 'console', 'dist')),
+  };
+}

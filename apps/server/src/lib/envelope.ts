@@ -1,0 +1,23 @@
+import type { z } from 'zod';
+
+/** Success body; data passes through its response schema so no column leaks out. */
+export function ok<S extends z.ZodType>(
+  schema: S,
+  data: z.input<S>,
+  opts: { message?: string; total?: number } = {},
+) {
+  return {
+    success: true,
+    message: opts.message ?? 'OK',
+    data: schema.parse(data) as z.output<S>,
+    ...(opts.total === undefined ? {} : { total: opts.total }),
+  };
+}
+
+export function okEmpty(message: string) {
+  return { success: true, message, data: null };
+}
+
+export function failure(message: string, code: string) {
+  return { success: false, message, data: null, error: code };
+}

@@ -1,0 +1,30 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError } from '../lib/errors.js';
+import { failure } from '../lib/envelope.js';
+
+const CLIENT_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+};
+
+/** One error handler, one body shape; a 5xx never shows internals. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send(failure(error.message, error.code));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message =
+        CLIENT_MESSAGES[error.code] ??
+        (error instanceof SyntaxError ? 'The request body is not valid JSON.' : error.message);
+      return reply.status(status).send(failure(message, error.code ?? 'bad_request'));
+    }
+    req.log.error({ err: error }, 'request failed');
+    return reply
+      .status(500)
+      .send(failure('Something went wrong on our side. Please try again.', 'internal_error'));
+  });
+}

@@ -1,0 +1,164 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.js';
+import { openAndSeed, type StartupLog } from '../bootstrap.js';
+import { loadConfig, type Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import type { Clock } from '../lib/clock.js';
+
+export const ADMIN = { username: 'admin', password: 'Admin-Passw0rd!' } as const;
+
+/** Every API suite runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set (CI). */
+export const backends: Array<'pglite' | 'postgres'> = process.env.TEST_DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite'];
+
+export class TestClock implements Clock {
+  private t = Date.now();
+  now = () => new Date(this.t);
+  advance(ms: number) {
+    this.t += ms;
+  }
+}
+
+const silentLog: StartupLog = { info: () => undefined, warn: () => undefined };
+
+/** A fresh database for one suite: a temp PGlite directory, or a new PostgreSQL database. */
+export interface Store {
+  env: Record<string, string>;
+  drop(): Promise<void>;
+}
+
+export async function freshStore(kind: 'pglite' | 'postgres'): Promise<Store> {
+  if (kind === 'pglite') {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ac-test-'));
+    return {
+      env: { DATA_DIR: dir },
+      drop: () => fs.rm(dir, { recursive: true, force: true }),
+    };
+  }
+  const baseUrl = process.env.TEST_DATABASE_URL!;
+  const name = `ac_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    drop: async () => {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  clock: TestClock;
+  close(): Promise<void>;
+}
+
+export async function startApp(
+  store: { env: Record<string, string> },
+  extraEnv: Record<string, string> = {},
+  log: StartupLog = silentLog,
+): Promise<TestApp> {
+  const config = loadConfig({
+    ADMIN_PASSWORD: ADMIN.password,
+    CONSOLE_DIR: path.join(os.tmpdir(), 'ac-no-console'),
+    ...store.env,
+    ...extraEnv,
+  });
+  const database = await openAndSeed(config, log);
+  const clock = new TestClock();
+  const app = await buildApp({ config, database, clock });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    clock,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export interface Session {
+  token: string;
+  projectId: number;
+  userId: number;
+  headers: Record<string, string>;
+}
+
+export async function login(app: FastifyInstance, username: string, password: string): Promise<Session> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/admin_panel/login',
+    payload: { username, password },
+  });
+  if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
+  const data = res.json().data;
+  return {
+    token: data.access_token,
+    projectId: data.project_id,
+    userId: data.user_id,
+    headers: { access_token: data.access_token, auth_project_id: String(data.auth_project_id) },
+  };
+}
+
+/** Creates a user through the API as the given admin and returns it signed in. */
+export async function createUser(
+  app: FastifyInstance,
+  as: Session,
+  user: { username: string; role_id: 1 | 2 | 3; page_access?: string[]; password?: string },
+) {
+  const password = user.password ?? 'Us3r-Passw0rd!';
+  const res = await app.inject({
+    method: 'POST',
+    url: '/admin_panel/admin_settings/users',
+    headers: as.headers,
+    payload: { ...user, password, is_password_expired: false },
+  });
+  if (res.statusCode !== 200) throw new Error(`create ${user.username} failed: ${res.body}`);
+  return { user: res.json().data, session: await login(app, user.username, password), password };
+}
+
+/** A second tenant on the same database, to prove nothing crosses projects. */
+export async function otherProject(database: Database) {
+  const { projects, devices, users } = await import('../db/schema.js');
+  const { hashPassword } = await import('../lib/passwords.js');
+  const [project] = await database.db.insert(projects).values({ name: 'Other Project' }).returning();
+  const [device] = await database.db
+    .insert(devices)
+    .values({ projectId: project!.id, description: 'Other Kiosk', kind: 'ambassador' })
+    .returning();
+  const password = 'Other-Passw0rd!';
+  const [user] = await database.db
+    .insert(users)
+    .values({
+      projectId: project!.id,
+      username: `other_${project!.id}`,
+      roleId: 3,
+      passwordHash: await hashPassword(password),
+    })
+    .returning();
+  return {
+    projectId: project!.id,
+    deviceId: device!.id,
+    username: user!.username,
+    userId: user!.id,
+    password,
+  };
+}

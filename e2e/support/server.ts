@@ -1,0 +1,99 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  /** The admin password the server generated and logged on first start. */
+  adminPassword: string;
+  logs: string[];
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the built server the way `npm start` does (node apps/server/dist/server.js) on the
+ * embedded default, in a fresh data directory, with no ADMIN_PASSWORD: it must generate one.
+ */
+export async function startServer(): Promise<RunningServer> {
+  const entry = path.join(root, 'apps/server/dist/server.js');
+  await fs.access(entry).catch(() => {
+    throw new Error('apps/server/dist is missing: run `npm run build` first (npm test does).');
+  });
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ac-e2e-'));
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+  };
+  delete env.DATABASE_URL;
+  delete env.ADMIN_PASSWORD;
+  const child: ChildProcess = spawn(process.execPath, [entry], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logs: string[] = [];
+  let password: string | undefined;
+  const ready = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${logs.join('\n')}`)), 60_000);
+    const onLine = (line: string) => {
+      logs.push(line);
+      try {
+        const entry = JSON.parse(line) as { generatedAdminPassword?: string; msg?: string };
+        if (entry.generatedAdminPassword) password = entry.generatedAdminPassword;
+        if (entry.msg?.startsWith('Ambassador Console on')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      } catch {
+        /* not JSON: keep it in the logs */
+      }
+    };
+    let buffer = '';
+    const onData = (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const lines = buffer.split('\n');
+      buffer = lines.pop() ?? '';
+      lines.forEach(onLine);
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${logs.join('\n')}`));
+    });
+  });
+  await ready;
+  if (!password) throw new Error('the server did not log a generated admin password');
+  return {
+    url: `http://127.0.0.1:${port}`,
+    adminPassword: password,
+    logs,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

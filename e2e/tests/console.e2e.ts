@@ -1,0 +1,240 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot } from '../support/browser.js';
+import { startServer, type RunningServer } from '../support/server.js';
+
+const NEW_ADMIN_PASSWORD = 'Console-Adm1n!';
+const OPERATOR = { username: 'operator1', password: 'Operat0r-Pass!' };
+const LANGS = ['en', 'zhHant', 'zhHans'] as const;
+
+describe('console in Chromium against the built server', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    context = await browser.newContext({ baseURL: server.url, viewport: { width: 1366, height: 800 } });
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const byId = (id: string) => page.getByTestId(id);
+  const path = () => new URL(page.url()).pathname;
+  const snackbar = async (status: 'success' | 'error') => {
+    const bar = page.locator(`[data-testid="snackbar"][data-status="${status}"]`);
+    await bar.waitFor();
+    return (await bar.innerText()).trim();
+  };
+  async function signIn(username: string, password: string) {
+    await byId('login-username').fill(username);
+    await byId('login-password').fill(password);
+    await byId('login-submit').click();
+  }
+  async function setLanguage(lang: string) {
+    await byId('language-select').selectOption(lang);
+    await page.waitForFunction(
+      (l) => document.documentElement.lang === l || localStorage.getItem('ui_language') === l,
+      lang,
+    );
+  }
+  async function chooseOption(trigger: string, option: string) {
+    await byId(trigger).click();
+    await byId(option).click();
+  }
+
+  it('sends a visitor who is not signed in to /login', async () => {
+    await page.goto('/setting/users');
+    await byId('login-submit').waitFor();
+    expect(path()).toBe('/login');
+  });
+
+  it('refuses a wrong password with the server message', async () => {
+    await signIn('admin', 'Wrong-Passw0rd!');
+    expect(await snackbar('error')).toContain('Incorrect username or password.');
+    expect(path()).toBe('/login');
+  });
+
+  it('forces the first-start admin to replace the generated password, then lands on /login', async () => {
+    await signIn('admin', server.adminPassword);
+    const dialog = byId('user-dialog');
+    await dialog.waitFor();
+    expect(await dialog.getAttribute('data-mode')).toBe('reset');
+    await byId('password-expired-notice').waitFor();
+    expect(path()).toBe('/login');
+    await screenshot(page, 'forced-reset-en');
+
+    // The rules of SPEC §5 are checked before anything is sent.
+    await byId('user-old-password').fill(server.adminPassword);
+    await byId('user-password').fill('weakpass');
+    await byId('user-confirm-password').fill('different');
+    await byId('dialog-submit').click();
+    await expect.poll(() => dialog.innerText()).toContain('Password needs an uppercase letter');
+    expect(await dialog.innerText()).toContain('Confirm password is not same as password');
+
+    await byId('user-password').fill(NEW_ADMIN_PASSWORD);
+    await byId('user-confirm-password').fill(NEW_ADMIN_PASSWORD);
+    await byId('dialog-submit').click();
+    await snackbar('success');
+    await dialog.waitFor({ state: 'detached' });
+    expect(path()).toBe('/login');
+
+    // The old password no longer works; the new one does and goes to the dashboard.
+    await signIn('admin', server.adminPassword);
+    await snackbar('error');
+    await signIn('admin', NEW_ADMIN_PASSWORD);
+    await page.waitForURL('**/dashboard');
+    expect(await byId('current-username').innerText()).toBe('admin');
+    await byId('placeholder-dashboard').waitFor();
+  });
+
+  it('shows every page to an admin, highlights the current one, and sends unknown paths to /dashboard', async () => {
+    const nav = page.locator('[data-testid^="nav-"]');
+    expect(await nav.count()).toBe(10);
+    await page.goto('/no/such/page');
+    await page.waitForURL('**/dashboard');
+    await byId('nav-ai').click();
+    await page.waitForURL('**/ai');
+    await byId('placeholder-ai').waitFor();
+    expect(await byId('nav-ai').getAttribute('class')).toMatch(/selected/i);
+    // Changing device goes back to the dashboard.
+    await chooseOption('device-select', 'device-option-2');
+    await page.waitForURL('**/dashboard');
+    expect(await byId('device-select').innerText()).toContain('North Wing Ambassador');
+  });
+
+  it('manages users: create with validation, edit the role in place, reset a password, delete', async () => {
+    await byId('nav-setting').click();
+    await byId('settings-users-link').click();
+    await page.waitForURL('**/setting/users');
+    await byId('user-row-admin').waitFor();
+
+    await byId('add-user').click();
+    const dialog = byId('user-dialog');
+    await byId('dialog-submit').click();
+    const errors = await dialog.innerText();
+    expect(errors).toContain('Username is required');
+    expect(errors).toContain('Role is required');
+    expect(errors).toContain('Password is required');
+
+    await byId('user-username').fill(OPERATOR.username);
+    await chooseOption('user-role', 'role-option-1');
+    await byId('user-password').fill(OPERATOR.password);
+    await byId('user-confirm-password').fill(OPERATOR.password);
+    await byId('user-require-change').uncheck();
+    await byId('dialog-submit').click();
+    expect(await snackbar('success')).toContain('User added');
+    await byId(`user-row-${OPERATOR.username}`).waitFor();
+
+    // A duplicate name is refused by the server and said so.
+    await byId('add-user').click();
+    await byId('user-username').fill('ADMIN');
+    await chooseOption('user-role', 'role-option-1');
+    await byId('user-password').fill(OPERATOR.password);
+    await byId('user-confirm-password').fill(OPERATOR.password);
+    await byId('dialog-submit').click();
+    expect(await snackbar('error')).toContain('Username already exists.');
+    await byId('dialog-cancel').click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await chooseOption(`role-select-${OPERATOR.username}`, 'role-option-2');
+    await snackbar('success');
+    expect(await byId(`role-select-${OPERATOR.username}`).innerText()).toContain('Service');
+
+    await byId(`reset-password-${OPERATOR.username}`).click();
+    await byId('user-password').fill(OPERATOR.password.replace('Pass', 'Word'));
+    await byId('user-confirm-password').fill(OPERATOR.password.replace('Pass', 'Word'));
+    await byId('user-require-change').uncheck();
+    await byId('dialog-submit').click();
+    await snackbar('success');
+    OPERATOR.password = OPERATOR.password.replace('Pass', 'Word');
+
+    await byId('add-user').click();
+    await byId('user-username').fill('temp-user');
+    await chooseOption('user-role', 'role-option-1');
+    await byId('user-password').fill(OPERATOR.password);
+    await byId('user-confirm-password').fill(OPERATOR.password);
+    await byId('dialog-submit').click();
+    await byId('user-row-temp-user').waitFor();
+    await byId('delete-user-temp-user').click();
+    const del = byId('delete-dialog');
+    expect(await del.innerText()).toContain('Delete user record?');
+    expect(await del.innerText()).toContain('The record will be permanently deleted.');
+    await byId('delete-confirm').click();
+    await snackbar('success');
+    await byId('user-row-temp-user').waitFor({ state: 'detached' });
+    await page.locator('[data-testid="snackbar"][data-status="success"]').waitFor({ state: 'hidden' });
+    await screenshot(page, 'users-en');
+  });
+
+  it('switches language, remembers it, and keeps the same screens in three languages', async () => {
+    const expected = { en: 'Admin Settings', zhHant: '管理設定', zhHans: '管理设置' };
+    for (const lang of LANGS) {
+      await setLanguage(lang);
+      await expect.poll(() => byId('nav-setting').innerText()).toContain(expected[lang]);
+      await screenshot(page, `users-${lang}`);
+      await page.goto('/dashboard');
+      await byId('placeholder-dashboard').waitFor();
+      await screenshot(page, `shell-${lang}`);
+      await page.goto('/setting/users');
+      await byId('user-row-admin').waitFor();
+    }
+    await setLanguage('zhHant');
+    await page.reload();
+    await expect.poll(() => byId('nav-setting').innerText()).toContain('管理設定');
+    await setLanguage('en');
+  });
+
+  it('logs out to /login with a success message', async () => {
+    await byId('logout-button').first().click();
+    await page.waitForURL('**/login');
+    await snackbar('success');
+    for (const lang of LANGS) {
+      await setLanguage(lang);
+      await screenshot(page, `login-${lang}`);
+    }
+    await setLanguage('en');
+  });
+
+  it('shows a service user only their pages and guards the rest', async () => {
+    await signIn(OPERATOR.username, OPERATOR.password);
+    await page.waitForURL('**/dashboard');
+    const nav = await page
+      .locator('[data-testid^="nav-"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+    expect(nav).toEqual(['nav-dashboard', 'nav-chat', 'nav-live_video', 'nav-message', 'nav-conversation']);
+    await page.goto('/setting/users');
+    await page.waitForURL('**/dashboard');
+    await page.goto('/ai/keyword');
+    await page.waitForURL('**/dashboard');
+    await byId('logout-button').first().click();
+    await page.waitForURL('**/login');
+  });
+
+  it('bounces to /login when the session is revoked elsewhere (401)', async () => {
+    await signIn('admin', NEW_ADMIN_PASSWORD);
+    await page.waitForURL('**/dashboard');
+    // Sign the same session out behind the console's back, as an admin elsewhere would.
+    const status = await page.evaluate(async () => {
+      const auth = JSON.parse(localStorage.getItem('auth') ?? '{}') as { access_token?: string };
+      const res = await fetch('/admin_panel/logout', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ access_token: auth.access_token }),
+      });
+      return res.status;
+    });
+    expect(status).toBe(200);
+    await byId('nav-setting').click();
+    await byId('settings-users-link').click();
+    await page.waitForURL('**/login');
+    expect(await snackbar('error')).toContain('Your session has ended');
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('auth') ?? '{}').status);
+    expect(stored).not.toBe('logged_in');
+  });
+});

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { ZLanguage, ZPagePath, ZRoleId } from './access.js';
+
+export const ZLoginRequest = z.object({
+  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(64),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256),
+});
+export type LoginRequest = z.infer<typeof ZLoginRequest>;
+
+export const ZPageAccess = z.union([z.literal('all'), z.array(ZPagePath)]);
+
+export const ZLoginResponse = z.object({
+  access_token: z.string(),
+  auth_project_id: z.number().int(),
+  page_access: ZPageAccess,
+  project_id: z.number().int(),
+  user_id: z.number().int(),
+  username: z.string(),
+  role_id: ZRoleId,
+  is_password_expired: z.boolean(),
+  languages: z.array(ZLanguage),
+});
+export type LoginResponse = z.infer<typeof ZLoginResponse>;
+
+export const ZLogoutRequest = z.object({
+  access_token: z.string().min(1, 'access_token is required').max(512),
+});
+export type LogoutRequest = z.infer<typeof ZLogoutRequest>;

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { ZLanguage, ZPagePath, ZRoleId } from './access.js';
+import { ZId, ZPaging } from './common.js';
+import { ZPassword } from './password.js';
+
+export const ZUsername = z
+  .string({ error: 'Username is required' })
+  .trim()
+  .min(1, 'Username is required')
+  .max(64, 'Maximum 64 characters')
+  .regex(/^[\p{L}\p{N}._@-]+$/u, 'Username may use letters, numbers and . _ @ - only');
+
+export const ZUser = z.object({
+  user_id: z.number().int(),
+  username: z.string(),
+  role_id: ZRoleId,
+  languages: z.array(ZLanguage),
+  page_access: z.array(ZPagePath),
+  is_password_expired: z.boolean(),
+  created_at: z.string(),
+});
+export type User = z.infer<typeof ZUser>;
+
+export const ZUsersQuery = ZPaging.extend({ device_id: ZId.optional() });
+export const ZUsersResponse = z.array(ZUser);
+
+export const ZCreateUserRequest = z.object({
+  device_id: ZId.optional(),
+  username: ZUsername,
+  password: ZPassword,
+  role_id: ZRoleId,
+  languages: z.array(ZLanguage).max(8).default(['english']),
+  page_access: z.array(ZPagePath).default([]),
+  /** Ask the new user to choose their own password at first sign-in. */
+  is_password_expired: z.boolean().default(true),
+});
+export type CreateUserRequest = z.input<typeof ZCreateUserRequest>;
+
+/**
+ * Any subset of fields. `old_password` is required when users change their own password;
+ * it is the only change a user whose password has expired may make.
+ */
+export const ZUpdateUserRequest = z.object({
+  device_id: ZId.optional(),
+  user_id: ZId,
+  username: ZUsername.optional(),
+  role_id: ZRoleId.optional(),
+  password: ZPassword.optional(),
+  old_password: z.string().max(256).optional(),
+  languages: z.array(ZLanguage).max(8).optional(),
+  page_access: z.array(ZPagePath).optional(),
+  is_password_expired: z.boolean().optional(),
+});
+export type UpdateUserRequest = z.input<typeof ZUpdateUserRequest>;
+
+export const ZDeleteUserRequest = z.object({ device_id: ZId.optional(), user_id: ZId });
+export type DeleteUserRequest = z.input<typeof ZDeleteUserRequest>;
