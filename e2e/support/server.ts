@@ -19,22 +19,24 @@ async function freePort(): Promise<number> {
 
 export interface RunningServer {
   url: string;
-  /** The admin password the server generated and logged on first start. */
-  adminPassword: string;
+  dataDir: string;
+  /** The admin password the server generated and logged on first start (absent on a restart). */
+  adminPassword: string | undefined;
   logs: string[];
-  stop(): Promise<void>;
+  /** SIGTERM, then the exit code; the data directory is kept unless `remove` is set. */
+  stop(opts?: { remove?: boolean }): Promise<number | null>;
 }
 
 /**
  * Starts the built server the way `npm start` does (node apps/server/dist/server.js) on the
  * embedded default, in a fresh data directory, with no ADMIN_PASSWORD: it must generate one.
  */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(opts: { dataDir?: string } = {}): Promise<RunningServer> {
   const entry = path.join(root, 'apps/server/dist/server.js');
   await fs.access(entry).catch(() => {
     throw new Error('apps/server/dist is missing: run `npm run build` first (npm test does).');
   });
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ac-e2e-'));
+  const dataDir = opts.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'ac-e2e-')));
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -82,18 +84,23 @@ export async function startServer(): Promise<RunningServer> {
     });
   });
   await ready;
-  if (!password) throw new Error('the server did not log a generated admin password');
   return {
     url: `http://127.0.0.1:${port}`,
-    adminPassword: password,
+    dataDir,
+    get adminPassword() {
+      return password;
+    },
     logs,
-    stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
+    stop: async ({ remove = true } = {}) => {
+      let code = child.exitCode;
+      if (code === null) {
+        child.removeAllListeners('exit'); // the start-up watcher; then wait for the exit code
+        const exited = new Promise<number | null>((r) => child.once('exit', (c) => r(c)));
         child.kill('SIGTERM');
-        await exited;
+        code = await exited;
       }
-      await fs.rm(dataDir, { recursive: true, force: true });
+      if (remove) await fs.rm(dataDir, { recursive: true, force: true });
+      return code;
     },
   };
 }

@@ -15,6 +15,7 @@ describe('console in Chromium against the built server', () => {
 
   beforeAll(async () => {
     server = await startServer();
+    if (!server.adminPassword) throw new Error('the first start did not log a generated admin password');
     browser = await launchBrowser();
     context = await browser.newContext({ baseURL: server.url, viewport: { width: 1366, height: 800 } });
     page = await context.newPage();
@@ -61,7 +62,7 @@ describe('console in Chromium against the built server', () => {
   });
 
   it('forces the first-start admin to replace the generated password, then lands on /login', async () => {
-    await signIn('admin', server.adminPassword);
+    await signIn('admin', server.adminPassword!);
     const dialog = byId('user-dialog');
     await dialog.waitFor();
     expect(await dialog.getAttribute('data-mode')).toBe('reset');
@@ -70,7 +71,7 @@ describe('console in Chromium against the built server', () => {
     await screenshot(page, 'forced-reset-en');
 
     // The rules of SPEC §5 are checked before anything is sent.
-    await byId('user-old-password').fill(server.adminPassword);
+    await byId('user-old-password').fill(server.adminPassword!);
     await byId('user-password').fill('weakpass');
     await byId('user-confirm-password').fill('different');
     await byId('dialog-submit').click();
@@ -85,7 +86,7 @@ describe('console in Chromium against the built server', () => {
     expect(path()).toBe('/login');
 
     // The old password no longer works; the new one does and goes to the dashboard.
-    await signIn('admin', server.adminPassword);
+    await signIn('admin', server.adminPassword!);
     await snackbar('error');
     await signIn('admin', NEW_ADMIN_PASSWORD);
     await page.waitForURL('**/dashboard');
@@ -204,6 +205,7 @@ describe('console in Chromium against the built server', () => {
   it('shows a service user only their pages and guards the rest', async () => {
     await signIn(OPERATOR.username, OPERATOR.password);
     await page.waitForURL('**/dashboard');
+    await byId('nav-dashboard').waitFor();
     const nav = await page
       .locator('[data-testid^="nav-"]')
       .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
@@ -217,6 +219,8 @@ describe('console in Chromium against the built server', () => {
   });
 
   it('bounces to /login when the session is revoked elsewhere (401)', async () => {
+    await page.evaluate(() => localStorage.removeItem('auth'));
+    await page.goto('/login');
     await signIn('admin', NEW_ADMIN_PASSWORD);
     await page.waitForURL('**/dashboard');
     // Sign the same session out behind the console's back, as an admin elsewhere would.

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 
-/** Every kind of record the delete confirm dialog knows (SPEC §2 Delete confirm). */
-export const DELETE_TYPES = [
+/** Types whose title names the item ("Delete faq.pdf"); the rest read "Delete {kind} record?". */
+const NAMED = [
   'mrc',
   'avatar',
   'event',
@@ -9,26 +9,14 @@ export const DELETE_TYPES = [
   'idle_video',
   'location',
   'category_layer',
-  'keyword',
-  'unit',
-  'category',
-  'question',
-  'response',
-  'user',
-  'quiz',
 ] as const;
+const GENERIC = ['keyword', 'unit', 'category', 'question', 'response', 'user', 'quiz'] as const;
+
+/** Every kind of record the delete confirm dialog knows (SPEC §2 Delete confirm). */
+export const DELETE_TYPES = [...NAMED, ...GENERIC] as const;
 export type DeleteType = (typeof DELETE_TYPES)[number];
 
-/** Types whose title names the item ("Delete faq.pdf"); the rest read "Delete {kind} record?". */
-export const NAMED_DELETE_TYPES: ReadonlySet<DeleteType> = new Set([
-  'mrc',
-  'avatar',
-  'event',
-  'quiz_question',
-  'idle_video',
-  'location',
-  'category_layer',
-]);
+export const NAMED_DELETE_TYPES: ReadonlySet<DeleteType> = new Set(NAMED);
 
 /** Types deleted for good with no way back, said explicitly in the body. */
 const CANNOT_UNDO_TYPES: ReadonlySet<DeleteType> = new Set(['quiz', 'question', 'quiz_question']);

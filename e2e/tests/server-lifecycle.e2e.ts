@@ -1,0 +1,65 @@
+import { spawnSync } from 'node:child_process';
+import http from 'node:http';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { startServer } from '../support/server.js';
+
+const entry = path.resolve(import.meta.dirname, '../../apps/server/dist/server.js');
+
+describe('the server process', () => {
+  it('stops on a bad setting and names the variable', () => {
+    const run = spawnSync(process.execPath, [entry], {
+      env: { ...process.env, PORT: 'eighty', ADMIN_PASSWORD: 'weak' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('PORT:');
+    expect(run.stderr).toContain('ADMIN_PASSWORD:');
+  });
+
+  it('finishes in-flight requests on SIGTERM, exits 0, and a restart keeps the data without re-seeding', async () => {
+    const first = await startServer();
+    const password = first.adminPassword!;
+    // A request whose body is still arriving when SIGTERM comes: it must be answered, not cut.
+    const req = http.request(`${first.url}/admin_panel/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+    });
+    const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      req.on('response', (res) => {
+        let body = '';
+        res.on('data', (c) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+    });
+    req.write('{"username":"admin",');
+    await expect
+      .poll(() => first.logs.some((l) => l.includes('incoming request') && l.includes('/admin_panel/login')))
+      .toBe(true);
+    const stopped = first.stop({ remove: false });
+    await expect.poll(() => first.logs.some((l) => l.includes('shutting down'))).toBe(true);
+    req.end(`"password":${JSON.stringify(password)}}`);
+    const res = await response;
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body).data.username).toBe('admin');
+    expect(await stopped).toBe(0);
+    expect(first.logs.some((l) => l.includes('"msg":"stopped"'))).toBe(true);
+
+    const second = await startServer({ dataDir: first.dataDir });
+    try {
+      expect(second.adminPassword).toBeUndefined(); // not seeded again
+      const again = await fetch(`${second.url}/admin_panel/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password }),
+      });
+      expect(again.status).toBe(200);
+      const health = await fetch(`${second.url}/healthz`);
+      expect(await health.json()).toMatchObject({ success: true, data: { database: 'pglite' } });
+    } finally {
+      await second.stop();
+    }
+  });
+});
