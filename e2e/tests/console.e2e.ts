@@ -199,6 +199,10 @@ describe('console in Chromium against the built server', () => {
       await setLanguage(lang);
       await screenshot(page, `login-${lang}`);
     }
+    // Server errors with a known code read in the interface language.
+    await page.locator('[data-testid="snackbar"][data-status="success"]').waitFor({ state: 'hidden' });
+    await signIn('admin', 'Wrong-Passw0rd!');
+    expect(await snackbar('error')).toContain('用户名或密码不正确');
     await setLanguage('en');
   });
 

@@ -11,9 +11,11 @@ export class AppError extends Error {
 }
 
 export const badRequest = (message: string, code = 'validation_error') => new AppError(400, code, message);
-export const unauthorized = (message = 'Please sign in again.') => new AppError(401, 'unauthorized', message);
+export const unauthorized = (message = 'Please sign in again.', code = 'unauthorized') =>
+  new AppError(401, code, message);
 export const forbidden = (message = 'You do not have access to this.', code = 'forbidden') =>
   new AppError(403, code, message);
 export const notFound = (message = 'Not found.') => new AppError(404, 'not_found', message);
 export const conflict = (message: string, code = 'conflict') => new AppError(409, code, message);
-export const tooManyRequests = (message: string) => new AppError(429, 'too_many_requests', message);
+export const tooManyRequests = (message: string, code = 'too_many_requests') =>
+  new AppError(429, code, message);

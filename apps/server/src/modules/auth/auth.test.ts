@@ -70,6 +70,8 @@ describe.each(backends)('auth on %s', (kind) => {
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json().message).toBe(unknown.json().message);
+    expect(wrong.json().error).toBe('invalid_credentials');
+    expect(unknown.json().error).toBe('invalid_credentials');
   });
 
   it('locks a username out for 15 minutes after 5 failures, the same for unknown names', async () => {
@@ -89,7 +91,10 @@ describe.each(backends)('auth on %s', (kind) => {
       }
       const locked = await post('/login', { username, password: 'Lock-Passw0rd!' });
       expect(locked.statusCode).toBe(429);
-      expect(locked.json().message).toBe('Too many failed sign-in attempts. Try again in 15 minutes.');
+      expect(locked.json()).toMatchObject({
+        message: 'Too many failed sign-in attempts. Try again in 15 minutes.',
+        error: 'locked_out',
+      });
     }
     // Other usernames are not affected.
     expect((await post('/login', ADMIN)).statusCode).toBe(200);
@@ -128,7 +133,10 @@ describe.each(backends)('auth on %s', (kind) => {
     t.clock.advance(61 * 60_000);
     const res = await devices(idle);
     expect(res.statusCode).toBe(401);
-    expect(res.json().message).toBe('Your session has expired. Please sign in again.');
+    expect(res.json()).toMatchObject({
+      message: 'Your session has expired. Please sign in again.',
+      error: 'session_expired',
+    });
 
     const busy = await login(t.app, ADMIN.username, ADMIN.password);
     for (let h = 0; h < 12; h++) {

@@ -49,7 +49,7 @@ export function createAuthService({ repo, clock, log, sessionIdleMs, sessionMaxM
       if (failures >= LOCKOUT.maxFailures) {
         await repo.recordAttempt({ ...attempt, succeeded: false, throttled: true });
         log.warn({ username, ip: meta.ip, outcome: 'locked' }, 'login attempt');
-        throw tooManyRequests(LOCKED);
+        throw tooManyRequests(LOCKED, 'locked_out');
       }
       const user = await repo.findUserByUsername(input.username);
       const valid = user
@@ -58,7 +58,7 @@ export function createAuthService({ repo, clock, log, sessionIdleMs, sessionMaxM
       if (!user || !valid) {
         await repo.recordAttempt({ ...attempt, succeeded: false });
         log.warn({ username, ip: meta.ip, outcome: 'failed' }, 'login attempt');
-        throw unauthorized(WRONG_CREDENTIALS);
+        throw unauthorized(WRONG_CREDENTIALS, 'invalid_credentials');
       }
       await repo.recordAttempt({ ...attempt, succeeded: true });
       const token = newToken();
@@ -100,7 +100,7 @@ export function createAuthService({ repo, clock, log, sessionIdleMs, sessionMaxM
       const idleDeadline = session.lastSeenAt.getTime() + sessionIdleMs;
       if (session.expiresAt <= now || idleDeadline <= now.getTime()) {
         await repo.revokeSession(hashToken(token), now);
-        throw unauthorized('Your session has expired. Please sign in again.');
+        throw unauthorized('Your session has expired. Please sign in again.', 'session_expired');
       }
       if (projectHeader === undefined || projectHeader === '') {
         throw forbidden('The auth_project_id header is required.');
