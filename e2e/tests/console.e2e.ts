@@ -5,6 +5,7 @@ import { startServer, type RunningServer } from '../support/server.js';
 
 const NEW_ADMIN_PASSWORD = 'Console-Adm1n!';
 const OPERATOR = { username: 'operator1', password: 'Operat0r-Pass!' };
+const EDITOR = { username: 'editor1', password: 'Ed1tor-Passw0rd!' };
 const LANGS = ['en', 'zhHant', 'zhHans'] as const;
 
 describe('console in Chromium against the built server', () => {
@@ -155,6 +156,26 @@ describe('console in Chromium against the built server', () => {
     await snackbar('success');
     OPERATOR.password = OPERATOR.password.replace('Pass', 'Word');
 
+    // A User-role editor narrowed to two pages in the edit dialog.
+    await byId('add-user').click();
+    await byId('user-username').fill(EDITOR.username);
+    await chooseOption('user-role', 'role-option-1');
+    await byId('user-password').fill(EDITOR.password);
+    await byId('user-confirm-password').fill(EDITOR.password);
+    await byId('user-require-change').uncheck();
+    await byId('dialog-submit').click();
+    await byId(`user-row-${EDITOR.username}`).waitFor();
+    await byId(`edit-user-${EDITOR.username}`).click();
+    expect(await byId('user-dialog').getAttribute('data-mode')).toBe('edit');
+    await byId('user-page-access').click();
+    await byId('page-option-dashboard').click();
+    await byId('page-option-ai').click();
+    await page.keyboard.press('Escape'); // closes the menu, not the dialog
+    expect(await byId('user-page-access').innerText()).toContain('AI Configuration');
+    await byId('dialog-submit').click();
+    await snackbar('success');
+    await byId('user-dialog').waitFor({ state: 'detached' });
+
     await byId('add-user').click();
     await byId('user-username').fill('temp-user');
     await chooseOption('user-role', 'role-option-1');
@@ -218,6 +239,22 @@ describe('console in Chromium against the built server', () => {
     await page.waitForURL('**/dashboard');
     await page.goto('/ai/keyword');
     await page.waitForURL('**/dashboard');
+    await byId('logout-button').first().click();
+    await page.waitForURL('**/login');
+  });
+
+  it('narrows a user to the pages chosen for them', async () => {
+    await signIn(EDITOR.username, EDITOR.password);
+    await page.waitForURL('**/dashboard');
+    await byId('nav-dashboard').waitFor();
+    const nav = await page
+      .locator('[data-testid^="nav-"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+    expect(nav).toEqual(['nav-dashboard', 'nav-ai']);
+    await page.goto('/chat');
+    await page.waitForURL('**/dashboard');
+    await page.goto('/ai/keyword');
+    await byId('placeholder-ai_keyword').waitFor();
     await byId('logout-button').first().click();
     await page.waitForURL('**/login');
   });
