@@ -2,8 +2,6 @@ import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
@@ -17,6 +15,7 @@ import { formatDateTime } from '../../../shared/lib/format-date';
 import { DataTable, type Column } from '../../../shared/ui/data-table';
 import { DeleteDialog, useDeleteDialog } from '../../../shared/ui/delete-dialog';
 import { PageHeader } from '../../../shared/ui/page-header';
+import { RowAction } from '../../../shared/ui/row-action';
 import { notify } from '../../../shared/ui/snackbar/snackbar-store';
 import { usePaging } from '../../../shared/ui/use-paging';
 import { useDeleteUser } from '../api/delete-user';
@@ -96,33 +95,30 @@ export function UsersPage() {
       width: 150,
       render: (user) => (
         <Box sx={{ whiteSpace: 'nowrap' }}>
-          <Tooltip title={t('users.edit')}>
-            <IconButton
-              onClick={() => openDialog('edit', user)}
-              aria-label={`${t('users.edit')}: ${user.username}`}
-              data-testid={`edit-user-${user.username}`}
-            >
-              <EditOutlined fontSize="small" />
-            </IconButton>
-          </Tooltip>
-          <Tooltip title={t('users.reset_password')}>
-            <IconButton
-              onClick={() => openDialog('reset', user)}
-              aria-label={`${t('users.reset_password')}: ${user.username}`}
-              data-testid={`reset-password-${user.username}`}
-            >
-              <LockResetOutlined fontSize="small" />
-            </IconButton>
-          </Tooltip>
-          <Tooltip title={t('common.delete')}>
-            <IconButton
-              onClick={() => askDelete(user)}
-              aria-label={`${t('common.delete')}: ${user.username}`}
-              data-testid={`delete-user-${user.username}`}
-            >
-              <DeleteOutlined fontSize="small" />
-            </IconButton>
-          </Tooltip>
+          <RowAction
+            label={t('users.edit')}
+            item={user.username}
+            icon={<EditOutlined fontSize="small" />}
+            onClick={() => openDialog('edit', user)}
+            testId={`edit-user-${user.username}`}
+          />
+          <RowAction
+            label={t('users.reset_password')}
+            item={user.username}
+            icon={<LockResetOutlined fontSize="small" />}
+            onClick={() => openDialog('reset', user)}
+            testId={`reset-password-${user.username}`}
+          />
+          <RowAction
+            label={t('common.delete')}
+            item={user.username}
+            icon={<DeleteOutlined fontSize="small" />}
+            onClick={() => askDelete(user)}
+            disabledReason={
+              user.user_id === auth.user_info?.user_id ? t('errors.codes.self_delete') : undefined
+            }
+            testId={`delete-user-${user.username}`}
+          />
         </Box>
       ),
     },
