@@ -13,6 +13,7 @@ describe('console in Chromium against the built server', () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
+  const browserErrors: string[] = [];
 
   beforeAll(async () => {
     server = await startServer();
@@ -20,6 +21,12 @@ describe('console in Chromium against the built server', () => {
     browser = await launchBrowser();
     context = await browser.newContext({ baseURL: server.url, viewport: { width: 1366, height: 800 } });
     page = await context.newPage();
+    // Script errors and CSP violations; refused calls (401, 409...) are expected and left out.
+    page.on('pageerror', (err) => browserErrors.push(err.message));
+    page.on('console', (msg) => {
+      if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource'))
+        browserErrors.push(msg.text());
+    });
   });
   afterAll(async () => {
     await browser?.close();
@@ -283,5 +290,9 @@ describe('console in Chromium against the built server', () => {
     expect(await snackbar('error')).toContain('Your session has ended');
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('auth') ?? '{}').status);
     expect(stored).not.toBe('logged_in');
+  });
+
+  it('ran without script errors or blocked content in the browser', () => {
+    expect(browserErrors).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
@@ -41,10 +42,20 @@ export async function buildApp({ config, database, clock = systemClock, logger =
     routerOptions: { ignoreTrailingSlash: true },
   });
   registerErrorHandler(app);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // MUI (emotion) injects <style> elements at run time.
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        // Sites run on plain HTTP inside a venue's network: never force https sub-requests.
+        'upgrade-insecure-requests': null,
+      },
+    },
+    referrerPolicy: { policy: 'same-origin' },
+  });
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
   });
 
   const { db } = database;
