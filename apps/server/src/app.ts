@@ -10,6 +10,7 @@ import { failure } from './lib/envelope.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerGuard } from './plugins/guard.js';
+import { startHousekeeping } from './jobs/housekeeping.js';
 import { createAuthRepo } from './modules/auth/repo.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createAuthService } from './modules/auth/service.js';
@@ -26,13 +27,21 @@ export interface BuildOptions {
   database: Database;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
+  /** Periodic housekeeping (the server turns it on; tests call the tasks themselves). */
+  housekeeping?: boolean;
 }
 
 /** API prefixes that never fall back to the console's index.html. */
 const API_PREFIXES = ['/admin_panel', '/device_api', '/media', '/realtime', '/healthz'];
 
 /** Builds the whole app without listening: the composition root. */
-export async function buildApp({ config, database, clock = systemClock, logger = false }: BuildOptions) {
+export async function buildApp({
+  config,
+  database,
+  clock = systemClock,
+  logger = false,
+  housekeeping = false,
+}: BuildOptions) {
   const app = Fastify({
     logger,
     genReqId: () => randomUUID(),
@@ -72,6 +81,14 @@ export async function buildApp({ config, database, clock = systemClock, logger =
     clock,
     revokeSessions: auth.revokeUserSessions,
   });
+
+  if (housekeeping) {
+    const stop = startHousekeeping(
+      [{ name: 'prune sessions and sign-in attempts', run: auth.prune }],
+      app.log,
+    );
+    app.addHook('onClose', async () => stop());
+  }
 
   healthRoutes(app, { database });
   await app.register(

@@ -13,7 +13,11 @@ export async function openAndSeed(
   config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'ADMIN_USERNAME' | 'ADMIN_PASSWORD'>,
   log: StartupLog,
 ): Promise<Database> {
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    onPoolError: (err) => log.warn({ err }, 'database connection lost; it will be re-established'),
+  });
   let generated: string | undefined;
   const seeded = await seedIfEmpty(database.db, async () => {
     const password = config.ADMIN_PASSWORD ?? (generated = generatePassword());

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { ZPassword } from '@ambassador/contracts';
+import { ZPassword, ZUsername } from '@ambassador/contracts';
 
 const ZPort = z.coerce.number().int().min(0).max(65535);
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
@@ -17,7 +17,7 @@ const ZConfig = z.object({
     emptyToUndefined,
     z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   ),
-  ADMIN_USERNAME: z.string().trim().min(1).max(64).default('admin'),
+  ADMIN_USERNAME: ZUsername.default('admin'),
   ADMIN_PASSWORD: z.preprocess(emptyToUndefined, ZPassword.optional()),
   SESSION_IDLE_MINUTES: z.coerce
     .number()

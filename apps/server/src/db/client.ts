@@ -22,9 +22,15 @@ const migrationsFolder = path.join(import.meta.dirname, '..', '..', 'drizzle');
 const MIGRATION_LOCK = 7_341_001;
 
 /** PostgreSQL server when a URL is given, else PGlite persisted under `dataDir`. */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir?: string;
+  onPoolError?: (err: Error) => void;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection dropped by the server must not crash the process; the pool reconnects.
+    pool.on('error', (err) => opts.onPoolError?.(err));
     const client = await pool.connect();
     try {
       await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);

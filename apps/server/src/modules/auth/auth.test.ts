@@ -146,4 +146,31 @@ describe.each(backends)('auth on %s', (kind) => {
     t.clock.advance(20 * 60_000); // past 12 hours in all
     expect((await devices(busy)).statusCode).toBe(401);
   });
+
+  it('housekeeping removes ended sessions after a week and sign-in attempts after 30 days', async () => {
+    const { sessions, loginAttempts } = await import('../../db/schema.js');
+    const { createAuthRepo } = await import('./repo.js');
+    const { createAuthService } = await import('./service.js');
+    const auth = createAuthService({
+      repo: createAuthRepo(t.database.db),
+      clock: t.clock,
+      log: t.app.log,
+      sessionIdleMs: 60 * 60_000,
+      sessionMaxMs: 12 * 3_600_000,
+    });
+    await login(t.app, ADMIN.username, ADMIN.password);
+    const countOf = async (table: typeof sessions | typeof loginAttempts) =>
+      (await t.database.db.select().from(table)).length;
+    const sessionsBefore = await countOf(sessions);
+    expect(sessionsBefore).toBeGreaterThan(1);
+    expect(await auth.prune()).toEqual({ sessions: 0, loginAttempts: 0 }); // nothing old yet
+
+    t.clock.advance(8 * 86_400_000);
+    const afterWeek = await auth.prune();
+    expect(afterWeek.sessions).toBe(sessionsBefore); // every earlier session has ended by now
+    expect(afterWeek.loginAttempts).toBe(0);
+    t.clock.advance(23 * 86_400_000);
+    expect((await auth.prune()).loginAttempts).toBeGreaterThan(0);
+    expect(await countOf(loginAttempts)).toBe(0);
+  });
 });

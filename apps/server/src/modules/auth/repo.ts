@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { loginAttempts, sessions, users } from '../../db/schema.js';
 
@@ -60,6 +60,19 @@ export function createAuthRepo(db: Db) {
         .update(sessions)
         .set({ revokedAt: at })
         .where(and(...conditions));
+    },
+
+    /** Removes sessions that ended before `sessionsBefore` and attempts older than `attemptsBefore`. */
+    async prune(sessionsBefore: Date, attemptsBefore: Date) {
+      const gone = await db
+        .delete(sessions)
+        .where(or(lt(sessions.expiresAt, sessionsBefore), lt(sessions.revokedAt, sessionsBefore)))
+        .returning({ id: sessions.id });
+      const old = await db
+        .delete(loginAttempts)
+        .where(lt(loginAttempts.at, attemptsBefore))
+        .returning({ id: loginAttempts.id });
+      return { sessions: gone.length, loginAttempts: old.length };
     },
 
     async recordAttempt(values: typeof loginAttempts.$inferInsert) {

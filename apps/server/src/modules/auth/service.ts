@@ -14,6 +14,8 @@ import { hashToken, newToken } from '../../lib/tokens.js';
 import type { AuthRepo } from './repo.js';
 
 export const LOCKOUT = { maxFailures: 5, windowMs: 15 * 60_000 } as const;
+/** Ended sessions are kept a week for audit; sign-in attempts (the lockout's memory) 30 days. */
+export const RETENTION = { sessionsMs: 7 * 86_400_000, loginAttemptsMs: 30 * 86_400_000 } as const;
 /** Writing last_seen_at on every request would be a write per read; a minute is precise enough. */
 const TOUCH_EVERY_MS = 60_000;
 
@@ -121,6 +123,12 @@ export function createAuthService({ repo, clock, log, sessionIdleMs, sessionMaxM
         pageAccess: effectivePageAccess(roleId, session.pageAccess),
         passwordExpired: session.mustResetPassword,
       };
+    },
+
+    /** Housekeeping: ended sessions and old sign-in attempts. */
+    prune() {
+      const now = clock.now().getTime();
+      return repo.prune(new Date(now - RETENTION.sessionsMs), new Date(now - RETENTION.loginAttemptsMs));
     },
 
     revokeUserSessions: (userId: number, exceptSessionId?: number) =>

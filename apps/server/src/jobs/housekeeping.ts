@@ -1,0 +1,31 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface HousekeepingTask {
+  name: string;
+  run(): Promise<unknown>;
+}
+
+/**
+ * Runs housekeeping tasks soon after start-up and then every `everyMs`. Each instance may run it:
+ * the tasks are idempotent deletes, so several instances doing it at once is harmless.
+ */
+export function startHousekeeping(tasks: HousekeepingTask[], log: FastifyBaseLogger, everyMs = 3_600_000) {
+  const runAll = async () => {
+    for (const task of tasks) {
+      try {
+        const result = await task.run();
+        log.info({ task: task.name, result }, 'housekeeping');
+      } catch (err) {
+        log.error({ err, task: task.name }, 'housekeeping failed');
+      }
+    }
+  };
+  const first = setTimeout(() => void runAll(), 60_000);
+  const timer = setInterval(() => void runAll(), everyMs);
+  first.unref();
+  timer.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}
