@@ -1,13 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useTranslation } from 'react-i18next';
 import { deleteDialogText, type DeleteType } from './delete-dialog-text';
+import { DialogButtons } from './dialog-buttons';
 
 /** SPEC §9: type and item clear 100 ms after the dialog closes (after its exit transition starts). */
 export const DELETE_DIALOG_RESET_MS = 100;
@@ -53,21 +51,15 @@ export function DeleteDialog({ open, type, item, onCancel, onConfirm }: DeleteDi
       <DialogContent>
         <DialogContentText>{text?.body}</DialogContentText>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel} disabled={submitting} data-testid="dialog-cancel">
-          {t('common.cancel')}
-        </Button>
-        <Button
-          color="error"
-          variant="contained"
-          onClick={() => void confirm()}
-          disabled={submitting || !type}
-          startIcon={submitting ? <CircularProgress size={16} color="inherit" /> : undefined}
-          data-testid="delete-confirm"
-        >
-          {t('common.delete')}
-        </Button>
-      </DialogActions>
+      <DialogButtons
+        onCancel={onCancel}
+        submitting={submitting}
+        submitLabel={t('common.delete')}
+        onSubmit={() => void confirm()}
+        submitDisabled={!type}
+        color="error"
+        submitTestId="delete-confirm"
+      />
     </Dialog>
   );
 }

@@ -1,10 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -25,6 +22,7 @@ import { useAuth } from '../../../shared/auth/auth-store';
 import { logout } from '../../../shared/auth/logout';
 import { segmentOf } from '../../../shared/lib/pages';
 import { translateRule } from '../../../shared/lib/rule-message';
+import { DialogButtons } from '../../../shared/ui/dialog-buttons';
 import { notify } from '../../../shared/ui/snackbar/snackbar-store';
 import { useCreateUser } from '../api/create-user';
 import { useUpdateUser } from '../api/update-user';
@@ -310,20 +308,11 @@ export function UserDialog({ open, mode, user, forced = false, onClose }: UserDi
             </Typography>
           )}
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={cancel} disabled={submitting} data-testid="dialog-cancel">
-            {t('common.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={submitting}
-            startIcon={submitting ? <CircularProgress size={16} color="inherit" /> : undefined}
-            data-testid="dialog-submit"
-          >
-            {mode === 'create' ? t('common.add') : t('common.save')}
-          </Button>
-        </DialogActions>
+        <DialogButtons
+          onCancel={cancel}
+          submitting={submitting}
+          submitLabel={mode === 'create' ? t('common.add') : t('common.save')}
+        />
       </form>
     </Dialog>
   );
