@@ -75,6 +75,11 @@ export function createAuthRepo(db: Db) {
       return { sessions: gone.length, loginAttempts: old.length };
     },
 
+    /** Forgets the failed tries of a username, lifting a lockout. */
+    async clearAttempts(username: string) {
+      await db.delete(loginAttempts).where(eq(loginAttempts.username, username.toLowerCase()));
+    },
+
     async recordAttempt(values: typeof loginAttempts.$inferInsert) {
       await db.insert(loginAttempts).values(values);
     },

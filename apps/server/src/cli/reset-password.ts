@@ -1,0 +1,24 @@
+import { createAuthRepo } from '../modules/auth/repo.js';
+import { createUsersRepo } from '../modules/users/repo.js';
+import type { Db } from '../db/client.js';
+import { generatePassword, hashPassword } from '../lib/passwords.js';
+
+/**
+ * The way back in when an admin password is lost: a generated temporary password that must be
+ * changed at the next sign-in; the user's sessions end and any lockout is lifted.
+ */
+export async function resetPasswordOffline(db: Db, username: string, now = new Date()) {
+  const auth = createAuthRepo(db);
+  const user = await auth.findUserByUsername(username);
+  if (!user) return undefined;
+  const password = generatePassword();
+  await createUsersRepo(db).update(user.projectId, user.id, {
+    passwordHash: await hashPassword(password),
+    mustResetPassword: true,
+    passwordChangedAt: now,
+    updatedAt: now,
+  });
+  await auth.revokeUserSessions(user.id, now);
+  await auth.clearAttempts(user.username);
+  return { username: user.username, password };
+}
