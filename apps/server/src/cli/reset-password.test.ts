@@ -1,19 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, backends, freshStore, login, startApp, type TestApp } from '../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, backends, login, suiteApp } from '../test/harness.js';
 import { resetPasswordOffline } from './reset-password.js';
 
 describe.each(backends)('offline password reset on %s', (kind) => {
-  let t: TestApp;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    const store = await freshStore(kind);
-    drop = store.drop;
-    t = await startApp(store);
-  });
-  afterAll(async () => {
-    await t?.close();
-    await drop?.();
-  });
+  const t = suiteApp(kind);
 
   it('gives a locked-out admin a temporary password and ends their sessions', async () => {
     const session = await login(t.app, ADMIN.username, ADMIN.password);

@@ -1,31 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  backends,
-  createUser,
-  freshStore,
-  login,
-  otherProject,
-  startApp,
-  type Session,
-  type TestApp,
-} from '../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, backends, createUser, login, otherProject, suiteApp, type Session } from '../test/harness.js';
 
 describe.each(backends)('who may call what, on %s', (kind) => {
-  let t: TestApp;
-  let drop: () => Promise<void>;
+  const t = suiteApp(kind);
   let admin: Session;
   let other: Awaited<ReturnType<typeof otherProject>>;
   beforeAll(async () => {
-    const store = await freshStore(kind);
-    drop = store.drop;
-    t = await startApp(store);
     admin = await login(t.app, ADMIN.username, ADMIN.password);
     other = await otherProject(t.database);
-  });
-  afterAll(async () => {
-    await t?.close();
-    await drop?.();
   });
 
   const get = (url: string, headers: Record<string, string>) =>

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -160,5 +161,41 @@ export async function otherProject(database: Database) {
     username: user!.username,
     userId: user!.id,
     password,
+  };
+}
+
+/**
+ * One app on a fresh store for a whole `describe` block: started before its tests, closed and
+ * dropped after. The returned object forwards to the running app.
+ */
+export function suiteApp(kind: 'pglite' | 'postgres', extraEnv: Record<string, string> = {}): TestApp {
+  let current: TestApp | undefined;
+  let store: Store | undefined;
+  beforeAll(async () => {
+    store = await freshStore(kind);
+    current = await startApp(store, extraEnv);
+  });
+  afterAll(async () => {
+    await current?.close();
+    await store?.drop();
+  });
+  const running = () => {
+    if (!current) throw new Error('suiteApp is used before its beforeAll ran');
+    return current;
+  };
+  return {
+    get app() {
+      return running().app;
+    },
+    get database() {
+      return running().database;
+    },
+    get config() {
+      return running().config;
+    },
+    get clock() {
+      return running().clock;
+    },
+    close: () => running().close(),
   };
 }

@@ -1,18 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, backends, freshStore, login, startApp, type TestApp } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, backends, login, suiteApp } from '../../test/harness.js';
 
 describe.each(backends)('auth on %s', (kind) => {
-  let t: TestApp;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    const store = await freshStore(kind);
-    drop = store.drop;
-    t = await startApp(store);
-  });
-  afterAll(async () => {
-    await t?.close();
-    await drop?.();
-  });
+  const t = suiteApp(kind);
 
   const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url: `/admin_panel${url}`, payload: payload as object, headers });

@@ -1,28 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  backends,
-  createUser,
-  freshStore,
-  login,
-  startApp,
-  type Session,
-  type TestApp,
-} from '../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, backends, createUser, login, suiteApp, type Session } from '../../test/harness.js';
 
 describe.each(backends)('user management on %s', (kind) => {
-  let t: TestApp;
-  let drop: () => Promise<void>;
+  const t = suiteApp(kind);
   let admin: Session;
   beforeAll(async () => {
-    const store = await freshStore(kind);
-    drop = store.drop;
-    t = await startApp(store);
     admin = await login(t.app, ADMIN.username, ADMIN.password);
-  });
-  afterAll(async () => {
-    await t?.close();
-    await drop?.();
   });
 
   const call = (
