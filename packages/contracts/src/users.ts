@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZLanguage, ZPagePath, ZRoleId } from './access.js';
+import { LANGUAGES, PAGES, ZLanguage, ZPagePath, ZRoleId } from './access.js';
 import { ZId, ZPaging } from './common.js';
 import { ZPassword } from './password.js';
 
@@ -9,6 +9,11 @@ export const ZUsername = z
   .min(1, 'Username is required')
   .max(64, 'Maximum 64 characters')
   .regex(/^[\p{L}\p{N}._@-]+$/u, 'Username may use letters, numbers and . _ @ - only');
+
+/** A set sent as a list: bounded, and repeated entries kept once. */
+const unique = <T>(items: T[]) => [...new Set(items)];
+const ZLanguages = z.array(ZLanguage).max(LANGUAGES.length).transform(unique);
+const ZPageList = z.array(ZPagePath).max(PAGES.length).transform(unique);
 
 export const ZUser = z.object({
   user_id: z.number().int(),
@@ -29,8 +34,8 @@ export const ZCreateUserRequest = z.object({
   username: ZUsername,
   password: ZPassword,
   role_id: ZRoleId,
-  languages: z.array(ZLanguage).max(8).default(['english']),
-  page_access: z.array(ZPagePath).default([]),
+  languages: ZLanguages.default(['english']),
+  page_access: ZPageList.default([]),
   /** Ask the new user to choose their own password at first sign-in. */
   is_password_expired: z.boolean().default(true),
 });
@@ -47,8 +52,8 @@ export const ZUpdateUserRequest = z.object({
   role_id: ZRoleId.optional(),
   password: ZPassword.optional(),
   old_password: z.string().max(256).optional(),
-  languages: z.array(ZLanguage).max(8).optional(),
-  page_access: z.array(ZPagePath).optional(),
+  languages: ZLanguages.optional(),
+  page_access: ZPageList.optional(),
   is_password_expired: z.boolean().optional(),
 });
 export type UpdateUserRequest = z.input<typeof ZUpdateUserRequest>;

@@ -84,6 +84,28 @@ describe.each(backends)('user management on %s', (kind) => {
     );
   });
 
+  it('keeps repeated languages and pages once, and refuses unknown pages', async () => {
+    const res = await call('POST', {
+      username: 'repeats',
+      password: 'Good-Passw0rd!',
+      role_id: 1,
+      languages: ['english', 'english', 'mandarin'],
+      page_access: ['/ai', '/ai', '/dashboard'],
+    });
+    expect(res.json().data).toMatchObject({
+      languages: ['english', 'mandarin'],
+      page_access: ['/ai', '/dashboard'],
+    });
+    const unknown = await call('PUT', { user_id: res.json().data.user_id, page_access: ['/secret'] });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toContain('page_access.0');
+    const flood = await call('PUT', {
+      user_id: res.json().data.user_id,
+      languages: Array(50).fill('english'),
+    });
+    expect(flood.statusCode).toBe(400);
+  });
+
   it('refuses a username that exists in any case with 409', async () => {
     const res = await call('POST', { username: 'ADMIN', password: 'Good-Passw0rd!', role_id: 1 });
     expect(res.statusCode).toBe(409);
