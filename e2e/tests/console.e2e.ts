@@ -52,6 +52,14 @@ describe('console in Chromium against the built server', () => {
       lang,
     );
   }
+  /** The navigation entries a user sees once signed in (the shell loads lazily). */
+  async function navAfterSignIn() {
+    await page.waitForURL('**/dashboard');
+    await byId('nav-dashboard').waitFor();
+    return page
+      .locator('[data-testid^="nav-"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+  }
   async function chooseOption(trigger: string, option: string) {
     await byId(trigger).click();
     await byId(option).click();
@@ -238,11 +246,7 @@ describe('console in Chromium against the built server', () => {
 
   it('shows a service user only their pages and guards the rest', async () => {
     await signIn(OPERATOR.username, OPERATOR.password);
-    await page.waitForURL('**/dashboard');
-    await byId('nav-dashboard').waitFor();
-    const nav = await page
-      .locator('[data-testid^="nav-"]')
-      .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+    const nav = await navAfterSignIn();
     expect(nav).toEqual(['nav-dashboard', 'nav-chat', 'nav-live_video', 'nav-message', 'nav-conversation']);
     await page.goto('/setting/users');
     await page.waitForURL('**/dashboard');
@@ -254,11 +258,7 @@ describe('console in Chromium against the built server', () => {
 
   it('narrows a user to the pages chosen for them', async () => {
     await signIn(EDITOR.username, EDITOR.password);
-    await page.waitForURL('**/dashboard');
-    await byId('nav-dashboard').waitFor();
-    const nav = await page
-      .locator('[data-testid^="nav-"]')
-      .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+    const nav = await navAfterSignIn();
     expect(nav).toEqual(['nav-dashboard', 'nav-ai']);
     await page.goto('/chat');
     await page.waitForURL('**/dashboard');

@@ -1,26 +1,17 @@
-import fs from 'node:fs/promises';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshStore, startApp, type Store, type TestApp } from './test/harness.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { suiteApp } from './test/harness.js';
 
 describe('serving the console', () => {
-  let store: Store;
-  let t: TestApp;
-  let consoleDir: string;
-  beforeAll(async () => {
-    consoleDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ac-console-'));
-    await fs.writeFile(path.join(consoleDir, 'index.html'), '<!doctype html><div id="root"></div>');
-    await fs.mkdir(path.join(consoleDir, 'assets'));
-    await fs.writeFile(path.join(consoleDir, 'assets', 'app.js'), 'console.log(1)');
-    store = await freshStore('pglite');
-    t = await startApp(store, { CONSOLE_DIR: consoleDir });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await store?.drop();
-    await fs.rm(consoleDir, { recursive: true, force: true });
-  });
+  // A stand-in build of the console, made before the app starts.
+  const consoleDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ac-console-'));
+  fs.mkdirSync(path.join(consoleDir, 'assets'));
+  fs.writeFileSync(path.join(consoleDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  fs.writeFileSync(path.join(consoleDir, 'assets', 'app.js'), 'console.log(1)');
+  const t = suiteApp('pglite', { CONSOLE_DIR: consoleDir });
+  afterAll(() => fs.rmSync(consoleDir, { recursive: true, force: true }));
 
   it.each(['/', '/login', '/setting/users', '/ai/keyword/question/12'])(
     'answers %s with the console',
