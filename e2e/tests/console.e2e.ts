@@ -52,6 +52,15 @@ describe('console in Chromium against the built server', () => {
       lang,
     );
   }
+  /** Fills the open user dialog in create mode and submits it. */
+  async function submitNewUser(username: string, roleId: number, password: string, requireChange: boolean) {
+    await byId('user-username').fill(username);
+    await chooseOption('user-role', `role-option-${roleId}`);
+    await byId('user-password').fill(password);
+    await byId('user-confirm-password').fill(password);
+    if (!requireChange) await byId('user-require-change').uncheck();
+    await byId('dialog-submit').click();
+  }
   /** The navigation entries a user sees once signed in (the shell loads lazily). */
   async function navAfterSignIn() {
     await page.waitForURL('**/dashboard');
@@ -141,22 +150,13 @@ describe('console in Chromium against the built server', () => {
     expect(errors).toContain('Role is required');
     expect(errors).toContain('Password is required');
 
-    await byId('user-username').fill(OPERATOR.username);
-    await chooseOption('user-role', 'role-option-1');
-    await byId('user-password').fill(OPERATOR.password);
-    await byId('user-confirm-password').fill(OPERATOR.password);
-    await byId('user-require-change').uncheck();
-    await byId('dialog-submit').click();
+    await submitNewUser(OPERATOR.username, 1, OPERATOR.password, false);
     expect(await snackbar('success')).toContain('User added');
     await byId(`user-row-${OPERATOR.username}`).waitFor();
 
     // A duplicate name is refused by the server and said so.
     await byId('add-user').click();
-    await byId('user-username').fill('ADMIN');
-    await chooseOption('user-role', 'role-option-1');
-    await byId('user-password').fill(OPERATOR.password);
-    await byId('user-confirm-password').fill(OPERATOR.password);
-    await byId('dialog-submit').click();
+    await submitNewUser('ADMIN', 1, OPERATOR.password, true);
     expect(await snackbar('error')).toContain('Username already exists.');
     await byId('dialog-cancel').click();
     await dialog.waitFor({ state: 'detached' });
@@ -175,12 +175,7 @@ describe('console in Chromium against the built server', () => {
 
     // A User-role editor narrowed to two pages in the edit dialog.
     await byId('add-user').click();
-    await byId('user-username').fill(EDITOR.username);
-    await chooseOption('user-role', 'role-option-1');
-    await byId('user-password').fill(EDITOR.password);
-    await byId('user-confirm-password').fill(EDITOR.password);
-    await byId('user-require-change').uncheck();
-    await byId('dialog-submit').click();
+    await submitNewUser(EDITOR.username, 1, EDITOR.password, false);
     await byId(`user-row-${EDITOR.username}`).waitFor();
     await byId(`edit-user-${EDITOR.username}`).click();
     expect(await byId('user-dialog').getAttribute('data-mode')).toBe('edit');
@@ -194,11 +189,7 @@ describe('console in Chromium against the built server', () => {
     await byId('user-dialog').waitFor({ state: 'detached' });
 
     await byId('add-user').click();
-    await byId('user-username').fill('temp-user');
-    await chooseOption('user-role', 'role-option-1');
-    await byId('user-password').fill(OPERATOR.password);
-    await byId('user-confirm-password').fill(OPERATOR.password);
-    await byId('dialog-submit').click();
+    await submitNewUser('temp-user', 1, OPERATOR.password, true);
     await byId('user-row-temp-user').waitFor();
     await byId('delete-user-temp-user').click();
     const del = byId('delete-dialog');
