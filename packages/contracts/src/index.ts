@@ -4,3 +4,4 @@ export * from './password.js';
 export * from './auth.js';
 export * from './devices.js';
 export * from './users.js';
+export * from './ai.js';

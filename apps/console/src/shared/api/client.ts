@@ -20,6 +20,8 @@ export type Query = Record<string, QueryValue>;
 export type RequestOptions = {
   query?: Query;
   body?: unknown;
+  /** Multipart body; takes the place of `body`. */
+  form?: FormData;
   signal?: AbortSignal;
 };
 
@@ -62,11 +64,8 @@ function t(
   return i18n.isInitialized ? i18n.t(key, { status }) : `${key} ${status ?? ''}`.trim();
 }
 
-export async function request<T>(
-  method: Method,
-  path: string,
-  options: RequestOptions = {},
-): Promise<ApiResult<T>> {
+/** Sends a call with the auth headers; a network failure becomes an ApiError. */
+async function send(method: Method, path: string, options: RequestOptions): Promise<Response> {
   const auth = authStore.get();
   const headers: Record<string, string> = { Accept: 'application/json' };
   const isAuthCall = NO_AUTH_PATHS.has(pathOnly(path));
@@ -75,7 +74,10 @@ export async function request<T>(
     if (auth.auth_project_id !== null) headers.auth_project_id = String(auth.auth_project_id);
   }
   const init: RequestInit = { method, headers };
-  if (options.body !== undefined) {
+  if (options.form) {
+    // The browser sets the multipart boundary itself.
+    init.body = options.form;
+  } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(options.body);
   }
@@ -88,21 +90,41 @@ export async function request<T>(
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, t('errors.network'), 'network_error');
   }
-
-  let body: unknown;
-  try {
-    body = await response.json();
-  } catch {
-    body = undefined;
-  }
-
   if (response.status === 401 && !isAuthCall) {
     // The token is missing, unknown or expired: back to the login screen, saying why (the screen
     // that made the call is gone by the time its own error would show).
     if (isLoggedIn(authStore.get())) notify.error(t('errors.session_ended'));
     authStore.clear();
   }
+  return response;
+}
 
+async function readEnvelope(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Throws the ApiError a failed response stands for. */
+async function failFrom(response: Response): Promise<never> {
+  const body = await readEnvelope(response);
+  if (isRecord(body) && typeof body.success === 'boolean') {
+    const message = typeof body.message === 'string' ? body.message : '';
+    const code = typeof body.error === 'string' ? body.error : undefined;
+    throw new ApiError(response.status, message || t('errors.request_failed', response.status), code);
+  }
+  throw new ApiError(response.status, t('errors.request_failed', response.status));
+}
+
+export async function request<T>(
+  method: Method,
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiResult<T>> {
+  const response = await send(method, path, options);
+  const body = await readEnvelope(response);
   if (!isRecord(body) || typeof body.success !== 'boolean') {
     if (!response.ok) throw new ApiError(response.status, t('errors.request_failed', response.status));
     throw new ApiError(response.status, t('errors.unexpected_response'), 'bad_response');
@@ -120,7 +142,33 @@ export async function request<T>(
   };
 }
 
+/**
+ * A call whose answer is a file (xlsx export, audio preview): the bytes on success, the envelope's
+ * error otherwise. The file name comes from Content-Disposition when the server names one.
+ */
+export async function requestFile(
+  method: Method,
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ blob: Blob; filename: string | undefined }> {
+  const response = await send(method, path, options);
+  if (!response.ok) await failFrom(response);
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  const plain = /filename="?([^";]+)"?/i.exec(disposition);
+  const filename = star ? decodeURIComponent(star[1]!) : plain?.[1];
+  return { blob: await response.blob(), filename };
+}
+
+/** A multipart upload (images, xlsx imports): the form as given, the usual envelope back. */
+export async function upload<T>(path: string, form: FormData, query?: Query): Promise<ApiResult<T>> {
+  return request<T>('POST', path, { query, form });
+}
+
 export const api = {
+  upload,
+  file: (path: string, query?: Query) => requestFile('GET', path, { query }),
+  postFile: (path: string, body: unknown) => requestFile('POST', path, { body }),
   get: <T>(path: string, query?: Query, signal?: AbortSignal) =>
     request<T>('GET', path, signal ? { query, signal } : { query }),
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, { body }),

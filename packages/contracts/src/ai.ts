@@ -1,0 +1,503 @@
+import { z } from 'zod';
+import { ZLanguage } from './access.js';
+import { ZId, ZPaging, ZSortOrder } from './common.js';
+import { ZDeviceKind } from './devices.js';
+
+/**
+ * AI configuration of one device (SPEC §1, §3, §7): categories, question topics (intents),
+ * keywords and training phrases, responses, aliases (entities), settings and transfer.
+ * Every call names the device it works on; the guard checks it is the caller's project's.
+ */
+const ZDeviceRef = z.object({ device_id: ZId });
+
+const name = (required: string, max = 120) =>
+  z.string({ error: required }).trim().min(1, required).max(max, `Maximum ${max} characters`);
+const remarks = z.string().trim().max(500, 'Maximum 500 characters');
+
+// ---------------------------------------------------------------- categories
+
+export const ZCategory = z.object({
+  category_id: z.number().int(),
+  category_name: z.string(),
+  parent_id: z.number().int().nullable(),
+  has_child: z.boolean(),
+  /** Topics filed directly under this category. */
+  topic_count: z.number().int(),
+});
+export type Category = z.infer<typeof ZCategory>;
+
+export const ZCategoriesQuery = ZDeviceRef.extend({ parent_id: ZId.optional() });
+export const ZCategoriesResponse = z.array(ZCategory);
+export const ZCategoryName = name('Category Name is required', 80);
+export const ZCreateCategoryRequest = ZDeviceRef.extend({
+  name: ZCategoryName,
+  parent_id: ZId.nullable().optional(),
+});
+export type CreateCategoryRequest = z.input<typeof ZCreateCategoryRequest>;
+export const ZUpdateCategoryRequest = ZDeviceRef.extend({ id: ZId, name: ZCategoryName });
+export type UpdateCategoryRequest = z.input<typeof ZUpdateCategoryRequest>;
+export const ZDeleteByIdRequest = ZDeviceRef.extend({ id: ZId });
+export type DeleteByIdRequest = z.input<typeof ZDeleteByIdRequest>;
+
+// ---------------------------------------------------------------- settings
+
+export const ZAiSettings = z.object({ is_enabled_related_intents: z.boolean() });
+export type AiSettings = z.infer<typeof ZAiSettings>;
+export const ZUpdateRelatedIntentsRequest = ZDeviceRef.extend({ is_enabled_related_intents: z.boolean() });
+
+// ---------------------------------------------------------------- avatar motions (SPEC §9)
+
+/** Five gestures an ambassador plays with an answer, and three idle motions. */
+export const AVATAR_GESTURES = ['wave', 'nod', 'bow', 'point', 'thumbs_up'] as const;
+export const AVATAR_IDLE_MOTIONS = ['breathe', 'look_around', 'sway'] as const;
+export const AVATAR_MOTIONS = [...AVATAR_GESTURES, ...AVATAR_IDLE_MOTIONS] as const;
+export const ZAvatarMotion = z.enum(AVATAR_MOTIONS);
+export type AvatarMotion = z.infer<typeof ZAvatarMotion>;
+
+// ---------------------------------------------------------------- topics
+
+export const TOPIC_SORTS = ['name', 'category', 'remarks', 'is_activated', 'created_at'] as const;
+
+export const ZTopic = z.object({
+  id: z.number().int(),
+  intent_id: z.number().int(),
+  intent_name: z.string(),
+  category_id: z.number().int(),
+  category_name: z.string(),
+  parent_id: z.number().int().nullable(),
+  parent_name: z.string().nullable(),
+  remarks: z.string(),
+  is_activated: z.boolean(),
+  is_enabled_related_intents: z.boolean(),
+  avatar_motion: ZAvatarMotion.nullable(),
+  keyword_count: z.number().int(),
+  response_count: z.number().int(),
+  sub_topic_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Topic = z.infer<typeof ZTopic>;
+
+export const ZTopicRef = z.object({ id: z.number().int(), name: z.string() });
+export type TopicRef = z.infer<typeof ZTopicRef>;
+
+/** GET with intent_id returns one topic; otherwise a page of topics. */
+export const ZTopicsQuery = ZDeviceRef.extend({
+  intent_id: ZId.optional(),
+  category_id: ZId.optional(),
+  parent_id: ZId.optional(),
+  search: z.string().trim().max(120).optional(),
+  sort_by: z.enum(TOPIC_SORTS).default('created_at'),
+  order: ZSortOrder.default('desc'),
+}).extend(ZPaging.shape);
+export const ZTopicsResponse = z.array(ZTopic);
+
+export const ZTopicName = name('Topic Name is required');
+export const ZCreateTopicRequest = ZDeviceRef.extend({
+  name: ZTopicName,
+  /** A sub-topic names its parent and takes the parent's category. */
+  parent_id: ZId.nullable().optional(),
+  category_id: ZId.nullable().optional(),
+  remarks: remarks.default(''),
+}).refine((v) => v.parent_id != null || v.category_id != null, {
+  message: 'Please select a category',
+  path: ['category_id'],
+});
+export type CreateTopicRequest = z.input<typeof ZCreateTopicRequest>;
+
+export const ZUpdateTopicRequest = ZDeviceRef.extend({
+  id: ZId,
+  name: ZTopicName.optional(),
+  category_id: ZId.optional(),
+  is_activated: z.boolean().optional(),
+  is_enabled_related_intents: z.boolean().optional(),
+  remarks: remarks.optional(),
+});
+export type UpdateTopicRequest = z.input<typeof ZUpdateTopicRequest>;
+export const ZUpdateTopicTitleRequest = ZDeviceRef.extend({ id: ZId, name: ZTopicName });
+
+/** Breadcrumb of a topic: its category path, its topic path (parents, then itself), its sub-topics. */
+export const ZTopicNav = z.object({
+  categories: z.array(z.object({ category_id: z.number().int(), category_name: z.string() })),
+  topics: z.array(ZTopicRef),
+  children: z.array(ZTopicRef),
+});
+export type TopicNav = z.infer<typeof ZTopicNav>;
+export const ZTopicNavQuery = ZDeviceRef.extend({ id: ZId });
+
+export const ZAutoCompleteQuery = ZDeviceRef.extend({ text: z.string().trim().min(1).max(120) });
+export const ZAutoCompleteResponse = z.array(
+  ZTopicRef.extend({ category_name: z.string(), parent_id: z.number().int().nullable() }),
+);
+
+// ---------------------------------------------------------------- finders
+
+export const ZColumnFinderQuery = ZDeviceRef.extend({ category_id: ZId.optional() });
+/** One column of the column browser: the sub-categories and the top-level topics of a category. */
+export const ZColumnFinderResponse = z.object({
+  categories: z.array(ZCategory),
+  intents: z.array(ZTopicRef.extend({ is_activated: z.boolean(), sub_topic_count: z.number().int() })),
+});
+export type ColumnFinder = z.infer<typeof ZColumnFinderResponse>;
+
+export interface FinderNode {
+  type: 'category' | 'topic';
+  id: number;
+  name: string;
+  is_activated?: boolean;
+  children: FinderNode[];
+}
+export const ZFinderNode: z.ZodType<FinderNode> = z.lazy(() =>
+  z.object({
+    type: z.enum(['category', 'topic']),
+    id: z.number().int(),
+    name: z.string(),
+    is_activated: z.boolean().optional(),
+    children: z.array(ZFinderNode),
+  }),
+);
+/** The whole tree for the diagram view: categories hold sub-categories and topics, topics hold sub-topics. */
+export const ZFinderResponse = z.object({ intents: z.array(ZFinderNode) });
+
+export const ZButtonPayloadsQuery = ZDeviceRef.extend({ language: ZLanguage });
+/** A button's payload is what the device asks when pressed: a keyword of the chosen topic. */
+export const ZButtonPayloadsResponse = z.array(
+  z.object({ intent_id: z.number().int(), intent_name: z.string(), payload: z.string() }),
+);
+export type ButtonPayload = z.infer<typeof ZButtonPayloadsResponse>[number];
+
+// ---------------------------------------------------------------- keywords and training phrases
+
+export const KEYWORD_KINDS = ['keyword', 'phrase'] as const;
+export const ZKeywordText = z
+  .string({ error: 'Text cannot be empty' })
+  .trim()
+  .min(1, 'Text cannot be empty')
+  .max(200, 'Maximum 200 characters');
+
+export const ZKeywordConflict = z.object({ intent_id: z.number().int(), intent_name: z.string() });
+export const ZKeyword = z.object({
+  id: z.number().int(),
+  intent_id: z.number().int(),
+  language: ZLanguage,
+  text: z.string(),
+  /** keyword: typed by an operator; phrase: a trained utterance. */
+  kind: z.enum(KEYWORD_KINDS),
+  /** Other topics of the device that use the same keyword or phrase (after folding). */
+  conflicts: z.array(ZKeywordConflict),
+  created_at: z.string(),
+});
+export type Keyword = z.infer<typeof ZKeyword>;
+
+export const ZKeywordsQuery = ZDeviceRef.extend({ intent_id: ZId, language: ZLanguage.optional() });
+export const ZKeywordsResponse = z.array(ZKeyword);
+export const ZCreateKeywordRequest = ZDeviceRef.extend({
+  intent_id: ZId,
+  language: ZLanguage,
+  text: ZKeywordText,
+});
+export type CreateKeywordRequest = z.input<typeof ZCreateKeywordRequest>;
+export const ZUpdateKeywordRequest = ZDeviceRef.extend({ id: ZId, text: ZKeywordText });
+export const ZKeywordCheckQuery = ZDeviceRef.extend({
+  intent_id: ZId,
+  language: ZLanguage,
+  text: z.string().trim().min(1).max(200),
+});
+export const ZKeywordCheckResponse = z.object({
+  /** The same text already on this topic in this language. */
+  duplicate: z.boolean(),
+  conflicts: z.array(ZKeywordConflict),
+});
+
+export const ZTrainRequest = ZDeviceRef.extend({
+  intent_id: ZId,
+  language: ZLanguage,
+  text: ZKeywordText,
+});
+export type TrainRequest = z.input<typeof ZTrainRequest>;
+
+// ---------------------------------------------------------------- responses
+
+export const RESPONSE_AIMS = ['ask_for_selection', 'give_info', 'interactive_builder'] as const;
+export const RESPONSE_TYPES = ['text', 'multimedia'] as const;
+export const IMAGE_SIZE = { min: 1, max: 10, default: 3 } as const;
+export const BUTTON_COLUMNS = { min: 1, max: 4, default: 1 } as const;
+
+/** Media we serve (/media/...) or an absolute http(s) address. */
+export const ZMediaUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((u) => /^\/media\/[\w.-]+$/.test(u) || /^https?:\/\/\S+$/i.test(u), 'Invalid image address');
+
+export const ZButton = z.object({
+  text: z.string().trim().max(80, 'Maximum 80 characters'),
+  payload: z.string().trim().max(200, 'Maximum 200 characters'),
+});
+export type ResponseButton = z.infer<typeof ZButton>;
+
+/** Buttons fill whole rows of the column count: the list is padded with empty entries. */
+export function padButtons(values: ResponseButton[], columns: number): ResponseButton[] {
+  const cols = Math.max(1, Math.floor(columns));
+  // Trailing empty entries are padding from an earlier column count; re-pad from the real ones.
+  let end = values.length;
+  while (end > 0 && values[end - 1]!.text === '' && values[end - 1]!.payload === '') end--;
+  const kept = values.slice(0, end);
+  const rows = Math.max(1, Math.ceil(kept.length / cols));
+  const padded = [...kept];
+  while (padded.length < rows * cols) padded.push({ text: '', payload: '' });
+  return padded;
+}
+
+const ZTextContent = z.object({
+  type: z.literal('text'),
+  placement: z.literal('general').default('general'),
+  values: z.array(z.string().trim().min(1, 'Text cannot be empty').max(2000)).min(1).max(20),
+});
+const ZButtonsContent = z
+  .object({
+    type: z.literal('buttons'),
+    num_of_column: z.number().int().min(BUTTON_COLUMNS.min, 'Min. 1').max(BUTTON_COLUMNS.max).default(1),
+    button_type: z.enum(['postback', 'url']).default('postback'),
+    values: z.array(ZButton).min(1).max(40),
+  })
+  .transform((c) => ({ ...c, values: padButtons(c.values, c.num_of_column) }));
+const ZImageContent = z.object({
+  type: z.literal('image'),
+  url: ZMediaUrl,
+  size: z.number().int().min(IMAGE_SIZE.min, 'Min. 1').max(IMAGE_SIZE.max).default(IMAGE_SIZE.default),
+});
+const ZCard = z.object({
+  id: z.string().trim().min(1).max(64),
+  image_url: ZMediaUrl.or(z.literal('')).default(''),
+  title: z.string().trim().min(1, 'Field required!').max(120),
+  description: z.string().trim().max(500).default(''),
+  buttons: z.array(ZButton).max(6).default([]),
+});
+const ZCardsContent = z.object({
+  type: z.literal('cards'),
+  cards: z.array(ZCard).min(1).max(10),
+});
+const ZListContent = z.object({
+  type: z.literal('list'),
+  elements: z
+    .array(
+      z.object({
+        title: z.string().trim().min(1, 'Field required!').max(120),
+        subtitle: z.string().trim().max(300).default(''),
+        image_url: ZMediaUrl.or(z.literal('')).default(''),
+        payload: z.string().trim().max(200).default(''),
+      }),
+    )
+    .min(1)
+    .max(20),
+});
+const ZDropdownContent = z.object({
+  type: z.literal('dropdown'),
+  title: z.string().trim().min(1, 'Field required!').max(120),
+  values: z.array(ZButton).min(1).max(50),
+});
+
+export const ZResponseContent = z.discriminatedUnion('type', [
+  ZTextContent,
+  ZButtonsContent,
+  ZImageContent,
+  ZCardsContent,
+  ZListContent,
+  ZDropdownContent,
+]);
+export type ResponseContent = z.output<typeof ZResponseContent>;
+export type ResponseContentInput = z.input<typeof ZResponseContent>;
+export const CONTENT_KINDS = ['text', 'buttons', 'image', 'cards', 'list', 'dropdown'] as const;
+
+export const ZResponse = z.object({
+  id: z.number().int(),
+  intent_id: z.number().int(),
+  language: ZLanguage,
+  device_type: ZDeviceKind,
+  response_aim: z.enum(RESPONSE_AIMS),
+  response_type: z.enum(RESPONSE_TYPES),
+  speech: z.string(),
+  custom_content: z.string(),
+  contents: z.array(ZResponseContent),
+  updated_at: z.string(),
+});
+export type AiResponse = z.infer<typeof ZResponse>;
+
+export const ZResponsesQuery = ZDeviceRef.extend({
+  intent_id: ZId,
+  language: ZLanguage.optional(),
+  device_type: ZDeviceKind.optional(),
+});
+export const ZResponsesResponse = z.array(ZResponse);
+
+const responseFields = {
+  language: ZLanguage,
+  device_type: ZDeviceKind,
+  response_aim: z.enum(RESPONSE_AIMS).default('give_info'),
+  response_type: z.enum(RESPONSE_TYPES).default('multimedia'),
+  speech: z.string().trim().max(1000, 'Maximum 1000 characters').default(''),
+  custom_content: z.string().max(5000).default(''),
+  contents: z.array(ZResponseContent).max(20).default([]),
+};
+export const ZCreateResponseRequest = ZDeviceRef.extend({ intent_id: ZId, ...responseFields }).refine(
+  (r) => r.contents.length > 0 || r.speech.length > 0,
+  { message: 'Text cannot be empty', path: ['contents'] },
+);
+export type CreateResponseRequest = z.input<typeof ZCreateResponseRequest>;
+export const ZUpdateResponseRequest = ZDeviceRef.extend({ id: ZId, ...responseFields }).refine(
+  (r) => r.contents.length > 0 || r.speech.length > 0,
+  { message: 'Text cannot be empty', path: ['contents'] },
+);
+export type UpdateResponseRequest = z.input<typeof ZUpdateResponseRequest>;
+
+export const ZAudioPreviewRequest = ZDeviceRef.extend({
+  language: ZLanguage,
+  text: z.string().trim().min(1, 'Text cannot be empty').max(1000, 'Maximum 1000 characters'),
+});
+export type AudioPreviewRequest = z.input<typeof ZAudioPreviewRequest>;
+
+export const ZAvatarMotionQuery = ZDeviceRef.extend({ intent_id: ZId });
+export const ZAvatarMotionResponse = z.object({
+  intent_id: z.number().int(),
+  motion: ZAvatarMotion.nullable(),
+  gestures: z.array(ZAvatarMotion),
+  idle_motions: z.array(ZAvatarMotion),
+});
+export const ZUpdateAvatarMotionRequest = ZDeviceRef.extend({
+  intent_id: ZId,
+  motion: ZAvatarMotion.nullable(),
+});
+
+// ---------------------------------------------------------------- uploads
+
+export const IMAGE_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export const ZUploadQuery = ZDeviceRef;
+export const ZUploadResponse = z.object({
+  media_id: z.number().int(),
+  url: z.string(),
+  mime: z.string(),
+  size: z.number().int(),
+  filename: z.string(),
+});
+export type UploadResult = z.infer<typeof ZUploadResponse>;
+
+// ---------------------------------------------------------------- aliases (entities)
+
+export const ZAliasText = z
+  .string()
+  .trim()
+  .min(1, 'Text cannot be empty')
+  .max(80, 'Maximum 80 characters')
+  .refine((s) => !s.includes(','), 'An alias cannot contain a comma');
+const ZAliasList = z
+  .array(ZAliasText)
+  .max(50)
+  .transform((list) => [...new Map(list.map((a) => [a.toLowerCase(), a])).values()]);
+
+export const ZEntity = z.object({
+  entity_id: z.number().int(),
+  entity: z.string(),
+  keyword: z.string(),
+  alias_str: z.string(),
+  aliases: z.array(z.string()),
+});
+export type Entity = z.infer<typeof ZEntity>;
+export const ZEntitiesQuery = ZDeviceRef.extend({
+  search: z.string().trim().max(120).optional(),
+  sort_by: z.enum(['keyword', 'alias']).default('keyword'),
+  order: ZSortOrder.default('asc'),
+}).extend(ZPaging.shape);
+export const ZEntitiesResponse = z.array(ZEntity);
+export const ZUpdateEntityRequest = ZDeviceRef.extend({ entity_id: ZId, aliases: ZAliasList });
+export type UpdateEntityRequest = z.input<typeof ZUpdateEntityRequest>;
+export const ZDeleteEntityRequest = ZDeviceRef.extend({ entity_id: ZId });
+
+export const ZAliasFinderQuery = ZDeviceRef.extend({
+  search: z.string().trim().max(120).optional(),
+  intent_id: ZId.optional(),
+});
+/** Without intent_id: topics matching the search. With it: that topic's keywords and their aliases. */
+export const ZAliasFinderResponse = z.object({
+  intents: z.array(ZTopicRef),
+  keywords: z.array(
+    z.object({
+      keyword: z.string(),
+      language: ZLanguage,
+      entity_id: z.number().int().nullable(),
+      aliases: z.array(z.string()),
+    }),
+  ),
+});
+export type AliasFinder = z.infer<typeof ZAliasFinderResponse>;
+export const ZAddAliasRequest = ZDeviceRef.extend({ keyword: ZKeywordText, alias: ZAliasText });
+export type AddAliasRequest = z.input<typeof ZAddAliasRequest>;
+
+// ---------------------------------------------------------------- transfer (copy device)
+
+export const ZCopyDeviceRequest = z.object({ source_id: ZId, dest_id: ZId });
+export type CopyDeviceRequest = z.input<typeof ZCopyDeviceRequest>;
+/** How long the destination's previous AI data can be restored. */
+export const TRANSFER_UNDO_HOURS = 72;
+export const ZTransfer = z.object({
+  id: z.number().int(),
+  source_id: z.number().int().nullable(),
+  source_description: z.string(),
+  dest_id: z.number().int(),
+  dest_description: z.string(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  restored_at: z.string().nullable(),
+  created_by: z.string(),
+});
+export type Transfer = z.infer<typeof ZTransfer>;
+export const ZTransfersQuery = ZDeviceRef.partial();
+export const ZTransfersResponse = z.array(ZTransfer);
+export const ZUndoTransferRequest = z.object({ id: ZId });
+
+// ---------------------------------------------------------------- import (xlsx)
+
+export const ZImportQuery = ZDeviceRef.extend({ mode: z.enum(['preview', 'apply']).default('preview') });
+export const ZImportIssue = z.object({
+  sheet: z.string(),
+  row: z.number().int(),
+  column: z.string(),
+  message: z.string(),
+});
+export type ImportIssue = z.infer<typeof ZImportIssue>;
+export const ZImportReport = z.object({
+  applied: z.boolean(),
+  categories_created: z.array(z.string()),
+  topics_created: z.array(z.string()),
+  topics_changed: z.array(z.string()),
+  keywords: z.number().int(),
+  responses: z.number().int(),
+  errors: z.array(ZImportIssue),
+});
+export type ImportReport = z.infer<typeof ZImportReport>;
+
+// ---------------------------------------------------------------- test console
+
+export const ZTestConsoleRequest = ZDeviceRef.extend({
+  language: ZLanguage,
+  text: z.string().trim().min(1, 'Text cannot be empty').max(500, 'Maximum 500 characters'),
+});
+export type TestConsoleRequest = z.input<typeof ZTestConsoleRequest>;
+export const ZMatchCandidate = z.object({
+  intent_id: z.number().int(),
+  intent_name: z.string(),
+  score: z.number(),
+});
+export const ZTestConsoleResponse = z.object({
+  fallback: z.boolean(),
+  threshold: z.number(),
+  best: ZMatchCandidate.nullable(),
+  candidates: z.array(ZMatchCandidate),
+  /** The matched topic's responses for the device's kind and the asked language. */
+  responses: z.array(ZResponse),
+  /** Sub-topics offered when the topic and the device both enable related intents. */
+  related: z.array(ZTopicRef),
+  avatar_motion: ZAvatarMotion.nullable(),
+});
+export type TestConsoleResult = z.infer<typeof ZTestConsoleResponse>;
