@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
@@ -11,6 +12,18 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerGuard } from './plugins/guard.js';
 import { startHousekeeping } from './jobs/housekeeping.js';
+import { createMediaStore } from './media/store.js';
+import { mediaRoutes } from './media/routes.js';
+import { createEntitiesRepo } from './modules/ai/entities-repo.js';
+import { createEntitiesService } from './modules/ai/entities-service.js';
+import { createResponsesRepo } from './modules/ai/responses-repo.js';
+import { createResponsesService } from './modules/ai/responses-service.js';
+import { aiRoutes } from './modules/ai/routes.js';
+import { createTransferRepo } from './modules/ai/transfer-repo.js';
+import { transferRoutes } from './modules/ai/transfer-routes.js';
+import { createTransferService } from './modules/ai/transfer-service.js';
+import { createTopicsRepo } from './modules/ai/topics-repo.js';
+import { createTopicsService, type AiChangeListener } from './modules/ai/topics-service.js';
 import { createAuthRepo } from './modules/auth/repo.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createAuthService } from './modules/auth/service.js';
@@ -57,6 +70,8 @@ export async function buildApp({
         // MUI (emotion) injects <style> elements at run time.
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:'],
+        // Audio previews play from object URLs.
+        'media-src': ["'self'", 'blob:'],
         // Sites run on plain HTTP inside a venue's network: never force https sub-requests.
         'upgrade-insecure-requests': null,
       },
@@ -82,21 +97,53 @@ export async function buildApp({
     revokeSessions: auth.revokeUserSessions,
   });
 
+  fs.mkdirSync(config.mediaDir, { recursive: true });
+  const media = createMediaStore({ dir: config.mediaDir, db, clock });
+  // Tells the intent matcher which topics of a device changed.
+  const aiListeners: AiChangeListener[] = [];
+  const aiChanges: AiChangeListener = {
+    changed: (deviceId, topicIds) => aiListeners.forEach((l) => l.changed(deviceId, topicIds)),
+  };
+  const topicsRepo = createTopicsRepo(db);
+  const topics = createTopicsService({ repo: topicsRepo, clock, listener: aiChanges });
+  const responses = createResponsesService({
+    repo: createResponsesRepo(db),
+    topics: topicsRepo,
+    clock,
+    listener: aiChanges,
+  });
+  const entities = createEntitiesService({
+    repo: createEntitiesRepo(db),
+    topics: topicsRepo,
+    clock,
+    listener: aiChanges,
+  });
+
+  const transfer = createTransferService({ db, repo: createTransferRepo(db), clock, listener: aiChanges });
+
   if (housekeeping) {
     const stop = startHousekeeping(
-      [{ name: 'prune sessions and sign-in attempts', run: auth.prune }],
+      [
+        { name: 'prune sessions and sign-in attempts', run: auth.prune },
+        { name: 'prune expired transfer snapshots', run: transfer.prune },
+      ],
       app.log,
     );
     app.addHook('onClose', async () => stop());
   }
 
   healthRoutes(app, { database });
+  await mediaRoutes(app, { dir: config.mediaDir });
+  // Uploads are read as streams by the routes that take them, each with its own size limit.
+  await app.register(fastifyMultipart, { limits: { files: 1, fields: 10, parts: 11 } });
   await app.register(
     async (admin) => {
       registerGuard(admin, { auth, devices });
       authRoutes(admin, { auth });
       devicesRoutes(admin, { devices });
       usersRoutes(admin, { users });
+      aiRoutes(admin, { topics, responses, entities, media });
+      transferRoutes(admin, { transfer });
     },
     { prefix: '/admin_panel' },
   );

@@ -9,6 +9,8 @@ import { ZDeviceKind } from './devices.js';
  * Every call names the device it works on; the guard checks it is the caller's project's.
  */
 const ZDeviceRef = z.object({ device_id: ZId });
+/** A call about one device and nothing else. */
+export const ZDeviceQuery = ZDeviceRef;
 
 const name = (required: string, max = 120) =>
   z.string({ error: required }).trim().min(1, required).max(max, `Maximum ${max} characters`);
@@ -394,7 +396,9 @@ export const ZAliasText = z
 const ZAliasList = z
   .array(ZAliasText)
   .max(50)
-  .transform((list) => [...new Map(list.map((a) => [a.toLowerCase(), a])).values()]);
+  .transform((list) =>
+    list.filter((a, i) => list.findIndex((b) => b.toLowerCase() === a.toLowerCase()) === i),
+  );
 
 export const ZEntity = z.object({
   entity_id: z.number().int(),

@@ -199,3 +199,23 @@ export function suiteApp(kind: 'pglite' | 'postgres', extraEnv: Record<string, s
     close: () => running().close(),
   };
 }
+
+/** A multipart/form-data body with one file field, for `app.inject`. */
+export function multipartFile(file: { name: string; content: Buffer; type?: string; field?: string }) {
+  const boundary = `----ac${randomBytes(8).toString('hex')}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\n` +
+      `Content-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, file.content, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** The smallest valid PNG (1×1, transparent). */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);

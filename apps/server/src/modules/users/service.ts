@@ -3,6 +3,7 @@ import { canOpen, ROLE, type User, type Language, type PagePath, type RoleId } f
 import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { AuthContext } from '../auth/service.js';
 import type { UserRow, UsersRepo } from './repo.js';
@@ -21,11 +22,6 @@ export function toUser(row: UserRow): User {
     created_at: row.createdAt.toISOString(),
   };
 }
-
-const isUniqueViolation = (e: unknown) => {
-  const err = e as { code?: string; cause?: { code?: string } };
-  return err?.code === '23505' || err?.cause?.code === '23505';
-};
 
 export interface UsersServiceDeps {
   repo: UsersRepo;

@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { fileTypeFromFile } from 'file-type';
+import type { Db } from '../db/client.js';
+import { media } from '../db/schema.js';
+import { AppError } from '../lib/errors.js';
+import type { Clock } from '../lib/clock.js';
+
+export interface SaveOptions {
+  projectId: number;
+  userId: number | null;
+  originalName: string;
+  maxBytes: number;
+  /** MIME types accepted, decided from the file's bytes, never its name or the client's claim. */
+  accept: readonly string[];
+  /** What to call the accepted kinds in an error ("a PNG, JPEG, GIF or WebP image"). */
+  acceptLabel: string;
+}
+
+export const fileTooLarge = (maxBytes: number) =>
+  new AppError(413, 'file_too_large', `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`);
+
+/**
+ * Uploaded files under DATA_DIR/media with server-chosen names. A file is streamed to a temporary
+ * name while its size is counted, checked by its magic bytes, then renamed into place and recorded.
+ */
+export function createMediaStore({ dir, db, clock }: { dir: string; db: Db; clock: Clock }) {
+  const tmpDir = path.join(dir, '.incoming');
+
+  return {
+    dir,
+
+    async save(stream: Readable, opts: SaveOptions) {
+      await fs.mkdir(tmpDir, { recursive: true });
+      const tmp = path.join(tmpDir, randomUUID());
+      let size = 0;
+      const counter = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          size += chunk.length;
+          if (size > opts.maxBytes) done(fileTooLarge(opts.maxBytes));
+          else done(null, chunk);
+        },
+      });
+      try {
+        await pipeline(stream, counter, createWriteStream(tmp));
+        // A stream cut at the multipart limit ends "cleanly" but truncated.
+        if ((stream as Readable & { truncated?: boolean }).truncated) throw fileTooLarge(opts.maxBytes);
+        if (size === 0) throw new AppError(400, 'empty_file', 'The file is empty.');
+        const type = await fileTypeFromFile(tmp);
+        if (!type || !opts.accept.includes(type.mime)) {
+          throw new AppError(
+            415,
+            'unsupported_type',
+            `This file is not ${opts.acceptLabel}${type ? ` (its content is ${type.mime})` : ''}.`,
+          );
+        }
+        const filename = `${randomUUID()}.${type.ext}`;
+        await fs.rename(tmp, path.join(dir, filename));
+        const [row] = await db
+          .insert(media)
+          .values({
+            projectId: opts.projectId,
+            filename,
+            originalName: opts.originalName.slice(0, 255),
+            mime: type.mime,
+            size,
+            createdBy: opts.userId,
+            createdAt: clock.now(),
+          })
+          .returning();
+        return { media_id: row!.id, url: `/media/${filename}`, mime: type.mime, size, filename };
+      } finally {
+        await fs.rm(tmp, { force: true });
+      }
+    },
+  };
+}
+
+export type MediaStore = ReturnType<typeof createMediaStore>;

@@ -1,0 +1,283 @@
+import {
+  IMAGE_TYPES,
+  IMAGE_UPLOAD_MAX_BYTES,
+  ZAddAliasRequest,
+  ZAiSettings,
+  ZAliasFinderQuery,
+  ZAliasFinderResponse,
+  ZAudioPreviewRequest,
+  ZAutoCompleteQuery,
+  ZAutoCompleteResponse,
+  ZAvatarMotionQuery,
+  ZAvatarMotionResponse,
+  ZButtonPayloadsQuery,
+  ZButtonPayloadsResponse,
+  ZCategoriesQuery,
+  ZCategoriesResponse,
+  ZCategory,
+  ZColumnFinderQuery,
+  ZColumnFinderResponse,
+  ZCreateCategoryRequest,
+  ZCreateKeywordRequest,
+  ZCreateResponseRequest,
+  ZCreateTopicRequest,
+  ZDeleteByIdRequest,
+  ZDeleteEntityRequest,
+  ZEntitiesQuery,
+  ZEntitiesResponse,
+  ZEntity,
+  ZFinderResponse,
+  ZKeyword,
+  ZKeywordCheckQuery,
+  ZKeywordCheckResponse,
+  ZKeywordsQuery,
+  ZKeywordsResponse,
+  ZResponse,
+  ZResponsesQuery,
+  ZResponsesResponse,
+  ZTopic,
+  ZTopicNav,
+  ZTopicNavQuery,
+  ZTopicsQuery,
+  ZTopicsResponse,
+  ZTrainRequest,
+  ZUpdateAvatarMotionRequest,
+  ZUpdateCategoryRequest,
+  ZUpdateEntityRequest,
+  ZUpdateKeywordRequest,
+  ZUpdateRelatedIntentsRequest,
+  ZUpdateResponseRequest,
+  ZUpdateTopicRequest,
+  ZUpdateTopicTitleRequest,
+  ZUploadQuery,
+  ZUploadResponse,
+  ZDeviceQuery,
+} from '@ambassador/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ok, okEmpty } from '../../lib/envelope.js';
+import { badRequest } from '../../lib/errors.js';
+import { validate } from '../../lib/validate.js';
+import { fileTooLarge, type MediaStore } from '../../media/store.js';
+import { authOf } from '../../plugins/guard.js';
+import type { EntitiesService } from './entities-service.js';
+import type { ResponsesService } from './responses-service.js';
+import { synthesize } from './speech.js';
+import type { TopicsService } from './topics-service.js';
+
+const ai = { access: { page: '/ai' } } as const;
+const I = '/ai_config/intents';
+
+/** Reads the one file of a multipart request; a missing file is a 400. */
+export async function singleFile(req: FastifyRequest, maxBytes: number) {
+  if (!req.isMultipart()) throw badRequest('Send the file as multipart/form-data in a field named "file".');
+  const file = await req.file({ limits: { fileSize: maxBytes, files: 1 } }).catch((e: { code?: string }) => {
+    if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(maxBytes);
+    throw e;
+  });
+  if (!file) throw badRequest('No file was sent.', 'no_file');
+  return file;
+}
+
+/** The admin API of SPEC §7 rows Categories … Alias finder. Thin: parse, call the service, answer. */
+export function aiRoutes(
+  app: FastifyInstance,
+  deps: { topics: TopicsService; responses: ResponsesService; entities: EntitiesService; media: MediaStore },
+) {
+  const { topics, responses, entities, media } = deps;
+
+  // ------------------------------------------------------------ categories
+  app.get(`${I}/category`, { config: ai }, async (req) => {
+    const q = validate(ZCategoriesQuery, req.query);
+    return ok(ZCategoriesResponse, await topics.categories(q.device_id, q.parent_id));
+  });
+  app.post(`${I}/category`, { config: ai }, async (req) =>
+    ok(ZCategory, await topics.createCategory(validate(ZCreateCategoryRequest, req.body)), {
+      message: 'Category added.',
+    }),
+  );
+  app.put(`${I}/category`, { config: ai }, async (req) => {
+    const b = validate(ZUpdateCategoryRequest, req.body);
+    return ok(ZCategory, await topics.renameCategory(b.device_id, b.id, b.name), {
+      message: 'Category renamed.',
+    });
+  });
+  app.delete(`${I}/category`, { config: ai }, async (req) => {
+    const b = validate(ZDeleteByIdRequest, req.body ?? req.query);
+    await topics.deleteCategory(b.device_id, b.id);
+    return okEmpty('Category deleted.');
+  });
+
+  // ------------------------------------------------------------ settings
+  app.get('/ai_config/settings', { config: ai }, async (req) => {
+    const { device_id } = validate(ZDeviceQuery, req.query);
+    return ok(ZAiSettings, await topics.settings(device_id));
+  });
+  app.put('/ai_config/related_intents/on_off', { config: ai }, async (req) => {
+    const b = validate(ZUpdateRelatedIntentsRequest, req.body);
+    const settings = await topics.setRelatedIntents(b.device_id, b.is_enabled_related_intents);
+    return ok(ZAiSettings, settings, {
+      message: b.is_enabled_related_intents ? 'Related intents turned on.' : 'Related intents turned off.',
+    });
+  });
+
+  // ------------------------------------------------------------ topics
+  app.get(`${I}/intent`, { config: ai }, async (req) => {
+    const q = validate(ZTopicsQuery, req.query);
+    if (q.intent_id !== undefined) return ok(ZTopic, await topics.topic(q.device_id, q.intent_id));
+    const { topics: rows, total } = await topics.topics(q);
+    return ok(ZTopicsResponse, rows, { total });
+  });
+  app.post(`${I}/intent`, { config: ai }, async (req) =>
+    ok(ZTopic, await topics.createTopic(validate(ZCreateTopicRequest, req.body)), {
+      message: 'Question topic added.',
+    }),
+  );
+  app.put(`${I}/intent`, { config: ai }, async (req) =>
+    ok(ZTopic, await topics.updateTopic(validate(ZUpdateTopicRequest, req.body)), {
+      message: 'Question topic updated.',
+    }),
+  );
+  app.delete(`${I}/intent`, { config: ai }, async (req) => {
+    const b = validate(ZDeleteByIdRequest, req.body ?? req.query);
+    await topics.deleteTopic(b.device_id, b.id);
+    return okEmpty('Question topic deleted.');
+  });
+  app.put(`${I}/intent_title`, { config: ai }, async (req) => {
+    const b = validate(ZUpdateTopicTitleRequest, req.body);
+    return ok(ZTopic, await topics.updateTopic({ device_id: b.device_id, id: b.id, name: b.name }), {
+      message: 'Title updated.',
+    });
+  });
+  app.get(`${I}/nav`, { config: ai }, async (req) => {
+    const q = validate(ZTopicNavQuery, req.query);
+    return ok(ZTopicNav, await topics.nav(q.device_id, q.id));
+  });
+  app.get(`${I}/auto_complete`, { config: ai }, async (req) => {
+    const q = validate(ZAutoCompleteQuery, req.query);
+    return ok(ZAutoCompleteResponse, await topics.autoComplete(q.device_id, q.text));
+  });
+  app.get(`${I}/column_finder`, { config: ai }, async (req) => {
+    const q = validate(ZColumnFinderQuery, req.query);
+    return ok(ZColumnFinderResponse, await topics.columnFinder(q.device_id, q.category_id));
+  });
+  app.get(`${I}/finder`, { config: ai }, async (req) => {
+    const q = validate(ZDeviceQuery, req.query);
+    return ok(ZFinderResponse, await topics.finder(q.device_id));
+  });
+  app.get(`${I}/button_payloads`, { config: ai }, async (req) => {
+    const q = validate(ZButtonPayloadsQuery, req.query);
+    return ok(ZButtonPayloadsResponse, await topics.buttonPayloads(q.device_id, q.language));
+  });
+  app.get(`${I}/avatar_motion`, { config: ai }, async (req) => {
+    const q = validate(ZAvatarMotionQuery, req.query);
+    return ok(ZAvatarMotionResponse, await topics.motion(q.device_id, q.intent_id));
+  });
+  app.put(`${I}/avatar_motion`, { config: ai }, async (req) => {
+    const b = validate(ZUpdateAvatarMotionRequest, req.body);
+    return ok(ZAvatarMotionResponse, await topics.setMotion(b.device_id, b.intent_id, b.motion), {
+      message: 'Avatar motion saved.',
+    });
+  });
+
+  // ------------------------------------------------------------ keywords and training
+  app.get(`${I}/keywords`, { config: ai }, async (req) => {
+    const q = validate(ZKeywordsQuery, req.query);
+    return ok(ZKeywordsResponse, await topics.keywords(q.device_id, q.intent_id, q.language));
+  });
+  app.get(`${I}/keywords/check`, { config: ai }, async (req) => {
+    const q = validate(ZKeywordCheckQuery, req.query);
+    return ok(ZKeywordCheckResponse, await topics.checkKeyword(q.device_id, q.intent_id, q.language, q.text));
+  });
+  app.post(`${I}/keywords`, { config: ai }, async (req) =>
+    ok(ZKeyword, await topics.addKeyword(validate(ZCreateKeywordRequest, req.body)), {
+      message: 'Keyword added.',
+    }),
+  );
+  app.put(`${I}/keywords`, { config: ai }, async (req) => {
+    const b = validate(ZUpdateKeywordRequest, req.body);
+    return ok(ZKeyword, await topics.updateKeyword(b.device_id, b.id, b.text), {
+      message: 'Keyword updated.',
+    });
+  });
+  app.delete(`${I}/keywords`, { config: ai }, async (req) => {
+    const b = validate(ZDeleteByIdRequest, req.body ?? req.query);
+    await topics.deleteKeyword(b.device_id, b.id);
+    return okEmpty('Keyword deleted.');
+  });
+  app.post(`${I}/train`, { config: ai }, async (req) =>
+    ok(ZKeyword, await topics.train(validate(ZTrainRequest, req.body)), {
+      message: 'Trained: the topic now knows this question.',
+    }),
+  );
+
+  // ------------------------------------------------------------ responses
+  app.get(`${I}/responses`, { config: ai }, async (req) => {
+    const q = validate(ZResponsesQuery, req.query);
+    const rows = await responses.list(q.device_id, q.intent_id, {
+      ...(q.language && { language: q.language }),
+      ...(q.device_type && { deviceType: q.device_type }),
+    });
+    return ok(ZResponsesResponse, rows);
+  });
+  app.post(`${I}/responses`, { config: ai }, async (req) =>
+    ok(ZResponse, await responses.create(validate(ZCreateResponseRequest, req.body)), {
+      message: 'Response added.',
+    }),
+  );
+  app.put(`${I}/responses`, { config: ai }, async (req) =>
+    ok(ZResponse, await responses.update(validate(ZUpdateResponseRequest, req.body)), {
+      message: 'Response updated.',
+    }),
+  );
+  app.delete(`${I}/responses`, { config: ai }, async (req) => {
+    const b = validate(ZDeleteByIdRequest, req.body ?? req.query);
+    await responses.remove(b.device_id, b.id);
+    return okEmpty('Response deleted.');
+  });
+  app.post(`${I}/audio_preview`, { config: ai }, async (req, reply) => {
+    const b = validate(ZAudioPreviewRequest, req.body);
+    const wav = await synthesize(b.text, b.language);
+    return reply.type('audio/wav').header('cache-control', 'no-store').send(wav);
+  });
+
+  // ------------------------------------------------------------ upload
+  app.post('/ai_config/upload', { config: ai }, async (req) => {
+    validate(ZUploadQuery, req.query);
+    const file = await singleFile(req, IMAGE_UPLOAD_MAX_BYTES);
+    const auth = authOf(req);
+    const saved = await media.save(file.file, {
+      projectId: auth.projectId,
+      userId: auth.userId,
+      originalName: file.filename,
+      maxBytes: IMAGE_UPLOAD_MAX_BYTES,
+      accept: IMAGE_TYPES,
+      acceptLabel: 'a PNG, JPEG, GIF or WebP image',
+    });
+    return ok(ZUploadResponse, saved, { message: 'Image uploaded.' });
+  });
+
+  // ------------------------------------------------------------ aliases (entities)
+  app.get('/ai_config/entities', { config: ai }, async (req) => {
+    const { entities: rows, total } = await entities.list(validate(ZEntitiesQuery, req.query));
+    return ok(ZEntitiesResponse, rows, { total });
+  });
+  app.put('/ai_config/entities', { config: ai }, async (req) => {
+    const b = validate(ZUpdateEntityRequest, req.body);
+    return ok(ZEntity, await entities.update(b.device_id, b.entity_id, b.aliases), {
+      message: 'Aliases saved.',
+    });
+  });
+  app.delete('/ai_config/entities', { config: ai }, async (req) => {
+    const b = validate(ZDeleteEntityRequest, req.body ?? req.query);
+    await entities.remove(b.device_id, b.entity_id);
+    return okEmpty('Aliases deleted.');
+  });
+  app.get('/ai_config/alias_finder', { config: ai }, async (req) => {
+    const q = validate(ZAliasFinderQuery, req.query);
+    return ok(ZAliasFinderResponse, await entities.finder(q.device_id, q));
+  });
+  app.post('/ai_config/alias_finder', { config: ai }, async (req) => {
+    const b = validate(ZAddAliasRequest, req.body);
+    return ok(ZEntity, await entities.addAlias(b.device_id, b.keyword, b.alias), { message: 'Alias added.' });
+  });
+}

@@ -1,0 +1,33 @@
+import {
+  ZCopyDeviceRequest,
+  ZTransfer,
+  ZTransfersQuery,
+  ZTransfersResponse,
+  ZUndoTransferRequest,
+} from '@ambassador/contracts';
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../../lib/envelope.js';
+import { validate } from '../../lib/validate.js';
+import { authOf } from '../../plugins/guard.js';
+import type { TransferService } from './transfer-service.js';
+
+const ai = { access: { page: '/ai' } } as const;
+
+/** POST /setup/copy_device (SPEC §7 Copy), its history, and undo. */
+export function transferRoutes(app: FastifyInstance, { transfer }: { transfer: TransferService }) {
+  app.post('/setup/copy_device', { config: ai }, async (req) => {
+    const b = validate(ZCopyDeviceRequest, req.body);
+    const { transfer: row, message } = await transfer.copy(authOf(req), b.source_id, b.dest_id);
+    return ok(ZTransfer, row, { message });
+  });
+  app.get('/setup/copy_device', { config: ai }, async (req) => {
+    const q = validate(ZTransfersQuery, req.query);
+    return ok(ZTransfersResponse, await transfer.list(authOf(req), q.device_id));
+  });
+  app.post('/setup/copy_device/undo', { config: ai }, async (req) => {
+    const b = validate(ZUndoTransferRequest, req.body);
+    return ok(ZTransfer, await transfer.undo(authOf(req), b.id), {
+      message: 'Transfer undone: the device has its previous A.I. data again.',
+    });
+  });
+}
