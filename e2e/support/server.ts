@@ -31,7 +31,9 @@ export interface RunningServer {
  * Starts the built server the way `npm start` does (node apps/server/dist/server.js) on the
  * embedded default, in a fresh data directory, with no ADMIN_PASSWORD: it must generate one.
  */
-export async function startServer(opts: { dataDir?: string } = {}): Promise<RunningServer> {
+export async function startServer(
+  opts: { dataDir?: string; env?: Record<string, string> } = {},
+): Promise<RunningServer> {
   const entry = path.join(root, 'apps/server/dist/server.js');
   await fs.access(entry).catch(() => {
     throw new Error('apps/server/dist is missing: run `npm run build` first (npm test does).');
@@ -47,6 +49,8 @@ export async function startServer(opts: { dataDir?: string } = {}): Promise<Runn
   };
   delete env.DATABASE_URL;
   delete env.ADMIN_PASSWORD;
+  // A suite that is not about first sign-in may fix the admin password.
+  Object.assign(env, opts.env);
   const child: ChildProcess = spawn(process.execPath, [entry], {
     cwd: root,
     env,

@@ -16,6 +16,8 @@ import { createMediaStore } from './media/store.js';
 import { mediaRoutes } from './media/routes.js';
 import { createEntitiesRepo } from './modules/ai/entities-repo.js';
 import { createEntitiesService } from './modules/ai/entities-service.js';
+import { exchangeRoutes } from './modules/ai/exchange-routes.js';
+import { createExchangeService } from './modules/ai/exchange-service.js';
 import { createResponsesRepo } from './modules/ai/responses-repo.js';
 import { createResponsesService } from './modules/ai/responses-service.js';
 import { aiRoutes } from './modules/ai/routes.js';
@@ -120,6 +122,7 @@ export async function buildApp({
   });
 
   const transfer = createTransferService({ db, repo: createTransferRepo(db), clock, listener: aiChanges });
+  const exchange = createExchangeService({ db, clock, listener: aiChanges });
 
   if (housekeeping) {
     const stop = startHousekeeping(
@@ -143,6 +146,7 @@ export async function buildApp({
       devicesRoutes(admin, { devices });
       usersRoutes(admin, { users });
       aiRoutes(admin, { topics, responses, entities, media });
+      exchangeRoutes(admin, { exchange });
       transferRoutes(admin, { transfer });
     },
     { prefix: '/admin_panel' },

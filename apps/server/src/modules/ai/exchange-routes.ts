@@ -1,0 +1,66 @@
+import { ZDeviceQuery, ZImportQuery, ZImportReport } from '@ambassador/contracts';
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../../lib/envelope.js';
+import { validate } from '../../lib/validate.js';
+import { fileTooLarge } from '../../media/store.js';
+import { XLSX_TYPE, type ExchangeService } from './exchange-service.js';
+import { singleFile } from './routes.js';
+
+const ai = { access: { page: '/ai' } } as const;
+const I = '/ai_config/intents';
+export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+
+/** A file name safe on every system: no path separators, reserved characters or control characters. */
+function safeFileName(name: string) {
+  const cleaned = [...name]
+    .map((ch) =>
+      ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f || '/\\:*?"<>|'.includes(ch) ? '_' : ch,
+    )
+    .join('')
+    .trim();
+  return cleaned || 'topics.xlsx';
+}
+
+/** RFC 6266: an ASCII fallback for old clients, the exact UTF-8 name (RFC 5987) for the rest. */
+export function attachment(name: string) {
+  const safe = safeFileName(name);
+  const ascii = [...safe].map((ch) => (ch.charCodeAt(0) > 0x7e ? '_' : ch)).join('');
+  const encoded = encodeURIComponent(safe).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/** The topics workbook: export a device's topics to xlsx, import the same layout back. */
+export function exchangeRoutes(app: FastifyInstance, deps: { exchange: ExchangeService }) {
+  const { exchange } = deps;
+
+  app.get(`${I}/export`, { config: ai }, async (req, reply) => {
+    const { device_id } = validate(ZDeviceQuery, req.query);
+    const file = await exchange.exportTopics(device_id);
+    return reply
+      .type(XLSX_TYPE)
+      .header('content-disposition', attachment(file.filename))
+      .header('cache-control', 'no-store')
+      .send(file.content);
+  });
+
+  app.post(`${I}/import`, { config: ai }, async (req) => {
+    const q = validate(ZImportQuery, req.query);
+    const file = await singleFile(req, IMPORT_MAX_BYTES);
+    // exceljs reads a whole workbook at once; the multipart limit caps what is buffered.
+    const bytes = await file.toBuffer().catch((e: { code?: string }) => {
+      if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(IMPORT_MAX_BYTES);
+      throw e;
+    });
+    const report = await exchange.importTopics(q.device_id, bytes, q.mode);
+    const message =
+      report.errors.length > 0
+        ? `Nothing was imported: the file has ${report.errors.length} problem${report.errors.length === 1 ? '' : 's'}.`
+        : report.applied
+          ? 'Topics imported.'
+          : 'Preview only: nothing was changed.';
+    return ok(ZImportReport, report, { message });
+  });
+}

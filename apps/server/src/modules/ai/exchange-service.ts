@@ -1,0 +1,850 @@
+import type { AvatarMotion, ImportIssue, ImportReport, Language } from '@ambassador/contracts';
+import {
+  KEYWORD_KINDS,
+  ZAvatarMotion,
+  ZCategoryName,
+  ZCreateResponseRequest,
+  ZCreateTopicRequest,
+  ZKeywordText,
+  ZLanguage,
+  ZTopicName,
+} from '@ambassador/contracts';
+import ExcelJS from 'exceljs';
+import type { Cell, CellValue, Worksheet } from 'exceljs';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import { createExchangeRepo } from './exchange-repo.js';
+import { fold } from './fold.js';
+import { createResponsesRepo } from './responses-repo.js';
+import { createTopicsRepo, type CategoryRow, type TopicRow } from './topics-repo.js';
+import type { AiChangeListener } from './topics-service.js';
+
+// ---------------------------------------------------------------- layout
+
+/** [header, width]; headers are what the import looks columns up by (in any order). */
+const TOPIC_COLUMNS = [
+  ['Topic', 32],
+  ['Parent topic', 32],
+  ['Category', 36],
+  ['Active', 10],
+  ['Related intents', 16],
+  ['Remarks', 40],
+  ['Avatar motion', 16],
+] as const;
+const KEYWORD_COLUMNS = [
+  ['Topic', 32],
+  ['Language', 14],
+  ['Kind', 10],
+  ['Text', 48],
+] as const;
+const RESPONSE_COLUMNS = [
+  ['Topic', 32],
+  ['Language', 14],
+  ['Device type', 14],
+  ['Response aim', 20],
+  ['Response type', 16],
+  ['Speech', 48],
+  ['Contents', 80],
+  // Not in the console's editor, but a stored field: without it a round trip would erase it.
+  ['Custom content', 30],
+] as const;
+/** Columns a hand-made workbook may leave out. */
+const OPTIONAL_COLUMNS = new Set(['custom content']);
+
+const SHEET = { topics: 'Topics', keywords: 'Keywords', responses: 'Responses' } as const;
+const PATH_SEPARATOR = ' > ';
+
+/** More rows than any device holds (a few thousand topics): refuse rather than grind. */
+const MAX_ROWS = 100_000;
+/** A file of garbage would otherwise answer with a million issues. */
+const MAX_ISSUES = 500;
+/**
+ * exceljs inflates the whole workbook in memory. The sizes a ZIP declares are checked first; that
+ * stops an honest but huge workbook, not a forged one (an admin-only call, so this is the bar).
+ */
+const MAX_UNZIPPED_BYTES = 200 * 1024 * 1024;
+
+const ZRemarks = ZCreateTopicRequest.shape.remarks;
+type ResponseFields = Omit<z.output<typeof ZCreateResponseRequest>, 'device_id' | 'intent_id'>;
+
+const sheetOrder = (name: string) => Object.values(SHEET).indexOf(name as never);
+/** Issues in sheet and row order, at most MAX_ISSUES of them (collection stops just past it). */
+function listed(issues: ImportIssue[]): ImportIssue[] {
+  const sorted = [...issues].sort((a, b) => sheetOrder(a.sheet) - sheetOrder(b.sheet) || a.row - b.row);
+  if (sorted.length <= MAX_ISSUES) return sorted;
+  const more = {
+    sheet: '',
+    row: 0,
+    column: '',
+    message: `More than ${MAX_ISSUES} problems: fix these first.`,
+  };
+  return [...sorted.slice(0, MAX_ISSUES), more];
+}
+const invalid = (message: string) => badRequest(message, 'import_invalid');
+
+// ---------------------------------------------------------------- reading cells
+
+type Read = { value: string | boolean | null } | { problem: string };
+
+/** A cell as text (or a boolean): rich text, links and formula results reduce to what Excel shows. */
+function plain(v: CellValue | undefined): Read {
+  if (v === null || v === undefined) return { value: null };
+  if (typeof v === 'string' || typeof v === 'boolean') return { value: v };
+  if (typeof v === 'number') return { value: String(v) };
+  if (v instanceof Date) return { value: v.toISOString() };
+  if ('richText' in v) return { value: v.richText.map((part) => part.text).join('') };
+  if ('formula' in v || 'sharedFormula' in v) {
+    // Excel stores what a formula showed; a file from elsewhere may not have it.
+    if (v.result === undefined)
+      return { problem: 'A formula without a computed value: type the value instead' };
+    return plain(v.result);
+  }
+  if ('hyperlink' in v) return { value: v.text };
+  if ('error' in v) return { problem: `The cell shows the error ${v.error}` };
+  return { value: null };
+}
+
+/** Zip sizes from the central directory, or undefined when there is none to read. */
+function declaredUnzippedBytes(buf: Buffer): number | undefined {
+  // The end-of-central-directory record sits in the last 22 bytes plus up to 64 KiB of comment.
+  for (let i = buf.length - 22; i >= Math.max(0, buf.length - 65_557); i--) {
+    if (buf.readUInt32LE(i) !== 0x06054b50) continue;
+    const entries = buf.readUInt16LE(i + 10);
+    let p = buf.readUInt32LE(i + 16);
+    let total = 0;
+    for (let n = 0; n < entries; n++) {
+      if (p + 46 > buf.length || buf.readUInt32LE(p) !== 0x02014b50) return undefined;
+      // ZIP64 marks sizes 0xFFFFFFFF: counted as is, which is over the limit, as it should be.
+      total += buf.readUInt32LE(p + 24);
+      p += 46 + buf.readUInt16LE(p + 28) + buf.readUInt16LE(p + 30) + buf.readUInt16LE(p + 32);
+    }
+    return total;
+  }
+  return undefined;
+}
+
+interface SheetRow {
+  row: number;
+  /** Cell of a column by its header; a missing optional column reads as blank. */
+  get(header: string): Read;
+}
+
+function findSheet(wb: ExcelJS.Workbook, name: string): Worksheet | undefined {
+  return wb.worksheets.find((ws) => ws.name.trim().toLowerCase() === name.toLowerCase());
+}
+
+/** Checks the header row and returns the data rows that hold anything. */
+function sheetRows(ws: Worksheet, columns: readonly (readonly [string, number])[]): SheetRow[] {
+  const found = new Map<string, number>();
+  ws.getRow(1).eachCell((cell: Cell, col) => {
+    const r = plain(cell.value);
+    const text = 'value' in r && r.value !== null ? String(r.value).trim().toLowerCase() : '';
+    if (text && !found.has(text)) found.set(text, col);
+  });
+  const missing = columns
+    .map(([h]) => h)
+    .filter((h) => !found.has(h.toLowerCase()) && !OPTIONAL_COLUMNS.has(h.toLowerCase()));
+  if (missing.length > 0) {
+    const list = missing.map((h) => `"${h}"`).join(', ');
+    throw invalid(
+      `The sheet "${ws.name}" is missing the column${missing.length > 1 ? 's' : ''} ${list} in its first row ` +
+        `(expected: ${columns.map(([h]) => h).join(', ')}).`,
+    );
+  }
+  if (ws.rowCount - 1 > MAX_ROWS) {
+    throw invalid(`The sheet "${ws.name}" has more than ${MAX_ROWS.toLocaleString('en')} rows.`);
+  }
+  const rows: SheetRow[] = [];
+  for (let r = 2; r <= ws.rowCount; r++) {
+    const row = ws.getRow(r);
+    const get = (header: string): Read => {
+      const col = found.get(header.toLowerCase());
+      return col === undefined ? { value: null } : plain(row.getCell(col).value);
+    };
+    const blank = columns.every(([h]) => {
+      const c = get(h);
+      return 'value' in c && (c.value === null || (typeof c.value === 'string' && c.value.trim() === ''));
+    });
+    if (!blank) rows.push({ row: r, get });
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------- the file, checked line by line
+
+interface TopicLine {
+  row: number;
+  name: string;
+  key: string;
+  parent: string;
+  /** Category path (top-level topics); undefined when invalid or not needed. */
+  path: string[] | undefined;
+  /** null: blank, so a new topic takes the default and an existing one keeps its value. */
+  active: boolean | null;
+  related: boolean | null;
+  remarks: string;
+  motion: AvatarMotion | null;
+}
+interface KeywordLine {
+  topicKey: string;
+  language: Language;
+  kind: 'keyword' | 'phrase';
+  text: string;
+  norm: string;
+}
+interface ResponseLine {
+  topicKey: string;
+  fields: ResponseFields;
+}
+interface ParsedFile {
+  topics: TopicLine[];
+  /** null: the sheet is absent, so the topics' keywords (or responses) are left as they are. */
+  keywords: KeywordLine[] | null;
+  responses: ResponseLine[] | null;
+  issues: ImportIssue[];
+}
+
+const RESPONSE_FIELD_COLUMNS: Record<string, string> = {
+  language: 'Language',
+  device_type: 'Device type',
+  response_aim: 'Response aim',
+  response_type: 'Response type',
+  speech: 'Speech',
+  custom_content: 'Custom content',
+  contents: 'Contents',
+};
+
+function parseWorkbook(wb: ExcelJS.Workbook, deviceId: number): ParsedFile {
+  const topicsSheet = findSheet(wb, SHEET.topics);
+  if (!topicsSheet) throw invalid(`The workbook has no sheet named "${SHEET.topics}".`);
+  const keywordsSheet = findSheet(wb, SHEET.keywords);
+  const responsesSheet = findSheet(wb, SHEET.responses);
+  // Header problems first, all of them, before any row is judged.
+  const topicRows = sheetRows(topicsSheet, TOPIC_COLUMNS);
+  const keywordRows = keywordsSheet ? sheetRows(keywordsSheet, KEYWORD_COLUMNS) : null;
+  const responseRows = responsesSheet ? sheetRows(responsesSheet, RESPONSE_COLUMNS) : null;
+
+  const issues: ImportIssue[] = [];
+  const issue = (sheet: string, row: number, column: string, message: string) => {
+    if (issues.length <= MAX_ISSUES) issues.push({ sheet, row, column, message });
+  };
+
+  /** A reader for one row: each accessor reports its own problem and answers undefined. */
+  const reader = (sheet: string, r: SheetRow) => {
+    const text = (column: string): string | undefined => {
+      const c = r.get(column);
+      if ('problem' in c) {
+        issue(sheet, r.row, column, c.problem);
+        return undefined;
+      }
+      return c.value === null ? '' : String(c.value);
+    };
+    const parse = <S extends z.ZodType>(
+      column: string,
+      schema: S,
+      value: unknown,
+    ): z.output<S> | undefined => {
+      const res = schema.safeParse(value);
+      if (res.success) return res.data;
+      issue(sheet, r.row, column, [...new Set(res.error.issues.map((i) => i.message))].join('; '));
+      return undefined;
+    };
+    const bool = (column: string): boolean | null | undefined => {
+      const c = r.get(column);
+      if ('problem' in c) return void issue(sheet, r.row, column, c.problem);
+      if (typeof c.value === 'boolean') return c.value;
+      const s = (c.value ?? '').trim().toLowerCase();
+      if (s === '') return null;
+      if (['true', 'yes', '1'].includes(s)) return true;
+      if (['false', 'no', '0'].includes(s)) return false;
+      return void issue(sheet, r.row, column, 'Must be TRUE or FALSE');
+    };
+    return { text, parse, bool };
+  };
+
+  // Names in the Topics sheet as typed, even invalid ones: other sheets are checked against these.
+  const namedInTopics = new Set<string>();
+  for (const r of topicRows) {
+    const c = r.get('Topic');
+    if ('value' in c && c.value !== null && String(c.value).trim()) namedInTopics.add(fold(String(c.value)));
+  }
+
+  const topics: TopicLine[] = [];
+  const topicRowOf = new Map<string, number>();
+  for (const r of topicRows) {
+    const { text, parse, bool } = reader(SHEET.topics, r);
+    const name = parse('Topic', ZTopicName, text('Topic') ?? '');
+    const parent = (text('Parent topic') ?? '').trim();
+    const categoryText = (text('Category') ?? '').trim();
+    let path: string[] | undefined;
+    // A sub-topic takes its parent's category: its Category cell is for reading only.
+    if (parent === '') {
+      if (categoryText === '') issue(SHEET.topics, r.row, 'Category', 'Please select a category');
+      else {
+        const parts = categoryText.split(/\s+>\s+/).map((p) => parse('Category', ZCategoryName, p));
+        const valid = parts.filter((p): p is string => p !== undefined);
+        if (valid.length === parts.length) path = valid;
+      }
+    }
+    const active = bool('Active');
+    const related = bool('Related intents');
+    const remarks = parse('Remarks', ZRemarks, text('Remarks') ?? '');
+    const motionText = (text('Avatar motion') ?? '').trim().toLowerCase();
+    const motion = motionText === '' ? null : parse('Avatar motion', ZAvatarMotion, motionText);
+    if (name === undefined) continue;
+    const key = fold(name);
+    const earlier = topicRowOf.get(key);
+    if (earlier !== undefined) {
+      issue(SHEET.topics, r.row, 'Topic', `"${name}" is already on row ${earlier}`);
+      continue;
+    }
+    topicRowOf.set(key, r.row);
+    if (fold(parent) === key) issue(SHEET.topics, r.row, 'Parent topic', 'A topic cannot be its own parent');
+    topics.push({
+      row: r.row,
+      name,
+      key,
+      parent,
+      path,
+      active: active ?? null,
+      related: related ?? null,
+      remarks: remarks ?? '',
+      motion: motion ?? null,
+    });
+  }
+
+  /** The Topic cell of a Keywords or Responses row: must name a topic of the Topics sheet. */
+  const topicOf = (sheet: string, r: SheetRow, text: (c: string) => string | undefined) => {
+    const name = (text('Topic') ?? '').trim();
+    if (name === '') return void issue(sheet, r.row, 'Topic', 'Topic Name is required');
+    const key = fold(name);
+    if (!namedInTopics.has(key)) {
+      return void issue(sheet, r.row, 'Topic', `"${name}" is not in the ${SHEET.topics} sheet`);
+    }
+    return topicRowOf.has(key) ? key : undefined;
+  };
+
+  let keywords: KeywordLine[] | null = null;
+  if (keywordRows) {
+    keywords = [];
+    const seen = new Map<string, number>();
+    for (const r of keywordRows) {
+      const { text, parse } = reader(SHEET.keywords, r);
+      const topicKey = topicOf(SHEET.keywords, r, text);
+      const language = parse('Language', ZLanguage, (text('Language') ?? '').trim().toLowerCase());
+      const kindText = (text('Kind') ?? '').trim().toLowerCase() || 'keyword';
+      const kind = KEYWORD_KINDS.find((k) => k === kindText);
+      if (!kind) issue(SHEET.keywords, r.row, 'Kind', 'Must be keyword or phrase');
+      const value = parse('Text', ZKeywordText, text('Text') ?? '');
+      if (topicKey === undefined || language === undefined || !kind || value === undefined) continue;
+      const norm = fold(value);
+      // One topic holds a text once per language, whatever its kind (the unique index says so).
+      const dupKey = `${topicKey}\u0000${language}\u0000${norm}`;
+      const earlier = seen.get(dupKey);
+      if (earlier !== undefined) {
+        issue(
+          SHEET.keywords,
+          r.row,
+          'Text',
+          `The same text is already on row ${earlier} for this topic and language`,
+        );
+        continue;
+      }
+      seen.set(dupKey, r.row);
+      keywords.push({ topicKey, language, kind, text: value, norm });
+    }
+  }
+
+  let responses: ResponseLine[] | null = null;
+  if (responseRows) {
+    responses = [];
+    for (const r of responseRows) {
+      const { text } = reader(SHEET.responses, r);
+      const topicKey = topicOf(SHEET.responses, r, text);
+      const lower = (column: string) => {
+        const v = (text(column) ?? '').trim().toLowerCase();
+        return v === '' ? undefined : v;
+      };
+      const contentsText = (text('Contents') ?? '').trim();
+      let contents: unknown;
+      let contentsReadable = true;
+      if (contentsText !== '') {
+        try {
+          contents = JSON.parse(contentsText);
+        } catch (e) {
+          contentsReadable = false;
+          issue(SHEET.responses, r.row, 'Contents', `Not valid JSON: ${(e as Error).message}`);
+        }
+      }
+      // The create contract judges the fields; the ids are placeholders it needs, never used.
+      const res = ZCreateResponseRequest.safeParse({
+        device_id: deviceId,
+        intent_id: 1,
+        language: lower('Language'),
+        device_type: lower('Device type'),
+        response_aim: lower('Response aim'),
+        response_type: lower('Response type'),
+        speech: text('Speech') ?? '',
+        custom_content: text('Custom content') ?? '',
+        contents,
+      });
+      if (!res.success) {
+        for (const i of res.error.issues) {
+          const [field, ...rest] = i.path.map(String);
+          // Unreadable JSON is reported once, not again as missing contents.
+          if (field === 'contents' && !contentsReadable) continue;
+          const column = RESPONSE_FIELD_COLUMNS[field ?? ''] ?? 'Contents';
+          const where = field === 'contents' && rest.length > 0 ? `contents.${rest.join('.')}: ` : '';
+          issue(SHEET.responses, r.row, column, `${where}${i.message}`);
+        }
+        continue;
+      }
+      if (topicKey === undefined || !contentsReadable) continue;
+      const { device_id: _d, intent_id: _i, ...fields } = res.data;
+      responses.push({ topicKey, fields });
+    }
+  }
+
+  return { topics, keywords, responses, issues };
+}
+
+// ---------------------------------------------------------------- the plan: the file against the device
+
+/** Finds by name within a scope: the same name ignoring case first, then the folded form. */
+class NameIndex<T> {
+  private exact = new Map<string, T>();
+  private folded = new Map<string, T>();
+  add(scope: number, name: string, item: T) {
+    const e = `${scope}\u0000${name.toLowerCase()}`;
+    const f = `${scope}\u0000${fold(name)}`;
+    if (!this.exact.has(e)) this.exact.set(e, item);
+    if (!this.folded.has(f)) this.folded.set(f, item);
+  }
+  get(scope: number, name: string): T | undefined {
+    return (
+      this.exact.get(`${scope}\u0000${name.toLowerCase()}`) ?? this.folded.get(`${scope}\u0000${fold(name)}`)
+    );
+  }
+}
+
+interface DeviceState {
+  categories: CategoryRow[];
+  topics: TopicRow[];
+}
+
+type TopicValues = {
+  parentId: number | null;
+  categoryId: number;
+  isActivated: boolean;
+  isEnabledRelatedIntents: boolean;
+  remarks: string;
+  avatarMotion: AvatarMotion | null;
+};
+
+/** What to write. Ids below zero stand for categories and topics the plan creates. */
+interface Plan {
+  report: ImportReport;
+  newCategories: { id: number; parentId: number | null; name: string }[];
+  /** Parents before their sub-topics. */
+  newTopics: ({ id: number; name: string } & TopicValues)[];
+  updates: ({ id: number } & TopicValues)[];
+  /** Topics not in the file that follow a parent into another category. */
+  moves: { id: number; categoryId: number }[];
+  /** Existing topics whose keywords / responses the file replaces. */
+  clearKeywords: number[];
+  clearResponses: number[];
+  keywords: { topicId: number; language: Language; kind: 'keyword' | 'phrase'; text: string; norm: string }[];
+  responses: { topicId: number; fields: ResponseFields }[];
+}
+
+function makePlan(state: DeviceState, file: ParsedFile): Plan {
+  const issues = [...file.issues];
+  const issue = (row: number, column: string, message: string) => {
+    if (issues.length <= MAX_ISSUES) issues.push({ sheet: SHEET.topics, row, column, message });
+  };
+
+  // Categories by path: matched like the unique index (per parent, ignoring case), created when missing.
+  const categories = new NameIndex<number>();
+  for (const c of state.categories) categories.add(c.parentId ?? 0, c.name, c.id);
+  const newCategories: Plan['newCategories'] = [];
+  const categoriesCreated: string[] = [];
+  const categoryOfPath = (path: string[]) => {
+    let parentId: number | null = null;
+    path.forEach((name, i) => {
+      let id = categories.get(parentId ?? 0, name);
+      if (id === undefined) {
+        id = -(newCategories.length + 1);
+        newCategories.push({ id, parentId, name });
+        categoriesCreated.push(path.slice(0, i + 1).join(PATH_SEPARATOR));
+        categories.add(parentId ?? 0, name, id);
+      }
+      parentId = id;
+    });
+    return parentId as number | null;
+  };
+
+  // Topics: the file's matched to the device's by name; new ones get a stand-in id.
+  const existing = new NameIndex<TopicRow>();
+  for (const t of state.topics) existing.add(0, t.name, t);
+  const byId = new Map(state.topics.map((t) => [t.id, t]));
+  const fileTopics = new Map<string, { line: TopicLine; id: number; current: TopicRow | undefined }>();
+  let nextTemp = -1;
+  for (const line of file.topics) {
+    const current = existing.get(0, line.name);
+    fileTopics.set(line.key, { line, id: current?.id ?? nextTemp--, current });
+  }
+  const fileById = new Map([...fileTopics.values()].map((t) => [t.id, t]));
+
+  // The tree after the import: the file's parents for its topics, the device's for the rest.
+  const parentOf = new Map<number, number | null>(state.topics.map((t) => [t.id, t.parentId]));
+  for (const { line, id } of fileTopics.values()) {
+    let parentId: number | null = null;
+    if (line.parent !== '' && fold(line.parent) !== line.key) {
+      parentId = fileTopics.get(fold(line.parent))?.id ?? existing.get(0, line.parent)?.id ?? null;
+      if (parentId === null) {
+        issue(
+          line.row,
+          'Parent topic',
+          `"${line.parent}" is neither in the ${SHEET.topics} sheet nor on this device`,
+        );
+      }
+    }
+    parentOf.set(id, parentId);
+  }
+  /** The root above a topic, or undefined when the way up loops. */
+  const rootOf = (id: number) => {
+    const seen = new Set<number>();
+    let at = id;
+    for (let up = parentOf.get(at); up != null; up = parentOf.get(at)) {
+      if (seen.has(at)) return undefined;
+      seen.add(at);
+      at = up;
+    }
+    return at;
+  };
+  const nameOf = (id: number) => fileById.get(id)?.line.name ?? byId.get(id)?.name ?? String(id);
+  for (const { line, id } of fileTopics.values()) {
+    const trail = [id];
+    for (let up = parentOf.get(id); up != null && !trail.includes(up); up = parentOf.get(up)) trail.push(up);
+    if (parentOf.get(trail[trail.length - 1]!) === id) {
+      const names = [...trail, id].map(nameOf);
+      issue(line.row, 'Parent topic', `Parent topics form a cycle: ${names.join(' → ')}`);
+    }
+  }
+
+  // Categories: a top-level topic's from its path, every other topic's from its root.
+  const pathCategory = new Map<number, number | null>();
+  for (const { line, id } of fileTopics.values()) {
+    if (parentOf.get(id) === null && line.path) pathCategory.set(id, categoryOfPath(line.path));
+  }
+  const categoryOf = (id: number): number | undefined => {
+    const root = rootOf(id);
+    if (root === undefined) return undefined;
+    // A top-level topic of the file without a valid category: its row already has an issue.
+    if (fileById.has(root)) return pathCategory.get(root) ?? undefined;
+    return byId.get(root)?.categoryId;
+  };
+  const depthOf = (id: number) => {
+    let depth = 0;
+    for (let up = parentOf.get(id); up != null && depth <= parentOf.size; up = parentOf.get(up)) depth++;
+    return depth;
+  };
+
+  const newTopics: Plan['newTopics'] = [];
+  const updates: Plan['updates'] = [];
+  const topicsCreated: string[] = [];
+  const topicsChanged: string[] = [];
+  for (const { line, id, current } of fileTopics.values()) {
+    const categoryId = categoryOf(id);
+    if (categoryId === undefined) continue; // its row already has an issue
+    const values: TopicValues = {
+      parentId: parentOf.get(id) ?? null,
+      categoryId,
+      isActivated: line.active ?? current?.isActivated ?? true,
+      isEnabledRelatedIntents: line.related ?? current?.isEnabledRelatedIntents ?? false,
+      remarks: line.remarks,
+      avatarMotion: line.motion,
+    };
+    if (!current) {
+      newTopics.push({ id, name: line.name, ...values });
+      topicsCreated.push(line.name);
+    } else if (
+      values.parentId !== current.parentId ||
+      values.categoryId !== current.categoryId ||
+      values.isActivated !== current.isActivated ||
+      values.isEnabledRelatedIntents !== current.isEnabledRelatedIntents ||
+      values.remarks !== current.remarks ||
+      values.avatarMotion !== (current.avatarMotion ?? null)
+    ) {
+      updates.push({ id, ...values });
+      topicsChanged.push(current.name);
+    }
+  }
+  newTopics.sort((a, b) => depthOf(a.id) - depthOf(b.id));
+
+  const moves: Plan['moves'] = [];
+  for (const t of state.topics) {
+    if (fileById.has(t.id)) continue;
+    const categoryId = categoryOf(t.id);
+    if (categoryId !== undefined && categoryId !== t.categoryId) moves.push({ id: t.id, categoryId });
+  }
+
+  const idOf = (key: string) => fileTopics.get(key)!.id;
+  const existingIds = [...fileTopics.values()].filter((t) => t.current).map((t) => t.id);
+  const keywords = (file.keywords ?? []).map(({ topicKey, ...k }) => ({ topicId: idOf(topicKey), ...k }));
+  const responses = (file.responses ?? []).map((r) => ({ topicId: idOf(r.topicKey), fields: r.fields }));
+  return {
+    report: {
+      applied: false,
+      categories_created: categoriesCreated,
+      topics_created: topicsCreated,
+      topics_changed: topicsChanged,
+      keywords: keywords.length,
+      responses: responses.length,
+      errors: listed(issues),
+    },
+    newCategories,
+    newTopics,
+    updates,
+    moves,
+    clearKeywords: file.keywords ? existingIds : [],
+    clearResponses: file.responses ? existingIds : [],
+    keywords,
+    responses,
+  };
+}
+
+// ---------------------------------------------------------------- the service
+
+const repos = (db: Db) => ({
+  topics: createTopicsRepo(db),
+  responses: createResponsesRepo(db),
+  exchange: createExchangeRepo(db),
+});
+type Repos = ReturnType<typeof repos>;
+
+async function deviceState(r: Repos, deviceId: number): Promise<DeviceState> {
+  const categories = (await r.topics.categories(deviceId)).map((c) => c.category);
+  return { categories, topics: await r.topics.allTopics(deviceId) };
+}
+
+async function execute(r: Repos, deviceId: number, plan: Plan, now: Date) {
+  // Stand-in ids (below zero) of what the plan creates, to the ids the database gave.
+  const categoryIds = new Map<number, number>();
+  const topicIds = new Map<number, number>();
+  const category = (id: number) => (id < 0 ? categoryIds.get(id)! : id);
+  const real = (id: number) => (id < 0 ? topicIds.get(id)! : id);
+  const realOrNull = (id: number | null) => (id === null ? null : real(id));
+  for (const c of plan.newCategories) {
+    const parentId = c.parentId === null ? null : category(c.parentId);
+    const row = await r.topics.insertCategory({ deviceId, parentId, name: c.name, createdAt: now });
+    categoryIds.set(c.id, row.id);
+  }
+  for (const t of plan.newTopics) {
+    const row = await r.topics.insertTopic({
+      deviceId,
+      name: t.name,
+      parentId: realOrNull(t.parentId),
+      categoryId: category(t.categoryId),
+      isActivated: t.isActivated,
+      isEnabledRelatedIntents: t.isEnabledRelatedIntents,
+      remarks: t.remarks,
+      avatarMotion: t.avatarMotion,
+      createdAt: now,
+      updatedAt: now,
+    });
+    topicIds.set(t.id, row.id);
+  }
+  for (const { id, ...t } of plan.updates) {
+    await r.topics.updateTopic(deviceId, id, {
+      ...t,
+      parentId: realOrNull(t.parentId),
+      categoryId: category(t.categoryId),
+      updatedAt: now,
+    });
+  }
+  for (const m of plan.moves)
+    await r.topics.updateTopic(deviceId, m.id, { categoryId: category(m.categoryId) });
+
+  await r.exchange.deleteKeywordsOf(deviceId, plan.clearKeywords);
+  await r.exchange.insertKeywords(
+    plan.keywords.map((k) => ({ ...k, topicId: real(k.topicId), deviceId, createdAt: now })),
+  );
+  await r.exchange.deleteResponsesOf(deviceId, plan.clearResponses);
+  await r.exchange.insertResponses(
+    plan.responses.map(({ topicId, fields: f }) => ({
+      topicId: real(topicId),
+      deviceId,
+      language: f.language,
+      deviceType: f.device_type,
+      responseAim: f.response_aim,
+      responseType: f.response_type,
+      speech: f.speech,
+      customContent: f.custom_content,
+      // Parsed by the contract, so buttons are already padded to whole rows.
+      contents: f.contents,
+      createdAt: now,
+      updatedAt: now,
+    })),
+  );
+}
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The topics workbook (docs/api.md "Topics workbook"): a device's topics out to xlsx and back. */
+export function createExchangeService({
+  db,
+  clock,
+  listener,
+}: {
+  db: Db;
+  clock: Clock;
+  listener: AiChangeListener;
+}) {
+  const read = repos(db);
+
+  return {
+    async exportTopics(deviceId: number): Promise<{ filename: string; content: Buffer }> {
+      const description = await read.exchange.deviceDescription(deviceId);
+      if (description === undefined) throw notFound('Device not found.');
+      const { categories, topics } = await deviceState(read, deviceId);
+      const keywords = await read.topics.allKeywords(deviceId);
+      const responses = await read.exchange.responsesOf(deviceId);
+
+      const categoryById = new Map(categories.map((c) => [c.id, c]));
+      const pathOf = (id: number) => {
+        const names: string[] = [];
+        const seen = new Set<number>();
+        for (let c = categoryById.get(id); c && !seen.has(c.id); c = categoryById.get(c.parentId ?? 0)) {
+          seen.add(c.id);
+          names.unshift(c.name);
+        }
+        return names.join(PATH_SEPARATOR);
+      };
+      const topicById = new Map(topics.map((t) => [t.id, t]));
+      // Each top-level topic followed by its sub-topics, so the sheet reads like the tree.
+      const byName = (a: TopicRow, b: TopicRow) => a.name.localeCompare(b.name);
+      const children = new Map<number, TopicRow[]>();
+      for (const t of topics) {
+        if (t.parentId === null) continue;
+        const list = children.get(t.parentId);
+        if (list) list.push(t);
+        else children.set(t.parentId, [t]);
+      }
+      const ordered: TopicRow[] = [];
+      const visit = (t: TopicRow) => {
+        ordered.push(t);
+        (children.get(t.id) ?? []).sort(byName).forEach(visit);
+      };
+      topics
+        .filter((t) => t.parentId === null || !topicById.has(t.parentId))
+        .sort((a, b) => pathOf(a.categoryId).localeCompare(pathOf(b.categoryId)) || byName(a, b))
+        .forEach(visit);
+      const position = new Map(ordered.map((t, i) => [t.id, i]));
+      const inTopicOrder = <T extends { topicId: number }>(rows: T[]) =>
+        rows
+          .map((row, i) => ({ row, i }))
+          .sort((a, b) => position.get(a.row.topicId)! - position.get(b.row.topicId)! || a.i - b.i)
+          .map((x) => x.row);
+
+      // Built in memory, not streamed: a device's few thousand topics make a workbook of a few MB,
+      // and a buffer lets a failure still answer as a JSON error, not as a cut-off download.
+      const wb = new ExcelJS.Workbook();
+      wb.creator = 'Ambassador Console';
+      const sheet = (name: string, columns: readonly (readonly [string, number])[]) => {
+        const ws = wb.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
+        ws.columns = columns.map(([header, width]) => ({ header, width }));
+        ws.getRow(1).font = { bold: true };
+        return ws;
+      };
+      // Every text goes in as a plain string value, so "=1+2" stays text (never a formula) in Excel.
+      const topicsSheet = sheet(SHEET.topics, TOPIC_COLUMNS);
+      for (const t of ordered) {
+        topicsSheet.addRow([
+          t.name,
+          t.parentId === null ? '' : (topicById.get(t.parentId)?.name ?? ''),
+          pathOf(t.categoryId),
+          t.isActivated,
+          t.isEnabledRelatedIntents,
+          t.remarks,
+          t.avatarMotion ?? '',
+        ]);
+      }
+      const keywordsSheet = sheet(SHEET.keywords, KEYWORD_COLUMNS);
+      // The console's order (kind, then age), so an import into another device lists them alike.
+      const sortedKeywords = [...keywords].sort(
+        (a, b) =>
+          a.kind.localeCompare(b.kind) || a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id,
+      );
+      for (const k of inTopicOrder(sortedKeywords)) {
+        keywordsSheet.addRow([topicById.get(k.topicId)?.name ?? '', k.language, k.kind, k.text]);
+      }
+      const responsesSheet = sheet(SHEET.responses, RESPONSE_COLUMNS);
+      for (const r of inTopicOrder(responses)) {
+        responsesSheet.addRow([
+          topicById.get(r.topicId)?.name ?? '',
+          r.language,
+          r.deviceType,
+          r.responseAim,
+          r.responseType,
+          r.speech,
+          JSON.stringify(r.contents),
+          r.customContent,
+        ]);
+      }
+      const content = Buffer.from((await wb.xlsx.writeBuffer()) as ArrayBuffer);
+      return { filename: `${description}-topics.xlsx`, content };
+    },
+
+    /** Checks the whole file against the device; in apply mode with no problem, writes it in one transaction. */
+    async importTopics(deviceId: number, bytes: Buffer, mode: 'preview' | 'apply'): Promise<ImportReport> {
+      if (bytes.length === 0) throw new AppError(400, 'empty_file', 'The file is empty.');
+      // An xlsx is a ZIP: decided by the bytes, never by the file's name or the client's claim.
+      if (bytes.length < 4 || bytes.readUInt32BE(0) !== 0x504b0304) {
+        throw new AppError(415, 'unsupported_type', 'This file is not an Excel workbook (.xlsx).');
+      }
+      const unzipped = declaredUnzippedBytes(bytes);
+      if (unzipped === undefined) throw invalid('The workbook could not be read: the file is damaged.');
+      if (unzipped > MAX_UNZIPPED_BYTES) throw invalid('The workbook is too large to import at once.');
+      const wb = new ExcelJS.Workbook();
+      try {
+        await wb.xlsx.load(bytes as unknown as ArrayBuffer);
+      } catch {
+        throw invalid('The workbook could not be read. Save it as an Excel workbook (.xlsx) and try again.');
+      }
+      const file = parseWorkbook(wb, deviceId);
+
+      if (mode === 'preview') return makePlan(await deviceState(read, deviceId), file).report;
+
+      let report: ImportReport;
+      try {
+        report = await db.transaction(async (tx) => {
+          const r = repos(tx);
+          // Planned inside the transaction, under a lock, so it is planned against what it changes.
+          await r.exchange.lockDevice(deviceId);
+          const plan = makePlan(await deviceState(r, deviceId), file);
+          if (plan.report.errors.length > 0) return plan.report;
+          await execute(r, deviceId, plan, clock.now());
+          return { ...plan.report, applied: true };
+        });
+      } catch (e) {
+        // A topic or category added through the console meanwhile, under a name the file uses.
+        if (isUniqueViolation(e)) {
+          throw conflict(
+            'The topics changed while importing. Please import the file again.',
+            'import_conflict',
+          );
+        }
+        throw e;
+      }
+      // Once, after the commit: the matcher rebuilds the whole device.
+      if (report.applied) listener.changed(deviceId);
+      return report;
+    },
+  };
+}
+
+export type ExchangeService = ReturnType<typeof createExchangeService>;
