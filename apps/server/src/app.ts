@@ -14,6 +14,9 @@ import { registerGuard } from './plugins/guard.js';
 import { startHousekeeping } from './jobs/housekeeping.js';
 import { createMediaStore } from './media/store.js';
 import { mediaRoutes } from './media/routes.js';
+import { createMatcherRegistry } from './matcher/index.js';
+import { createAnswerService } from './modules/ai/console-service.js';
+import { createMatcherSource } from './modules/ai/matcher-source.js';
 import { createEntitiesRepo } from './modules/ai/entities-repo.js';
 import { createEntitiesService } from './modules/ai/entities-service.js';
 import { exchangeRoutes } from './modules/ai/exchange-routes.js';
@@ -108,14 +111,20 @@ export async function buildApp({
   };
   const topicsRepo = createTopicsRepo(db);
   const topics = createTopicsService({ repo: topicsRepo, clock, listener: aiChanges });
+  const responsesRepo = createResponsesRepo(db);
   const responses = createResponsesService({
-    repo: createResponsesRepo(db),
+    repo: responsesRepo,
     topics: topicsRepo,
     clock,
     listener: aiChanges,
   });
+  const entitiesRepo = createEntitiesRepo(db);
+  // Built per device on first use, then answers from memory; changes rebuild only what changed.
+  const matcher = createMatcherRegistry(createMatcherSource({ topics: topicsRepo, entities: entitiesRepo }));
+  aiListeners.push({ changed: (deviceId, topicIds) => matcher.invalidate(deviceId, topicIds) });
+  const answers = createAnswerService({ matcher, topics: topicsRepo, responses: responsesRepo });
   const entities = createEntitiesService({
-    repo: createEntitiesRepo(db),
+    repo: entitiesRepo,
     topics: topicsRepo,
     clock,
     listener: aiChanges,
@@ -145,7 +154,7 @@ export async function buildApp({
       authRoutes(admin, { auth });
       devicesRoutes(admin, { devices });
       usersRoutes(admin, { users });
-      aiRoutes(admin, { topics, responses, entities, media });
+      aiRoutes(admin, { topics, responses, entities, media, answers, devices });
       exchangeRoutes(admin, { exchange });
       transferRoutes(admin, { transfer });
     },

@@ -50,9 +50,12 @@ export async function freshStore(kind: 'pglite' | 'postgres'): Promise<Store> {
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
+  // Media and other files still live under DATA_DIR: never the repository's own ./data.
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ac-test-'));
   return {
-    env: { DATABASE_URL: url.toString() },
+    env: { DATABASE_URL: url.toString(), DATA_DIR: dir },
     drop: async () => {
+      await fs.rm(dir, { recursive: true, force: true });
       const c = new pg.Client({ connectionString: baseUrl });
       await c.connect();
       await c.query(`drop database if exists ${name} with (force)`);

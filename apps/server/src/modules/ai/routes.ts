@@ -52,6 +52,8 @@ import {
   ZUploadQuery,
   ZUploadResponse,
   ZDeviceQuery,
+  ZTestConsoleRequest,
+  ZTestConsoleResponse,
 } from '@ambassador/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok, okEmpty } from '../../lib/envelope.js';
@@ -59,6 +61,8 @@ import { badRequest } from '../../lib/errors.js';
 import { validate } from '../../lib/validate.js';
 import { fileTooLarge, type MediaStore } from '../../media/store.js';
 import { authOf } from '../../plugins/guard.js';
+import type { DevicesService } from '../devices/service.js';
+import type { AnswerService } from './console-service.js';
 import type { EntitiesService } from './entities-service.js';
 import type { ResponsesService } from './responses-service.js';
 import { synthesize } from './speech.js';
@@ -81,9 +85,16 @@ export async function singleFile(req: FastifyRequest, maxBytes: number) {
 /** The admin API of SPEC §7 rows Categories … Alias finder. Thin: parse, call the service, answer. */
 export function aiRoutes(
   app: FastifyInstance,
-  deps: { topics: TopicsService; responses: ResponsesService; entities: EntitiesService; media: MediaStore },
+  deps: {
+    topics: TopicsService;
+    responses: ResponsesService;
+    entities: EntitiesService;
+    media: MediaStore;
+    answers: AnswerService;
+    devices: DevicesService;
+  },
 ) {
-  const { topics, responses, entities, media } = deps;
+  const { topics, responses, entities, media, answers, devices } = deps;
 
   // ------------------------------------------------------------ categories
   app.get(`${I}/category`, { config: ai }, async (req) => {
@@ -254,6 +265,13 @@ export function aiRoutes(
       acceptLabel: 'a PNG, JPEG, GIF or WebP image',
     });
     return ok(ZUploadResponse, saved, { message: 'Image uploaded.' });
+  });
+
+  // ------------------------------------------------------------ test console
+  app.post('/ai_config/test_console', { config: ai }, async (req) => {
+    const b = validate(ZTestConsoleRequest, req.body);
+    const device = await devices.get(authOf(req), b.device_id);
+    return ok(ZTestConsoleResponse, await answers.ask(device.id, device.kind, b.language, b.text));
   });
 
   // ------------------------------------------------------------ aliases (entities)

@@ -171,7 +171,6 @@ export function createTopicsService({
     async renameCategory(deviceId: number, id: number, name: string) {
       const row = await unique(() => repo.renameCategory(deviceId, id, name), categoryTaken);
       if (!row) throw categoryMissing();
-      listener.changed(deviceId);
       return (await repo.categories(deviceId)).map(toCategory).find((c) => c.category_id === id)!;
     },
 
@@ -208,7 +207,6 @@ export function createTopicsService({
 
     async setRelatedIntents(deviceId: number, on: boolean): Promise<AiSettings> {
       const row = await repo.saveSettings(deviceId, on, clock.now());
-      listener.changed(deviceId, []);
       return { is_enabled_related_intents: row.isEnabledRelatedIntents };
     },
 

@@ -11,6 +11,14 @@ export function createDevicesRepo(db: Db) {
         .where(eq(devices.projectId, projectId))
         .orderBy(asc(devices.id)),
 
+    async find(deviceId: number, projectId: number) {
+      const [row] = await db
+        .select({ id: devices.id, description: devices.description, kind: devices.kind })
+        .from(devices)
+        .where(and(eq(devices.id, deviceId), eq(devices.projectId, projectId)));
+      return row;
+    },
+
     async exists(deviceId: number, projectId: number) {
       const rows = await db
         .select({ id: devices.id })
