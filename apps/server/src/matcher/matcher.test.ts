@@ -45,6 +45,19 @@ describe('buildMatcher', () => {
     expect(m.match('?!', 'english').candidates).toEqual([]);
   });
 
+  it('falls back on a device with a single keyword-only topic (the softmax alone is sure of anything)', () => {
+    const m = buildMatcher({ topics: [HOURS], entities: [] });
+    for (const q of [
+      'hello',
+      'do you sell shoes',
+      'Who won the football world cup in 1966?',
+      'where is the toilet',
+    ]) {
+      expect(m.match(q, 'english').fallback, q).toBe(true);
+    }
+    expect(m.match('when do the shops open', 'english').best?.topicId).toBe(2);
+  });
+
   it('orders runners-up best first with scores in [0,1]', () => {
     const m = buildMatcher({ topics: [PARKING, HOURS, TOILET], entities: [] });
     const res = m.match('opening hours of the car park', 'english', { limit: 3 });

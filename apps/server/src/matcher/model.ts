@@ -577,7 +577,9 @@ export class GroupModel {
       // softmax is confident about almost anything, the cosine is not.
       const nearest = rank < NEAREST_FOR ? this.nearest(cls, ids, vals) : 0;
       const p = Math.exp((scores[cls]! - max) / t) / z;
-      let score = this.params.probWeight * p + (1 - this.params.probWeight) * nearest;
+      // A geometric blend: both must agree. With one or two topics the softmax is sure of anything,
+      // so an utterance that resembles no example (nearest ≈ 0) must not reach the threshold.
+      let score = p ** this.params.probWeight * nearest ** (1 - this.params.probWeight);
       const coverage = keywordHits.get(cls);
       if (coverage !== undefined)
         score = Math.max(score, this.params.keywordBase + (1 - this.params.keywordBase) * coverage);

@@ -102,10 +102,25 @@ function add(counts: Map<string, number>, key: string) {
 
 const CHAR_NGRAMS = [3, 4, 5] as const;
 
+/**
+ * English function words. On a device with a handful of short keywords, IDF cannot tell that
+ * "do", "you" or "the" carry no meaning, so they would make "do you sell shoes" look like the keyword
+ * "when do you open". They count only inside bigrams with a content word ("top up", "card not").
+ */
+const STOP_WORDS = new Set(
+  (
+    'a an the and or but if of at by for with about to from in on is are was were be been being am ' +
+    'do does did doing have has had i me my we our you your he she it its they them their this that ' +
+    'these those what which who whom there here can could will would should shall may might must ' +
+    'please hi hello hey just so than too very'
+  ).split(' '),
+);
+
 /** Featurizes normalized (and alias-rewritten) text. */
 export function analyze(normalized: string): Analyzed {
   const units: string[] = [];
   const words: string[] = [];
+  const stops: boolean[] = [];
   const counts = new Map<string, number>();
   for (const chunk of normalized.split(' ')) {
     if (!chunk) continue;
@@ -114,7 +129,10 @@ export function analyze(normalized: string): Analyzed {
         const segmenter = KANA.test(run)
           ? (jaSegmenter ??= new Intl.Segmenter('ja', { granularity: 'word' }))
           : (zhSegmenter ??= new Intl.Segmenter('zh', { granularity: 'word' }));
-        for (const { segment } of segmenter.segment(run)) words.push(segment);
+        for (const { segment } of segmenter.segment(run)) {
+          words.push(segment);
+          stops.push(false);
+        }
         // Character unigrams and bigrams: robust to segmentation mistakes and short keywords.
         const chars = [...run];
         for (let i = 0; i < chars.length; i++) {
@@ -124,8 +142,11 @@ export function analyze(normalized: string): Analyzed {
         }
       } else {
         const w = stem(run);
+        const isStop = STOP_WORDS.has(run);
         words.push(w);
+        stops.push(isStop);
         units.push(w);
+        if (isStop) continue;
         const padded = `<${run}>`;
         for (const n of CHAR_NGRAMS) {
           for (let i = 0; i + n <= padded.length; i++) add(counts, `c${padded.slice(i, i + n)}`);
@@ -134,8 +155,8 @@ export function analyze(normalized: string): Analyzed {
     }
   }
   for (let i = 0; i < words.length; i++) {
-    add(counts, `w${words[i]!}`);
-    if (i > 0) add(counts, `b${words[i - 1]!} ${words[i]!}`);
+    if (!stops[i]) add(counts, `w${words[i]!}`);
+    if (i > 0 && !(stops[i - 1] && stops[i])) add(counts, `b${words[i - 1]!} ${words[i]!}`);
   }
   return { units, counts };
 }
