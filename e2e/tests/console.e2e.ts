@@ -126,7 +126,7 @@ describe('console in Chromium against the built server', () => {
     await page.waitForURL('**/dashboard');
     await byId('nav-ai').click();
     await page.waitForURL('**/ai');
-    await byId('placeholder-ai').waitFor();
+    await byId('ai-page').waitFor();
     expect(await byId('nav-ai').getAttribute('class')).toMatch(/selected/i);
     // Changing device goes back to the dashboard.
     await chooseOption('device-select', 'device-option-2');
@@ -254,7 +254,7 @@ describe('console in Chromium against the built server', () => {
     await page.goto('/chat');
     await page.waitForURL('**/dashboard');
     await page.goto('/ai/keyword');
-    await byId('placeholder-ai_keyword').waitFor();
+    await byId('topics-table').waitFor();
     await byId('logout-button').first().click();
     await page.waitForURL('**/login');
   });

@@ -32,10 +32,28 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: toHome },
               { path: 'dashboard', lazy: upcoming('dashboard') },
-              { path: 'ai', lazy: upcoming('ai') },
-              { path: 'ai/keyword', lazy: upcoming('ai_keyword') },
-              { path: 'ai/keyword/question/:id', lazy: upcoming('ai_question') },
-              { path: 'ai/alias', lazy: upcoming('ai_alias') },
+              {
+                path: 'ai',
+                lazy: async () => ({ Component: (await import('../features/ai/pages/ai-page')).AiPage }),
+              },
+              {
+                path: 'ai/keyword',
+                lazy: async () => ({
+                  Component: (await import('../features/ai/pages/keyword-page')).KeywordPage,
+                }),
+              },
+              {
+                path: 'ai/keyword/question/:id',
+                lazy: async () => ({
+                  Component: (await import('../features/ai/pages/question-page')).QuestionPage,
+                }),
+              },
+              {
+                path: 'ai/alias',
+                lazy: async () => ({
+                  Component: (await import('../features/ai/pages/alias-page')).AliasPage,
+                }),
+              },
               { path: 'ai/mrc', lazy: upcoming('ai_mrc') },
               { path: 'talk', lazy: upcoming('talk') },
               { path: 'conversation', lazy: upcoming('conversation') },

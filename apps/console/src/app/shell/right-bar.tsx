@@ -1,23 +1,39 @@
+import { lazy, Suspense } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import IconButton from '@mui/material/IconButton';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import BookmarkBorderIcon from '@mui/icons-material/BookmarkBorder';
 import CloseIcon from '@mui/icons-material/Close';
-import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
+import { canOpen } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../shared/auth/auth-store';
 
-/** The right bar's alias and bookmark cards (SPEC §2 Shell); their content arrives later. */
+/** The alias card belongs to the AI feature: its own chunk, loaded with the right bar. */
+const AliasCard = lazy(async () => ({
+  default: (await import('../../features/ai/components/alias-card')).AliasCard,
+}));
+
+function AliasCardLoading() {
+  return (
+    <Card data-testid="right-bar-alias">
+      <CardContent>
+        <Skeleton width="40%" />
+        <Skeleton height={48} />
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The right bar's alias and bookmark cards (SPEC §2 Shell). */
 export function RightBarContent({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
+  const auth = useAuth();
+  // Aliases are AI data: only for those who may open AI Configuration.
+  const showAliases = canOpen(auth.page_access, '/ai');
   const cards = [
-    {
-      id: 'alias',
-      icon: <LocalOfferOutlined color="primary" />,
-      title: t('right_bar.alias_title'),
-      body: t('right_bar.alias_later'),
-    },
     {
       id: 'bookmarks',
       icon: <BookmarkBorderIcon color="primary" />,
@@ -35,6 +51,11 @@ export function RightBarContent({ onClose }: { onClose: () => void }) {
           <CloseIcon fontSize="small" />
         </IconButton>
       </Box>
+      {showAliases && (
+        <Suspense fallback={<AliasCardLoading />}>
+          <AliasCard />
+        </Suspense>
+      )}
       {cards.map((card) => (
         <Card key={card.id} data-testid={`right-bar-${card.id}`}>
           <CardContent>

@@ -1,0 +1,138 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { TestConsoleResult } from '@ambassador/contracts';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import '../../../i18n/i18n';
+import { authStore, LOGGED_OUT } from '../../../shared/auth/auth-store';
+import { TestConsole } from './test-console';
+
+const post = vi.hoisted(() => vi.fn());
+vi.mock('../../../shared/api/client', () => ({ api: { post } }));
+
+function wrapper({ children }: { children: ReactNode }) {
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  return (
+    <MemoryRouter>
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    </MemoryRouter>
+  );
+}
+
+const matched: TestConsoleResult = {
+  fallback: false,
+  threshold: 0.45,
+  best: { intent_id: 4, intent_name: 'Where are the toilets', score: 0.873 },
+  candidates: [
+    { intent_id: 4, intent_name: 'Where are the toilets', score: 0.873 },
+    { intent_id: 9, intent_name: 'Baby care room', score: 0.41 },
+  ],
+  responses: [
+    {
+      id: 1,
+      intent_id: 4,
+      language: 'english',
+      device_type: 'ambassador',
+      response_aim: 'give_info',
+      response_type: 'multimedia',
+      speech: 'On every floor next to the lifts.',
+      custom_content: '',
+      contents: [],
+      updated_at: '2026-01-01T00:00:00Z',
+    },
+  ],
+  related: [{ id: 12, name: 'Accessible toilets' }],
+  avatar_motion: 'point',
+};
+
+beforeEach(() => {
+  post.mockReset();
+  authStore.set({
+    ...LOGGED_OUT,
+    status: 'logged_in',
+    access_token: 'token',
+    user_info: {
+      project_id: 1,
+      user_id: 1,
+      username: 'admin',
+      role_id: 3,
+      is_password_expired: false,
+      languages: ['cantonese', 'english'],
+    },
+    device_list: [{ id: 2, description: 'Kiosk', kind: 'ambassador' }],
+    selected_device: 2,
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  authStore.clear();
+});
+
+describe('TestConsole', () => {
+  it("asks in the user's first language and shows the match, runners-up, responses and related topics", async () => {
+    post.mockResolvedValue({ data: matched, message: '', total: undefined });
+    render(<TestConsole />, { wrapper });
+    const input = screen.getByTestId('test-input').querySelector('input') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '  where is the toilet ' } });
+    fireEvent.submit(input.closest('form') as HTMLFormElement);
+
+    const turn = await screen.findByTestId('test-turn');
+    expect(post).toHaveBeenCalledWith('/ai_config/test_console', {
+      device_id: 2,
+      language: 'cantonese',
+      text: 'where is the toilet',
+    });
+    const best = await within(turn).findByTestId('test-best');
+    expect(best.textContent).toBe('Where are the toilets');
+    expect(best.getAttribute('href')).toBe('/ai/keyword/question/4');
+    expect(within(turn).getByTestId('test-score').textContent).toBe('87%');
+    expect(
+      within(turn)
+        .getAllByTestId('test-candidate')
+        .map((c) => c.textContent),
+    ).toEqual(['Baby care room · 41%']);
+    expect(within(turn).getByText('On every floor next to the lifts.')).toBeTruthy();
+    expect(within(turn).getByText('Accessible toilets')).toBeTruthy();
+    expect(within(turn).getByTestId('test-motion').textContent).toBe('Avatar motion: Point');
+    expect((input as HTMLInputElement).value).toBe('');
+  });
+
+  it('says when nothing is close enough, and Reset session clears the transcript', async () => {
+    post.mockResolvedValue({
+      data: {
+        ...matched,
+        fallback: true,
+        best: null,
+        candidates: [{ intent_id: 9, intent_name: 'Baby care room', score: 0.2 }],
+        responses: [],
+        related: [],
+        avatar_motion: null,
+      },
+      message: '',
+      total: undefined,
+    });
+    render(<TestConsole />, { wrapper });
+    const session = screen.getByTestId('test-session').textContent;
+    fireEvent.change(screen.getByTestId('test-input').querySelector('input') as HTMLInputElement, {
+      target: { value: 'fly to the moon' },
+    });
+    fireEvent.click(screen.getByTestId('test-ask'));
+    const fallback = await screen.findByTestId('test-fallback');
+    expect(fallback.textContent).toBe('Fallback — no topic is close enough (threshold 45%)');
+    expect(screen.queryByTestId('test-best')).toBeNull();
+    expect(screen.getAllByTestId('test-candidate')).toHaveLength(1);
+
+    fireEvent.click(screen.getByTestId('test-reset'));
+    expect(screen.queryByTestId('test-turn')).toBeNull();
+    expect(screen.getByTestId('test-session').textContent).not.toBe(session);
+  });
+
+  it('does not ask an empty question', () => {
+    render(<TestConsole />, { wrapper });
+    fireEvent.click(screen.getByTestId('test-ask'));
+    expect(post).not.toHaveBeenCalled();
+    expect(screen.getByText('Type a question first.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,92 @@
+import { useState, type FormEvent } from 'react';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import { ZTopicName, type TopicRef } from '@ambassador/contracts';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../shared/api/api-error';
+import { DialogButtons } from '../../../shared/ui/dialog-buttons';
+import { notify } from '../../../shared/ui/snackbar/snackbar-store';
+import { useUpdateTopicTitle } from '../api/update-topic-title';
+import { aiErrorMessage, translateAiRule } from '../lib/ai-errors';
+
+export type EditTitleDialogProps = {
+  open: boolean;
+  topic: TopicRef;
+  onClose: () => void;
+};
+
+/** Edit intent title (SPEC §2): renames a topic with PUT intent_title. Mount with a fresh `key`. */
+export function EditTitleDialog({ open, topic, onClose }: EditTitleDialogProps) {
+  const { t } = useTranslation();
+  const updateTitle = useUpdateTopicTitle();
+  const [name, setName] = useState(topic.name);
+  const [submitted, setSubmitted] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const check = ZTopicName.safeParse(name);
+  const ruleError =
+    submitted && !check.success ? translateAiRule(t, check.error.issues[0]?.message ?? '') : null;
+  const error = ruleError ?? serverError;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting) return;
+    setSubmitted(true);
+    if (!check.success) return;
+    if (check.data === topic.name) {
+      onClose();
+      return;
+    }
+    setSubmitting(true);
+    const result = await notify.run(() => updateTitle.mutateAsync({ id: topic.id, name: check.data }), {
+      loading: t('common.updating'),
+      success: t('topics.renamed'),
+      error: (e) => {
+        const message = aiErrorMessage(e, t);
+        if (e instanceof ApiError && e.code === 'topic_name_taken') setServerError(message);
+        return message;
+      },
+    });
+    setSubmitting(false);
+    if (result.ok) onClose();
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={(_event, reason) => {
+        if (reason !== 'backdropClick' && !submitting) onClose();
+      }}
+      maxWidth={false}
+      fullWidth
+      slotProps={{ paper: { sx: { maxWidth: 400 } } }}
+      aria-labelledby="edit-title-dialog-title"
+      data-testid="edit-title-dialog"
+    >
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <DialogTitle id="edit-title-dialog-title">{t('topics.dialog.rename_title')}</DialogTitle>
+        <DialogContent sx={{ pt: '8px !important' }}>
+          <TextField
+            label={t('topics.fields.title')}
+            value={name}
+            onChange={(event) => {
+              setName(event.target.value);
+              setServerError(null);
+            }}
+            required
+            fullWidth
+            autoFocus
+            autoComplete="off"
+            error={Boolean(error)}
+            helperText={error ?? undefined}
+            slotProps={{ htmlInput: { 'data-testid': 'edit-title-name', maxLength: 120 } }}
+          />
+        </DialogContent>
+        <DialogButtons onCancel={onClose} submitting={submitting} submitLabel={t('common.save')} />
+      </form>
+    </Dialog>
+  );
+}

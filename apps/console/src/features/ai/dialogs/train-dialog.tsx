@@ -1,0 +1,167 @@
+import { useState, type FormEvent } from 'react';
+import Autocomplete from '@mui/material/Autocomplete';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { LANGUAGES, ZKeywordText, type Language, type TopicRef } from '@ambassador/contracts';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../../shared/auth/auth-store';
+import { DialogButtons } from '../../../shared/ui/dialog-buttons';
+import { notify } from '../../../shared/ui/snackbar/snackbar-store';
+import { useAutoComplete } from '../api/get-auto-complete';
+import { useTrainTopic } from '../api/train-topic';
+import { aiErrorMessage, translateAiRule } from '../lib/ai-errors';
+import { useDebouncedValue } from '../lib/use-debounced-value';
+import { SUGGESTION_DEBOUNCE_MS } from './topic-dialog';
+
+export type TrainDialogProps = {
+  open: boolean;
+  onClose: () => void;
+  /** Preset topic (the question page); the operator can still pick another. */
+  topic?: TopicRef | null;
+  /** Preset language; defaults to the user's first language. */
+  language?: Language;
+  /** Preset utterance (Conversation Review trains what a visitor said). */
+  text?: string;
+  /** Called after the phrase was trained. */
+  onTrained?: (topic: TopicRef) => void;
+};
+
+/**
+ * Train existing topic (SPEC §2): choose a topic by searching, a language and the utterance; it
+ * is added to the topic as a trained phrase. Mount with a fresh `key` each time it opens.
+ */
+export function TrainDialog({
+  open,
+  onClose,
+  topic = null,
+  language,
+  text = '',
+  onTrained,
+}: TrainDialogProps) {
+  const { t } = useTranslation();
+  const auth = useAuth();
+  const train = useTrainTopic();
+  const [chosen, setChosen] = useState<TopicRef | null>(topic);
+  const [search, setSearch] = useState(topic?.name ?? '');
+  const [lang, setLang] = useState<Language>(language ?? auth.user_info?.languages[0] ?? 'english');
+  const [utterance, setUtterance] = useState(text);
+  const [submitted, setSubmitted] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+
+  const debounced = useDebouncedValue(search.trim(), SUGGESTION_DEBOUNCE_MS);
+  const typedName = chosen && search === chosen.name;
+  const suggestions = useAutoComplete(typedName ? '' : debounced);
+  const options: TopicRef[] = (suggestions.data ?? []).map((s) => ({ id: s.id, name: s.name }));
+  if (chosen && !options.some((o) => o.id === chosen.id)) options.unshift(chosen);
+
+  const textCheck = ZKeywordText.safeParse(utterance);
+  const errors = {
+    topic: submitted && !chosen ? t('topics.train.topic_required') : null,
+    text:
+      submitted && !textCheck.success ? translateAiRule(t, textCheck.error.issues[0]?.message ?? '') : null,
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting) return;
+    setSubmitted(true);
+    if (!chosen || !textCheck.success) return;
+    setSubmitting(true);
+    const target = chosen;
+    const result = await notify.run(
+      () => train.mutateAsync({ intent_id: target.id, language: lang, text: textCheck.data }),
+      {
+        loading: t('topics.train.training'),
+        success: t('topics.train.trained', { name: target.name }),
+        error: (e) => aiErrorMessage(e, t),
+      },
+    );
+    setSubmitting(false);
+    if (!result.ok) return;
+    onTrained?.(target);
+    onClose();
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={(_event, reason) => {
+        if (reason !== 'backdropClick' && !submitting) onClose();
+      }}
+      maxWidth={false}
+      fullWidth
+      slotProps={{ paper: { sx: { maxWidth: 430 } } }}
+      aria-labelledby="train-dialog-title"
+      data-testid="train-dialog"
+    >
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <DialogTitle id="train-dialog-title">{t('topics.train.title')}</DialogTitle>
+        <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
+          <Autocomplete
+            value={chosen}
+            onChange={(_event, value) => setChosen(value)}
+            inputValue={search}
+            onInputChange={(_event, value) => setSearch(value)}
+            options={options}
+            getOptionLabel={(option) => option.name}
+            isOptionEqualToValue={(a, b) => a.id === b.id}
+            filterOptions={(list) => list}
+            loading={suggestions.isFetching}
+            noOptionsText={debounced ? t('topics.train.no_topics') : t('topics.train.topic_hint')}
+            renderOption={(props, option) => {
+              const { key, ...rest } = props as typeof props & { key: string };
+              return (
+                <li key={key} {...rest} data-testid={`train-topic-option-${option.id}`}>
+                  {option.name}
+                </li>
+              );
+            }}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                label={t('topics.train.topic')}
+                placeholder={t('topics.train.topic_hint')}
+                required
+                error={Boolean(errors.topic)}
+                helperText={errors.topic}
+                slotProps={{
+                  ...params.slotProps,
+                  htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'train-topic' },
+                }}
+              />
+            )}
+          />
+          <TextField
+            select
+            label={t('topics.train.language')}
+            value={lang}
+            onChange={(event) => setLang(event.target.value as Language)}
+            slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'train-language' } as object } }}
+          >
+            {LANGUAGES.map((l) => (
+              <MenuItem key={l} value={l}>
+                {t(`languages.${l}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            label={t('topics.train.utterance')}
+            value={utterance}
+            onChange={(event) => setUtterance(event.target.value)}
+            required
+            multiline
+            minRows={2}
+            autoFocus={Boolean(topic)}
+            error={Boolean(errors.text)}
+            helperText={errors.text ?? t('topics.train.utterance_hint')}
+            slotProps={{ htmlInput: { 'data-testid': 'train-text', maxLength: 200 } }}
+          />
+        </DialogContent>
+        <DialogButtons onCancel={onClose} submitting={submitting} submitLabel={t('topics.train.submit')} />
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,89 @@
+import type { ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { vi } from 'vitest';
+import '../../../i18n/i18n';
+import { LOGGED_OUT, authStore, type AuthState } from '../../../shared/auth/auth-store';
+
+/** Test support only: a signed-in operator on an ambassador device. */
+export const signedIn: AuthState = {
+  ...LOGGED_OUT,
+  access_token: 'tok',
+  auth_project_id: 1,
+  user_info: {
+    project_id: 1,
+    user_id: 1,
+    username: 'admin',
+    role_id: 3,
+    is_password_expired: false,
+    languages: ['english'],
+  },
+  page_access: 'all',
+  device_list: [{ id: 7, description: 'Lobby', kind: 'ambassador' }],
+  selected_device: 7,
+  status: 'logged_in',
+};
+
+export type FakeCall = { method: string; path: string; query: URLSearchParams; body: unknown };
+export type FakeReply = { status?: number; body: unknown } | undefined;
+export type FakeHandler = (call: FakeCall) => FakeReply | Promise<FakeReply>;
+
+/** A fake server behind fetch (the browser boundary). Unhandled calls answer 404. */
+export function fakeServer(handler: FakeHandler) {
+  const calls: FakeCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      const call: FakeCall = {
+        method: init?.method ?? 'GET',
+        path: url.pathname.replace(/^\/admin_panel/, ''),
+        query: url.searchParams,
+        body: typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body,
+      };
+      calls.push(call);
+      const reply = (await handler(call)) ?? {
+        status: 404,
+        body: { success: false, message: 'Not found', error: 'not_found' },
+      };
+      const status = reply.status ?? 200;
+      const body =
+        status < 400
+          ? { success: true, message: 'ok', data: reply.body }
+          : (reply.body as Record<string, unknown>);
+      return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+    }),
+  );
+  return calls;
+}
+
+export function LocationProbe() {
+  const location = useLocation();
+  return <div data-testid="location">{location.pathname + location.search}</div>;
+}
+
+/** Renders with a fresh query client, a router at `path` and a probe of the current location. */
+export function renderWithApp(ui: ReactNode, path = '/ai/keyword') {
+  authStore.set(signedIn);
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route
+            path="*"
+            element={
+              <>
+                {ui}
+                <LocationProbe />
+              </>
+            }
+          />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}

@@ -1,0 +1,200 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import InputAdornment from '@mui/material/InputAdornment';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import Search from '@mui/icons-material/Search';
+import type { Entity } from '@ambassador/contracts';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../shared/api/api-error';
+import { useAuth } from '../../../shared/auth/auth-store';
+import { DataTable, type Column } from '../../../shared/ui/data-table';
+import { DeleteDialog, useDeleteDialog } from '../../../shared/ui/delete-dialog';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { RowAction } from '../../../shared/ui/row-action';
+import { notify } from '../../../shared/ui/snackbar/snackbar-store';
+import { usePaging } from '../../../shared/ui/use-paging';
+import { useDeleteEntity } from '../api/delete-entity';
+import { useEntities, type EntitiesParams } from '../api/get-entities';
+import { AliasDialog } from '../dialogs/alias-dialog';
+import { useDebouncedValue } from '../lib/use-debounced-value';
+
+type Sort = Pick<EntitiesParams, 'sort_by' | 'order'>;
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** Alias table (/ai/alias): keywords and the other words people use for them. */
+export function AliasPage() {
+  const { t } = useTranslation();
+  const deviceId = useAuth().selected_device;
+  const paging = usePaging();
+  const [search, setSearch] = useState('');
+  const debouncedSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [sort, setSort] = useState<Sort>({ sort_by: 'keyword', order: 'asc' });
+  const [dialog, setDialog] = useState<{ key: number; open: boolean; entity: Entity | null }>({
+    key: 0,
+    open: false,
+    entity: null,
+  });
+  const confirmDelete = useDeleteDialog();
+  const deleteEntity = useDeleteEntity();
+
+  // A new search starts from the first page.
+  const [searched, setSearched] = useState(debouncedSearch);
+  if (searched !== debouncedSearch) {
+    setSearched(debouncedSearch);
+    paging.setPage(0);
+  }
+
+  const entities = useEntities({
+    limit: paging.limit,
+    offset: paging.offset,
+    ...(debouncedSearch && { search: debouncedSearch }),
+    ...sort,
+  });
+  const total = entities.data?.total ?? 0;
+  const lastPage = Math.max(0, Math.ceil(total / paging.pageSize) - 1);
+  if (entities.data && !entities.isPlaceholderData && paging.page > lastPage) paging.setPage(lastPage);
+
+  const sortBy = (column: Sort['sort_by']) => {
+    setSort((current) => ({
+      sort_by: column,
+      order: current.sort_by === column && current.order === 'asc' ? 'desc' : 'asc',
+    }));
+    paging.setPage(0);
+  };
+
+  const sortHeader = (column: Sort['sort_by'], label: string) => (
+    <TableSortLabel
+      active={sort.sort_by === column}
+      direction={sort.sort_by === column ? sort.order : 'asc'}
+      onClick={() => sortBy(column)}
+      data-testid={`alias-sort-${column}`}
+    >
+      {label}
+    </TableSortLabel>
+  );
+
+  const askDelete = (entity: Entity) =>
+    confirmDelete.ask({
+      type: 'keyword',
+      item: entity.keyword,
+      run: async () => {
+        if (deviceId === null) return false;
+        const result = await notify.run(
+          () => deleteEntity.mutateAsync({ device_id: deviceId, entity_id: entity.entity_id }),
+          { loading: t('common.deleting'), success: t('aliases.deleted', { keyword: entity.keyword }) },
+        );
+        return result.ok;
+      },
+    });
+
+  const columns: Column<Entity>[] = [
+    {
+      id: 'keyword',
+      header: sortHeader('keyword', t('aliases.columns.keyword')),
+      width: '28%',
+      render: (entity) => <Typography sx={{ fontWeight: 500 }}>{entity.keyword}</Typography>,
+    },
+    {
+      id: 'aliases',
+      header: sortHeader('alias', t('aliases.columns.aliases')),
+      render: (entity) =>
+        entity.aliases.length === 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            {t('aliases.none')}
+          </Typography>
+        ) : (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, py: 0.5 }}>
+            {entity.aliases.map((alias) => (
+              <Chip key={alias} size="small" label={alias} />
+            ))}
+          </Box>
+        ),
+    },
+    {
+      id: 'actions',
+      header: t('aliases.columns.actions'),
+      align: 'right',
+      width: 120,
+      render: (entity) => (
+        <Box sx={{ whiteSpace: 'nowrap' }}>
+          <RowAction
+            label={t('aliases.edit')}
+            item={entity.keyword}
+            icon={<EditOutlined fontSize="small" />}
+            onClick={() => setDialog((d) => ({ key: d.key + 1, open: true, entity }))}
+            testId={`alias-edit-${entity.entity_id}`}
+          />
+          <RowAction
+            label={t('common.delete')}
+            item={entity.keyword}
+            icon={<DeleteOutlined fontSize="small" />}
+            onClick={() => askDelete(entity)}
+            testId={`alias-delete-${entity.entity_id}`}
+          />
+        </Box>
+      ),
+    },
+  ];
+
+  return (
+    <Box data-testid="alias-page">
+      <PageHeader
+        title={t('screens.ai_alias')}
+        breadcrumbs={[{ label: t('nav.ai'), to: '/ai' }, { label: t('screens.ai_alias') }]}
+      />
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2, mt: -1.5 }}>
+        {t('aliases.page_hint')}
+      </Typography>
+      <Box sx={{ mb: 2, maxWidth: 360 }}>
+        <TextField
+          data-testid="alias-search"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          placeholder={t('aliases.search')}
+          slotProps={{
+            htmlInput: { 'aria-label': t('aliases.search') },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <Search fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+      </Box>
+      <DataTable
+        ariaLabel={t('screens.ai_alias')}
+        testId="alias-table"
+        columns={columns}
+        rows={entities.data?.entities}
+        rowKey={(entity) => entity.entity_id}
+        rowTestId={(entity) => `alias-row-${entity.entity_id}`}
+        total={total}
+        page={paging.page}
+        pageSize={paging.pageSize}
+        onPageChange={paging.setPage}
+        onPageSizeChange={paging.setPageSize}
+        loading={entities.isFetching}
+        error={entities.isError ? errorMessage(entities.error, t('errors.unknown')) : null}
+        onRetry={() => void entities.refetch()}
+        emptyText={debouncedSearch ? t('aliases.no_match', { search: debouncedSearch }) : t('aliases.empty')}
+      />
+      {dialog.entity && (
+        <AliasDialog
+          key={dialog.key}
+          open={dialog.open}
+          entity={dialog.entity}
+          onClose={() => setDialog((d) => ({ ...d, open: false }))}
+        />
+      )}
+      <DeleteDialog {...confirmDelete.dialogProps} />
+    </Box>
+  );
+}

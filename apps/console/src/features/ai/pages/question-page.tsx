@@ -1,0 +1,262 @@
+import { useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Breadcrumbs from '@mui/material/Breadcrumbs';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import type { Language, Topic } from '@ambassador/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../../shared/api/api-error';
+import { useAuth } from '../../../shared/auth/auth-store';
+import { DeleteDialog, useDeleteDialog } from '../../../shared/ui/delete-dialog';
+import { notify } from '../../../shared/ui/snackbar/snackbar-store';
+import { useDeleteTopic } from '../api/delete-topic';
+import { useKeywords } from '../api/get-keywords';
+import { useResponses } from '../api/get-responses';
+import { useTopic } from '../api/get-topic';
+import { useTopicNav } from '../api/get-topic-nav';
+import { AiLanguageTabs, countByLanguage } from '../components/ai-language-tabs';
+import { KeywordsPanel } from '../components/keywords-panel';
+import { ResponsesPanel } from '../components/responses-panel';
+import { SubTopicsCard } from '../components/sub-topics-card';
+import { TopicSettingsCard } from '../components/topic-settings-card';
+import { EditTitleDialog } from '../dialogs/edit-title-dialog';
+import { TopicDialog, topicPath } from '../dialogs/topic-dialog';
+import { aiErrorMessage } from '../lib/ai-errors';
+
+type Crumb = { label: string; to?: string; testId?: string };
+
+function Header({ topic, crumbs, onEditTitle }: { topic: Topic; crumbs: Crumb[]; onEditTitle: () => void }) {
+  const { t } = useTranslation();
+  const product = t('app.name');
+  useEffect(() => {
+    document.title = `${topic.intent_name} · ${product}`;
+  }, [topic.intent_name, product]);
+  return (
+    <Box sx={{ mb: 3 }}>
+      <Breadcrumbs
+        aria-label={t('common.breadcrumbs')}
+        sx={{ mb: 0.5, fontSize: 14 }}
+        data-testid="question-breadcrumbs"
+      >
+        {crumbs.map((crumb, index) =>
+          crumb.to ? (
+            <Link
+              key={index}
+              component={RouterLink}
+              to={crumb.to}
+              underline="hover"
+              color="inherit"
+              data-testid={crumb.testId}
+            >
+              {crumb.label}
+            </Link>
+          ) : (
+            <Typography key={index} sx={{ fontSize: 14, color: 'text.primary' }}>
+              {crumb.label}
+            </Typography>
+          ),
+        )}
+      </Breadcrumbs>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <Typography
+          variant="h1"
+          component="h1"
+          data-testid="question-title"
+          sx={{ overflowWrap: 'anywhere' }}
+        >
+          {topic.intent_name}
+        </Typography>
+        <Tooltip title={t('topics.page.edit_title')}>
+          <IconButton
+            onClick={onEditTitle}
+            aria-label={t('topics.page.edit_title')}
+            data-testid="question-edit-title"
+          >
+            <EditOutlined />
+          </IconButton>
+        </Tooltip>
+      </Box>
+      <Typography variant="body2" color="text.secondary">
+        {t('topics.page.counts', {
+          keywords: topic.keyword_count,
+          responses: topic.response_count,
+          subTopics: topic.sub_topic_count,
+        })}
+      </Typography>
+    </Box>
+  );
+}
+
+function QuestionView({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const auth = useAuth();
+  const topic = useTopic(id);
+  const nav = useTopicNav(id);
+  const keywords = useKeywords(id);
+  const responses = useResponses(id);
+  const deleteTopic = useDeleteTopic();
+  const confirmDelete = useDeleteDialog();
+  const [language, setLanguage] = useState<Language>(auth.user_info?.languages[0] ?? 'english');
+  const [titleDialog, setTitleDialog] = useState({ key: 0, open: false });
+  const [subDialog, setSubDialog] = useState({ key: 0, open: false });
+
+  if (topic.isError) {
+    const missing =
+      topic.error instanceof ApiError && (topic.error.status === 404 || topic.error.status === 403);
+    return (
+      <Box data-testid="question-page">
+        <Alert
+          severity={missing ? 'warning' : 'error'}
+          action={
+            missing ? undefined : (
+              <Button color="inherit" size="small" onClick={() => void topic.refetch()}>
+                {t('common.retry')}
+              </Button>
+            )
+          }
+          data-testid="question-error"
+        >
+          {missing ? t('topics.page.not_found') : aiErrorMessage(topic.error, t)}
+        </Alert>
+        <Button component={RouterLink} to="/ai/keyword" sx={{ mt: 2 }}>
+          {t('topics.page.back')}
+        </Button>
+      </Box>
+    );
+  }
+
+  if (!topic.data) {
+    return (
+      <Box data-testid="question-page" aria-busy="true">
+        <Skeleton width={280} />
+        <Skeleton variant="text" sx={{ fontSize: 32, width: 360 }} />
+        <Skeleton variant="rounded" height={320} sx={{ mt: 2 }} />
+      </Box>
+    );
+  }
+  const data = topic.data;
+
+  const crumbs: Crumb[] = [
+    { label: t('nav.ai'), to: '/ai', testId: 'crumb-ai' },
+    { label: t('screens.ai_keyword'), to: '/ai/keyword', testId: 'crumb-keyword' },
+    ...(nav.data?.categories ?? [{ category_id: data.category_id, category_name: data.category_name }]).map(
+      (category) => ({
+        label: category.category_name,
+        to: `/ai/keyword?category=${category.category_id}`,
+        testId: `crumb-category-${category.category_id}`,
+      }),
+    ),
+    ...(nav.data?.topics ?? [{ id: data.id, name: data.intent_name }]).map((ref) =>
+      ref.id === data.id
+        ? { label: data.intent_name }
+        : { label: ref.name, to: topicPath(ref.id), testId: `crumb-topic-${ref.id}` },
+    ),
+  ];
+
+  const askDelete = () =>
+    confirmDelete.ask({
+      type: 'question',
+      item: data.intent_name,
+      run: async () => {
+        const result = await notify.run(() => deleteTopic.mutateAsync(data.id), {
+          loading: t('common.deleting'),
+          success: t('topics.deleted'),
+          error: (e) => aiErrorMessage(e, t),
+        });
+        if (result.ok) void navigate('/ai/keyword');
+        return result.ok;
+      },
+    });
+
+  return (
+    <Box data-testid="question-page" data-topic-id={data.id}>
+      <Header
+        topic={data}
+        crumbs={crumbs}
+        onEditTitle={() => setTitleDialog((d) => ({ key: d.key + 1, open: true }))}
+      />
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', lg: '320px minmax(0, 1fr)' },
+          alignItems: 'start',
+        }}
+      >
+        <Box sx={{ display: 'grid', gap: 2 }}>
+          <TopicSettingsCard key={data.id} topic={data} onDelete={askDelete} />
+          <SubTopicsCard
+            topics={nav.data?.children}
+            onAdd={() => setSubDialog((d) => ({ key: d.key + 1, open: true }))}
+          />
+        </Box>
+        <Paper variant="outlined" sx={{ minWidth: 0 }}>
+          <AiLanguageTabs
+            value={language}
+            onChange={setLanguage}
+            counts={countByLanguage(keywords.data ?? [])}
+            testIdPrefix="keyword-language"
+          />
+          <Box sx={{ p: 2, display: 'grid', gap: 4 }}>
+            <KeywordsPanel
+              key={`k-${language}`}
+              topic={data}
+              language={language}
+              keywords={keywords.data}
+              loading={keywords.isLoading}
+            />
+            <ResponsesPanel
+              topic={data}
+              language={language}
+              responses={responses.data}
+              loading={responses.isLoading}
+            />
+          </Box>
+        </Paper>
+      </Box>
+      <EditTitleDialog
+        key={`title-${titleDialog.key}`}
+        open={titleDialog.open}
+        topic={{ id: data.id, name: data.intent_name }}
+        onClose={() => setTitleDialog((d) => ({ ...d, open: false }))}
+      />
+      <TopicDialog
+        key={`sub-${subDialog.key}`}
+        open={subDialog.open}
+        parent={{ id: data.id, name: data.intent_name }}
+        onClose={() => setSubDialog((d) => ({ ...d, open: false }))}
+      />
+      <DeleteDialog {...confirmDelete.dialogProps} />
+    </Box>
+  );
+}
+
+/** Question Topic (/ai/keyword/question/:id): settings, sub topics, keywords and responses of a topic. */
+export function QuestionPage() {
+  const { id } = useParams();
+  const topicId = Number(id);
+  const { t } = useTranslation();
+  if (!Number.isInteger(topicId) || topicId <= 0) {
+    return (
+      <Box data-testid="question-page">
+        <Alert severity="warning" data-testid="question-error">
+          {t('topics.page.not_found')}
+        </Alert>
+        <Button component={RouterLink} to="/ai/keyword" sx={{ mt: 2 }}>
+          {t('topics.page.back')}
+        </Button>
+      </Box>
+    );
+  }
+  // A new topic (a sub topic, a breadcrumb) starts with fresh state.
+  return <QuestionView key={topicId} id={topicId} />;
+}
