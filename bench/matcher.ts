@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { buildMatcher, DEFAULT_THRESHOLD } from '../apps/server/src/matcher/index.js';
+import { rng } from '../apps/server/src/matcher/model.js';
 import type { DeviceMatcher, MatcherTopic } from '../apps/server/src/matcher/index.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -59,17 +60,6 @@ function readSplit(name: string): Row[] {
   if (header?.join(',') !== 'text,category')
     throw new Error(`${name}: unexpected header ${header?.join(',')}`);
   return rows.filter((r) => r.length === 2).map(([text, category]) => ({ text: text!, category: category! }));
-}
-
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function shuffled<T>(items: readonly T[], random: () => number): T[] {

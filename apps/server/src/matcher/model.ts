@@ -69,7 +69,7 @@ export interface Scored {
 }
 
 /** Seeded PRNG (mulberry32): deterministic shuffles. */
-function rng(seed: number) {
+export function rng(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

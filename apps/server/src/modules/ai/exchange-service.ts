@@ -19,6 +19,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { createExchangeRepo } from './exchange-repo.js';
 import { fold } from './fold.js';
 import { createResponsesRepo } from './responses-repo.js';
+import { responseColumns, type ResponseFields } from './responses-service.js';
 import { createTopicsRepo, type CategoryRow, type TopicRow } from './topics-repo.js';
 import type { AiChangeListener } from './topics-service.js';
 
@@ -68,7 +69,6 @@ const MAX_ISSUES = 500;
 const MAX_UNZIPPED_BYTES = 200 * 1024 * 1024;
 
 const ZRemarks = ZCreateTopicRequest.shape.remarks;
-type ResponseFields = Omit<z.output<typeof ZCreateResponseRequest>, 'device_id' | 'intent_id'>;
 
 const sheetOrder = (name: string) => Object.values(SHEET).indexOf(name as never);
 /** Issues in sheet and row order, at most MAX_ISSUES of them (collection stops just past it). */
@@ -675,17 +675,10 @@ async function execute(r: Repos, deviceId: number, plan: Plan, now: Date) {
   );
   await r.exchange.deleteResponsesOf(deviceId, plan.clearResponses);
   await r.exchange.insertResponses(
-    plan.responses.map(({ topicId, fields: f }) => ({
+    plan.responses.map(({ topicId, fields }) => ({
       topicId: real(topicId),
       deviceId,
-      language: f.language,
-      deviceType: f.device_type,
-      responseAim: f.response_aim,
-      responseType: f.response_type,
-      speech: f.speech,
-      customContent: f.custom_content,
-      // Parsed by the contract, so buttons are already padded to whole rows.
-      contents: f.contents,
+      ...responseColumns(fields),
       createdAt: now,
       updatedAt: now,
     })),

@@ -28,9 +28,10 @@ export function toResponse(r: ResponseRow): AiResponse {
   };
 }
 
-type Fields = Omit<z.output<typeof ZCreateResponseRequest>, 'device_id' | 'intent_id'>;
+export type ResponseFields = Omit<z.output<typeof ZCreateResponseRequest>, 'device_id' | 'intent_id'>;
 
-const columns = (f: Fields) => ({
+/** The stored columns of a response's fields, as the contract parsed them. */
+export const responseColumns = (f: ResponseFields) => ({
   language: f.language,
   deviceType: f.device_type,
   responseAim: f.response_aim,
@@ -71,7 +72,7 @@ export function createResponsesService({
       const row = await repo.insert({
         topicId,
         deviceId,
-        ...columns(fields),
+        ...responseColumns(fields),
         createdAt: now,
         updatedAt: now,
       });
@@ -81,7 +82,7 @@ export function createResponsesService({
 
     async update(input: z.output<typeof ZUpdateResponseRequest>) {
       const { device_id: deviceId, id, ...fields } = input;
-      const row = await repo.update(deviceId, id, { ...columns(fields), updatedAt: clock.now() });
+      const row = await repo.update(deviceId, id, { ...responseColumns(fields), updatedAt: clock.now() });
       if (!row) throw responseMissing();
       listener.changed(deviceId, [row.topicId]);
       return toResponse(row);

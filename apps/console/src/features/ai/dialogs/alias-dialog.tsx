@@ -1,15 +1,12 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Entity } from '@ambassador/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { DialogButtons } from '../../../shared/ui/dialog-buttons';
+import { FormDialog } from '../../../shared/ui/form-dialog';
 import { notify } from '../../../shared/ui/snackbar/snackbar-store';
 import { useAiDeviceId } from '../api/ai-keys';
 import { useUpdateEntity } from '../api/update-entity';
@@ -88,69 +85,54 @@ export function AliasDialog({
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={(_event, reason) => {
-        if (reason !== 'backdropClick' && !submitting) onClose();
-      }}
-      maxWidth={false}
-      fullWidth
-      slotProps={{ paper: { sx: { maxWidth: 480 } } }}
-      aria-labelledby="alias-dialog-title"
-      data-testid="alias-dialog"
+      onClose={onClose}
+      onSubmit={(event) => void submit(event)}
+      submitting={submitting}
+      title={t('aliases.edit_title', { keyword: entity.keyword })}
+      testId="alias-dialog"
+      width={480}
+      submitLabel={t('common.save')}
     >
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <DialogTitle id="alias-dialog-title">
-          {t('aliases.edit_title', { keyword: entity.keyword })}
-        </DialogTitle>
-        <DialogContent sx={{ display: 'grid', gap: 1.5, pt: '8px !important' }}>
+      <Typography variant="body2" color="text.secondary">
+        {t('aliases.edit_hint')}
+      </Typography>
+      <Box
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, minHeight: 32 }}
+        data-testid="alias-chips"
+        aria-label={t('aliases.columns.aliases')}
+      >
+        {aliases.length === 0 ? (
           <Typography variant="body2" color="text.secondary">
-            {t('aliases.edit_hint')}
+            {t('aliases.none')}
           </Typography>
-          <Box
-            sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, minHeight: 32 }}
-            data-testid="alias-chips"
-            aria-label={t('aliases.columns.aliases')}
-          >
-            {aliases.length === 0 ? (
-              <Typography variant="body2" color="text.secondary">
-                {t('aliases.none')}
-              </Typography>
-            ) : (
-              aliases.map((alias) => (
-                <Chip
-                  key={alias}
-                  label={alias}
-                  onDelete={
-                    submitting ? undefined : () => setAliases((list) => list.filter((a) => a !== alias))
-                  }
-                  data-testid={`alias-chip-${alias}`}
-                />
-              ))
-            )}
-          </Box>
-          <TextField
-            label={t('aliases.add_label')}
-            value={text}
-            onChange={(event) => {
-              setText(event.target.value);
-              setError(event.target.value.includes(',') ? t('aliases.no_comma') : null);
-            }}
-            onKeyDown={onKeyDown}
-            disabled={submitting}
-            autoFocus
-            error={Boolean(error)}
-            helperText={error ?? t('aliases.add_help')}
-            data-testid="alias-input"
-            slotProps={{ htmlInput: { maxLength: ALIAS_MAX_LENGTH } }}
-          />
-        </DialogContent>
-        <DialogButtons
-          onCancel={() => !submitting && onClose()}
-          submitting={submitting}
-          submitLabel={t('common.save')}
-        />
-      </form>
-    </Dialog>
+        ) : (
+          aliases.map((alias) => (
+            <Chip
+              key={alias}
+              label={alias}
+              onDelete={submitting ? undefined : () => setAliases((list) => list.filter((a) => a !== alias))}
+              data-testid={`alias-chip-${alias}`}
+            />
+          ))
+        )}
+      </Box>
+      <TextField
+        label={t('aliases.add_label')}
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          setError(event.target.value.includes(',') ? t('aliases.no_comma') : null);
+        }}
+        onKeyDown={onKeyDown}
+        disabled={submitting}
+        autoFocus
+        error={Boolean(error)}
+        helperText={error ?? t('aliases.add_help')}
+        data-testid="alias-input"
+        slotProps={{ htmlInput: { maxLength: ALIAS_MAX_LENGTH } }}
+      />
+    </FormDialog>
   );
 }

@@ -1,11 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { DialogButtons } from '../../../shared/ui/dialog-buttons';
+import { FormDialog } from '../../../shared/ui/form-dialog';
 import { categoryNameError } from '../components/use-category-actions';
 
 export type CategoryNameDialogProps = {
@@ -47,46 +44,33 @@ export function CategoryNameDialog({
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={(_event, reason) => {
-        if (reason !== 'backdropClick' && !submitting) onClose();
-      }}
-      maxWidth={false}
-      fullWidth
-      slotProps={{ paper: { sx: { maxWidth: 400 } } }}
-      aria-labelledby="category-name-dialog-title"
-      data-testid="category-name-dialog"
+      onClose={onClose}
+      onSubmit={(event) => void submit(event)}
+      submitting={submitting}
+      title={mode === 'add' ? t('categories.add_title') : t('categories.rename_title')}
+      testId="category-name-dialog"
+      width={400}
+      submitLabel={mode === 'add' ? t('common.add') : t('common.save')}
+      submitTestId="category-save"
     >
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <DialogTitle id="category-name-dialog-title">
-          {mode === 'add' ? t('categories.add_title') : t('categories.rename_title')}
-        </DialogTitle>
-        <DialogContent sx={{ display: 'grid', gap: 1.5, pt: '8px !important' }}>
-          {mode === 'add' && (
-            <Typography variant="body2" color="text.secondary">
-              {parentName ? t('categories.sub_of', { name: parentName }) : t('categories.root_hint')}
-            </Typography>
-          )}
-          <TextField
-            label={t('categories.name')}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            required
-            autoFocus
-            error={Boolean(error)}
-            helperText={error ?? ' '}
-            data-testid="category-name-input"
-            slotProps={{ htmlInput: { maxLength: 80 } }}
-          />
-        </DialogContent>
-        <DialogButtons
-          onCancel={() => !submitting && onClose()}
-          submitting={submitting}
-          submitLabel={mode === 'add' ? t('common.add') : t('common.save')}
-          submitTestId="category-save"
-        />
-      </form>
-    </Dialog>
+      {mode === 'add' && (
+        <Typography variant="body2" color="text.secondary">
+          {parentName ? t('categories.sub_of', { name: parentName }) : t('categories.root_hint')}
+        </Typography>
+      )}
+      <TextField
+        label={t('categories.name')}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        required
+        autoFocus
+        error={Boolean(error)}
+        helperText={error ?? ' '}
+        data-testid="category-name-input"
+        slotProps={{ htmlInput: { maxLength: 80 } }}
+      />
+    </FormDialog>
   );
 }

@@ -1,12 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { ZTopicName, type TopicRef } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-error';
-import { DialogButtons } from '../../../shared/ui/dialog-buttons';
+import { FormDialog } from '../../../shared/ui/form-dialog';
 import { notify } from '../../../shared/ui/snackbar/snackbar-store';
 import { useUpdateTopicTitle } from '../api/update-topic-title';
 import { aiErrorMessage, translateAiRule } from '../lib/ai-errors';
@@ -55,38 +52,31 @@ export function EditTitleDialog({ open, topic, onClose }: EditTitleDialogProps) 
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={(_event, reason) => {
-        if (reason !== 'backdropClick' && !submitting) onClose();
-      }}
-      maxWidth={false}
-      fullWidth
-      slotProps={{ paper: { sx: { maxWidth: 400 } } }}
-      aria-labelledby="edit-title-dialog-title"
-      data-testid="edit-title-dialog"
+      onClose={onClose}
+      onSubmit={(event) => void submit(event)}
+      submitting={submitting}
+      title={t('topics.dialog.rename_title')}
+      testId="edit-title-dialog"
+      width={400}
+      submitLabel={t('common.save')}
     >
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <DialogTitle id="edit-title-dialog-title">{t('topics.dialog.rename_title')}</DialogTitle>
-        <DialogContent sx={{ pt: '8px !important' }}>
-          <TextField
-            label={t('topics.fields.title')}
-            value={name}
-            onChange={(event) => {
-              setName(event.target.value);
-              setServerError(null);
-            }}
-            required
-            fullWidth
-            autoFocus
-            autoComplete="off"
-            error={Boolean(error)}
-            helperText={error ?? undefined}
-            slotProps={{ htmlInput: { 'data-testid': 'edit-title-name', maxLength: 120 } }}
-          />
-        </DialogContent>
-        <DialogButtons onCancel={onClose} submitting={submitting} submitLabel={t('common.save')} />
-      </form>
-    </Dialog>
+      <TextField
+        label={t('topics.fields.title')}
+        value={name}
+        onChange={(event) => {
+          setName(event.target.value);
+          setServerError(null);
+        }}
+        required
+        fullWidth
+        autoFocus
+        autoComplete="off"
+        error={Boolean(error)}
+        helperText={error ?? undefined}
+        slotProps={{ htmlInput: { 'data-testid': 'edit-title-name', maxLength: 120 } }}
+      />
+    </FormDialog>
   );
 }

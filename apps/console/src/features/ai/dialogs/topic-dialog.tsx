@@ -1,8 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
@@ -14,7 +11,7 @@ import { ZCreateTopicRequest, ZUpdateTopicRequest, type Topic, type TopicRef } f
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/api/api-error';
-import { DialogButtons } from '../../../shared/ui/dialog-buttons';
+import { FormDialog } from '../../../shared/ui/form-dialog';
 import { notify } from '../../../shared/ui/snackbar/snackbar-store';
 import { useAiDeviceId } from '../api/ai-keys';
 import { useCreateTopic } from '../api/create-topic';
@@ -181,107 +178,92 @@ export function TopicDialog({ open, topic, parent, defaultCategoryId, onClose }:
   const rows = categoryTreeRows(categories.data ?? []);
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={(_event, reason) => {
-        if (reason !== 'backdropClick') cancel();
-      }}
-      maxWidth={false}
-      fullWidth
-      slotProps={{ paper: { sx: { maxWidth: 400 } } }}
-      aria-labelledby="topic-dialog-title"
-      data-testid="topic-dialog"
-      data-mode={editing ? 'edit' : 'add'}
+      onClose={cancel}
+      onSubmit={(event) => void submit(event)}
+      submitting={submitting}
+      title={title}
+      testId="topic-dialog"
+      width={400}
+      dataAttributes={{ 'data-mode': editing ? 'edit' : 'add' }}
+      submitLabel={editing ? t('common.save') : t('common.add')}
     >
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <DialogTitle id="topic-dialog-title">{title}</DialogTitle>
-        <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
-          {isSub && !editing && parent && (
-            <Typography variant="body2" color="text.secondary">
-              {t('topics.dialog.sub_of', { parent: parent.name })}
-            </Typography>
-          )}
-          <Box>
-            <TextField
-              label={t('topics.fields.name')}
-              value={form.name}
-              onChange={(event) => set('name', event.target.value)}
-              required
-              fullWidth
-              autoFocus
-              autoComplete="off"
-              error={Boolean(nameError)}
-              helperText={nameError ?? undefined}
-              slotProps={{ htmlInput: { 'data-testid': 'topic-name', maxLength: 120 } }}
-            />
-            {suggestionList.length > 0 && (
-              <Paper variant="outlined" sx={{ mt: 1 }} data-testid="topic-suggestions">
-                <Typography
-                  variant="caption"
-                  color="text.secondary"
-                  sx={{ display: 'block', px: 1.5, pt: 1 }}
-                >
-                  {t('topics.dialog.suggestions')}
-                </Typography>
-                <List dense sx={{ maxHeight: 200, overflowY: 'auto' }}>
-                  {suggestionList.map((suggestion) => (
-                    <ListItemButton
-                      key={suggestion.id}
-                      onClick={() => openSuggestion(suggestion.id)}
-                      data-testid={`topic-suggestion-${suggestion.id}`}
-                    >
-                      <ListItemText primary={suggestion.name} secondary={suggestion.category_name} />
-                    </ListItemButton>
-                  ))}
-                </List>
-              </Paper>
-            )}
-          </Box>
-          {!isSub && (
-            <TextField
-              select
-              label={t('topics.fields.category')}
-              value={form.category_id}
-              onChange={(event) => set('category_id', Number(event.target.value))}
-              required
-              error={Boolean(errors.category_id)}
-              helperText={errors.category_id}
-              slotProps={{
-                select: {
-                  SelectDisplayProps: { 'data-testid': 'topic-category' } as object,
-                  MenuProps: { slotProps: { paper: { sx: { maxHeight: 320 } } } },
-                },
-              }}
-            >
-              {rows.map(({ category, depth }) => (
-                <MenuItem
-                  key={category.category_id}
-                  value={category.category_id}
-                  sx={{ pl: 2 + depth * 2 }}
-                  data-testid={`topic-category-option-${category.category_id}`}
-                >
-                  {category.category_name}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-          <TextField
-            label={t('topics.fields.remarks')}
-            value={form.remarks}
-            onChange={(event) => set('remarks', event.target.value)}
-            multiline
-            minRows={2}
-            error={Boolean(errors.remarks)}
-            helperText={errors.remarks}
-            slotProps={{ htmlInput: { 'data-testid': 'topic-remarks', maxLength: 500 } }}
-          />
-        </DialogContent>
-        <DialogButtons
-          onCancel={cancel}
-          submitting={submitting}
-          submitLabel={editing ? t('common.save') : t('common.add')}
+      {isSub && !editing && parent && (
+        <Typography variant="body2" color="text.secondary">
+          {t('topics.dialog.sub_of', { parent: parent.name })}
+        </Typography>
+      )}
+      <Box>
+        <TextField
+          label={t('topics.fields.name')}
+          value={form.name}
+          onChange={(event) => set('name', event.target.value)}
+          required
+          fullWidth
+          autoFocus
+          autoComplete="off"
+          error={Boolean(nameError)}
+          helperText={nameError ?? undefined}
+          slotProps={{ htmlInput: { 'data-testid': 'topic-name', maxLength: 120 } }}
         />
-      </form>
-    </Dialog>
+        {suggestionList.length > 0 && (
+          <Paper variant="outlined" sx={{ mt: 1 }} data-testid="topic-suggestions">
+            <Typography variant="caption" color="text.secondary" sx={{ display: 'block', px: 1.5, pt: 1 }}>
+              {t('topics.dialog.suggestions')}
+            </Typography>
+            <List dense sx={{ maxHeight: 200, overflowY: 'auto' }}>
+              {suggestionList.map((suggestion) => (
+                <ListItemButton
+                  key={suggestion.id}
+                  onClick={() => openSuggestion(suggestion.id)}
+                  data-testid={`topic-suggestion-${suggestion.id}`}
+                >
+                  <ListItemText primary={suggestion.name} secondary={suggestion.category_name} />
+                </ListItemButton>
+              ))}
+            </List>
+          </Paper>
+        )}
+      </Box>
+      {!isSub && (
+        <TextField
+          select
+          label={t('topics.fields.category')}
+          value={form.category_id}
+          onChange={(event) => set('category_id', Number(event.target.value))}
+          required
+          error={Boolean(errors.category_id)}
+          helperText={errors.category_id}
+          slotProps={{
+            select: {
+              SelectDisplayProps: { 'data-testid': 'topic-category' } as object,
+              MenuProps: { slotProps: { paper: { sx: { maxHeight: 320 } } } },
+            },
+          }}
+        >
+          {rows.map(({ category, depth }) => (
+            <MenuItem
+              key={category.category_id}
+              value={category.category_id}
+              sx={{ pl: 2 + depth * 2 }}
+              data-testid={`topic-category-option-${category.category_id}`}
+            >
+              {category.category_name}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      <TextField
+        label={t('topics.fields.remarks')}
+        value={form.remarks}
+        onChange={(event) => set('remarks', event.target.value)}
+        multiline
+        minRows={2}
+        error={Boolean(errors.remarks)}
+        helperText={errors.remarks}
+        slotProps={{ htmlInput: { 'data-testid': 'topic-remarks', maxLength: 500 } }}
+      />
+    </FormDialog>
   );
 }

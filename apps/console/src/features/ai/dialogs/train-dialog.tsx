@@ -1,14 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { LANGUAGES, ZKeywordText, type Language, type TopicRef } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../../shared/auth/auth-store';
-import { DialogButtons } from '../../../shared/ui/dialog-buttons';
+import { FormDialog } from '../../../shared/ui/form-dialog';
 import { notify } from '../../../shared/ui/snackbar/snackbar-store';
 import { useAutoComplete } from '../api/get-auto-complete';
 import { useTrainTopic } from '../api/train-topic';
@@ -86,82 +83,75 @@ export function TrainDialog({
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={(_event, reason) => {
-        if (reason !== 'backdropClick' && !submitting) onClose();
-      }}
-      maxWidth={false}
-      fullWidth
-      slotProps={{ paper: { sx: { maxWidth: 430 } } }}
-      aria-labelledby="train-dialog-title"
-      data-testid="train-dialog"
+      onClose={onClose}
+      onSubmit={(event) => void submit(event)}
+      submitting={submitting}
+      title={t('topics.train.title')}
+      testId="train-dialog"
+      width={430}
+      submitLabel={t('topics.train.submit')}
     >
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <DialogTitle id="train-dialog-title">{t('topics.train.title')}</DialogTitle>
-        <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
-          <Autocomplete
-            value={chosen}
-            onChange={(_event, value) => setChosen(value)}
-            inputValue={search}
-            onInputChange={(_event, value) => setSearch(value)}
-            options={options}
-            getOptionLabel={(option) => option.name}
-            isOptionEqualToValue={(a, b) => a.id === b.id}
-            filterOptions={(list) => list}
-            loading={suggestions.isFetching}
-            noOptionsText={debounced ? t('topics.train.no_topics') : t('topics.train.topic_hint')}
-            renderOption={(props, option) => {
-              const { key, ...rest } = props as typeof props & { key: string };
-              return (
-                <li key={key} {...rest} data-testid={`train-topic-option-${option.id}`}>
-                  {option.name}
-                </li>
-              );
-            }}
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                label={t('topics.train.topic')}
-                placeholder={t('topics.train.topic_hint')}
-                required
-                error={Boolean(errors.topic)}
-                helperText={errors.topic}
-                slotProps={{
-                  ...params.slotProps,
-                  htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'train-topic' },
-                }}
-              />
-            )}
-          />
+      <Autocomplete
+        value={chosen}
+        onChange={(_event, value) => setChosen(value)}
+        inputValue={search}
+        onInputChange={(_event, value) => setSearch(value)}
+        options={options}
+        getOptionLabel={(option) => option.name}
+        isOptionEqualToValue={(a, b) => a.id === b.id}
+        filterOptions={(list) => list}
+        loading={suggestions.isFetching}
+        noOptionsText={debounced ? t('topics.train.no_topics') : t('topics.train.topic_hint')}
+        renderOption={(props, option) => {
+          const { key, ...rest } = props as typeof props & { key: string };
+          return (
+            <li key={key} {...rest} data-testid={`train-topic-option-${option.id}`}>
+              {option.name}
+            </li>
+          );
+        }}
+        renderInput={(params) => (
           <TextField
-            select
-            label={t('topics.train.language')}
-            value={lang}
-            onChange={(event) => setLang(event.target.value as Language)}
-            slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'train-language' } as object } }}
-          >
-            {LANGUAGES.map((l) => (
-              <MenuItem key={l} value={l}>
-                {t(`languages.${l}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            label={t('topics.train.utterance')}
-            value={utterance}
-            onChange={(event) => setUtterance(event.target.value)}
+            {...params}
+            label={t('topics.train.topic')}
+            placeholder={t('topics.train.topic_hint')}
             required
-            multiline
-            minRows={2}
-            autoFocus={Boolean(topic)}
-            error={Boolean(errors.text)}
-            helperText={errors.text ?? t('topics.train.utterance_hint')}
-            slotProps={{ htmlInput: { 'data-testid': 'train-text', maxLength: 200 } }}
+            error={Boolean(errors.topic)}
+            helperText={errors.topic}
+            slotProps={{
+              ...params.slotProps,
+              htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'train-topic' },
+            }}
           />
-        </DialogContent>
-        <DialogButtons onCancel={onClose} submitting={submitting} submitLabel={t('topics.train.submit')} />
-      </form>
-    </Dialog>
+        )}
+      />
+      <TextField
+        select
+        label={t('topics.train.language')}
+        value={lang}
+        onChange={(event) => setLang(event.target.value as Language)}
+        slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'train-language' } as object } }}
+      >
+        {LANGUAGES.map((l) => (
+          <MenuItem key={l} value={l}>
+            {t(`languages.${l}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        label={t('topics.train.utterance')}
+        value={utterance}
+        onChange={(event) => setUtterance(event.target.value)}
+        required
+        multiline
+        minRows={2}
+        autoFocus={Boolean(topic)}
+        error={Boolean(errors.text)}
+        helperText={errors.text ?? t('topics.train.utterance_hint')}
+        slotProps={{ htmlInput: { 'data-testid': 'train-text', maxLength: 200 } }}
+      />
+    </FormDialog>
   );
 }
