@@ -12,6 +12,7 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerGuard } from './plugins/guard.js';
 import { startHousekeeping } from './jobs/housekeeping.js';
+import { createEventBus } from './events/bus.js';
 import { createMediaStore } from './media/store.js';
 import { mediaRoutes } from './media/routes.js';
 import { createMatcherRegistry } from './matcher/index.js';
@@ -48,6 +49,9 @@ export interface BuildOptions {
   /** Periodic housekeeping (the server turns it on; tests call the tasks themselves). */
   housekeeping?: boolean;
 }
+
+/** Event: a device's AI data changed (`{deviceId, topicIds?}`); matchers update or rebuild. */
+const AI_CHANGED = 'ai:changed';
 
 /** API prefixes that never fall back to the console's index.html. */
 const API_PREFIXES = ['/admin_panel', '/device_api', '/media', '/realtime', '/healthz'];
@@ -104,10 +108,11 @@ export async function buildApp({
 
   fs.mkdirSync(config.mediaDir, { recursive: true });
   const media = createMediaStore({ dir: config.mediaDir, db, clock });
-  // Tells the intent matcher which topics of a device changed.
-  const aiListeners: AiChangeListener[] = [];
+  const bus = createEventBus({ redisUrl: config.REDIS_URL, log: app.log });
+  app.addHook('onClose', async () => bus.close());
+  // Every instance's intent matcher hears which topics of a device changed, wherever they changed.
   const aiChanges: AiChangeListener = {
-    changed: (deviceId, topicIds) => aiListeners.forEach((l) => l.changed(deviceId, topicIds)),
+    changed: (deviceId, topicIds) => bus.publish(AI_CHANGED, { deviceId, topicIds }),
   };
   const topicsRepo = createTopicsRepo(db);
   const topics = createTopicsService({ repo: topicsRepo, clock, listener: aiChanges });
@@ -121,7 +126,13 @@ export async function buildApp({
   const entitiesRepo = createEntitiesRepo(db);
   // Built per device on first use, then answers from memory; changes rebuild only what changed.
   const matcher = createMatcherRegistry(createMatcherSource({ topics: topicsRepo, entities: entitiesRepo }));
-  aiListeners.push({ changed: (deviceId, topicIds) => matcher.invalidate(deviceId, topicIds) });
+  bus.subscribe(AI_CHANGED, (message) => {
+    const { deviceId, topicIds } = message as { deviceId: unknown; topicIds?: unknown };
+    if (typeof deviceId !== 'number') return;
+    const ids =
+      Array.isArray(topicIds) && topicIds.every((id) => typeof id === 'number') ? topicIds : undefined;
+    matcher.invalidate(deviceId, ids);
+  });
   const answers = createAnswerService({ matcher, topics: topicsRepo, responses: responsesRepo });
   const entities = createEntitiesService({
     repo: entitiesRepo,

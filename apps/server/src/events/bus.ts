@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import { createClient } from 'redis';
+
+export interface BusLog {
+  info(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+type Handler = (message: unknown) => void;
+
+/**
+ * Events between server instances. Handlers of this instance run at once; with `REDIS_URL` the
+ * event also goes over Redis pub/sub to every other instance (each skips its own). Without Redis
+ * there is one instance, so the local delivery is all there is.
+ */
+export function createEventBus({ redisUrl, log }: { redisUrl: string | undefined; log: BusLog }) {
+  const origin = randomUUID();
+  const handlers = new Map<string, Set<Handler>>();
+  const deliver = (channel: string, message: unknown) => {
+    for (const handler of handlers.get(channel) ?? []) {
+      try {
+        handler(message);
+      } catch (err) {
+        log.error({ err, channel }, 'event handler failed');
+      }
+    }
+  };
+
+  if (!redisUrl) {
+    return {
+      publish: (channel: string, message: unknown) => deliver(channel, message),
+      subscribe(channel: string, handler: Handler) {
+        handlers.set(channel, (handlers.get(channel) ?? new Set()).add(handler));
+      },
+      close: async () => undefined,
+    };
+  }
+
+  // Reconnect with backoff; commands wait in the client's queue meanwhile.
+  const pub = createClient({
+    url: redisUrl,
+    socket: { reconnectStrategy: (retries: number) => Math.min(200 * 2 ** retries, 5_000) },
+  });
+  const sub = pub.duplicate();
+  // A Redis outage is logged once per outage, never fatal, and never holds up start-up: until it
+  // is back, other instances may answer from older topics.
+  for (const [name, client] of [
+    ['publish', pub],
+    ['subscribe', sub],
+  ] as const) {
+    let down = false;
+    client.on('error', (err: unknown) => {
+      if (!down) log.error({ err, client: name }, 'redis unreachable; events between instances wait');
+      down = true;
+    });
+    client.on('ready', () => {
+      if (down) log.info({ client: name }, 'redis reachable again');
+      down = false;
+    });
+    client.connect().catch(() => undefined);
+  }
+  const subscribed = new Set<string>();
+
+  return {
+    publish(channel: string, message: unknown) {
+      deliver(channel, message);
+      pub.publish(channel, JSON.stringify({ origin, message })).catch((err: unknown) => {
+        log.error({ err, channel }, 'event not published; other instances may be stale');
+      });
+    },
+    subscribe(channel: string, handler: Handler) {
+      handlers.set(channel, (handlers.get(channel) ?? new Set()).add(handler));
+      if (subscribed.has(channel)) return;
+      subscribed.add(channel);
+      const listening = sub.subscribe(channel, (raw: string) => {
+        try {
+          const event = JSON.parse(raw) as { origin: string; message: unknown };
+          if (event.origin !== origin) deliver(channel, event.message);
+        } catch (err) {
+          log.error({ err, channel }, 'malformed event ignored');
+        }
+      });
+      listening.catch((err: unknown) => log.error({ err, channel }, 'not subscribed to events'));
+    },
+    async close() {
+      // An async wrapper: a client that never connected may throw instead of rejecting.
+      await Promise.allSettled([sub, pub].map(async (client) => client.destroy()));
+    },
+  };
+}
+
+export type EventBus = ReturnType<typeof createEventBus>;
