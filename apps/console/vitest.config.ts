@@ -17,5 +17,7 @@ export default defineConfig({
     name: 'console',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    // Feature string packs load with their screens in the app; tests render screens directly.
+    setupFiles: ['src/i18n/test-setup.ts'],
   },
 });

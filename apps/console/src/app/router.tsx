@@ -1,4 +1,6 @@
+import type { ComponentType } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { loadStringPack } from '../i18n/i18n';
 import type { UpcomingScreen } from '../shared/ui/placeholder-page';
 import { GuardedOutlet } from './guarded-outlet';
 import { PageLoading } from './page-loading';
@@ -10,6 +12,14 @@ function upcoming(screen: UpcomingScreen): RouteObject['lazy'] {
   return async () => {
     const { PlaceholderPage } = await import('../shared/ui/placeholder-page');
     return { Component: () => <PlaceholderPage screen={screen} /> };
+  };
+}
+
+/** A screen of the AI area: its code and its strings load together, before it renders. */
+function aiScreen(load: () => Promise<ComponentType>): RouteObject['lazy'] {
+  return async () => {
+    const [Component] = await Promise.all([load(), loadStringPack('ai')]);
+    return { Component };
   };
 }
 
@@ -34,25 +44,19 @@ export const routes: RouteObject[] = [
               { path: 'dashboard', lazy: upcoming('dashboard') },
               {
                 path: 'ai',
-                lazy: async () => ({ Component: (await import('../features/ai/pages/ai-page')).AiPage }),
+                lazy: aiScreen(async () => (await import('../features/ai/pages/ai-page')).AiPage),
               },
               {
                 path: 'ai/keyword',
-                lazy: async () => ({
-                  Component: (await import('../features/ai/pages/keyword-page')).KeywordPage,
-                }),
+                lazy: aiScreen(async () => (await import('../features/ai/pages/keyword-page')).KeywordPage),
               },
               {
                 path: 'ai/keyword/question/:id',
-                lazy: async () => ({
-                  Component: (await import('../features/ai/pages/question-page')).QuestionPage,
-                }),
+                lazy: aiScreen(async () => (await import('../features/ai/pages/question-page')).QuestionPage),
               },
               {
                 path: 'ai/alias',
-                lazy: async () => ({
-                  Component: (await import('../features/ai/pages/alias-page')).AliasPage,
-                }),
+                lazy: aiScreen(async () => (await import('../features/ai/pages/alias-page')).AliasPage),
               },
               { path: 'ai/mrc', lazy: upcoming('ai_mrc') },
               { path: 'talk', lazy: upcoming('talk') },

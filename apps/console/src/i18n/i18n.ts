@@ -25,7 +25,8 @@ function applyDocumentLanguage(language: string): void {
 i18n.on('languageChanged', applyDocumentLanguage);
 
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en } },
+  // A copy: packs are merged into the resources, and the imported module must stay as written.
+  resources: { en: { translation: structuredClone(en) } },
   partialBundledLanguages: true,
   lng: DEFAULT_UI_LANGUAGE,
   fallbackLng: DEFAULT_UI_LANGUAGE,
@@ -37,10 +38,49 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
 });
 
+type Json = { default: Record<string, unknown> };
+
+/**
+ * Feature packs: the strings of a group of screens, loaded with those screens rather than with the
+ * login page (whose JS budget is 200 KB). Each pack has a file per interface language.
+ */
+const packs = {
+  ai: {
+    en: () => import('./packs/ai.en.json'),
+    zhHant: () => import('./packs/ai.zhHant.json'),
+    zhHans: () => import('./packs/ai.zhHans.json'),
+  },
+} satisfies Record<string, Record<UiLanguage, () => Promise<Json>>>;
+export type StringPack = keyof typeof packs;
+
+/** Packs some screen has asked for; a language switch loads them in the new language too. */
+const wantedPacks = new Set<StringPack>();
+const loadedPacks = new Set<string>();
+
+async function loadPackIn(pack: StringPack, language: UiLanguage): Promise<void> {
+  const key = `${pack}:${language}`;
+  if (loadedPacks.has(key)) return;
+  const strings = await packs[pack][language]();
+  // Deep-merged into the one namespace, so keys read the same as the bundled ones.
+  i18n.addResourceBundle(language, 'translation', strings.default, true, false);
+  loadedPacks.add(key);
+}
+
+/** Loads a feature's strings (English too, as the fallback) before its screen renders. */
+export async function loadStringPack(pack: StringPack): Promise<void> {
+  wantedPacks.add(pack);
+  const current = isUiLanguage(i18n.language) ? i18n.language : DEFAULT_UI_LANGUAGE;
+  await Promise.all([loadPackIn(pack, DEFAULT_UI_LANGUAGE), loadPackIn(pack, current)]);
+}
+
 async function loadLanguage(language: UiLanguage): Promise<void> {
-  if (language === 'en' || i18n.hasResourceBundle(language, 'translation')) return;
-  const pack = await loaders[language]();
-  i18n.addResourceBundle(language, 'translation', pack.default, true, true);
+  // Tracked by name: a feature pack may already have created the language's bundle.
+  if (language !== 'en' && !loadedPacks.has(`core:${language}`)) {
+    const pack = await loaders[language]();
+    i18n.addResourceBundle(language, 'translation', pack.default, true, true);
+    loadedPacks.add(`core:${language}`);
+  }
+  await Promise.all([...wantedPacks].map((p) => loadPackIn(p, language)));
 }
 
 /** Switch the interface language (loading its pack first) and remember it. */

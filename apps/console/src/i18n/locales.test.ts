@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import zhHans from './zhHans.json';
 import zhHant from './zhHant.json';
+import aiEn from './packs/ai.en.json';
+import aiZhHans from './packs/ai.zhHans.json';
+import aiZhHant from './packs/ai.zhHant.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -19,7 +22,24 @@ function placeholders(text: string): string[] {
   return [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1] ?? '').sort();
 }
 
-const locales = { en, zhHant, zhHans } as Record<string, Tree>;
+/** A language's strings as the app has them once every feature pack has loaded. */
+function withPacks(core: Tree, ...packs: Tree[]): Tree {
+  const merged: Tree = { ...core };
+  for (const pack of packs) {
+    for (const [key, value] of Object.entries(pack)) {
+      // A pack adds whole sections; it never overrides a core one.
+      if (key in merged) throw new Error(`pack section ${key} is also in the core file`);
+      merged[key] = value;
+    }
+  }
+  return merged;
+}
+
+const locales = {
+  en: withPacks(en, aiEn),
+  zhHant: withPacks(zhHant, aiZhHant),
+  zhHans: withPacks(zhHans, aiZhHans),
+} as Record<string, Tree>;
 const flat = Object.fromEntries(Object.entries(locales).map(([name, tree]) => [name, flatten(tree)]));
 const enKeys = [...(flat.en ?? new Map()).keys()].sort();
 

@@ -11,6 +11,7 @@ import { canOpen } from '@ambassador/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { loadStringPack } from '../../i18n/i18n';
 import { authStore, useAuth } from '../../shared/auth/auth-store';
 import { HOME_PATH } from '../route-guard';
 
@@ -22,7 +23,9 @@ const DatabasePlusIcon = createSvgIcon(
 
 /** The transfer dialog belongs to the AI feature: loaded only when asked for. */
 const TransferDialog = lazy(async () => ({
-  default: (await import('../../features/ai/dialogs/transfer-dialog')).TransferDialog,
+  // The AI screens' strings come with it (a pack of their own, not in the login bundle).
+  default: (await Promise.all([import('../../features/ai/dialogs/transfer-dialog'), loadStringPack('ai')]))[0]
+    .TransferDialog,
 }));
 
 /** The device everything is about (SPEC §1). Changing it goes to /dashboard with fresh data. */
@@ -98,7 +101,7 @@ export function DeviceSelect() {
                 {device.description}
               </Box>
               {canTransfer && (
-                <Tooltip title={t('transfer.tooltip')} placement="right">
+                <Tooltip title={t('shell.transfer_tooltip')} placement="right">
                   <IconButton
                     size="small"
                     edge="end"
@@ -107,7 +110,7 @@ export function DeviceSelect() {
                     onMouseUp={stop}
                     onKeyDown={stop}
                     onKeyUp={stop}
-                    aria-label={`${t('transfer.tooltip')}: ${device.description}`}
+                    aria-label={`${t('shell.transfer_tooltip')}: ${device.description}`}
                     data-testid={`transfer-open-${device.id}`}
                   >
                     <DatabasePlusIcon fontSize="small" />

@@ -9,11 +9,14 @@ import BookmarkBorderIcon from '@mui/icons-material/BookmarkBorder';
 import CloseIcon from '@mui/icons-material/Close';
 import { canOpen } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
+import { loadStringPack } from '../../i18n/i18n';
 import { useAuth } from '../../shared/auth/auth-store';
 
 /** The alias card belongs to the AI feature: its own chunk, loaded with the right bar. */
 const AliasCard = lazy(async () => ({
-  default: (await import('../../features/ai/components/alias-card')).AliasCard,
+  // The AI screens' strings come with it (a pack of their own, not in the login bundle).
+  default: (await Promise.all([import('../../features/ai/components/alias-card'), loadStringPack('ai')]))[0]
+    .AliasCard,
 }));
 
 function AliasCardLoading() {
