@@ -439,6 +439,88 @@ describe.each(backends)('AI configuration on %s', (kind) => {
     });
   });
 
+  describe('edits and deletes', () => {
+    it('renames a topic title, edits and deletes keywords and responses, reads the avatar motion', async () => {
+      const cat = await category('Edits');
+      const t1 = await topic('Lost property', { category_id: cat.category_id });
+      const renamed = await data('PUT', '/ai_config/intents/intent_title', {
+        device_id: LOBBY,
+        id: t1.id,
+        name: 'Lost and found',
+      });
+      expect(renamed.intent_name).toBe('Lost and found');
+      const blank = await call('PUT', '/ai_config/intents/intent_title', {
+        device_id: LOBBY,
+        id: t1.id,
+        name: ' ',
+      });
+      expect(blank.statusCode).toBe(400);
+
+      const kw = await data('POST', '/ai_config/intents/keywords', {
+        device_id: LOBBY,
+        intent_id: t1.id,
+        language: 'english',
+        text: 'lost',
+      });
+      const edited = await data('PUT', '/ai_config/intents/keywords', {
+        device_id: LOBBY,
+        id: kw.id,
+        text: 'lost item',
+      });
+      expect(edited).toMatchObject({ id: kw.id, text: 'lost item', kind: 'keyword' });
+      await data('DELETE', '/ai_config/intents/keywords', { device_id: LOBBY, id: kw.id });
+      expect(await data('GET', `/ai_config/intents/keywords?device_id=${LOBBY}&intent_id=${t1.id}`)).toEqual(
+        [],
+      );
+      const gone = await call('DELETE', '/ai_config/intents/keywords', { device_id: LOBBY, id: kw.id });
+      expect(gone.statusCode).toBe(404);
+
+      const response = await data('POST', '/ai_config/intents/responses', {
+        device_id: LOBBY,
+        intent_id: t1.id,
+        language: 'english',
+        device_type: 'ambassador',
+        speech: 'Please ask at the service desk.',
+      });
+      await data('DELETE', '/ai_config/intents/responses', { device_id: LOBBY, id: response.id });
+      expect(await data('GET', `/ai_config/intents/responses?device_id=${LOBBY}&intent_id=${t1.id}`)).toEqual(
+        [],
+      );
+      const empty = await call('POST', '/ai_config/intents/responses', {
+        device_id: LOBBY,
+        intent_id: t1.id,
+        language: 'english',
+        device_type: 'ambassador',
+      });
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json().message).toContain('Text cannot be empty');
+
+      const motion = await data(
+        'GET',
+        `/ai_config/intents/avatar_motion?device_id=${LOBBY}&intent_id=${t1.id}`,
+      );
+      expect(motion).toMatchObject({ intent_id: t1.id, motion: null });
+    });
+
+    it('says clearly when the text-to-speech engine is missing', async () => {
+      const before = process.env.ESPEAK_BINARY;
+      process.env.ESPEAK_BINARY = '/nonexistent/espeak-ng';
+      try {
+        const res = await call('POST', '/ai_config/intents/audio_preview', {
+          device_id: LOBBY,
+          language: 'english',
+          text: 'Hello',
+        });
+        expect(res.statusCode).toBe(503);
+        expect(res.json()).toMatchObject({ success: false, error: 'tts_unavailable' });
+        expect(res.json().message).toContain('espeak-ng');
+      } finally {
+        if (before === undefined) delete process.env.ESPEAK_BINARY;
+        else process.env.ESPEAK_BINARY = before;
+      }
+    });
+  });
+
   describe('aliases', () => {
     it('adds aliases from the alias finder, lists, edits and deletes them', async () => {
       const cat = await category('Transit');
