@@ -1,9 +1,12 @@
 export * from './types.js';
 export {
   buildMatcher,
+  buildMatcherAsync,
   DEFAULT_LIMIT,
+  DEFAULT_SLICE_MS,
   DEFAULT_THRESHOLD,
   languageGroup,
+  type AsyncBuildOptions,
   type BuildOptions,
 } from './matcher.js';
 export { createMatcherRegistry } from './registry.js';

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { buildMatcher, normalizeText, type MatcherExample, type MatcherTopic } from './index.js';
+import { syntheticTopics } from '../test/matcher-topics.js';
+import {
+  buildMatcher,
+  buildMatcherAsync,
+  normalizeText,
+  type DeviceAiSnapshot,
+  type MatcherExample,
+  type MatcherTopic,
+} from './index.js';
 
 const en = (text: string, kind: MatcherExample['kind'] = 'keyword'): MatcherExample => ({
   language: 'english',
@@ -151,5 +159,39 @@ describe('buildMatcher', () => {
     expect(a.match('car park opening hours', 'english')).toEqual(
       b.match('car park opening hours', 'english'),
     );
+  });
+
+  it('buildMatcherAsync builds the same model as buildMatcher, even interleaved with another build', async () => {
+    const synthetic = syntheticTopics(60);
+    const snapshot: DeviceAiSnapshot = {
+      topics: [
+        PARKING,
+        HOURS,
+        TOILET,
+        { id: 8, name: '港铁', active: true, examples: [zh('港铁'), zh('地铁站')] },
+        ...synthetic,
+      ],
+      entities: [{ keyword: 'toilet', aliases: ['loo'] }],
+    };
+    const questions: Array<[string, 'english' | 'cantonese' | 'german']> = [
+      ['where can I park my car', 'english'],
+      ['is the loo open', 'english'],
+      [synthetic[7]!.examples[0]!.text, 'english'],
+      [`${synthetic[42]!.examples[3]!.text} please`, 'english'],
+      ['港鐵站喺邊度', 'cantonese'],
+      ['parking bitte', 'german'],
+    ];
+    const sync = buildMatcher(snapshot);
+    // sliceMs 0: yield at every step, so the two builds interleave as much as they can.
+    const [a, b] = await Promise.all([
+      buildMatcherAsync(snapshot, { sliceMs: 0 }),
+      buildMatcherAsync({ ...snapshot, topics: snapshot.topics.slice(4) }, { sliceMs: 0 }),
+    ]);
+    expect(a.topicCount).toBe(sync.topicCount);
+    for (const [q, language] of questions) {
+      expect(a.match(q, language, { limit: 5 }), q).toEqual(sync.match(q, language, { limit: 5 }));
+    }
+    expect(b.match(questions[2]![0], 'english').best?.topicId).toBe(synthetic[7]!.id);
+    await expect(buildMatcherAsync(snapshot, { sliceMs: -1 })).rejects.toThrow(RangeError);
   });
 });

@@ -1,5 +1,6 @@
 import type { Language } from '@ambassador/contracts';
 import { DEFAULT_PARAMS, GroupModel, type ModelParams, type TrainingExample } from './model.js';
+import { runSteps, runStepsSliced, type Steps } from './steps.js';
 import { createAliasRewriter, normalizeText, type AliasRewriter } from './text.js';
 import type {
   DeviceAiSnapshot,
@@ -16,6 +17,10 @@ import type {
  */
 export const DEFAULT_THRESHOLD = 0.5;
 export const DEFAULT_LIMIT = 5;
+/** Longest stretch `buildMatcherAsync` works before giving the event loop back. */
+export const DEFAULT_SLICE_MS = 20;
+/** Examples normalized between two yields of a build (normalizing costs a few µs per example). */
+const NORMALIZED_PER_STEP = 256;
 
 type Group = 'zh' | Exclude<Language, 'chinese' | 'cantonese' | 'mandarin'>;
 /** 'all' serves a language group the device has no examples in. */
@@ -32,6 +37,11 @@ export interface BuildOptions {
   params?: Partial<ModelParams>;
 }
 
+export interface AsyncBuildOptions extends BuildOptions {
+  /** Work at most about this long (ms) before yielding to the event loop; default 20. */
+  sliceMs?: number;
+}
+
 class Matcher implements DeviceMatcher {
   private readonly topics = new Map<number, MatcherTopic>();
   private rewrite: AliasRewriter;
@@ -40,7 +50,8 @@ class Matcher implements DeviceMatcher {
   private readonly groupCounts = new Map<Group, number>();
   private readonly params: ModelParams;
 
-  constructor(
+  /** Holds no model until `rebuild()` has run (see `Matcher.build`). */
+  private constructor(
     snapshot: DeviceAiSnapshot,
     private readonly threshold: number,
     params: Partial<ModelParams>,
@@ -48,7 +59,13 @@ class Matcher implements DeviceMatcher {
     this.params = { ...DEFAULT_PARAMS, ...params };
     this.rewrite = createAliasRewriter(snapshot.entities);
     for (const topic of snapshot.topics) this.topics.set(topic.id, topic);
-    this.rebuild();
+  }
+
+  /** A full build as resumable steps; nothing outside sees the matcher before it is complete. */
+  static *build(snapshot: DeviceAiSnapshot, options?: BuildOptions): Steps<Matcher> {
+    const matcher = new Matcher(snapshot, options?.threshold ?? DEFAULT_THRESHOLD, options?.params ?? {});
+    yield* matcher.rebuild();
+    return matcher;
   }
 
   get topicCount() {
@@ -81,26 +98,35 @@ class Matcher implements DeviceMatcher {
     }
   }
 
-  private buildModel(key: ModelKey) {
+  private *buildModel(key: ModelKey): Steps<GroupModel> {
     const examples: TrainingExample[] = [];
-    for (const topic of this.topics.values()) examples.push(...this.examplesOf(topic, key));
-    const model = new GroupModel(examples, this.params);
+    let pending = 0;
+    for (const topic of this.topics.values()) {
+      examples.push(...this.examplesOf(topic, key));
+      pending += topic.examples.length;
+      if (pending >= NORMALIZED_PER_STEP) {
+        pending = 0;
+        yield;
+      }
+    }
+    const model = yield* GroupModel.steps(examples, this.params);
     this.models.set(key, model);
     return model;
   }
 
   /** Builds every group the device has examples in; 'all' is built on first use. */
-  private rebuild() {
+  private *rebuild(): Steps<void> {
     this.models.clear();
     this.countGroups();
-    for (const group of this.groupCounts.keys()) this.buildModel(group);
+    for (const group of [...this.groupCounts.keys()]) yield* this.buildModel(group);
   }
 
   match(text: string, language: Language, opts?: MatchOptions): MatchResult {
     const limit = Math.max(1, Math.floor(opts?.limit ?? DEFAULT_LIMIT));
     const group = languageGroup(language);
     const key: ModelKey = this.groupCounts.has(group) ? group : 'all';
-    const model = this.models.get(key) ?? this.buildModel(key);
+    // 'all' (a language the device has no examples in) is built here, synchronously, on first use.
+    const model = this.models.get(key) ?? runSteps(this.buildModel(key));
     const normalized = this.normalize(text);
     const candidates = normalized ? model.score(normalized, limit) : [];
     const top = candidates[0];
@@ -114,7 +140,7 @@ class Matcher implements DeviceMatcher {
     if (entities) {
       // Aliases change how every example normalizes: rebuild from scratch.
       this.rewrite = createAliasRewriter(entities);
-      this.rebuild();
+      runSteps(this.rebuild());
       return;
     }
     const before = new Set(this.groupCounts.keys());
@@ -136,6 +162,19 @@ class Matcher implements DeviceMatcher {
   }
 }
 
+/** Builds in one go, holding the event loop throughout (seconds at 1,000 topics). */
 export function buildMatcher(snapshot: DeviceAiSnapshot, options?: BuildOptions): DeviceMatcher {
-  return new Matcher(snapshot, options?.threshold ?? DEFAULT_THRESHOLD, options?.params ?? {});
+  return runSteps(Matcher.build(snapshot, options));
+}
+
+/**
+ * The same build (same model, same scores) in slices of about `sliceMs`, yielding to the event loop
+ * in between so other requests are served while a large device's matcher is built. Slower overall
+ * only by the time other work takes in between.
+ */
+export function buildMatcherAsync(
+  snapshot: DeviceAiSnapshot,
+  options?: AsyncBuildOptions,
+): Promise<DeviceMatcher> {
+  return runStepsSliced(Matcher.build(snapshot, options), options?.sliceMs ?? DEFAULT_SLICE_MS);
 }

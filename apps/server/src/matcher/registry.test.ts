@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { syntheticTopics } from '../test/matcher-topics.js';
 import { createMatcherRegistry, type DeviceAiSnapshot, type MatcherTopic } from './index.js';
 
 const topic = (id: number, ...keywords: string[]): MatcherTopic => ({
@@ -86,5 +87,35 @@ describe('createMatcherRegistry', () => {
     const res = await registry.match(1, 'english', 'parking');
     expect(res.best?.topicId).toBe(1);
     expect(res.threshold).toBe(0.3);
+  });
+
+  it('keeps the event loop turning while it builds a large matcher', async () => {
+    const topics = syntheticTopics(300);
+    const { deps } = fakeDb(topics);
+    const registry = createMatcherRegistry(deps);
+    // A build held in one piece would let no interval callback run until it finished.
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 5);
+    try {
+      const res = await registry.match(1, 'english', topics[123]!.examples[0]!.text);
+      expect(res.best?.topicId).toBe(topics[123]!.id);
+    } finally {
+      clearInterval(timer);
+    }
+    expect(ticks).toBeGreaterThanOrEqual(5);
+  });
+
+  it('does not keep a matcher whose build was under way when the device was invalidated', async () => {
+    const { db, deps } = fakeDb(syntheticTopics(150));
+    const registry = createMatcherRegistry(deps);
+    let settled = false;
+    const pending = registry.match(1, 'english', 'wifi password').finally(() => (settled = true));
+    // The load takes one setImmediate; the build (hundreds of ms) is under way at the first tick.
+    await new Promise((r) => setTimeout(r, 5));
+    expect(settled).toBe(false);
+    db.topics = [...db.topics, topic(2, 'wifi password')];
+    registry.invalidate(1);
+    expect((await pending).best?.topicId).toBe(2);
+    expect(db.loads).toBe(2);
   });
 });

@@ -1,5 +1,5 @@
 import type { Language } from '@ambassador/contracts';
-import { buildMatcher } from './matcher.js';
+import { buildMatcherAsync } from './matcher.js';
 import type {
   DeviceMatcher,
   MatchOptions,
@@ -45,8 +45,10 @@ export function createMatcherRegistry(deps: MatcherRegistryDeps): MatcherRegistr
     return entry;
   }
 
+  // Built in time slices: a large device's first build takes seconds, and every other request
+  // (sign-ins, the console, other devices' questions) would wait behind it.
   const fullLoad = (deviceId: number) =>
-    deps.load(deviceId).then((snapshot) => buildMatcher(snapshot, options));
+    deps.load(deviceId).then((snapshot) => buildMatcherAsync(snapshot, options));
 
   function get(deviceId: number): Entry {
     return entries.get(deviceId) ?? track(deviceId, fullLoad(deviceId));
