@@ -21,6 +21,8 @@ describe('the server process', () => {
   it('finishes in-flight requests on SIGTERM, exits 0, and a restart keeps the data without re-seeding', async () => {
     const first = await startServer();
     const password = first.adminPassword!;
+    // The server builds its devices' intent matchers in the background once it is up.
+    await expect.poll(() => first.logs.some((l) => l.includes('intent matchers ready'))).toBe(true);
     // A request whose body is still arriving when SIGTERM comes: it must be answered, not cut.
     const req = http.request(`${first.url}/admin_panel/login`, {
       method: 'POST',

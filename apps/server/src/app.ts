@@ -48,6 +48,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Periodic housekeeping (the server turns it on; tests call the tasks themselves). */
   housekeeping?: boolean;
+  /** Build every device's intent matcher after start-up, in the background (the server does). */
+  warmMatchers?: boolean;
 }
 
 /** Event: a device's AI data changed (`{deviceId, topicIds?}`); matchers update or rebuild. */
@@ -63,6 +65,7 @@ export async function buildApp({
   clock = systemClock,
   logger = false,
   housekeeping = false,
+  warmMatchers = false,
 }: BuildOptions) {
   const app = Fastify({
     logger,
@@ -99,7 +102,8 @@ export async function buildApp({
     sessionIdleMs: config.SESSION_IDLE_MINUTES * 60_000,
     sessionMaxMs: config.SESSION_MAX_HOURS * 3_600_000,
   });
-  const devices = createDevicesService({ repo: createDevicesRepo(db) });
+  const devicesRepo = createDevicesRepo(db);
+  const devices = createDevicesService({ repo: devicesRepo });
   const users = createUsersService({
     repo: createUsersRepo(db),
     clock,
@@ -133,6 +137,20 @@ export async function buildApp({
       Array.isArray(topicIds) && topicIds.every((id) => typeof id === 'number') ? topicIds : undefined;
     matcher.invalidate(deviceId, ids);
   });
+  if (warmMatchers) {
+    // One device at a time, in 20 ms slices: requests are served meanwhile, and a device's first
+    // visitor question no longer waits for its build.
+    app.addHook('onReady', async () => {
+      setImmediate(() => {
+        void (async () => {
+          const started = Date.now();
+          const ids = await devicesRepo.allIds();
+          for (const id of ids) await matcher.warm(id);
+          app.log.info({ devices: ids.length, ms: Date.now() - started }, 'intent matchers ready');
+        })().catch((err: unknown) => app.log.error({ err }, 'warming the intent matchers failed'));
+      });
+    });
+  }
   const answers = createAnswerService({ matcher, topics: topicsRepo, responses: responsesRepo });
   const entities = createEntitiesService({
     repo: entitiesRepo,

@@ -16,7 +16,13 @@ async function main() {
   }
   const logger = pino({ level: config.LOG_LEVEL });
   const database = await openAndSeed(config, logger);
-  const app = await buildApp({ config, database, logger: { level: config.LOG_LEVEL }, housekeeping: true });
+  const app = await buildApp({
+    config,
+    database,
+    logger: { level: config.LOG_LEVEL },
+    housekeeping: true,
+    warmMatchers: true,
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {

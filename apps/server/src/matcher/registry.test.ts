@@ -78,6 +78,15 @@ describe('createMatcherRegistry', () => {
     expect((await registry.match(1, 'english', 'wifi')).best?.topicId).toBe(2);
   });
 
+  it('warms a device so its first question needs no load', async () => {
+    const { db, deps } = fakeDb([topic(1, 'parking')]);
+    const registry = createMatcherRegistry(deps);
+    await registry.warm(3);
+    expect(db.loads).toBe(1);
+    expect((await registry.match(3, 'english', 'parking')).best?.topicId).toBe(1);
+    expect(db.loads).toBe(1);
+  });
+
   it('does not cache a failed load', async () => {
     const { db, deps } = fakeDb([topic(1, 'parking')]);
     const registry = createMatcherRegistry({ ...deps, threshold: 0.3 });

@@ -104,5 +104,9 @@ export function createMatcherRegistry(deps: MatcherRegistryDeps): MatcherRegistr
       bump(deviceId);
       entries.delete(deviceId);
     },
+
+    async warm(deviceId: number): Promise<void> {
+      await get(deviceId).promise;
+    },
   };
 }

@@ -74,4 +74,6 @@ export interface MatcherRegistry {
    */
   invalidate(deviceId: number, topicIds?: number[]): void;
   drop(deviceId: number): void;
+  /** Builds the device's matcher now, so its first question need not wait. */
+  warm(deviceId: number): Promise<void>;
 }

@@ -11,6 +11,10 @@ export function createDevicesRepo(db: Db) {
         .where(eq(devices.projectId, projectId))
         .orderBy(asc(devices.id)),
 
+    /** Every device of every project (start-up work such as warming the matchers). */
+    allIds: async () =>
+      (await db.select({ id: devices.id }).from(devices).orderBy(asc(devices.id))).map((d) => d.id),
+
     async find(deviceId: number, projectId: number) {
       const [row] = await db
         .select({ id: devices.id, description: devices.description, kind: devices.kind })
