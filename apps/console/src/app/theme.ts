@@ -25,5 +25,11 @@ export const theme = createTheme({
     MuiCard: { defaultProps: { variant: 'outlined' } },
     MuiTextField: { defaultProps: { size: 'small', fullWidth: true } },
     MuiTableCell: { styleOverrides: { head: { fontWeight: 600 } } },
+    // Dialogs keep clear of the bottom-right snackbar, so its notices never cover Save or Cancel.
+    MuiDialog: {
+      styleOverrides: {
+        paper: { marginBottom: 88, maxHeight: 'calc(100% - 120px)' },
+      },
+    },
   },
 });
