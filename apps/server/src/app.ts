@@ -81,7 +81,8 @@ export async function buildApp({
       directives: {
         // MUI (emotion) injects <style> elements at run time.
         'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
+        // Responses may show images from an operator's own web site as well as uploads.
+        'img-src': ["'self'", 'data:', 'blob:', 'http:', 'https:'],
         // Audio previews play from object URLs.
         'media-src': ["'self'", 'blob:'],
         // Sites run on plain HTTP inside a venue's network: never force https sub-requests.
