@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import type { Topic } from '@ambassador/contracts';
 import { LOGGED_OUT, authStore } from '../../../shared/auth/auth-store';
 import { snackbarStore } from '../../../shared/ui/snackbar/snackbar-store';
-import { fakeServer, renderWithApp } from '../lib/test-utils';
+import { aTopic, fakeServer, renderWithApp } from '../lib/test-utils';
 import { KeywordPage } from '../pages/keyword-page';
 import { AsyncSwitch } from './async-switch';
 
@@ -55,24 +54,7 @@ describe('AsyncSwitch', () => {
   });
 });
 
-const topic: Topic = {
-  id: 4,
-  intent_id: 4,
-  intent_name: 'Opening hours',
-  category_id: 1,
-  category_name: 'Facilities',
-  parent_id: null,
-  parent_name: null,
-  remarks: '',
-  is_activated: true,
-  is_enabled_related_intents: false,
-  avatar_motion: null,
-  keyword_count: 0,
-  response_count: 0,
-  sub_topic_count: 0,
-  created_at: '2025-01-01T00:00:00Z',
-  updated_at: '2025-01-01T00:00:00Z',
-};
+const topic = aTopic(4, 'Opening hours');
 
 describe('Keyword Data active toggle', () => {
   it('stays on and shows the error when the update fails', async () => {

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import type { Category, Topic } from '@ambassador/contracts';
+import type { Category } from '@ambassador/contracts';
 import { LOGGED_OUT, authStore } from '../../../shared/auth/auth-store';
-import { fakeServer, renderWithApp, type FakeCall } from '../lib/test-utils';
+import { aTopic, fakeServer, renderWithApp, type FakeCall } from '../lib/test-utils';
 import { SUGGESTION_DEBOUNCE_MS, TopicDialog } from './topic-dialog';
 
 const categories: Category[] = [
@@ -10,27 +10,7 @@ const categories: Category[] = [
   { category_id: 2, category_name: 'Toilets', parent_id: 1, has_child: false, topic_count: 1 },
 ];
 
-function topic(id: number, name: string, patch: Partial<Topic> = {}): Topic {
-  return {
-    id,
-    intent_id: id,
-    intent_name: name,
-    category_id: 1,
-    category_name: 'Facilities',
-    parent_id: null,
-    parent_name: null,
-    remarks: '',
-    is_activated: true,
-    is_enabled_related_intents: false,
-    avatar_motion: null,
-    keyword_count: 0,
-    response_count: 0,
-    sub_topic_count: 0,
-    created_at: '2025-01-01T00:00:00Z',
-    updated_at: '2025-01-01T00:00:00Z',
-    ...patch,
-  };
-}
+const topic = aTopic;
 
 function server(extra?: (call: FakeCall) => { status?: number; body: unknown } | undefined) {
   return fakeServer((call) => {
