@@ -119,6 +119,11 @@ describe('AI configuration in Chromium', () => {
       await field('keyword-input').fill(word);
       await byId('keyword-add').click();
       await page.locator('[data-testid^="keyword-row-"]', { hasText: word }).waitFor();
+      // The field empties once the keyword is saved, ready for the next.
+      await page.waitForFunction(
+        () =>
+          (document.querySelector('[data-testid="keyword-input"]') as HTMLInputElement | null)?.value === '',
+      );
     }
     await byId('keyword-language-cantonese').click();
     await field('keyword-input').fill('營業時間');

@@ -77,7 +77,8 @@ function KeywordAliases({ group }: { group: KeywordGroup }) {
     );
     setSaving(false);
     if (result.ok) {
-      setText('');
+      // Only what was sent is cleared: the next alias may already be typed by now.
+      setText((current) => (current === text ? '' : current));
       setError(null);
     }
   };

@@ -234,7 +234,8 @@ export function KeywordsPanel({ topic, language, keywords, loading }: KeywordsPa
       },
     );
     if (result.ok) {
-      setText('');
+      // Only what was sent is cleared: the next keyword may already be typed by now.
+      setText((current) => (current === text ? '' : current));
       setError(null);
     } else if (result.error instanceof ApiError && result.error.status < 500) {
       setError(aiErrorMessage(result.error, t));
