@@ -46,7 +46,12 @@ export function FormDialog({
       data-testid={testId}
       {...dataAttributes}
     >
-      <form onSubmit={onSubmit} noValidate>
+      {/* A column that fills the paper: a tall form scrolls its fields, never its buttons. */}
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        style={{ display: 'flex', flexDirection: 'column', minHeight: 0, overflow: 'hidden' }}
+      >
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>{children}</DialogContent>
         <DialogButtons onCancel={onClose} submitting={submitting} {...buttons} />

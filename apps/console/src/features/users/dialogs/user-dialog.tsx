@@ -1,9 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
@@ -22,7 +19,7 @@ import { useAuth } from '../../../shared/auth/auth-store';
 import { logout } from '../../../shared/auth/logout';
 import { segmentOf } from '../../../shared/lib/pages';
 import { translateRule } from '../../../shared/lib/rule-message';
-import { DialogButtons } from '../../../shared/ui/dialog-buttons';
+import { FormDialog } from '../../../shared/ui/form-dialog';
 import { notify } from '../../../shared/ui/snackbar/snackbar-store';
 import { useCreateUser } from '../api/create-user';
 import { useUpdateUser } from '../api/update-user';
@@ -139,181 +136,160 @@ export function UserDialog({ open, mode, user, forced = false, onClose }: UserDi
   const pageOptions = pagesForRole(form.role_id);
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={(_event, reason) => {
-        // A half-filled form is not thrown away by a stray click; Escape and Cancel still close.
-        if (reason !== 'backdropClick') cancel();
-      }}
-      maxWidth={false}
-      fullWidth
-      slotProps={{ paper: { sx: { maxWidth: 480 } } }}
-      aria-labelledby="user-dialog-title"
-      data-testid="user-dialog"
-      data-mode={mode}
+      onClose={cancel}
+      onSubmit={(event) => void submit(event)}
+      submitting={submitting}
+      title={title}
+      testId="user-dialog"
+      width={480}
+      dataAttributes={{ 'data-mode': mode }}
+      submitLabel={mode === 'create' ? t('common.add') : t('common.save')}
     >
-      <form
-        onSubmit={(event) => void submit(event)}
-        noValidate
-        style={{ display: 'flex', flexDirection: 'column', minHeight: 0, overflow: 'hidden' }}
-      >
-        <DialogTitle id="user-dialog-title">{title}</DialogTitle>
-        <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
-          {forced && (
-            <Alert severity="warning" data-testid="password-expired-notice">
-              {t('users.dialog.expired_notice')}
-            </Alert>
-          )}
-          {fields.username && (
-            <TextField
-              label={t('users.fields.username')}
-              value={form.username}
-              onChange={(event) => set('username', event.target.value)}
-              autoComplete="off"
-              required
-              autoFocus
-              {...fieldError('username')}
-              slotProps={{ htmlInput: { 'data-testid': 'user-username', maxLength: 64 } }}
-            />
-          )}
-          {fields.role && (
-            <TextField
-              select
-              label={t('users.fields.role')}
-              value={form.role_id}
-              onChange={(event) => {
-                const role = Number(event.target.value) as RoleId;
-                setForm((f) => ({ ...f, role_id: role, page_access: withinRole(f.page_access, role) }));
-              }}
-              required
-              {...fieldError('role_id')}
-              slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'user-role' } as object } }}
-            >
-              {roleOptions.map((role) => (
-                <MenuItem key={role} value={role} data-testid={`role-option-${role}`}>
-                  {t(ROLE_KEYS[role])}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-          {fields.oldPassword && (
-            <TextField
-              label={t('users.fields.current_password')}
-              type="password"
-              value={form.old_password}
-              onChange={(event) => set('old_password', event.target.value)}
-              autoComplete="current-password"
-              required
-              autoFocus
-              {...fieldError('old_password')}
-              slotProps={{ htmlInput: { 'data-testid': 'user-old-password' } }}
-            />
-          )}
-          {fields.password && (
-            <>
-              <TextField
-                label={mode === 'create' ? t('users.fields.password') : t('users.fields.new_password')}
-                type="password"
-                value={form.password}
-                onChange={(event) => set('password', event.target.value)}
-                autoComplete="new-password"
-                required
-                autoFocus={mode === 'reset' && !self}
-                error={Boolean(errors.password)}
-                helperText={
-                  errors.password ? translateRule(t, errors.password) : t('users.dialog.password_hint')
-                }
-                slotProps={{ htmlInput: { 'data-testid': 'user-password' } }}
-              />
-              <TextField
-                label={t('users.fields.confirm_password')}
-                type="password"
-                value={form.confirm}
-                onChange={(event) => set('confirm', event.target.value)}
-                autoComplete="new-password"
-                required
-                {...fieldError('confirm')}
-                slotProps={{ htmlInput: { 'data-testid': 'user-confirm-password' } }}
-              />
-            </>
-          )}
-          {fields.requireChange && (
-            <FormControlLabel
-              control={
-                <Checkbox
-                  checked={form.require_change}
-                  onChange={(event) => set('require_change', event.target.checked)}
-                  slotProps={{ input: { 'data-testid': 'user-require-change' } as object }}
-                />
-              }
-              label={t('users.fields.require_change')}
-            />
-          )}
-          {fields.languages && (
-            <TextField
-              select
-              label={t('users.fields.languages')}
-              value={form.languages}
-              onChange={(event) => set('languages', event.target.value as unknown as Language[])}
-              helperText={t('users.dialog.languages_hint')}
-              slotProps={{
-                select: {
-                  multiple: true,
-                  renderValue: (selected) =>
-                    (selected as Language[]).map((l) => t(`languages.${l}`)).join(', '),
-                  SelectDisplayProps: { 'data-testid': 'user-languages' } as object,
-                },
-              }}
-            >
-              {LANGUAGES.map((language) => (
-                <MenuItem key={language} value={language} data-testid={`user-language-option-${language}`}>
-                  <Checkbox checked={form.languages.includes(language)} size="small" sx={{ p: 0, mr: 1 }} />
-                  <ListItemText primary={t(`languages.${language}`)} />
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-          {fields.pageAccess && (
-            <TextField
-              select
-              label={t('users.fields.page_access')}
-              value={form.page_access}
-              disabled={form.role_id === ''}
-              onChange={(event) => set('page_access', event.target.value as unknown as PagePath[])}
-              helperText={
-                form.role_id === ''
-                  ? t('users.dialog.page_access_pick_role')
-                  : t('users.dialog.page_access_hint')
-              }
-              slotProps={{
-                select: {
-                  multiple: true,
-                  renderValue: (selected) =>
-                    (selected as PagePath[]).map((page) => t(`nav.${segmentOf(page)}`)).join(', '),
-                  SelectDisplayProps: { 'data-testid': 'user-page-access' } as object,
-                },
-              }}
-            >
-              {pageOptions.map((page) => (
-                <MenuItem key={page} value={page} data-testid={`page-option-${segmentOf(page)}`}>
-                  <Checkbox checked={form.page_access.includes(page)} size="small" sx={{ p: 0, mr: 1 }} />
-                  <ListItemText primary={t(`nav.${segmentOf(page)}`)} />
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-          {mode === 'reset' && self && !forced && (
-            <Typography variant="body2" color="text.secondary">
-              {t('users.dialog.own_password_signout')}
-            </Typography>
-          )}
-        </DialogContent>
-        <DialogButtons
-          onCancel={cancel}
-          submitting={submitting}
-          submitLabel={mode === 'create' ? t('common.add') : t('common.save')}
+      {forced && (
+        <Alert severity="warning" data-testid="password-expired-notice">
+          {t('users.dialog.expired_notice')}
+        </Alert>
+      )}
+      {fields.username && (
+        <TextField
+          label={t('users.fields.username')}
+          value={form.username}
+          onChange={(event) => set('username', event.target.value)}
+          autoComplete="off"
+          required
+          autoFocus
+          {...fieldError('username')}
+          slotProps={{ htmlInput: { 'data-testid': 'user-username', maxLength: 64 } }}
         />
-      </form>
-    </Dialog>
+      )}
+      {fields.role && (
+        <TextField
+          select
+          label={t('users.fields.role')}
+          value={form.role_id}
+          onChange={(event) => {
+            const role = Number(event.target.value) as RoleId;
+            setForm((f) => ({ ...f, role_id: role, page_access: withinRole(f.page_access, role) }));
+          }}
+          required
+          {...fieldError('role_id')}
+          slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'user-role' } as object } }}
+        >
+          {roleOptions.map((role) => (
+            <MenuItem key={role} value={role} data-testid={`role-option-${role}`}>
+              {t(ROLE_KEYS[role])}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      {fields.oldPassword && (
+        <TextField
+          label={t('users.fields.current_password')}
+          type="password"
+          value={form.old_password}
+          onChange={(event) => set('old_password', event.target.value)}
+          autoComplete="current-password"
+          required
+          autoFocus
+          {...fieldError('old_password')}
+          slotProps={{ htmlInput: { 'data-testid': 'user-old-password' } }}
+        />
+      )}
+      {fields.password && (
+        <>
+          <TextField
+            label={mode === 'create' ? t('users.fields.password') : t('users.fields.new_password')}
+            type="password"
+            value={form.password}
+            onChange={(event) => set('password', event.target.value)}
+            autoComplete="new-password"
+            required
+            autoFocus={mode === 'reset' && !self}
+            error={Boolean(errors.password)}
+            helperText={errors.password ? translateRule(t, errors.password) : t('users.dialog.password_hint')}
+            slotProps={{ htmlInput: { 'data-testid': 'user-password' } }}
+          />
+          <TextField
+            label={t('users.fields.confirm_password')}
+            type="password"
+            value={form.confirm}
+            onChange={(event) => set('confirm', event.target.value)}
+            autoComplete="new-password"
+            required
+            {...fieldError('confirm')}
+            slotProps={{ htmlInput: { 'data-testid': 'user-confirm-password' } }}
+          />
+        </>
+      )}
+      {fields.requireChange && (
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={form.require_change}
+              onChange={(event) => set('require_change', event.target.checked)}
+              slotProps={{ input: { 'data-testid': 'user-require-change' } as object }}
+            />
+          }
+          label={t('users.fields.require_change')}
+        />
+      )}
+      {fields.languages && (
+        <TextField
+          select
+          label={t('users.fields.languages')}
+          value={form.languages}
+          onChange={(event) => set('languages', event.target.value as unknown as Language[])}
+          helperText={t('users.dialog.languages_hint')}
+          slotProps={{
+            select: {
+              multiple: true,
+              renderValue: (selected) => (selected as Language[]).map((l) => t(`languages.${l}`)).join(', '),
+              SelectDisplayProps: { 'data-testid': 'user-languages' } as object,
+            },
+          }}
+        >
+          {LANGUAGES.map((language) => (
+            <MenuItem key={language} value={language} data-testid={`user-language-option-${language}`}>
+              <Checkbox checked={form.languages.includes(language)} size="small" sx={{ p: 0, mr: 1 }} />
+              <ListItemText primary={t(`languages.${language}`)} />
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      {fields.pageAccess && (
+        <TextField
+          select
+          label={t('users.fields.page_access')}
+          value={form.page_access}
+          disabled={form.role_id === ''}
+          onChange={(event) => set('page_access', event.target.value as unknown as PagePath[])}
+          helperText={
+            form.role_id === '' ? t('users.dialog.page_access_pick_role') : t('users.dialog.page_access_hint')
+          }
+          slotProps={{
+            select: {
+              multiple: true,
+              renderValue: (selected) =>
+                (selected as PagePath[]).map((page) => t(`nav.${segmentOf(page)}`)).join(', '),
+              SelectDisplayProps: { 'data-testid': 'user-page-access' } as object,
+            },
+          }}
+        >
+          {pageOptions.map((page) => (
+            <MenuItem key={page} value={page} data-testid={`page-option-${segmentOf(page)}`}>
+              <Checkbox checked={form.page_access.includes(page)} size="small" sx={{ p: 0, mr: 1 }} />
+              <ListItemText primary={t(`nav.${segmentOf(page)}`)} />
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      {mode === 'reset' && self && !forced && (
+        <Typography variant="body2" color="text.secondary">
+          {t('users.dialog.own_password_signout')}
+        </Typography>
+      )}
+    </FormDialog>
   );
 }
