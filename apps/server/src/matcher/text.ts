@@ -16,8 +16,11 @@ let toSimplifiedConverter: ((text: string) => string) | undefined;
 let zhSegmenter: Intl.Segmenter | undefined;
 let jaSegmenter: Intl.Segmenter | undefined;
 
-/** Built once on first Chinese text: the OpenCC dictionaries take a while to load. */
-function toSimplified(text: string): string {
+/**
+ * Traditional (Hong Kong and Taiwan forms) → Simplified. Built once on first Chinese text: the
+ * OpenCC dictionaries take a while to load. Keyword comparison (`modules/ai/fold.ts`) uses it too.
+ */
+export function toSimplified(text: string): string {
   if (!HAN.test(text)) return text;
   if (!toSimplifiedConverter) {
     const hk = OpenCC.Converter({ from: 'hk', to: 'cn' });
