@@ -96,7 +96,7 @@ export function createEntitiesService({
       }
       const found = q.search
         ? await topics.autoComplete(deviceId, q.search)
-        : (await topics.allTopics(deviceId)).slice(0, 10);
+        : await topics.allTopics(deviceId, 10);
       return { intents: found.map((t) => ({ id: t.id, name: t.name })), keywords: [] };
     },
 

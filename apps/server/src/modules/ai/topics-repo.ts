@@ -9,6 +9,17 @@ export type KeywordRow = typeof aiKeywords.$inferSelect;
 
 const parent = alias(aiTopics, 'parent');
 
+/**
+ * `with recursive tree(id)`: the rows of a tree table matching `start`, and every row below them
+ * (through `parent_id`). The statement that follows reads `tree`.
+ */
+const treeFrom = (table: 'ai_categories' | 'ai_topics', start: SQL) => sql`
+  with recursive tree(id) as (
+    select id from ${sql.identifier(table)} where ${start}
+    union all
+    select child.id from ${sql.identifier(table)} child join tree on child.parent_id = tree.id
+  )`;
+
 /** `%text%` for ILIKE, with the pattern characters of the search itself taken literally. */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -96,13 +107,7 @@ export function createTopicsRepo(db: Db) {
     async subtree(deviceId: number, id: number): Promise<number[]> {
       const rows = await queryRows<{ id: number }>(
         db,
-        sql`
-        with recursive tree(id) as (
-          select id from ai_categories where id = ${id} and device_id = ${deviceId}
-          union all
-          select c.id from ai_categories c join tree on c.parent_id = tree.id
-        )
-        select id from tree`,
+        sql`${treeFrom('ai_categories', sql`id = ${id} and device_id = ${deviceId}`)} select id from tree`,
       );
       return rows.map((r) => Number(r.id));
     },
@@ -177,12 +182,13 @@ export function createTopicsRepo(db: Db) {
     },
 
     /** Every topic of the device, light: for finders, payloads and the matcher. */
-    async allTopics(deviceId: number) {
-      return db
+    async allTopics(deviceId: number, limit?: number) {
+      const query = db
         .select()
         .from(aiTopics)
         .where(eq(aiTopics.deviceId, deviceId))
         .orderBy(asc(sql`lower(${aiTopics.name})`), asc(aiTopics.id));
+      return limit === undefined ? query : query.limit(limit);
     },
 
     async topicsById(deviceId: number, ids: number[]) {
@@ -259,11 +265,7 @@ export function createTopicsRepo(db: Db) {
     /** Sub-topics follow their parent's category. */
     async moveSubTopics(deviceId: number, parentId: number, categoryId: number) {
       await db.execute(sql`
-        with recursive tree(id) as (
-          select id from ai_topics where parent_id = ${parentId} and device_id = ${deviceId}
-          union all
-          select t.id from ai_topics t join tree on t.parent_id = tree.id
-        )
+        ${treeFrom('ai_topics', sql`parent_id = ${parentId} and device_id = ${deviceId}`)}
         update ai_topics set category_id = ${categoryId} where id in (select id from tree)`);
     },
 
@@ -271,12 +273,7 @@ export function createTopicsRepo(db: Db) {
     async deleteTopic(deviceId: number, id: number): Promise<number[]> {
       const rows = await queryRows<{ id: number }>(
         db,
-        sql`
-        with recursive tree(id) as (
-          select id from ai_topics where id = ${id} and device_id = ${deviceId}
-          union all
-          select t.id from ai_topics t join tree on t.parent_id = tree.id
-        )
+        sql`${treeFrom('ai_topics', sql`id = ${id} and device_id = ${deviceId}`)}
         delete from ai_topics where id in (select id from tree) returning id`,
       );
       return rows.map((r) => Number(r.id));
