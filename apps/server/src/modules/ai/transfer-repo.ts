@@ -233,8 +233,12 @@ export function createTransferRepo(db: Db) {
       return row!;
     },
 
-    /** Transfers of the project (into or out of a device), newest first; snapshots left out. */
-    async list(projectId: number, deviceId?: number) {
+    /**
+     * Transfers of the project, newest first, snapshots left out: those into or out of a device,
+     * or the one with an id.
+     */
+    async list(projectId: number, only: { deviceId?: number | undefined; id?: number } = {}) {
+      const { deviceId, id } = only;
       return db
         .select({
           id: aiTransfers.id,
@@ -255,6 +259,7 @@ export function createTransferRepo(db: Db) {
             deviceId === undefined
               ? undefined
               : or(eq(aiTransfers.destDeviceId, deviceId), eq(aiTransfers.sourceDeviceId, deviceId)),
+            id === undefined ? undefined : eq(aiTransfers.id, id),
           ),
         )
         .orderBy(desc(aiTransfers.createdAt), desc(aiTransfers.id))

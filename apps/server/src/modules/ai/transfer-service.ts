@@ -46,7 +46,7 @@ export function createTransferService({
   }
 
   async function findTransfer(actor: AuthContext, id: number) {
-    const row = (await repo.list(actor.projectId)).find((t) => t.id === id);
+    const [row] = await repo.list(actor.projectId, { id });
     if (!row) throw notFound('Transfer not found.');
     return toTransfer(row);
   }
@@ -83,7 +83,7 @@ export function createTransferService({
     },
 
     async list(actor: AuthContext, deviceId?: number) {
-      return (await repo.list(actor.projectId, deviceId)).map(toTransfer);
+      return (await repo.list(actor.projectId, { deviceId })).map(toTransfer);
     },
 
     /** Restores the destination as it was before the transfer. Only the newest transfer into it. */
