@@ -107,15 +107,14 @@ async function readEnvelope(response: Response): Promise<unknown> {
   }
 }
 
-/** Throws the ApiError a failed response stands for. */
-async function failFrom(response: Response): Promise<never> {
-  const body = await readEnvelope(response);
+/** The ApiError a failed response stands for: the envelope's message and code when it has one. */
+function failureOf(status: number, body: unknown): ApiError {
   if (isRecord(body) && typeof body.success === 'boolean') {
     const message = typeof body.message === 'string' ? body.message : '';
     const code = typeof body.error === 'string' ? body.error : undefined;
-    throw new ApiError(response.status, message || t('errors.request_failed', response.status), code);
+    return new ApiError(status, message || t('errors.request_failed', status), code);
   }
-  throw new ApiError(response.status, t('errors.request_failed', response.status));
+  return new ApiError(status, t('errors.request_failed', status));
 }
 
 export async function request<T>(
@@ -126,19 +125,14 @@ export async function request<T>(
   const response = await send(method, path, options);
   const body = await readEnvelope(response);
   if (!isRecord(body) || typeof body.success !== 'boolean') {
-    if (!response.ok) throw new ApiError(response.status, t('errors.request_failed', response.status));
+    if (!response.ok) throw failureOf(response.status, body);
     throw new ApiError(response.status, t('errors.unexpected_response'), 'bad_response');
   }
-
-  const message = typeof body.message === 'string' ? body.message : '';
-  const code = typeof body.error === 'string' ? body.error : undefined;
-  if (!response.ok || !body.success) {
-    throw new ApiError(response.status, message || t('errors.request_failed', response.status), code);
-  }
+  if (!response.ok || !body.success) throw failureOf(response.status, body);
   return {
     data: body.data as T,
     total: typeof body.total === 'number' ? body.total : undefined,
-    message,
+    message: typeof body.message === 'string' ? body.message : '',
   };
 }
 
@@ -152,7 +146,7 @@ export async function requestFile(
   options: RequestOptions = {},
 ): Promise<{ blob: Blob; filename: string | undefined }> {
   const response = await send(method, path, options);
-  if (!response.ok) await failFrom(response);
+  if (!response.ok) throw failureOf(response.status, await readEnvelope(response));
   const disposition = response.headers.get('content-disposition') ?? '';
   const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
   const plain = /filename="?([^";]+)"?/i.exec(disposition);
