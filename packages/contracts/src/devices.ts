@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES, ZLanguage, type Language } from './access.js';
 import { ZId } from './common.js';
 
 export const DEVICE_KINDS = ['ambassador', 'chatbot'] as const;
@@ -14,3 +15,54 @@ export type Device = z.infer<typeof ZDevice>;
 
 export const ZDevicesQuery = z.object({ project_id: ZId });
 export const ZDevicesResponse = z.array(ZDevice);
+
+// ---------------------------------------------------------------- device management (Admin Settings)
+
+/** Languages a new device offers until an admin changes them. */
+export const DEFAULT_DEVICE_LANGUAGES = [
+  'english',
+  'cantonese',
+  'mandarin',
+] as const satisfies readonly Language[];
+
+const ZDeviceDescription = z
+  .string({ error: 'Name is required' })
+  .trim()
+  .min(1, 'Name is required')
+  .max(80, 'Maximum 80 characters');
+const ZDeviceLanguages = z
+  .array(ZLanguage)
+  .min(1, 'Choose at least one language')
+  .max(LANGUAGES.length)
+  .transform((list) => [...new Set(list)]);
+
+/** A device as Admin Settings shows it: never its key, only whether it has one. */
+export const ZManagedDevice = ZDevice.extend({
+  languages: z.array(ZLanguage),
+  /** The key's first characters, to tell keys apart; null when the device has no usable key. */
+  key_prefix: z.string().nullable(),
+  key_created_at: z.string().nullable(),
+  /** Last time the device called the device API. */
+  last_seen_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ManagedDevice = z.infer<typeof ZManagedDevice>;
+export const ZManagedDevicesResponse = z.array(ZManagedDevice);
+
+export const ZCreateDeviceRequest = z.object({
+  description: ZDeviceDescription,
+  kind: ZDeviceKind,
+  languages: ZDeviceLanguages.default([...DEFAULT_DEVICE_LANGUAGES]),
+});
+export type CreateDeviceRequest = z.input<typeof ZCreateDeviceRequest>;
+export const ZUpdateDeviceRequest = z.object({
+  id: ZId,
+  description: ZDeviceDescription.optional(),
+  languages: ZDeviceLanguages.optional(),
+});
+export type UpdateDeviceRequest = z.input<typeof ZUpdateDeviceRequest>;
+export const ZDeviceKeyRequest = z.object({ id: ZId });
+
+/** Returned once, when a key is made: the server keeps only its hash. */
+export const ZDeviceWithKey = z.object({ device: ZManagedDevice, device_key: z.string() });
+export type DeviceWithKey = z.infer<typeof ZDeviceWithKey>;

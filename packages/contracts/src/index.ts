@@ -5,3 +5,5 @@ export * from './auth.js';
 export * from './devices.js';
 export * from './users.js';
 export * from './ai.js';
+export * from './device-api.js';
+export * from './conversations.js';

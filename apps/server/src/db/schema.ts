@@ -7,12 +7,14 @@ import {
   index,
   integer,
   jsonb,
+  real,
   pgTable,
   serial,
   smallint,
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -32,6 +34,10 @@ export const devices = pgTable(
       .references(() => projects.id, { onDelete: 'cascade' }),
     description: text('description').notNull(),
     kind: text('kind', { enum: ['ambassador', 'chatbot'] }).notNull(),
+    /** Languages the device offers its visitors (SPEC §9), the first being its default. */
+    languages: jsonb('languages').$type<string[]>().notNull().default(['english', 'cantonese', 'mandarin']),
+    /** Last call to the device API. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -256,4 +262,82 @@ export const aiTransfers = pgTable(
     restoredAt: timestamp('restored_at', { withTimezone: true }),
   },
   (t) => [index('ai_transfers_dest_idx').on(t.destDeviceId, t.createdAt)],
+);
+
+// ---------------------------------------------------------------- devices talk (device API)
+
+/** A device's key for the device API, stored only as its SHA-256. Rotating revokes the old one. */
+export const deviceKeys = pgTable(
+  'device_keys',
+  {
+    id: serial('id').primaryKey(),
+    deviceId: deviceRef(),
+    keyHash: text('key_hash').notNull(),
+    /** The key's first characters, shown to tell keys apart. */
+    prefix: text('prefix').notNull(),
+    /** 'console' for keys an admin made; 'seed' for the demo-data generator's short-lived ones. */
+    label: text('label').notNull().default('console'),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('device_keys_hash_idx').on(t.keyHash), index('device_keys_device_idx').on(t.deviceId)],
+);
+
+/** A visitor's time at a device: from the first touch to the end (or the last question). */
+export const visitorSessions = pgTable(
+  'visitor_sessions',
+  {
+    id: uuid('id').primaryKey(),
+    deviceId: deviceRef(),
+    language: text('language').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    questions: integer('questions').notNull().default(0),
+  },
+  (t) => [index('visitor_sessions_device_started_idx').on(t.deviceId, t.startedAt)],
+);
+
+/** One visitor question and the device's answer (SPEC §3 Conversation row). */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deviceId: deviceRef(),
+    sessionId: uuid('session_id').references(() => visitorSessions.id, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    acquire: text('acquire').notNull(),
+    reply: text('reply').notNull(),
+    language: text('language').notNull(),
+    intentId: integer('intent_id').references(() => aiTopics.id, { onDelete: 'set null' }),
+    /** Names as they were when asked: a later rename or delete does not rewrite history. */
+    intentName: text('intent_name'),
+    categoryName: text('category_name'),
+    responseTimeMs: integer('response_time_ms').notNull(),
+    score: real('score'),
+    status: text('status', { enum: ['answered', 'fallback'] }).notNull(),
+    rating: smallint('rating'),
+    comment: text('comment').notNull().default(''),
+    bookmarked: boolean('bookmarked').notNull().default(false),
+    idempotencyKey: text('idempotency_key'),
+    trainedIntentId: integer('trained_intent_id').references(() => aiTopics.id, { onDelete: 'set null' }),
+    trainedAt: timestamp('trained_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('conversations_device_at_idx').on(t.deviceId, t.at, t.id),
+    uniqueIndex('conversations_idempotency_idx')
+      .on(t.deviceId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
+    index('conversations_bookmarked_idx')
+      .on(t.deviceId, t.at)
+      .where(sql`${t.bookmarked}`),
+    index('conversations_session_idx').on(t.sessionId),
+    // Deleting a topic nulls its references: without these, every delete would scan the log.
+    index('conversations_intent_idx').on(t.intentId),
+    index('conversations_trained_idx')
+      .on(t.trainedIntentId)
+      .where(sql`${t.trainedIntentId} is not null`),
+    check('conversations_status_check', sql`${t.status} in ('answered', 'fallback')`),
+    check('conversations_rating_check', sql`${t.rating} is null or ${t.rating} in (1, -1)`),
+  ],
 );

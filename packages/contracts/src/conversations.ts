@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { ZLanguage } from './access.js';
+import { ZId, ZPaging, ZSortOrder } from './common.js';
+import { ZRating } from './device-api.js';
+
+/**
+ * Conversation review and the dashboard (SPEC §1, §2, §3 Conversation row, §7). Date ranges are
+ * calendar days (`YYYY-MM-DD`, both ends included) in the caller's time zone (`tz`, IANA name).
+ */
+export const DEFAULT_RANGE_DAYS = 7;
+/** Excel's rows per sheet; an export longer than this continues on another sheet. */
+export const XLSX_MAX_ROWS = 1_048_576;
+
+const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31');
+const ZTimeZone = z
+  .string()
+  .max(64)
+  .refine((tz) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'Unknown time zone')
+  .default('UTC');
+/** Query strings carry booleans as text: 'true'/'1' are true, anything else false. */
+const ZQueryBool = z
+  .union([z.boolean(), z.string()])
+  .transform((v) => v === true || v === 'true' || v === '1')
+  .default(false);
+const ZCommaIds = z
+  .union([z.string(), z.array(z.number())])
+  .transform((v) => (typeof v === 'string' ? v.split(',').filter(Boolean).map(Number) : v))
+  .pipe(z.array(z.number().int().positive()).min(1, 'Choose at least one device').max(50));
+const ZCommaNames = z
+  .string()
+  .max(4000)
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
+  .optional();
+
+const rangeShape = { start_datetime: ZDay, end_datetime: ZDay, tz: ZTimeZone };
+const rangeOk = (r: { start_datetime: string; end_datetime: string }) => r.start_datetime <= r.end_datetime;
+const rangeIssue = { message: 'The start date is after the end date', path: ['start_datetime'] };
+
+export const CONVERSATION_SORTS = [
+  'datetime',
+  'acquire',
+  'reply',
+  'intent',
+  'category',
+  'response_time',
+  'score',
+  'status',
+  'device',
+  'rating',
+] as const;
+export type ConversationSort = (typeof CONVERSATION_SORTS)[number];
+export const CONVERSATION_STATUSES = ['answered', 'fallback'] as const;
+
+const filterShape = {
+  ...rangeShape,
+  /** The console adds the selected device to every GET; device_ids is what is listed. */
+  device_id: ZId.optional(),
+  device_ids: ZCommaIds,
+  bookmarked: ZQueryBool,
+  /** Only questions that fell back (nothing matched). */
+  fallback: ZQueryBool,
+  /** Category names, comma joined (names, because each device has its own category ids). */
+  category: ZCommaNames,
+  /** Turns the category filter around: every category except those named. */
+  exclude: ZQueryBool,
+  /** Words in the question or the answer. */
+  search: z.string().trim().max(120).optional(),
+  sort_by: z.enum(CONVERSATION_SORTS).default('datetime'),
+  order: ZSortOrder.default('desc'),
+};
+export const ZConversationsQuery = z.object({ ...filterShape, ...ZPaging.shape }).refine(rangeOk, rangeIssue);
+export type ConversationsQuery = z.input<typeof ZConversationsQuery>;
+export type ConversationFilter = z.output<typeof ZConversationsQuery>;
+export const ZConversationsExportQuery = z.object(filterShape).refine(rangeOk, rangeIssue);
+
+export const ZConversation = z.object({
+  id: z.number().int(),
+  datetime: z.string(),
+  acquire: z.string(),
+  reply: z.string(),
+  language: ZLanguage,
+  intent_id: z.number().int().nullable(),
+  intent_identified: z.string().nullable(),
+  category: z.string().nullable(),
+  /** Milliseconds from the question reaching the server to its answer. */
+  response_time: z.number().int(),
+  score: z.number().nullable(),
+  status: z.enum(CONVERSATION_STATUSES),
+  device_id: z.number().int(),
+  device_name: z.string(),
+  rating: ZRating.nullable(),
+  comment: z.string(),
+  bookmarked: z.boolean(),
+  session_id: z.string().nullable(),
+  /** The topic an operator trained this question into, if any. */
+  trained_intent: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+});
+export type Conversation = z.infer<typeof ZConversation>;
+export const ZConversationsResponse = z.array(ZConversation);
+
+export const ZBookmarkRequest = z.object({ device_id: ZId.optional(), id: ZId, bookmarked: z.boolean() });
+export type BookmarkRequest = z.input<typeof ZBookmarkRequest>;
+
+export const ZConversationCategoriesQuery = z.object({ device_id: ZId.optional(), device_ids: ZCommaIds });
+/** Category names of those devices' topics, sorted; what the category filter offers. */
+export const ZConversationCategoriesResponse = z.array(z.string());
+
+export const ZTrainConversationRequest = z.object({
+  device_id: ZId.optional(),
+  id: ZId,
+  intent_id: ZId,
+});
+export type TrainConversationRequest = z.input<typeof ZTrainConversationRequest>;
+
+// ---------------------------------------------------------------- dashboard
+
+/** Longest range the dashboard draws, one point per day. */
+export const DASHBOARD_MAX_DAYS = 731;
+export const ZDashboardQuery = z.object({ device_id: ZId, ...rangeShape }).refine(rangeOk, rangeIssue);
+export type DashboardQuery = z.input<typeof ZDashboardQuery>;
+
+export const ZDashboardDay = z.object({
+  date: ZDay,
+  conversations: z.number().int(),
+  fallback_conversations: z.number().int(),
+  /** Visitor sessions started that day in which at least one question was asked. */
+  q_a_sessions: z.number().int(),
+});
+export type DashboardDay = z.infer<typeof ZDashboardDay>;
+/** Every day of the range, in order, days without activity as zeros. */
+export const ZDashboardGraphResponse = z.array(ZDashboardDay);
+export const ZConversationCountResponse = z.object({
+  conversations: z.number().int(),
+  fallback_conversations: z.number().int(),
+  q_a_sessions: z.number().int(),
+});
+export type ConversationCount = z.infer<typeof ZConversationCountResponse>;
+export const ZAetResponse = z.object({
+  /** Mean visitor-session length in seconds; null when no session ended in the range. */
+  average_seconds: z.number().nullable(),
+  sessions: z.number().int(),
+});
+export type Aet = z.infer<typeof ZAetResponse>;
+export const ZFaqItem = z.object({
+  intent_id: z.number().int(),
+  intent_name: z.string(),
+  category: z.string().nullable(),
+  count: z.number().int(),
+});
+export type FaqItem = z.infer<typeof ZFaqItem>;
+export const ZFaqResponse = z.array(ZFaqItem).max(10);

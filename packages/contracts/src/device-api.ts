@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { ZLanguage } from './access.js';
+import { ZAiSettings, ZAvatarMotion, ZResponse, ZTopicRef } from './ai.js';
+import { ZId } from './common.js';
+import { ZDeviceKind } from './devices.js';
+
+/**
+ * The device API (`/device_api/v1`): what a kiosk or chatbot calls with its device key
+ * (`Authorization: Bearer <key>`). Bodies use the same envelope as the admin API.
+ */
+export const DEVICE_API_PREFIX = '/device_api/v1';
+/** Device keys start with this, so a leaked one is recognisable in logs and scanners. */
+export const DEVICE_KEY_PREFIX = 'dk_';
+/** A retried ask with the same key is answered again but logged once. */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const ZIdempotencyKey = z.string().trim().min(8).max(100);
+
+export const ZDeviceConfig = z.object({
+  device: z.object({
+    id: z.number().int(),
+    description: z.string(),
+    kind: ZDeviceKind,
+    languages: z.array(ZLanguage),
+    default_language: ZLanguage,
+  }),
+  project: z.object({ id: z.number().int(), name: z.string() }),
+  settings: ZAiSettings,
+  /** Per offered language: the greeting of a new session and the answer when nothing matches. */
+  messages: z.object({
+    welcome: z.partialRecord(ZLanguage, z.string()),
+    fallback: z.partialRecord(ZLanguage, z.string()),
+  }),
+});
+export type DeviceConfig = z.infer<typeof ZDeviceConfig>;
+
+export const ZStartSessionRequest = z.object({ language: ZLanguage });
+export type StartSessionRequest = z.input<typeof ZStartSessionRequest>;
+export const ZVisitorSession = z.object({
+  session_id: z.uuid(),
+  language: ZLanguage,
+  started_at: z.string(),
+  ended_at: z.string().nullable(),
+  questions: z.number().int(),
+});
+export type VisitorSession = z.infer<typeof ZVisitorSession>;
+export const ZSessionParams = z.object({ session_id: z.uuid({ error: 'Unknown session' }) });
+
+export const ZAskRequest = z.object({
+  session_id: z.uuid({ error: 'Unknown session' }),
+  text: z.string().trim().min(1, 'Text cannot be empty').max(500, 'Maximum 500 characters'),
+  language: ZLanguage,
+});
+export type AskRequest = z.input<typeof ZAskRequest>;
+export const ZAskResponse = z.object({
+  /** The logged conversation row (to rate it); null only if logging failed and is being retried. */
+  conversation_id: z.number().int().nullable(),
+  fallback: z.boolean(),
+  intent: z.object({ id: z.number().int(), name: z.string(), score: z.number() }).nullable(),
+  /** The device's fallback answer in the asked language, when nothing matched. */
+  fallback_text: z.string().nullable(),
+  responses: z.array(ZResponse),
+  related: z.array(ZTopicRef),
+  avatar_motion: ZAvatarMotion.nullable(),
+  response_time_ms: z.number().int(),
+});
+export type AskResult = z.infer<typeof ZAskResponse>;
+
+/** Thumbs up (1) or down (-1). */
+export const ZRating = z.union([z.literal(1), z.literal(-1)], { error: 'Rating is 1 or -1' });
+export type Rating = z.infer<typeof ZRating>;
+export const ZConversationParams = z.object({ conversation_id: ZId });
+export const ZRateRequest = z.object({
+  rating: ZRating,
+  comment: z.string().trim().max(500, 'Maximum 500 characters').default(''),
+});
+export type RateRequest = z.input<typeof ZRateRequest>;
+export const ZRateResponse = z.object({
+  conversation_id: z.number().int(),
+  rating: ZRating,
+  comment: z.string(),
+});
+
+export const ZDeviceSpeechRequest = z.object({
+  language: ZLanguage,
+  text: z.string().trim().min(1, 'Text cannot be empty').max(1000, 'Maximum 1000 characters'),
+});
