@@ -46,6 +46,8 @@ export async function startServer(
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'info',
+    // Suites build their own data; the one about demo data turns it back on.
+    DEMO_DATA: 'false',
   };
   delete env.DATABASE_URL;
   delete env.ADMIN_PASSWORD;

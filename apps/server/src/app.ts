@@ -5,6 +5,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import { DEVICE_API_PREFIX } from '@ambassador/contracts';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { failure } from './lib/envelope.js';
@@ -36,6 +37,9 @@ import { createAuthService } from './modules/auth/service.js';
 import { createDevicesRepo } from './modules/devices/repo.js';
 import { devicesRoutes } from './modules/devices/routes.js';
 import { createDevicesService } from './modules/devices/service.js';
+import { createDeviceApiRepo } from './modules/device-api/repo.js';
+import { deviceApiRoutes } from './modules/device-api/routes.js';
+import { createDeviceApiService } from './modules/device-api/service.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { createUsersRepo } from './modules/users/repo.js';
 import { usersRoutes } from './modules/users/routes.js';
@@ -104,7 +108,7 @@ export async function buildApp({
     sessionMaxMs: config.SESSION_MAX_HOURS * 3_600_000,
   });
   const devicesRepo = createDevicesRepo(db);
-  const devices = createDevicesService({ repo: devicesRepo });
+  const devices = createDevicesService({ repo: devicesRepo, clock });
   const users = createUsersService({
     repo: createUsersRepo(db),
     clock,
@@ -153,6 +157,14 @@ export async function buildApp({
     });
   }
   const answers = createAnswerService({ matcher, topics: topicsRepo, responses: responsesRepo });
+  const deviceApi = createDeviceApiService({
+    repo: createDeviceApiRepo(db),
+    answers,
+    topics: topicsRepo,
+    clock,
+    log: app.log,
+  });
+  app.addHook('onClose', async () => deviceApi.close());
   const entities = createEntitiesService({
     repo: entitiesRepo,
     topics: topicsRepo,
@@ -190,15 +202,38 @@ export async function buildApp({
     },
     { prefix: '/admin_panel' },
   );
+  await app.register(async (device) => deviceApiRoutes(device, { devices, deviceApi }), {
+    prefix: DEVICE_API_PREFIX,
+  });
 
   const indexHtml = path.join(config.consoleDir, 'index.html');
   const hasConsole = fs.existsSync(indexHtml);
   if (hasConsole) {
     await app.register(fastifyStatic, { root: config.consoleDir, wildcard: false, index: false });
   }
+  // The kiosk app: what a device's browser shows, its own SPA under /kiosk/.
+  const hasKiosk = fs.existsSync(path.join(config.kioskDir, 'index.html'));
+  if (hasKiosk) {
+    await app.register(fastifyStatic, {
+      root: config.kioskDir,
+      prefix: '/kiosk/',
+      wildcard: false,
+      index: false,
+      decorateReply: false,
+    });
+  }
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '';
     const isApi = API_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`));
+    if (req.method === 'GET' && (url === '/kiosk' || url.startsWith('/kiosk/'))) {
+      if (hasKiosk) {
+        return reply
+          .header('cache-control', 'no-cache')
+          .type('text/html')
+          .send(fs.createReadStream(path.join(config.kioskDir, 'index.html')));
+      }
+      return reply.status(404).type('text/plain').send('The kiosk is not built. Run `npm run build`.');
+    }
     if (req.method === 'GET' && !isApi) {
       // Client-side routes (/dashboard, /setting/users, ...) all load the console.
       if (hasConsole) return reply.header('cache-control', 'no-cache').sendFile('index.html');

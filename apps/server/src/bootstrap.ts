@@ -8,10 +8,14 @@ export interface StartupLog {
   warn(obj: object, msg?: string): void;
 }
 
-/** Opens the configured database, applies migrations and seeds the demo project on first start. */
+/**
+ * Opens the configured database, applies migrations and seeds the demo project on first start.
+ * `demo` also gives it demo topics and visitor traffic (the server does; tests start empty).
+ */
 export async function openAndSeed(
   config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'ADMIN_USERNAME' | 'ADMIN_PASSWORD'>,
   log: StartupLog,
+  demo?: (database: Database, projectId: number) => Promise<void>,
 ): Promise<Database> {
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
@@ -27,7 +31,7 @@ export async function openAndSeed(
       mustReset: config.ADMIN_PASSWORD === undefined,
     };
   });
-  if (seeded) {
+  if (seeded !== null) {
     log.info({ adminUsername: config.ADMIN_USERNAME }, 'created the demo project and its admin user');
     if (generated) {
       // Printed once: the database keeps only the hash, and the first sign-in must change it.
@@ -37,5 +41,6 @@ export async function openAndSeed(
       );
     }
   }
+  if (seeded !== null && demo) await demo(database, seeded);
   return database;
 }

@@ -33,13 +33,21 @@ const ZConfig = z.object({
     .default(12),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CONSOLE_DIR: z.string().min(1).optional(),
+  KIOSK_DIR: z.string().min(1).optional(),
+  /** First start of an empty database: give the demo devices topics and visitor traffic. */
+  DEMO_DATA: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  /** Demo conversations sent through the device API on the first start of an empty database. */
+  DEMO_CONVERSATIONS: z.coerce.number().int().min(0).max(100_000).default(2500),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
 });
 
-export type Config = z.infer<typeof ZConfig> & { consoleDir: string; mediaDir: string };
+export type Config = z.infer<typeof ZConfig> & { consoleDir: string; kioskDir: string; mediaDir: string };
 
 export class ConfigError extends Error {}
 
@@ -57,5 +65,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     DATA_DIR: dataDir,
     mediaDir: path.join(dataDir, 'media'),
     consoleDir: path.resolve(c.CONSOLE_DIR ?? path.join(import.meta.dirname, '..', '..', 'console', 'dist')),
+    kioskDir: path.resolve(c.KIOSK_DIR ?? path.join(import.meta.dirname, '..', '..', 'kiosk', 'dist')),
   };
 }

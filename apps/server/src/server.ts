@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { openAndSeed } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
+import { seedDemo } from './demo/seed-demo.js';
 import pino from 'pino';
 
 async function main() {
@@ -15,7 +16,11 @@ async function main() {
     throw e;
   }
   const logger = pino({ level: config.LOG_LEVEL });
-  const database = await openAndSeed(config, logger);
+  const database = await openAndSeed(
+    config,
+    logger,
+    config.DEMO_DATA ? (db, projectId) => seedDemo(config, db, projectId, logger) : undefined,
+  );
   const app = await buildApp({
     config,
     database,

@@ -20,13 +20,14 @@ export const DEMO_DEVICES = [
 
 /**
  * First start on an empty database: a demo project, its devices and the admin user.
- * Returns false (and changes nothing) when any project exists, so restarts never re-seed.
+ * Returns the new project's id, or null (changing nothing) when any project exists, so restarts
+ * never re-seed.
  */
-export async function seedIfEmpty(db: Db, input: () => Promise<SeedInput>): Promise<boolean> {
+export async function seedIfEmpty(db: Db, input: () => Promise<SeedInput>): Promise<number | null> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     const existing = await tx.select({ id: projects.id }).from(projects).limit(1);
-    if (existing.length > 0) return false;
+    if (existing.length > 0) return null;
     const { adminUsername, adminPasswordHash, mustReset } = await input();
     const [project] = await tx.insert(projects).values({ name: 'Demo Project' }).returning();
     if (!project) throw new Error('seed: project insert returned nothing');
@@ -39,6 +40,6 @@ export async function seedIfEmpty(db: Db, input: () => Promise<SeedInput>): Prom
       languages: ['english', 'cantonese', 'mandarin'],
       mustResetPassword: mustReset,
     });
-    return true;
+    return project.id;
   });
 }

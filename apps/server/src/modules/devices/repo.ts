@@ -1,15 +1,45 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { devices } from '../../db/schema.js';
+import { deviceKeys, devices, projects } from '../../db/schema.js';
+import type { DeviceKind, Language } from '@ambassador/contracts';
+
+/** Qualified by hand: drizzle writes a bare "id" in a select list, which a subquery would misread. */
+const deviceIdColumn = sql.raw('"devices"."id"');
+
+const deviceColumns = { id: devices.id, description: devices.description, kind: devices.kind };
+
+export interface NewDevice {
+  projectId: number;
+  description: string;
+  kind: DeviceKind;
+  languages: Language[];
+}
 
 export function createDevicesRepo(db: Db) {
+  /** A device with its newest usable key (prefix and date only), as Admin Settings lists it. */
+  const managed = (where: ReturnType<typeof and>) =>
+    db
+      .select({
+        ...deviceColumns,
+        languages: devices.languages,
+        lastSeenAt: devices.lastSeenAt,
+        createdAt: devices.createdAt,
+        keyPrefix: sql<string | null>`(
+          select k.prefix from ${deviceKeys} k
+          where k.device_id = ${deviceIdColumn} and k.revoked_at is null and k.label = 'console'
+          order by k.id desc limit 1)`,
+        keyCreatedAt: sql<string | null>`(
+          select k.created_at from ${deviceKeys} k
+          where k.device_id = ${deviceIdColumn} and k.revoked_at is null and k.label = 'console'
+          order by k.id desc limit 1)`,
+      })
+      .from(devices)
+      .where(where)
+      .orderBy(asc(devices.id));
+
   return {
     listByProject: (projectId: number) =>
-      db
-        .select({ id: devices.id, description: devices.description, kind: devices.kind })
-        .from(devices)
-        .where(eq(devices.projectId, projectId))
-        .orderBy(asc(devices.id)),
+      db.select(deviceColumns).from(devices).where(eq(devices.projectId, projectId)).orderBy(asc(devices.id)),
 
     /** Every device of every project (start-up work such as warming the matchers). */
     allIds: async () =>
@@ -17,7 +47,7 @@ export function createDevicesRepo(db: Db) {
 
     async find(deviceId: number, projectId: number) {
       const [row] = await db
-        .select({ id: devices.id, description: devices.description, kind: devices.kind })
+        .select(deviceColumns)
         .from(devices)
         .where(and(eq(devices.id, deviceId), eq(devices.projectId, projectId)));
       return row;
@@ -30,6 +60,82 @@ export function createDevicesRepo(db: Db) {
         .where(and(eq(devices.id, deviceId), eq(devices.projectId, projectId)))
         .limit(1);
       return rows.length > 0;
+    },
+
+    listManaged: (projectId: number) => managed(eq(devices.projectId, projectId)),
+
+    async findManaged(deviceId: number, projectId: number) {
+      const [row] = await managed(and(eq(devices.id, deviceId), eq(devices.projectId, projectId)));
+      return row;
+    },
+
+    async create(input: NewDevice) {
+      const [row] = await db.insert(devices).values(input).returning({ id: devices.id });
+      return row!.id;
+    },
+
+    async update(
+      deviceId: number,
+      projectId: number,
+      patch: { description?: string; languages?: Language[] },
+    ) {
+      if (patch.description === undefined && patch.languages === undefined) return;
+      await db
+        .update(devices)
+        .set(patch)
+        .where(and(eq(devices.id, deviceId), eq(devices.projectId, projectId)));
+    },
+
+    /** Revokes every usable key of the device, then (when given) adds the new one: one transaction. */
+    async replaceKeys(deviceId: number, now: Date, next?: { hash: string; prefix: string; label: string }) {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(deviceKeys)
+          .set({ revokedAt: now })
+          .where(and(eq(deviceKeys.deviceId, deviceId), isNull(deviceKeys.revokedAt)));
+        if (next) {
+          await tx
+            .insert(deviceKeys)
+            .values({ deviceId, keyHash: next.hash, prefix: next.prefix, label: next.label, createdAt: now });
+        }
+      });
+    },
+
+    /** An extra key beside the device's own (the demo-data generator's), revoked by id after use. */
+    async addKey(deviceId: number, key: { hash: string; prefix: string; label: string }) {
+      const [row] = await db
+        .insert(deviceKeys)
+        .values({ deviceId, keyHash: key.hash, prefix: key.prefix, label: key.label })
+        .returning({ id: deviceKeys.id });
+      return row!.id;
+    },
+
+    async revokeKey(keyId: number, now: Date) {
+      await db.update(deviceKeys).set({ revokedAt: now }).where(eq(deviceKeys.id, keyId));
+    },
+
+    /** The device a usable key belongs to, with what the device API needs about it. */
+    async findByKeyHash(hash: string) {
+      const [row] = await db
+        .select({
+          ...deviceColumns,
+          projectId: devices.projectId,
+          projectName: projects.name,
+          languages: devices.languages,
+          lastSeenAt: devices.lastSeenAt,
+          label: deviceKeys.label,
+        })
+        .from(deviceKeys)
+        .innerJoin(devices, eq(devices.id, deviceKeys.deviceId))
+        .innerJoin(projects, eq(projects.id, devices.projectId))
+        .where(and(eq(deviceKeys.keyHash, hash), isNull(deviceKeys.revokedAt)))
+        .orderBy(desc(deviceKeys.id))
+        .limit(1);
+      return row;
+    },
+
+    async touch(deviceId: number, now: Date) {
+      await db.update(devices).set({ lastSeenAt: now }).where(eq(devices.id, deviceId));
     },
   };
 }

@@ -1,0 +1,460 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { conversations, visitorSessions } from '../../db/schema.js';
+import { createDeviceApiRepo } from './repo.js';
+import { createDeviceApiService } from './service.js';
+import {
+  ADMIN,
+  backends,
+  createUser,
+  login,
+  otherProject,
+  suiteApp,
+  type Session,
+} from '../../test/harness.js';
+
+/** Seeded devices: 1 Main Lobby Ambassador, 2 North Wing Ambassador, 3 Website Chatbot. */
+const LOBBY = 1;
+const CHATBOT = 3;
+
+describe.each(backends)('devices and the device API on %s', (kind) => {
+  const t = suiteApp(kind);
+  let admin: Session;
+  beforeAll(async () => {
+    admin = await login(t.app, ADMIN.username, ADMIN.password);
+  });
+
+  const adminCall = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: object, s = admin) =>
+    t.app.inject({ method, url: `/admin_panel${path}`, headers: s.headers, ...(payload && { payload }) });
+  const adminData = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: object) => {
+    const res = await adminCall(method, path, payload);
+    if (res.statusCode !== 200) throw new Error(`${method} ${path}: ${res.statusCode} ${res.body}`);
+    return res.json().data;
+  };
+  const device = (
+    key: string | undefined,
+    method: 'GET' | 'POST',
+    path: string,
+    payload?: object,
+    headers = {},
+  ) =>
+    t.app.inject({
+      method,
+      url: `/device_api/v1${path}`,
+      headers: { ...(key && { authorization: `Bearer ${key}` }), ...headers },
+      ...(payload && { payload }),
+    });
+  const deviceData = async (
+    key: string,
+    method: 'GET' | 'POST',
+    path: string,
+    payload?: object,
+    headers = {},
+  ) => {
+    const res = await device(key, method, path, payload, headers);
+    if (res.statusCode !== 200) throw new Error(`${method} ${path}: ${res.statusCode} ${res.body}`);
+    return res.json().data;
+  };
+  const rotate = async (id: number): Promise<string> =>
+    (await adminData('POST', '/admin_settings/devices/key', { id })).device_key;
+
+  /** A topic with a keyword and responses for both kinds of device, in English. */
+  async function topicWithAnswers(deviceId: number, name: string, keyword: string, related = false) {
+    const cat = await adminData('POST', '/ai_config/intents/category', {
+      device_id: deviceId,
+      name: `${name} category`,
+    });
+    const topic = await adminData('POST', '/ai_config/intents/intent', {
+      device_id: deviceId,
+      name,
+      category_id: cat.category_id,
+    });
+    await adminData('POST', '/ai_config/intents/keywords', {
+      device_id: deviceId,
+      intent_id: topic.id,
+      language: 'english',
+      text: keyword,
+    });
+    for (const device_type of ['ambassador', 'chatbot']) {
+      await adminData('POST', '/ai_config/intents/responses', {
+        device_id: deviceId,
+        intent_id: topic.id,
+        language: 'english',
+        device_type,
+        speech: `${name} for ${device_type}`,
+        contents: [
+          { type: 'text', values: [`${name} answer for ${device_type}`] },
+          { type: 'buttons', num_of_column: 1, values: [{ text: 'More', payload: 'more' }] },
+        ],
+      });
+    }
+    if (related) {
+      await adminData('PUT', '/ai_config/intents/intent', {
+        device_id: deviceId,
+        id: topic.id,
+        is_enabled_related_intents: true,
+      });
+      await adminData('POST', '/ai_config/intents/intent', {
+        device_id: deviceId,
+        name: `${name} details`,
+        parent_id: topic.id,
+      });
+    }
+    return topic.id as number;
+  }
+
+  describe('Admin Settings → Devices', () => {
+    it('adds a device with a key shown once, lists it without the key, and updates the selector list', async () => {
+      const created = await adminData('POST', '/admin_settings/devices', {
+        description: '  Gate 3 Kiosk  ',
+        kind: 'chatbot',
+        languages: ['mandarin', 'english', 'mandarin'],
+      });
+      expect(created.device_key).toMatch(/^dk_[A-Za-z0-9_-]{43}$/);
+      expect(created.device).toMatchObject({
+        description: 'Gate 3 Kiosk',
+        kind: 'chatbot',
+        languages: ['mandarin', 'english'],
+        key_prefix: created.device_key.slice(0, 9),
+        last_seen_at: null,
+      });
+      const list = await adminData('GET', '/admin_settings/devices');
+      const row = list.find((d: { id: number }) => d.id === created.device.id);
+      expect(row.key_prefix).toBe(created.device_key.slice(0, 9));
+      expect(JSON.stringify(list)).not.toContain(created.device_key);
+      const selector = await adminData('GET', `/interface/devices?project_id=${admin.projectId}`);
+      expect(selector.map((d: { description: string }) => d.description)).toContain('Gate 3 Kiosk');
+    });
+
+    it('renames and changes languages; bad input changes nothing', async () => {
+      const { device: d } = await adminData('POST', '/admin_settings/devices', {
+        description: 'Temp',
+        kind: 'ambassador',
+      });
+      expect(d.languages).toEqual(['english', 'cantonese', 'mandarin']);
+      const renamed = await adminData('PUT', '/admin_settings/devices', {
+        id: d.id,
+        description: '大堂機',
+        languages: ['cantonese'],
+      });
+      expect(renamed).toMatchObject({ description: '大堂機', languages: ['cantonese'] });
+      for (const bad of [{ description: ' ' }, { languages: [] }, { languages: ['klingon'] }]) {
+        const res = await adminCall('PUT', '/admin_settings/devices', { id: d.id, ...bad });
+        expect(res.statusCode).toBe(400);
+      }
+      const still = (await adminData('GET', '/admin_settings/devices')).find(
+        (x: { id: number }) => x.id === d.id,
+      );
+      expect(still).toMatchObject({ description: '大堂機', languages: ['cantonese'] });
+    });
+
+    it('is for admins of the project only', async () => {
+      const { session: user } = await createUser(t.app, admin, { username: `op_${kind}`, role_id: 1 });
+      expect((await adminCall('GET', '/admin_settings/devices', undefined, user)).statusCode).toBe(403);
+      expect((await adminCall('POST', '/admin_settings/devices/key', { id: LOBBY }, user)).statusCode).toBe(
+        403,
+      );
+      const other = await otherProject(t.database);
+      expect(
+        (await adminCall('POST', '/admin_settings/devices/key', { id: other.deviceId })).statusCode,
+      ).toBe(404);
+      expect(
+        (await adminCall('PUT', '/admin_settings/devices', { id: other.deviceId, description: 'x' }))
+          .statusCode,
+      ).toBe(404);
+    });
+  });
+
+  describe('device keys', () => {
+    it('refuses a missing, malformed, unknown, rotated or revoked key with 401', async () => {
+      expect((await device(undefined, 'GET', '/config')).statusCode).toBe(401);
+      expect((await device('not-a-key', 'GET', '/config')).statusCode).toBe(401);
+      expect((await device(`dk_${'x'.repeat(43)}`, 'GET', '/config')).statusCode).toBe(401);
+      const first = await rotate(LOBBY);
+      expect((await device(first, 'GET', '/config')).statusCode).toBe(200);
+      const second = await rotate(LOBBY);
+      const old = await device(first, 'GET', '/config');
+      expect(old.statusCode).toBe(401);
+      expect(old.json()).toMatchObject({ success: false, error: 'unauthorized' });
+      expect((await device(second, 'GET', '/config')).statusCode).toBe(200);
+      const revoked = await adminData('DELETE', '/admin_settings/devices/key', { id: LOBBY });
+      expect(revoked.key_prefix).toBeNull();
+      expect((await device(second, 'GET', '/config')).statusCode).toBe(401);
+    });
+
+    it('records when the device was last seen', async () => {
+      const key = await rotate(CHATBOT);
+      await deviceData(key, 'GET', '/config');
+      const row = (await adminData('GET', '/admin_settings/devices')).find(
+        (d: { id: number }) => d.id === CHATBOT,
+      );
+      expect(row.last_seen_at).not.toBeNull();
+    });
+  });
+
+  describe('visitor sessions and questions', () => {
+    let key: string;
+    let topicId: number;
+    beforeAll(async () => {
+      topicId = await topicWithAnswers(LOBBY, 'Parking', 'parking', true);
+      await topicWithAnswers(CHATBOT, 'Parking', 'parking');
+      key = await rotate(LOBBY);
+    });
+
+    it('gives the device its configuration in the languages it offers', async () => {
+      const config = await deviceData(key, 'GET', '/config');
+      expect(config.device).toMatchObject({ id: LOBBY, kind: 'ambassador', default_language: 'english' });
+      expect(Object.keys(config.messages.fallback).sort()).toEqual(['cantonese', 'english', 'mandarin']);
+      expect(config.messages.welcome.cantonese).toMatch(/你好/);
+      expect(config.project.name).toBe('Demo Project');
+    });
+
+    it('answers with the topic response for its kind and language, related topics, and logs the row', async () => {
+      const session = await deviceData(key, 'POST', '/sessions', { language: 'english' });
+      expect(session).toMatchObject({ language: 'english', ended_at: null, questions: 0 });
+      const answer = await deviceData(key, 'POST', '/ask', {
+        session_id: session.session_id,
+        text: 'Where is the parking?',
+        language: 'english',
+      });
+      expect(answer).toMatchObject({
+        fallback: false,
+        fallback_text: null,
+        intent: { id: topicId, name: 'Parking' },
+      });
+      expect(answer.responses).toHaveLength(1);
+      expect(answer.responses[0]).toMatchObject({
+        device_type: 'ambassador',
+        speech: 'Parking for ambassador',
+      });
+      expect(answer.related.map((r: { name: string }) => r.name)).toEqual(['Parking details']);
+      expect(answer.conversation_id).toEqual(expect.any(Number));
+
+      const [row] = await t.database.db
+        .select()
+        .from(conversations)
+        .where(eq(conversations.id, answer.conversation_id));
+      expect(row).toMatchObject({
+        deviceId: LOBBY,
+        sessionId: session.session_id,
+        acquire: 'Where is the parking?',
+        reply: 'Parking answer for ambassador\n[More]',
+        language: 'english',
+        intentId: topicId,
+        intentName: 'Parking',
+        categoryName: 'Parking category',
+        status: 'answered',
+        rating: null,
+        bookmarked: false,
+      });
+      expect(row!.score).toBeGreaterThan(0.5);
+      expect(row!.responseTimeMs).toBe(answer.response_time_ms);
+      const [s] = await t.database.db
+        .select()
+        .from(visitorSessions)
+        .where(eq(visitorSessions.id, session.session_id));
+      expect(s!.questions).toBe(1);
+    });
+
+    it('answers a chatbot with the chatbot response', async () => {
+      const chatKey = await rotate(CHATBOT);
+      const session = await deviceData(chatKey, 'POST', '/sessions', { language: 'english' });
+      const answer = await deviceData(chatKey, 'POST', '/ask', {
+        session_id: session.session_id,
+        text: 'parking',
+        language: 'english',
+      });
+      expect(answer.responses[0].device_type).toBe('chatbot');
+      expect(answer.related).toEqual([]);
+    });
+
+    it('falls back with the device fallback answer and logs it as fallback', async () => {
+      const session = await deviceData(key, 'POST', '/sessions', { language: 'cantonese' });
+      const answer = await deviceData(key, 'POST', '/ask', {
+        session_id: session.session_id,
+        text: '你識唔識唱歌？',
+        language: 'cantonese',
+      });
+      expect(answer).toMatchObject({ fallback: true, intent: null, responses: [], related: [] });
+      expect(answer.fallback_text).toMatch(/唔好意思/);
+      const [row] = await t.database.db
+        .select()
+        .from(conversations)
+        .where(eq(conversations.id, answer.conversation_id));
+      expect(row).toMatchObject({
+        status: 'fallback',
+        intentId: null,
+        reply: answer.fallback_text,
+        language: 'cantonese',
+      });
+    });
+
+    it('logs a retried question (same idempotency key) once and answers it again', async () => {
+      const session = await deviceData(key, 'POST', '/sessions', { language: 'english' });
+      const body = { session_id: session.session_id, text: 'parking please', language: 'english' };
+      const headers = { 'idempotency-key': 'retry-0123456789' };
+      const [a, b] = await Promise.all([
+        deviceData(key, 'POST', '/ask', body, headers),
+        deviceData(key, 'POST', '/ask', body, headers),
+      ]);
+      const c = await deviceData(key, 'POST', '/ask', body, headers);
+      expect(b.conversation_id).toBe(a.conversation_id);
+      expect(c.conversation_id).toBe(a.conversation_id);
+      expect(c.intent.name).toBe('Parking');
+      const rows = await t.database.db
+        .select()
+        .from(conversations)
+        .where(eq(conversations.sessionId, session.session_id));
+      expect(rows).toHaveLength(1);
+      const [s] = await t.database.db
+        .select()
+        .from(visitorSessions)
+        .where(eq(visitorSessions.id, session.session_id));
+      expect(s!.questions).toBe(1);
+      // The same key from another device is another question.
+      const chatKey = await rotate(CHATBOT);
+      const other = await deviceData(chatKey, 'POST', '/sessions', { language: 'english' });
+      const d = await deviceData(chatKey, 'POST', '/ask', { ...body, session_id: other.session_id }, headers);
+      expect(d.conversation_id).not.toBe(a.conversation_id);
+    });
+
+    it('takes a rating and a comment for its own answers only', async () => {
+      const session = await deviceData(key, 'POST', '/sessions', { language: 'english' });
+      const answer = await deviceData(key, 'POST', '/ask', {
+        session_id: session.session_id,
+        text: 'parking',
+        language: 'english',
+      });
+      const rated = await deviceData(key, 'POST', `/conversations/${answer.conversation_id}/rating`, {
+        rating: -1,
+        comment: '  太遠了 <b>far</b> ',
+      });
+      expect(rated).toEqual({
+        conversation_id: answer.conversation_id,
+        rating: -1,
+        comment: '太遠了 <b>far</b>',
+      });
+      const [row] = await t.database.db
+        .select()
+        .from(conversations)
+        .where(eq(conversations.id, answer.conversation_id));
+      expect(row).toMatchObject({ rating: -1, comment: '太遠了 <b>far</b>' });
+      expect(
+        (await device(key, 'POST', `/conversations/${answer.conversation_id}/rating`, { rating: 5 }))
+          .statusCode,
+      ).toBe(400);
+      const chatKey = await rotate(CHATBOT);
+      const foreign = await device(chatKey, 'POST', `/conversations/${answer.conversation_id}/rating`, {
+        rating: 1,
+      });
+      expect(foreign.statusCode).toBe(404);
+    });
+
+    it('ends a session once; asking in an ended, unknown or foreign session is refused', async () => {
+      const session = await deviceData(key, 'POST', '/sessions', { language: 'english' });
+      const ended = await deviceData(key, 'POST', `/sessions/${session.session_id}/end`, {});
+      expect(ended.ended_at).not.toBeNull();
+      const again = await deviceData(key, 'POST', `/sessions/${session.session_id}/end`, {});
+      expect(again.ended_at).toBe(ended.ended_at);
+      const late = await device(key, 'POST', '/ask', {
+        session_id: session.session_id,
+        text: 'parking',
+        language: 'english',
+      });
+      expect(late.statusCode).toBe(409);
+      expect(late.json().error).toBe('session_ended');
+      const unknown = await device(key, 'POST', '/ask', {
+        session_id: '00000000-0000-4000-8000-000000000000',
+        text: 'parking',
+        language: 'english',
+      });
+      expect(unknown.statusCode).toBe(404);
+      const chatKey = await rotate(CHATBOT);
+      const open = await deviceData(key, 'POST', '/sessions', { language: 'english' });
+      const foreign = await device(chatKey, 'POST', '/ask', {
+        session_id: open.session_id,
+        text: 'parking',
+        language: 'english',
+      });
+      expect(foreign.statusCode).toBe(404);
+    });
+
+    it('refuses bad input with a clear message and logs nothing', async () => {
+      const before = (await t.database.db.select().from(conversations)).length;
+      const session = await deviceData(key, 'POST', '/sessions', { language: 'english' });
+      const cases = [
+        [{ session_id: session.session_id, text: '   ', language: 'english' }, /Text cannot be empty/],
+        [{ session_id: session.session_id, text: 'x'.repeat(501), language: 'english' }, /Maximum 500/],
+        [
+          { session_id: session.session_id, text: 'parking', language: 'japanese' },
+          /does not offer japanese/,
+        ],
+        [{ session_id: 'nope', text: 'parking', language: 'english' }, /Unknown session/],
+      ] as const;
+      for (const [payload, message] of cases) {
+        const res = await device(key, 'POST', '/ask', payload);
+        expect(res.statusCode).toBe(400);
+        expect(res.json().message).toMatch(message);
+      }
+      expect((await device(key, 'POST', '/sessions', { language: 'german' })).statusCode).toBe(400);
+      expect((await t.database.db.select().from(conversations)).length).toBe(before);
+    });
+  });
+
+  it('answers the visitor even when the log write fails, and logs the row once later', async () => {
+    const key = await rotate(LOBBY);
+    const session = await deviceData(key, 'POST', '/sessions', { language: 'english' });
+    const real = createDeviceApiRepo(t.database.db);
+    let failures = 1;
+    const warnings: string[] = [];
+    const service = createDeviceApiService({
+      repo: {
+        ...real,
+        logConversation: async (row) => {
+          if (failures-- > 0) throw new Error('connection terminated unexpectedly');
+          return real.logConversation(row);
+        },
+      },
+      answers: {
+        ask: async () => ({
+          fallback: true,
+          threshold: 0.5,
+          best: null,
+          candidates: [],
+          responses: [],
+          related: [],
+          avatar_motion: null,
+        }),
+      },
+      topics: { settings: async () => undefined },
+      clock: t.clock,
+      log: { error: (_o, m) => warnings.push(m), warn: (_o, m) => warnings.push(m) },
+    });
+    const context = {
+      id: LOBBY,
+      projectId: admin.projectId,
+      projectName: 'Demo Project',
+      description: 'Main Lobby Ambassador',
+      kind: 'ambassador' as const,
+      languages: ['english' as const],
+    };
+    const answer = await service.ask(
+      context,
+      { session_id: session.session_id, text: 'hello?', language: 'english' },
+      'flaky-0123456789',
+    );
+    expect(answer).toMatchObject({ conversation_id: null, fallback: true });
+    expect(answer.fallback_text).toMatch(/Sorry/);
+    expect(warnings[0]).toMatch(/logging a conversation failed/);
+    expect(service.pendingLogs()).toBe(1);
+    await service.flushLogs();
+    await service.flushLogs();
+    expect(service.pendingLogs()).toBe(0);
+    const rows = await t.database.db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.idempotencyKey, 'flaky-0123456789'));
+    expect(rows).toHaveLength(1);
+    service.close();
+  });
+});

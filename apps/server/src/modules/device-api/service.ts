@@ -1,0 +1,231 @@
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import type {
+  AiResponse,
+  AskResult,
+  DeviceConfig,
+  Language,
+  VisitorSession,
+  ZAskRequest,
+  ZRateRequest,
+} from '@ambassador/contracts';
+import type { z } from 'zod';
+import type { Clock } from '../../lib/clock.js';
+import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import type { AnswerService } from '../ai/console-service.js';
+import type { TopicsRepo } from '../ai/topics-repo.js';
+import type { DeviceContext } from '../devices/service.js';
+import type { ConversationLog, DeviceApiRepo } from './repo.js';
+import { FALLBACK, WELCOME } from './messages.js';
+
+export interface LogFailureSink {
+  error(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+/** A log write that failed is retried this often, at most this many times, holding at most this many. */
+const RETRY_EVERY_MS = 5_000;
+const RETRY_ATTEMPTS = 12;
+const RETRY_QUEUE_MAX = 10_000;
+
+/** What a conversation row shows as the reply: the answer's text, or what else it showed. */
+export function replyText(responses: AiResponse[]): string {
+  const parts: string[] = [];
+  for (const r of responses) {
+    for (const c of r.contents) {
+      if (c.type === 'text') parts.push(...c.values);
+      else if (c.type === 'buttons')
+        parts.push(
+          `[${c.values
+            .map((b) => b.text)
+            .filter(Boolean)
+            .join(' | ')}]`,
+        );
+      else if (c.type === 'image') parts.push('[image]');
+      else if (c.type === 'cards') parts.push(`[${c.cards.map((card) => card.title).join(' | ')}]`);
+      else if (c.type === 'list') parts.push(`[${c.elements.map((e) => e.title).join(' | ')}]`);
+      else parts.push(`[${c.title}]`);
+    }
+    if (parts.length === 0 && r.speech) parts.push(r.speech);
+  }
+  return parts.join('\n').slice(0, 4000);
+}
+
+const sessionOut = (row: {
+  id: string;
+  language: string;
+  startedAt: Date | string;
+  endedAt: Date | string | null;
+  questions: number;
+}): VisitorSession => ({
+  session_id: row.id,
+  language: row.language as Language,
+  started_at: new Date(row.startedAt).toISOString(),
+  ended_at: row.endedAt === null ? null : new Date(row.endedAt).toISOString(),
+  questions: row.questions,
+});
+
+/**
+ * What a device does with the API: its configuration, visitor sessions, questions answered by the
+ * matcher and logged as conversations, ratings. The visitor's answer never waits on, nor fails
+ * with, the log: a failed write is retried in the background under the same idempotency key.
+ */
+export function createDeviceApiService({
+  repo,
+  answers,
+  topics,
+  clock,
+  log,
+}: {
+  repo: DeviceApiRepo;
+  answers: AnswerService;
+  topics: Pick<TopicsRepo, 'settings'>;
+  clock: Clock;
+  log: LogFailureSink;
+}) {
+  const pending: Array<{ row: ConversationLog; attempts: number }> = [];
+  let timer: NodeJS.Timeout | undefined;
+
+  function queueRetry(row: ConversationLog) {
+    if (pending.length >= RETRY_QUEUE_MAX) {
+      log.error(
+        { idempotencyKey: row.idempotencyKey },
+        'conversation log retry queue is full; dropping a row',
+      );
+      return;
+    }
+    pending.push({ row, attempts: 0 });
+    timer ??= setInterval(() => void flush(), RETRY_EVERY_MS);
+    timer.unref();
+  }
+
+  /** Writes queued rows; the idempotency key makes a write that did land count once. */
+  async function flush() {
+    for (const item of pending.splice(0)) {
+      try {
+        await repo.logConversation(item.row);
+      } catch (err) {
+        if (++item.attempts < RETRY_ATTEMPTS) pending.push(item);
+        else log.error({ err, idempotencyKey: item.row.idempotencyKey }, 'gave up logging a conversation');
+      }
+    }
+    if (pending.length === 0 && timer) {
+      clearInterval(timer);
+      timer = undefined;
+    }
+  }
+
+  function offered(device: DeviceContext, language: Language) {
+    if (!device.languages.includes(language)) {
+      throw badRequest(`This device does not offer ${language}.`, 'language_not_offered');
+    }
+  }
+
+  async function openSession(device: DeviceContext, sessionId: string) {
+    const session = await repo.findSession(device.id, sessionId);
+    if (!session) throw notFound('Unknown session. Start a new one.');
+    if (session.endedAt) throw new AppError(409, 'session_ended', 'This session has ended. Start a new one.');
+    return session;
+  }
+
+  return {
+    async config(device: DeviceContext): Promise<DeviceConfig> {
+      const settings = await topics.settings(device.id);
+      const pick = (table: Record<Language, string>) =>
+        Object.fromEntries(device.languages.map((l) => [l, table[l]])) as Partial<Record<Language, string>>;
+      return {
+        device: {
+          id: device.id,
+          description: device.description,
+          kind: device.kind,
+          languages: device.languages,
+          default_language: device.languages[0] ?? 'english',
+        },
+        project: { id: device.projectId, name: device.projectName },
+        settings: { is_enabled_related_intents: settings?.isEnabledRelatedIntents ?? true },
+        messages: { welcome: pick(WELCOME), fallback: pick(FALLBACK) },
+      };
+    },
+
+    async startSession(device: DeviceContext, language: Language) {
+      offered(device, language);
+      return sessionOut(
+        await repo.startSession({ id: randomUUID(), deviceId: device.id, language, at: clock.now() }),
+      );
+    },
+
+    async endSession(device: DeviceContext, sessionId: string) {
+      const row = await repo.endSession(device.id, sessionId, clock.now());
+      if (!row) throw notFound('Unknown session.');
+      return sessionOut(row);
+    },
+
+    async ask(
+      device: DeviceContext,
+      input: z.output<typeof ZAskRequest>,
+      idempotencyKey: string | undefined,
+    ): Promise<AskResult> {
+      const started = performance.now();
+      const at = clock.now();
+      offered(device, input.language);
+      await openSession(device, input.session_id);
+      const answer = await answers.ask(device.id, device.kind, input.language, input.text);
+      const best = answer.fallback ? null : answer.best;
+      const fallbackText = best ? null : FALLBACK[input.language];
+      const categoryName = best ? await repo.categoryOf(device.id, best.intent_id) : null;
+      const responseTimeMs = Math.round(performance.now() - started);
+      const row: ConversationLog = {
+        deviceId: device.id,
+        sessionId: input.session_id,
+        at,
+        acquire: input.text,
+        reply: best ? replyText(answer.responses) : fallbackText!,
+        language: input.language,
+        intentId: best?.intent_id ?? null,
+        intentName: best?.intent_name ?? null,
+        categoryName,
+        responseTimeMs,
+        score: answer.best?.score ?? null,
+        status: best ? 'answered' : 'fallback',
+        // Without a key from the device, one of ours still makes background retries count once.
+        idempotencyKey: idempotencyKey ?? `server:${randomUUID()}`,
+      };
+      let conversationId: number | null = null;
+      try {
+        conversationId = await repo.logConversation(row);
+      } catch (err) {
+        log.warn(
+          { err, deviceId: device.id },
+          'logging a conversation failed; answering anyway and retrying',
+        );
+        queueRetry(row);
+      }
+      return {
+        conversation_id: conversationId,
+        fallback: !best,
+        intent: best ? { id: best.intent_id, name: best.intent_name, score: best.score } : null,
+        fallback_text: fallbackText,
+        responses: best ? answer.responses : [],
+        related: best ? answer.related : [],
+        avatar_motion: best ? answer.avatar_motion : null,
+        response_time_ms: responseTimeMs,
+      };
+    },
+
+    async rate(device: DeviceContext, conversationId: number, input: z.output<typeof ZRateRequest>) {
+      const row = await repo.rate(device.id, conversationId, input.rating, input.comment);
+      if (!row) throw notFound('Conversation not found.');
+      return { conversation_id: row.id, rating: row.rating as 1 | -1, comment: row.comment };
+    },
+
+    /** Rows still waiting to be logged (tests and shutdown). */
+    pendingLogs: () => pending.length,
+    flushLogs: flush,
+    close() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+    },
+  };
+}
+
+export type DeviceApiService = ReturnType<typeof createDeviceApiService>;
