@@ -1,0 +1,170 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { CONFIG, KEY, SESSION_ID, answer, fakeDevice, openChat, renderKiosk } from './test/fake-device';
+
+const STORED = 'ambassador.kiosk.device_key';
+
+function typeKey(value: string) {
+  fireEvent.change(screen.getByTestId('kiosk-key'), { target: { value } });
+  fireEvent.click(screen.getByTestId('kiosk-pair'));
+}
+
+describe('pairing', () => {
+  it('pairs with a pasted key, remembers it and shows the device', async () => {
+    const calls = fakeDevice();
+    renderKiosk({ paired: false });
+
+    expect(screen.getByTestId('kiosk-key')).toHaveProperty('type', 'password');
+    fireEvent.click(screen.getByRole('button', { name: /Show/ }));
+    expect(screen.getByTestId('kiosk-key')).toHaveProperty('type', 'text');
+    // Pasted with a trailing newline, as copying from a dialog often does.
+    typeKey(`  ${KEY}\n`);
+
+    expect((await screen.findByTestId('kiosk-device-name')).textContent).toBe('Lobby kiosk');
+    expect(screen.getByText('Welcome to the Harbour Museum!')).toBeTruthy();
+    expect(screen.getByTestId('kiosk-start-english').textContent).toBe('English');
+    expect(screen.getByTestId('kiosk-start-cantonese').textContent).toBe('廣東話');
+    expect(screen.getByTestId('kiosk-start-japanese').textContent).toBe('日本語');
+    expect(screen.queryByTestId('kiosk-start-german')).toBeNull();
+    expect(localStorage.getItem(STORED)).toBe(KEY);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.headers.authorization).toBe(`Bearer ${KEY}`);
+  });
+
+  it('shows a clear error for a wrong key and remembers nothing', async () => {
+    fakeDevice(() => ({
+      status: 401,
+      body: { success: false, message: 'Unknown device key', error: 'unauthorized' },
+    }));
+    renderKiosk({ paired: false });
+    typeKey('dk_wrong');
+
+    const error = await screen.findByTestId('kiosk-pair-error');
+    expect(error.textContent).toContain('This key was not accepted');
+    expect(error.textContent).toContain('金鑰不正確');
+    expect(localStorage.getItem(STORED)).toBeNull();
+    expect(screen.queryByTestId('kiosk-device-name')).toBeNull();
+    // Editing the key clears the error for the next try.
+    fireEvent.change(screen.getByTestId('kiosk-key'), { target: { value: 'dk_other' } });
+    expect(screen.queryByTestId('kiosk-pair-error')).toBeNull();
+  });
+
+  it('says when the server cannot be reached, and refuses text that is not a key without a call', async () => {
+    const calls = fakeDevice(() => 'network');
+    renderKiosk({ paired: false });
+    typeKey('hello');
+    expect(screen.getByTestId('kiosk-pair-error').textContent).toContain('starts with "dk_"');
+    expect(calls).toHaveLength(0);
+
+    typeKey(KEY);
+    expect((await screen.findByTestId('kiosk-pair-error')).textContent).toContain("Can't reach the server");
+    expect(screen.getByTestId('kiosk-pair')).toHaveProperty('disabled', false);
+  });
+
+  it('pairs once when Pair is pressed twice', async () => {
+    const calls = fakeDevice();
+    renderKiosk({ paired: false });
+    fireEvent.change(screen.getByTestId('kiosk-key'), { target: { value: KEY } });
+    fireEvent.click(screen.getByTestId('kiosk-pair'));
+    fireEvent.click(screen.getByTestId('kiosk-pair'));
+    await screen.findByTestId('kiosk-device-name');
+    expect(calls.filter((c) => c.path === '/config')).toHaveLength(1);
+  });
+
+  it('goes back to pairing with a message when the key is revoked later', async () => {
+    let revoked = false;
+    fakeDevice((call) => {
+      if (revoked)
+        return { status: 401, body: { success: false, message: 'Key revoked', error: 'unauthorized' } };
+      if (call.path === '/ask') return { body: answer([]) };
+      return undefined;
+    });
+    renderKiosk();
+    const input = await openChat();
+    revoked = true;
+    fireEvent.change(input, { target: { value: 'Opening hours?' } });
+    fireEvent.click(screen.getByTestId('kiosk-send'));
+
+    const error = await screen.findByTestId('kiosk-pair-error');
+    expect(error.textContent).toContain('no longer valid');
+    expect(screen.getByTestId('kiosk-key')).toBeTruthy();
+    expect(localStorage.getItem(STORED)).toBeNull();
+  });
+
+  it('keeps a remembered key while the server is down and connects when it is back', async () => {
+    let down = true;
+    const calls = fakeDevice(() => (down ? 'network' : undefined));
+    renderKiosk();
+    expect((await screen.findByTestId('kiosk-offline')).textContent).toContain("Can't reach the server");
+    expect(localStorage.getItem(STORED)).toBe(KEY);
+
+    down = false;
+    expect((await screen.findByTestId('kiosk-device-name')).textContent).toBe('Lobby kiosk');
+    expect(calls.filter((c) => c.path === '/config').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('unpairs from the staff corner only after a second tap', async () => {
+    fakeDevice();
+    renderKiosk();
+    await screen.findByTestId('kiosk-device-name');
+    const unpair = screen.getByTestId('kiosk-unpair');
+    fireEvent.click(unpair);
+    expect(unpair.textContent).toContain('Tap again to unpair');
+    expect(localStorage.getItem(STORED)).toBe(KEY);
+    fireEvent.click(screen.getByTestId('kiosk-unpair'));
+
+    expect(screen.getByTestId('kiosk-key')).toBeTruthy();
+    expect(screen.queryByTestId('kiosk-pair-error')).toBeNull();
+    expect(localStorage.getItem(STORED)).toBeNull();
+  });
+});
+
+describe('start screen', () => {
+  it('opens a session in the chosen language with its welcome message', async () => {
+    const calls = fakeDevice();
+    renderKiosk();
+    await openChat('cantonese');
+
+    expect(calls.find((c) => c.path === '/sessions')?.body).toEqual({ language: 'cantonese' });
+    const welcome = screen.getByTestId('kiosk-message-bot');
+    expect(welcome.textContent).toBe('歡迎嚟到海港博物館！');
+    // The interface follows the visitor's language.
+    expect(screen.getByTestId('kiosk-send').textContent).toBe('傳送');
+    expect(screen.getByTestId('kiosk-end').textContent).toBe('結束');
+    // No thumbs under a greeting.
+    expect(screen.queryByTestId('kiosk-rate-up')).toBeNull();
+  });
+
+  it('falls back to a built-in greeting when the device has none for the language', async () => {
+    fakeDevice();
+    renderKiosk();
+    await openChat('japanese');
+    expect(screen.getByTestId('kiosk-message-bot').textContent).toBe('こんにちは！ご用件をどうぞ。');
+  });
+
+  it('starts one session on a double tap, and says so in the language when it fails', async () => {
+    let fail = true;
+    const calls = fakeDevice((call) => (call.path === '/sessions' && fail ? 'network' : undefined));
+    renderKiosk();
+    const english = await screen.findByTestId('kiosk-start-english');
+    fireEvent.click(english);
+    fireEvent.click(english);
+    expect((await screen.findByTestId('kiosk-start-error')).textContent).toContain("couldn't start");
+    expect(calls.filter((c) => c.path === '/sessions')).toHaveLength(1);
+
+    fail = false;
+    fireEvent.click(screen.getByTestId('kiosk-start-english'));
+    await screen.findByTestId('kiosk-input');
+  });
+
+  it('ends the session with End and returns to the start screen', async () => {
+    const calls = fakeDevice();
+    renderKiosk();
+    await openChat();
+    fireEvent.click(screen.getByTestId('kiosk-end'));
+
+    expect(await screen.findByTestId('kiosk-start-english')).toBeTruthy();
+    await waitFor(() => expect(calls.some((c) => c.path === `/sessions/${SESSION_ID}/end`)).toBe(true));
+    expect(CONFIG.device.description).toBe(screen.getByTestId('kiosk-device-name').textContent);
+  });
+});

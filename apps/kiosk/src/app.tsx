@@ -1,0 +1,165 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { DeviceConfig, Language } from '@ambassador/contracts';
+import { createDeviceApi } from './api/device-api';
+import { DeviceApiError } from './api/device-client';
+import { Bilingual } from './components/bilingual';
+import { UnpairButton } from './components/unpair-button';
+import { keyStore } from './lib/key-store';
+import { DEFAULT_TIMING, type Timing } from './lib/timing';
+import { ChatScreen } from './screens/chat-screen';
+import { PairingScreen } from './screens/pairing-screen';
+import { StartScreen } from './screens/start-screen';
+
+type Phase =
+  | { name: 'pairing'; revoked: boolean }
+  | { name: 'connecting' }
+  | { name: 'offline'; status: number }
+  | { name: 'start' }
+  | { name: 'chat'; sessionId: string; language: Language };
+
+/**
+ * The kiosk: pairing → start screen → one chat per visitor → start screen. A refused key (401)
+ * from any call goes back to pairing; a server that cannot be reached keeps the key and retries.
+ */
+export function App({ timing: overrides }: { timing?: Partial<Timing> }) {
+  const [timing] = useState<Timing>(() => ({ ...DEFAULT_TIMING, ...overrides }));
+  const [key, setKey] = useState<string | null>(() => keyStore.get());
+  const [config, setConfig] = useState<DeviceConfig | null>(null);
+  const [phase, setPhase] = useState<Phase>(() =>
+    key ? { name: 'connecting' } : { name: 'pairing', revoked: false },
+  );
+  const [starting, setStarting] = useState<Language | null>(null);
+  const [startFailed, setStartFailed] = useState<Language | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  const forget = useCallback((revoked: boolean) => {
+    keyStore.clear();
+    setKey(null);
+    setConfig(null);
+    setStarting(null);
+    setStartFailed(null);
+    setPhase({ name: 'pairing', revoked });
+  }, []);
+
+  const api = useMemo(
+    () =>
+      key
+        ? createDeviceApi({ key, timeoutMs: timing.requestTimeoutMs, onUnauthorized: () => forget(true) })
+        : null,
+    [key, timing.requestTimeoutMs, forget],
+  );
+
+  // A remembered key: fetch the device's configuration, and keep trying while the server is away.
+  const needsConfig = phase.name === 'connecting' || phase.name === 'offline';
+  useEffect(() => {
+    if (!api || !needsConfig) return;
+    const controller = new AbortController();
+    api.config(controller.signal).then(
+      (loaded) => {
+        setConfig(loaded);
+        setPhase({ name: 'start' });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        if (error instanceof DeviceApiError && error.status === 401) return;
+        setPhase({ name: 'offline', status: error instanceof DeviceApiError ? error.status : 0 });
+      },
+    );
+    return () => controller.abort();
+  }, [api, needsConfig, attempt]);
+  useEffect(() => {
+    if (phase.name !== 'offline') return;
+    const timer = setTimeout(() => setAttempt((n) => n + 1), timing.reconnectMs);
+    return () => clearTimeout(timer);
+  }, [phase, timing.reconnectMs]);
+
+  const startRef = useRef(false);
+  const start = async (language: Language) => {
+    if (!api || startRef.current) return;
+    startRef.current = true;
+    setStarting(language);
+    setStartFailed(null);
+    try {
+      const session = await api.startSession(language);
+      setPhase({ name: 'chat', sessionId: session.session_id, language });
+    } catch (error) {
+      if (!(error instanceof DeviceApiError && error.status === 401)) setStartFailed(language);
+    } finally {
+      startRef.current = false;
+      setStarting(null);
+    }
+  };
+
+  const end = (sessionId: string) => {
+    if (!api) return;
+    // The visitor is gone either way: the start screen does not wait for the server.
+    api.endSession(sessionId).catch(() => undefined);
+    setPhase({ name: 'start' });
+    // Pick up what staff changed meanwhile (languages, welcome text).
+    api.config().then(setConfig, () => undefined);
+  };
+
+  const paired = (newKey: string, loaded: DeviceConfig) => {
+    keyStore.set(newKey);
+    setKey(newKey);
+    setConfig(loaded);
+    setPhase({ name: 'start' });
+  };
+
+  switch (phase.name) {
+    case 'pairing':
+      return <PairingScreen revoked={phase.revoked} timeoutMs={timing.requestTimeoutMs} onPaired={paired} />;
+    case 'connecting':
+    case 'offline':
+      return (
+        <main className="k-connecting" lang="en">
+          <div className="k-corner">
+            <UnpairButton onUnpair={() => forget(false)} confirmMs={timing.unpairConfirmMs} />
+          </div>
+          {phase.name === 'connecting' ? (
+            <p className="k-connecting-text" role="status">
+              <Bilingual k="connecting" />
+            </p>
+          ) : (
+            <div className="k-card k-offline" role="alert" data-testid="kiosk-offline">
+              <p>
+                {phase.status >= 500 ? (
+                  <Bilingual k="serverError" values={{ status: phase.status }} />
+                ) : (
+                  <Bilingual k="offline" />
+                )}
+              </p>
+              <button type="button" className="k-btn k-btn-primary" onClick={() => setAttempt((n) => n + 1)}>
+                <Bilingual k="retryNow" />
+              </button>
+            </div>
+          )}
+        </main>
+      );
+    case 'start':
+      if (!config) return null;
+      return (
+        <StartScreen
+          config={config}
+          starting={starting}
+          failed={startFailed}
+          onStart={(language) => void start(language)}
+          onUnpair={() => forget(false)}
+          unpairConfirmMs={timing.unpairConfirmMs}
+        />
+      );
+    case 'chat':
+      if (!config || !api) return null;
+      return (
+        <ChatScreen
+          key={phase.sessionId}
+          api={api}
+          config={config}
+          sessionId={phase.sessionId}
+          language={phase.language}
+          timing={timing}
+          onEnd={() => end(phase.sessionId)}
+        />
+      );
+  }
+}

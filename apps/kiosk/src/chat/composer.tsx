@@ -1,0 +1,88 @@
+import { useState, type KeyboardEvent } from 'react';
+import type { Language } from '@ambassador/contracts';
+import { MicIcon, SendIcon } from '../components/icons';
+import type { Strings } from '../i18n/strings';
+import { useSpeechRecognition } from '../lib/speech-recognition';
+import { MAX_QUESTION } from './use-chat';
+
+type Props = {
+  language: Language;
+  strings: Strings;
+  /** An answer is on its way: typing goes on, sending waits. */
+  busy: boolean;
+  /** Returns false when the question was not sent (so the text stays). */
+  onAsk: (text: string) => boolean;
+};
+
+/** The large input, the send button and, where the browser can listen, the microphone. */
+export function Composer({ language, strings, busy, onAsk }: Props) {
+  const [text, setText] = useState('');
+  const speech = useSpeechRecognition({
+    language,
+    onInterim: setText,
+    onFinal: (heard) => {
+      setText(heard);
+      if (onAsk(heard)) setText('');
+    },
+  });
+
+  const send = () => {
+    if (!text.trim()) return;
+    if (speech.listening) speech.cancel();
+    if (onAsk(text)) setText('');
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    // Enter that confirms an IME composition (Chinese, Japanese, Korean input) is not a send.
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing || event.keyCode === 229) return;
+    event.preventDefault();
+    send();
+  };
+
+  return (
+    <div className="k-composer">
+      {speech.blocked && (
+        <p className="k-composer-note" role="status">
+          {strings.micUnavailable}
+        </p>
+      )}
+      <div className="k-composer-row">
+        <input
+          className="k-input k-composer-input"
+          data-testid="kiosk-input"
+          value={text}
+          maxLength={MAX_QUESTION}
+          placeholder={speech.listening ? strings.listening : strings.inputPlaceholder}
+          aria-label={strings.inputLabel}
+          enterKeyHint="send"
+          autoComplete="off"
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        {speech.supported && (
+          <button
+            type="button"
+            className={speech.listening ? 'k-icon-btn k-mic k-mic-on' : 'k-icon-btn k-mic'}
+            data-testid="kiosk-mic"
+            aria-pressed={speech.listening}
+            aria-label={speech.listening ? strings.listening : strings.speak}
+            title={speech.listening ? strings.listening : strings.speak}
+            onClick={speech.listening ? speech.stop : speech.start}
+          >
+            <MicIcon />
+          </button>
+        )}
+        <button
+          type="button"
+          className="k-btn k-btn-primary k-send"
+          data-testid="kiosk-send"
+          disabled={busy || text.trim() === ''}
+          onClick={send}
+        >
+          <SendIcon />
+          <span>{strings.send}</span>
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import {
+  DEVICE_API_PREFIX,
+  DEVICE_KEY_PREFIX as CONTRACT_KEY_PREFIX,
+  IDEMPOTENCY_HEADER as CONTRACT_IDEMPOTENCY_HEADER,
+  LANGUAGES,
+} from '@ambassador/contracts';
+import { describe, expect, it } from 'vitest';
+import { IDEMPOTENCY_HEADER } from '../api/device-api';
+import { DEVICE_API_BASE } from '../api/device-client';
+import { HTML_LANG, KIOSK_LANGUAGES, LANGUAGE_LABELS, RECOGNITION_LANG } from '../lib/languages';
+import { DEVICE_KEY_PREFIX } from '../screens/pairing-screen';
+import { PAIRING_STRINGS } from './pairing-strings';
+import { STRINGS, format } from './strings';
+
+const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+describe('visitor strings', () => {
+  it('exist for all eight languages of SPEC §9 with the same keys, none empty', () => {
+    expect(Object.keys(STRINGS).sort()).toEqual([...LANGUAGES].sort());
+    const keys = Object.keys(STRINGS.english).sort();
+    for (const language of LANGUAGES) {
+      const strings = STRINGS[language];
+      expect(Object.keys(strings).sort(), language).toEqual(keys);
+      for (const key of keys) {
+        const value = strings[key as keyof typeof strings];
+        expect(value.trim(), `${language}.${key}`).not.toBe('');
+        expect(placeholders(value), `${language}.${key}`).toEqual(
+          placeholders(STRINGS.english[key as 'send']),
+        );
+      }
+    }
+  });
+
+  it('are really translated: no other language reuses the English sentences', () => {
+    for (const language of LANGUAGES.filter((l) => l !== 'english')) {
+      expect(STRINGS[language].welcomeDefault, language).not.toBe(STRINGS.english.welcomeDefault);
+      expect(STRINGS[language].stillThere, language).not.toBe(STRINGS.english.stillThere);
+    }
+    // Written Chinese and Cantonese differ, and Mandarin is Simplified.
+    expect(STRINGS.cantonese.welcomeDefault).not.toBe(STRINGS.chinese.welcomeDefault);
+    expect(STRINGS.mandarin.welcomeDefault).toContain('么');
+    expect(STRINGS.chinese.welcomeDefault).toContain('麼');
+  });
+
+  it('fills placeholders', () => {
+    expect(format(STRINGS.german.endingIn, { seconds: 7 })).toBe('Das Gespräch endet in 7 s.');
+    expect(format(STRINGS.korean.endingIn, { seconds: 3 })).toBe('3초 후에 대화가 종료됩니다.');
+  });
+});
+
+describe('staff strings', () => {
+  it('exist in English and Chinese with the same keys and placeholders', () => {
+    const keys = Object.keys(PAIRING_STRINGS.english).sort();
+    expect(Object.keys(PAIRING_STRINGS.chinese).sort()).toEqual(keys);
+    for (const key of keys as (keyof typeof PAIRING_STRINGS.english)[]) {
+      expect(PAIRING_STRINGS.chinese[key].trim()).not.toBe('');
+      expect(placeholders(PAIRING_STRINGS.chinese[key])).toEqual(placeholders(PAIRING_STRINGS.english[key]));
+    }
+  });
+});
+
+describe('kiosk constants', () => {
+  it('match the device API contract', () => {
+    expect(KIOSK_LANGUAGES).toEqual(LANGUAGES);
+    expect(DEVICE_API_BASE).toBe(DEVICE_API_PREFIX);
+    expect(DEVICE_KEY_PREFIX).toBe(CONTRACT_KEY_PREFIX);
+    expect(IDEMPOTENCY_HEADER.toLowerCase()).toBe(CONTRACT_IDEMPOTENCY_HEADER);
+  });
+
+  it('name every language in itself and give it a recognition language', () => {
+    expect(LANGUAGE_LABELS).toEqual({
+      english: 'English',
+      chinese: '中文',
+      cantonese: '廣東話',
+      mandarin: '普通话',
+      japanese: '日本語',
+      korean: '한국어',
+      portuguese: 'Português',
+      german: 'Deutsch',
+    });
+    expect(RECOGNITION_LANG).toEqual({
+      english: 'en-US',
+      cantonese: 'zh-HK',
+      mandarin: 'zh-CN',
+      chinese: 'zh-TW',
+      japanese: 'ja-JP',
+      korean: 'ko-KR',
+      portuguese: 'pt-PT',
+      german: 'de-DE',
+    });
+    expect(Object.keys(HTML_LANG).sort()).toEqual([...LANGUAGES].sort());
+  });
+});

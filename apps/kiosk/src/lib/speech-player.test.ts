@@ -1,0 +1,68 @@
+import { describe, expect, it, vi } from 'vitest';
+import { DeviceApiError } from '../api/device-client';
+import { createSpeechPlayer } from './speech-player';
+
+/** jsdom cannot play audio: clips "play" until they are paused or end. */
+function stubAudio() {
+  const played: string[] = [];
+  const paused: string[] = [];
+  vi.stubGlobal(
+    'URL',
+    Object.assign(URL, { createObjectURL: (b: Blob) => `blob:${b.size}`, revokeObjectURL: () => {} }),
+  );
+  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
+    played.push(this.getAttribute('src') ?? '');
+    return Promise.resolve();
+  });
+  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (this: HTMLMediaElement) {
+    paused.push(this.getAttribute('src') ?? '');
+  });
+  return { played, paused };
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
+describe('speech player', () => {
+  it('plays one clip at a time and a new answer cuts the old one off', async () => {
+    const { played, paused } = stubAudio();
+    const asked: string[] = [];
+    const player = createSpeechPlayer(async (_language, text) => {
+      asked.push(text);
+      return new Blob(['x'.repeat(text.length)]);
+    });
+    player.speak([
+      { language: 'english', text: 'first' },
+      { language: 'english', text: 'second!' },
+    ]);
+    await settle();
+    expect(asked).toEqual(['first']);
+    expect(played).toEqual(['blob:5']);
+
+    player.speak([{ language: 'english', text: 'newer answer' }]);
+    await settle();
+    expect(paused).toContain('blob:5');
+    // The old answer's second clip is never fetched.
+    expect(asked).toEqual(['first', 'newer answer']);
+    expect(played).toEqual(['blob:5', 'blob:12']);
+  });
+
+  it('stops when muted and stops asking once the server has no speech engine', async () => {
+    stubAudio();
+    const fetchSpeech = vi.fn(async () => {
+      throw new DeviceApiError(503, 'tts_unavailable', 'no engine');
+    });
+    const player = createSpeechPlayer(fetchSpeech);
+    player.speak([{ language: 'german', text: 'Hallo' }]);
+    await settle();
+    player.speak([{ language: 'german', text: 'Noch einmal' }]);
+    await settle();
+    expect(fetchSpeech).toHaveBeenCalledTimes(1);
+
+    const other = vi.fn(async () => new Blob(['x']));
+    const mutedPlayer = createSpeechPlayer(other);
+    mutedPlayer.setMuted(true);
+    mutedPlayer.speak([{ language: 'german', text: 'Hallo' }]);
+    await settle();
+    expect(other).not.toHaveBeenCalled();
+  });
+});

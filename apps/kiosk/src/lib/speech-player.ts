@@ -1,0 +1,84 @@
+import type { Language } from '@ambassador/contracts';
+import { DeviceApiError } from '../api/device-client';
+
+export type SpeechItem = { language: Language; text: string };
+type FetchSpeech = (language: Language, text: string, signal: AbortSignal) => Promise<Blob>;
+
+/** Speech is limited to this many characters by the device API. */
+const MAX_SPEECH = 1000;
+
+/**
+ * Plays answers' speech one clip at a time. A new answer cuts off the previous one; muting stops
+ * at once; a server without a speech engine (503 `tts_unavailable`) is not asked again, and a
+ * browser that blocks autoplay is simply silent.
+ */
+export function createSpeechPlayer(fetchSpeech: FetchSpeech) {
+  let muted = false;
+  let unavailable = false;
+  let controller: AbortController | null = null;
+
+  function stop() {
+    controller?.abort();
+    controller = null;
+  }
+
+  /** Plays one clip to its end; aborting stops it and frees it. */
+  function playBlob(blob: Blob, signal: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      if (typeof URL.createObjectURL !== 'function') return resolve();
+      const url = URL.createObjectURL(blob);
+      const clip = new Audio(url);
+      let finished = false;
+      const done = () => {
+        if (finished) return;
+        finished = true;
+        signal.removeEventListener('abort', done);
+        clip.pause();
+        clip.removeAttribute('src');
+        URL.revokeObjectURL(url);
+        resolve();
+      };
+      clip.addEventListener('ended', done, { once: true });
+      clip.addEventListener('error', done, { once: true });
+      signal.addEventListener('abort', done, { once: true });
+      // Autoplay may be refused until someone has touched the screen: then stay silent.
+      Promise.resolve()
+        .then(() => clip.play())
+        .catch(done);
+    });
+  }
+
+  async function run(items: SpeechItem[], signal: AbortSignal) {
+    for (const item of items) {
+      if (signal.aborted || muted || unavailable) return;
+      let blob: Blob;
+      try {
+        blob = await fetchSpeech(item.language, item.text.slice(0, MAX_SPEECH), signal);
+      } catch (error) {
+        if (error instanceof DeviceApiError && error.code === 'tts_unavailable') unavailable = true;
+        return;
+      }
+      if (signal.aborted || muted) return;
+      await playBlob(blob, signal);
+    }
+  }
+
+  return {
+    /** Replaces whatever is playing with these clips, in order. */
+    speak(items: SpeechItem[]) {
+      stop();
+      const wanted = items.filter((i) => i.text.trim() !== '');
+      if (muted || unavailable || wanted.length === 0) return;
+      const current = new AbortController();
+      controller = current;
+      void run(wanted, current.signal);
+    },
+    stop,
+    setMuted(value: boolean) {
+      muted = value;
+      if (value) stop();
+    },
+  };
+}
+
+export type SpeechPlayer = ReturnType<typeof createSpeechPlayer>;

@@ -1,0 +1,161 @@
+import { useEffect, useRef, useState } from 'react';
+import type { AskResult, DeviceConfig, Language } from '@ambassador/contracts';
+import type { DeviceApi } from '../api/device-api';
+import { BotAnswer } from '../chat/bot-answer';
+import { Composer } from '../chat/composer';
+import { IdleOverlay } from '../chat/idle-overlay';
+import { TextBubble } from '../chat/response-contents';
+import { useChat } from '../chat/use-chat';
+import { FullscreenButton } from '../components/fullscreen-button';
+import { VolumeIcon, VolumeOffIcon } from '../components/icons';
+import { STRINGS } from '../i18n/strings';
+import { HTML_LANG, LANGUAGE_LABELS } from '../lib/languages';
+import { createSpeechPlayer } from '../lib/speech-player';
+import type { Timing } from '../lib/timing';
+import { useIdleTimeout } from '../lib/use-idle-timeout';
+
+type Props = {
+  api: DeviceApi;
+  config: DeviceConfig;
+  sessionId: string;
+  language: Language;
+  timing: Timing;
+  /** The visitor left (End) or walked away (idle): the app ends the session. */
+  onEnd: (reason: 'visitor' | 'idle') => void;
+};
+
+/** One visitor's conversation in the language they chose. */
+export function ChatScreen({ api, config, sessionId, language, timing, onEnd }: Props) {
+  const strings = STRINGS[language];
+  const [muted, setMuted] = useState(false);
+  const [player] = useState(() => createSpeechPlayer(api.speech));
+  useEffect(() => () => player.stop(), [player]);
+
+  const idle = useRef<() => void>(() => undefined);
+  const onAnswer = (result: AskResult) => {
+    idle.current();
+    player.speak(result.responses.map((r) => ({ language, text: r.speech })));
+  };
+  const chat = useChat({ api, sessionId, language, retryDelaysMs: timing.retryDelaysMs, onAnswer });
+  const { secondsLeft, reset } = useIdleTimeout({
+    idleMs: timing.idleMs,
+    warningMs: timing.warningMs,
+    paused: chat.busy,
+    onTimeout: () => onEnd('idle'),
+  });
+  useEffect(() => {
+    idle.current = reset;
+  });
+
+  // Keep the newest exchange in view: its question at the top when the answer is long.
+  const lastExchange = useRef<HTMLElement | null>(null);
+  const scroller = useRef<HTMLDivElement | null>(null);
+  const latest = chat.exchanges.at(-1);
+  useEffect(() => {
+    const node = lastExchange.current;
+    if (!node) return;
+    if (typeof node.scrollIntoView === 'function')
+      node.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    else if (scroller.current) scroller.current.scrollTop = scroller.current.scrollHeight;
+  }, [latest?.id, latest?.status]);
+
+  const toggleMute = () => {
+    player.setMuted(!muted);
+    setMuted(!muted);
+  };
+  const ask = (text: string) => chat.ask(text);
+  const welcome = config.messages.welcome[language]?.trim() || strings.welcomeDefault;
+  const fallbackText = config.messages.fallback[language];
+
+  return (
+    <div className="k-chat" lang={HTML_LANG[language]}>
+      <header className="k-bar">
+        <div className="k-bar-title">
+          <span className="k-bar-name" data-testid="kiosk-device-name">
+            {config.device.description}
+          </span>
+          <span className="k-bar-language">{LANGUAGE_LABELS[language]}</span>
+        </div>
+        <button
+          type="button"
+          className="k-icon-btn"
+          data-testid="kiosk-mute"
+          aria-pressed={muted}
+          aria-label={muted ? strings.unmute : strings.mute}
+          title={muted ? strings.unmute : strings.mute}
+          onClick={toggleMute}
+        >
+          {muted ? <VolumeOffIcon /> : <VolumeIcon />}
+        </button>
+        <FullscreenButton enterLabel={strings.fullscreen} exitLabel={strings.exitFullscreen} />
+        <button
+          type="button"
+          className="k-btn k-btn-end"
+          data-testid="kiosk-end"
+          onClick={() => onEnd('visitor')}
+        >
+          {strings.end}
+        </button>
+      </header>
+      <div className="k-messages" ref={scroller} aria-live="polite">
+        <div
+          className="k-message k-message-bot"
+          data-testid="kiosk-message-bot"
+          data-fallback="false"
+          data-welcome="true"
+        >
+          <TextBubble text={welcome} />
+        </div>
+        {chat.exchanges.map((exchange) => (
+          <section
+            key={exchange.id}
+            className="k-exchange"
+            ref={exchange.id === latest?.id ? lastExchange : undefined}
+          >
+            <div className="k-message k-message-visitor">
+              <p
+                className="k-bubble k-bubble-visitor"
+                data-testid="kiosk-message-visitor"
+                aria-label={strings.you}
+              >
+                {exchange.question}
+              </p>
+            </div>
+            {exchange.status === 'sending' && (
+              <div className="k-typing" role="status" aria-label={strings.typing} data-testid="kiosk-typing">
+                <span />
+                <span />
+                <span />
+              </div>
+            )}
+            {exchange.status === 'failed' && (
+              <div className="k-message k-message-error" role="alert" data-testid="kiosk-message-error">
+                <p className="k-bubble k-bubble-error">{exchange.refusal ?? strings.networkError}</p>
+                <button
+                  type="button"
+                  className="k-btn k-btn-outline"
+                  data-testid="kiosk-retry"
+                  disabled={chat.busy}
+                  onClick={() => chat.retry(exchange.id)}
+                >
+                  {strings.tryAgain}
+                </button>
+              </div>
+            )}
+            {exchange.status === 'answered' && exchange.result && (
+              <BotAnswer
+                result={exchange.result}
+                api={api}
+                strings={strings}
+                fallbackText={fallbackText}
+                onAsk={ask}
+              />
+            )}
+          </section>
+        ))}
+      </div>
+      <Composer language={language} strings={strings} busy={chat.busy} onAsk={ask} />
+      {secondsLeft !== null && <IdleOverlay secondsLeft={secondsLeft} strings={strings} onContinue={reset} />}
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const backend = process.env.KIOSK_BACKEND_URL ?? 'http://localhost:8080';
+
+/** The kiosk is served by the server at /kiosk/. */
+export default defineConfig({
+  base: '/kiosk/',
+  plugins: [react()],
+  resolve: {
+    alias: {
+      '@ambassador/contracts': path.resolve(here, '../../packages/contracts/src/index.ts'),
+    },
+  },
+  build: { outDir: 'dist', emptyOutDir: true },
+  server: {
+    proxy: {
+      '/device_api': { target: backend, changeOrigin: true },
+      '/media': { target: backend, changeOrigin: true },
+      '/realtime': { target: backend, changeOrigin: true, ws: true },
+    },
+  },
+});

@@ -1,0 +1,22 @@
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export default defineConfig({
+  root: here,
+  plugins: [react()],
+  resolve: {
+    alias: {
+      '@ambassador/contracts': path.resolve(here, '../../packages/contracts/src/index.ts'),
+    },
+  },
+  test: {
+    name: 'kiosk',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
+  },
+});
