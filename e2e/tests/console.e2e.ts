@@ -116,7 +116,7 @@ describe('console in Chromium against the built server', () => {
     await signIn('admin', NEW_ADMIN_PASSWORD);
     await page.waitForURL('**/dashboard');
     expect(await byId('current-username').innerText()).toBe('admin');
-    await byId('placeholder-dashboard').waitFor();
+    await byId('dashboard-page').waitFor();
   });
 
   it('shows every page to an admin, highlights the current one, and sends unknown paths to /dashboard', async () => {
@@ -209,7 +209,7 @@ describe('console in Chromium against the built server', () => {
       await expect.poll(() => byId('nav-setting').innerText()).toContain(expected[lang]);
       await screenshot(page, `users-${lang}`);
       await page.goto('/dashboard');
-      await byId('placeholder-dashboard').waitFor();
+      await byId('dashboard-page').waitFor();
       await screenshot(page, `shell-${lang}`);
       await page.goto('/setting/users');
       await byId('user-row-admin').waitFor();

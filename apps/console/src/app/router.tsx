@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
-import { loadStringPack } from '../i18n/i18n';
+import { loadStringPack, type StringPack } from '../i18n/i18n';
 import type { UpcomingScreen } from '../shared/ui/placeholder-page';
 import { GuardedOutlet } from './guarded-outlet';
 import { PageLoading } from './page-loading';
@@ -15,13 +15,14 @@ function upcoming(screen: UpcomingScreen): RouteObject['lazy'] {
   };
 }
 
-/** A screen of the AI area: its code and its strings load together, before it renders. */
-function aiScreen(load: () => Promise<ComponentType>): RouteObject['lazy'] {
+/** A screen whose strings come in a pack: its code and its strings load together, before it renders. */
+function screenWith(pack: StringPack, load: () => Promise<ComponentType>): RouteObject['lazy'] {
   return async () => {
-    const [Component] = await Promise.all([load(), loadStringPack('ai')]);
+    const [Component] = await Promise.all([load(), loadStringPack(pack)]);
     return { Component };
   };
 }
+const aiScreen = (load: () => Promise<ComponentType>) => screenWith('ai', load);
 
 const toHome = <Navigate to={HOME_PATH} replace />;
 
@@ -41,7 +42,13 @@ export const routes: RouteObject[] = [
             errorElement: <RouteError />,
             children: [
               { index: true, element: toHome },
-              { path: 'dashboard', lazy: upcoming('dashboard') },
+              {
+                path: 'dashboard',
+                lazy: screenWith(
+                  'dashboard',
+                  async () => (await import('../features/dashboard/pages/dashboard-page')).DashboardPage,
+                ),
+              },
               {
                 path: 'ai',
                 lazy: aiScreen(async () => (await import('../features/ai/pages/ai-page')).AiPage),
@@ -60,7 +67,14 @@ export const routes: RouteObject[] = [
               },
               { path: 'ai/mrc', lazy: upcoming('ai_mrc') },
               { path: 'talk', lazy: upcoming('talk') },
-              { path: 'conversation', lazy: upcoming('conversation') },
+              {
+                path: 'conversation',
+                lazy: screenWith(
+                  'conversations',
+                  async () =>
+                    (await import('../features/conversations/pages/conversation-page')).ConversationPage,
+                ),
+              },
               { path: 'event', lazy: upcoming('event') },
               { path: 'interface', lazy: upcoming('interface') },
               { path: 'interface/avatar', lazy: upcoming('interface_avatar') },
@@ -75,6 +89,13 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({
                   Component: (await import('../features/users/pages/users-page')).UsersPage,
                 }),
+              },
+              {
+                path: 'setting/devices',
+                lazy: screenWith(
+                  'devices',
+                  async () => (await import('../features/devices/pages/devices-page')).DevicesPage,
+                ),
               },
               { path: 'chat', lazy: upcoming('chat') },
               { path: 'live_video', lazy: upcoming('live_video') },

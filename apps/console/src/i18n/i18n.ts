@@ -50,6 +50,21 @@ const packs = {
     zhHant: () => import('./packs/ai.zhHant.json'),
     zhHans: () => import('./packs/ai.zhHans.json'),
   },
+  dashboard: {
+    en: () => import('./packs/dashboard.en.json'),
+    zhHant: () => import('./packs/dashboard.zhHant.json'),
+    zhHans: () => import('./packs/dashboard.zhHans.json'),
+  },
+  conversations: {
+    en: () => import('./packs/conversations.en.json'),
+    zhHant: () => import('./packs/conversations.zhHant.json'),
+    zhHans: () => import('./packs/conversations.zhHans.json'),
+  },
+  devices: {
+    en: () => import('./packs/devices.en.json'),
+    zhHant: () => import('./packs/devices.zhHant.json'),
+    zhHans: () => import('./packs/devices.zhHans.json'),
+  },
 } satisfies Record<string, Record<UiLanguage, () => Promise<Json>>>;
 export type StringPack = keyof typeof packs;
 

@@ -1,10 +1,15 @@
 import 'i18next';
 import type en from './en.json';
 import type aiEn from './packs/ai.en.json';
+import type conversationsEn from './packs/conversations.en.json';
+import type dashboardEn from './packs/dashboard.en.json';
+import type devicesEn from './packs/devices.en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en & typeof aiEn };
+    resources: {
+      translation: typeof en & typeof aiEn & typeof dashboardEn & typeof conversationsEn & typeof devicesEn;
+    };
   }
 }

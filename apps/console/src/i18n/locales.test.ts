@@ -5,6 +5,15 @@ import zhHant from './zhHant.json';
 import aiEn from './packs/ai.en.json';
 import aiZhHans from './packs/ai.zhHans.json';
 import aiZhHant from './packs/ai.zhHant.json';
+import conversationsEn from './packs/conversations.en.json';
+import conversationsZhHans from './packs/conversations.zhHans.json';
+import conversationsZhHant from './packs/conversations.zhHant.json';
+import dashboardEn from './packs/dashboard.en.json';
+import dashboardZhHans from './packs/dashboard.zhHans.json';
+import dashboardZhHant from './packs/dashboard.zhHant.json';
+import devicesEn from './packs/devices.en.json';
+import devicesZhHans from './packs/devices.zhHans.json';
+import devicesZhHant from './packs/devices.zhHant.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -36,9 +45,9 @@ function withPacks(core: Tree, ...packs: Tree[]): Tree {
 }
 
 const locales = {
-  en: withPacks(en, aiEn),
-  zhHant: withPacks(zhHant, aiZhHant),
-  zhHans: withPacks(zhHans, aiZhHans),
+  en: withPacks(en, aiEn, dashboardEn, conversationsEn, devicesEn),
+  zhHant: withPacks(zhHant, aiZhHant, dashboardZhHant, conversationsZhHant, devicesZhHant),
+  zhHans: withPacks(zhHans, aiZhHans, dashboardZhHans, conversationsZhHans, devicesZhHans),
 } as Record<string, Tree>;
 const flat = Object.fromEntries(Object.entries(locales).map(([name, tree]) => [name, flatten(tree)]));
 const enKeys = [...(flat.en ?? new Map()).keys()].sort();

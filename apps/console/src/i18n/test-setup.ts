@@ -2,12 +2,22 @@ import i18n from './i18n';
 import aiEn from './packs/ai.en.json';
 import aiZhHans from './packs/ai.zhHans.json';
 import aiZhHant from './packs/ai.zhHant.json';
+import conversationsEn from './packs/conversations.en.json';
+import conversationsZhHans from './packs/conversations.zhHans.json';
+import conversationsZhHant from './packs/conversations.zhHant.json';
+import dashboardEn from './packs/dashboard.en.json';
+import dashboardZhHans from './packs/dashboard.zhHans.json';
+import dashboardZhHant from './packs/dashboard.zhHant.json';
+import devicesEn from './packs/devices.en.json';
+import devicesZhHans from './packs/devices.zhHans.json';
+import devicesZhHant from './packs/devices.zhHant.json';
 
-// What `loadStringPack('ai')` adds at run time, here at once for every test.
-for (const [language, strings] of [
-  ['en', aiEn],
-  ['zhHant', aiZhHant],
-  ['zhHans', aiZhHans],
-] as const) {
-  i18n.addResourceBundle(language, 'translation', strings, true, false);
+// What `loadStringPack(...)` adds at run time, here at once for every test.
+const packs = {
+  en: [aiEn, dashboardEn, conversationsEn, devicesEn],
+  zhHant: [aiZhHant, dashboardZhHant, conversationsZhHant, devicesZhHant],
+  zhHans: [aiZhHans, dashboardZhHans, conversationsZhHans, devicesZhHans],
+} as const;
+for (const [language, list] of Object.entries(packs)) {
+  for (const strings of list) i18n.addResourceBundle(language, 'translation', strings, true, false);
 }

@@ -5,7 +5,6 @@ import CardContent from '@mui/material/CardContent';
 import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import BookmarkBorderIcon from '@mui/icons-material/BookmarkBorder';
 import CloseIcon from '@mui/icons-material/Close';
 import { canOpen } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +18,16 @@ const AliasCard = lazy(async () => ({
     .AliasCard,
 }));
 
+/** The bookmark card belongs to Conversation Review: its own chunk, with that screen's strings. */
+const BookmarkCard = lazy(async () => ({
+  default: (
+    await Promise.all([
+      import('../../features/conversations/components/bookmark-card'),
+      loadStringPack('conversations'),
+    ])
+  )[0].BookmarkCard,
+}));
+
 function AliasCardLoading() {
   return (
     <Card data-testid="right-bar-alias">
@@ -30,20 +39,27 @@ function AliasCardLoading() {
   );
 }
 
+function BookmarkCardLoading() {
+  const { t } = useTranslation();
+  return (
+    <Card data-testid="right-bar-bookmarks">
+      <CardContent>
+        <Typography sx={{ fontWeight: 600, mb: 1 }}>{t('right_bar.bookmarks_title')}</Typography>
+        <Skeleton height={44} />
+        <Skeleton height={44} />
+      </CardContent>
+    </Card>
+  );
+}
+
 /** The right bar's alias and bookmark cards (SPEC §2 Shell). */
 export function RightBarContent({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const auth = useAuth();
   // Aliases are AI data: only for those who may open AI Configuration.
   const showAliases = canOpen(auth.page_access, '/ai');
-  const cards = [
-    {
-      id: 'bookmarks',
-      icon: <BookmarkBorderIcon color="primary" />,
-      title: t('right_bar.bookmarks_title'),
-      body: t('right_bar.bookmarks_later'),
-    },
-  ];
+  // Bookmarks are conversations: only for those who may open Conversation Review.
+  const showBookmarks = canOpen(auth.page_access, '/conversation');
   return (
     <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="right-bar">
       <Box sx={{ display: 'flex', alignItems: 'center' }}>
@@ -59,19 +75,11 @@ export function RightBarContent({ onClose }: { onClose: () => void }) {
           <AliasCard />
         </Suspense>
       )}
-      {cards.map((card) => (
-        <Card key={card.id} data-testid={`right-bar-${card.id}`}>
-          <CardContent>
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
-              {card.icon}
-              <Typography sx={{ fontWeight: 600 }}>{card.title}</Typography>
-            </Box>
-            <Typography variant="body2" color="text.secondary">
-              {card.body}
-            </Typography>
-          </CardContent>
-        </Card>
-      ))}
+      {showBookmarks && (
+        <Suspense fallback={<BookmarkCardLoading />}>
+          <BookmarkCard />
+        </Suspense>
+      )}
     </Box>
   );
 }

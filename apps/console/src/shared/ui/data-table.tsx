@@ -21,7 +21,40 @@ export type Column<T> = {
   render: (row: T) => ReactNode;
   width?: number | string;
   align?: 'left' | 'center' | 'right';
+  /**
+   * Stays in view at the right edge while a wide table scrolls sideways (row actions). Sticky
+   * columns must come last and have a numeric width.
+   */
+  sticky?: boolean;
 };
+
+/** Position styles of the sticky columns, by id: each sits left of the sticky ones after it. */
+function stickyStyles<T>(columns: Column<T>[]) {
+  const styles = new Map<string, object>();
+  let right = 0;
+  for (let index = columns.length - 1; index >= 0; index--) {
+    const column = columns[index]!;
+    if (!column.sticky) break;
+    const first = index === 0 || !columns[index - 1]!.sticky;
+    // A fixed width, so the offsets of the columns to its right are exact.
+    const width = typeof column.width === 'number' ? column.width : undefined;
+    styles.set(column.id, {
+      position: 'sticky',
+      right,
+      boxSizing: 'border-box',
+      width,
+      minWidth: width,
+      maxWidth: width,
+      zIndex: 1,
+      bgcolor: 'background.paper',
+      ...(first && {
+        boxShadow: (theme: { palette: { divider: string } }) => `inset 1px 0 0 ${theme.palette.divider}`,
+      }),
+    });
+    right += width ?? 0;
+  }
+  return styles;
+}
 
 export type DataTableProps<T> = {
   columns: Column<T>[];
@@ -68,6 +101,7 @@ export function DataTable<T>({
   const { t } = useTranslation();
   const firstLoad = rows === undefined && loading;
   const span = columns.length;
+  const sticky = stickyStyles(columns);
 
   let body: ReactNode;
   if (error && !rows?.length) {
@@ -111,7 +145,7 @@ export function DataTable<T>({
     body = rows.map((row) => (
       <TableRow key={rowKey(row)} hover data-testid={rowTestId?.(row)}>
         {columns.map((column) => (
-          <TableCell key={column.id} align={column.align}>
+          <TableCell key={column.id} align={column.align} sx={sticky.get(column.id)}>
             {column.render(row)}
           </TableCell>
         ))}
@@ -134,7 +168,11 @@ export function DataTable<T>({
           <TableHead>
             <TableRow>
               {columns.map((column) => (
-                <TableCell key={column.id} align={column.align} sx={{ width: column.width }}>
+                <TableCell
+                  key={column.id}
+                  align={column.align}
+                  sx={{ width: column.width, ...sticky.get(column.id) }}
+                >
                   {column.header}
                 </TableCell>
               ))}

@@ -7,13 +7,11 @@ import { PageHeader } from './page-header';
 
 /** Screens whose release has not landed yet. */
 export const UPCOMING_SCREENS = [
-  'dashboard',
   'chat',
   'live_video',
   'message',
   'ai_mrc',
   'talk',
-  'conversation',
   'event',
   'interface',
   'interface_avatar',

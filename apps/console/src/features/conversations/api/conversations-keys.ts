@@ -1,0 +1,35 @@
+import type { Conversation } from '@ambassador/contracts';
+import type { QueryClient } from '@tanstack/react-query';
+import type { ConversationListQuery } from '../lib/filters';
+
+export type ConversationsPage = { rows: Conversation[]; total: number };
+
+/**
+ * Query keys of Conversation Review. Lists (the table) and the right bar's bookmarks are both
+ * pages of conversations, under separate prefixes so a bookmark change can refresh the card
+ * without pulling the row the operator just touched out of the table.
+ */
+export const conversationsKeys = {
+  all: ['conversations'] as const,
+  lists: () => [...conversationsKeys.all, 'list'] as const,
+  list: (query: ConversationListQuery) => [...conversationsKeys.lists(), query] as const,
+  bookmarks: () => [...conversationsKeys.all, 'bookmarks'] as const,
+  bookmarksOf: (query: ConversationListQuery) => [...conversationsKeys.bookmarks(), query] as const,
+  categories: (deviceIds: number[]) => [...conversationsKeys.all, 'categories', deviceIds] as const,
+  topics: (deviceId: number, text: string) => [...conversationsKeys.all, 'topics', deviceId, text] as const,
+};
+
+/** Changes one conversation wherever a page of them is cached (table pages and bookmarks). */
+export function patchCachedRow(
+  queryClient: QueryClient,
+  id: number,
+  change: (row: Conversation) => Conversation,
+): void {
+  for (const prefix of [conversationsKeys.lists(), conversationsKeys.bookmarks()]) {
+    queryClient.setQueriesData<ConversationsPage>({ queryKey: prefix }, (page) =>
+      page && page.rows.some((row) => row.id === id)
+        ? { ...page, rows: page.rows.map((row) => (row.id === id ? change(row) : row)) }
+        : page,
+    );
+  }
+}

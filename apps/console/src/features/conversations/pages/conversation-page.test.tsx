@@ -1,0 +1,385 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, configure, fireEvent, screen, within } from '@testing-library/react';
+import { LOGGED_OUT, authStore } from '../../../shared/auth/auth-store';
+import { addDays, lastDays, today } from '../../../shared/lib/day-range';
+import { snackbarStore } from '../../../shared/ui/snackbar/snackbar-store';
+import { renderWithApp, signedIn, type FakeCall } from '../../ai/lib/test-utils';
+import { SEARCH_DEBOUNCE_MS } from '../components/conversation-filters';
+import { aConversation, conversationServer, listCalls } from '../lib/test-support';
+import { ConversationPage } from './conversation-page';
+
+/** The table is large and the machine may be busy: give the screen time to settle. */
+const eventually = <T,>(check: () => T) => vi.waitFor(check, { timeout: 4000 });
+configure({ asyncUtilTimeout: 4000 });
+
+const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const rows = Array.from({ length: 23 }, (_, i) => aConversation(i + 1));
+
+function render(path = '/conversation') {
+  renderWithApp(<ConversationPage />, path);
+  // Two devices in the project; the first one is selected.
+  act(() =>
+    authStore.update({
+      device_list: [...signedIn.device_list, { id: 8, description: 'Gate kiosk', kind: 'chatbot' }],
+    }),
+  );
+}
+
+const lastList = (calls: FakeCall[]) => listCalls(calls).at(-1)!;
+const location = () => screen.getByTestId('location').textContent;
+/** Every parameter of the call, so a test sees exactly what was asked. */
+const paramsOf = (call: FakeCall) => Object.fromEntries(call.query.entries());
+
+beforeEach(() => {
+  snackbarStore.get().open = false;
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  authStore.set(LOGGED_OUT);
+});
+
+describe('ConversationPage', { timeout: 20_000 }, () => {
+  it('lists the selected device’s last 7 days, newest first, 10 a page, with the total', async () => {
+    const calls = conversationServer(rows);
+    render();
+
+    expect(await screen.findByTestId('conversation-row-1')).toBeTruthy();
+    expect(screen.getByTestId('conversation-row-10')).toBeTruthy();
+    expect(screen.queryByTestId('conversation-row-11')).toBeNull();
+    expect(screen.getByText('1–10 of 23')).toBeTruthy();
+    const range = lastDays(7);
+    expect(paramsOf(lastList(calls))).toEqual({
+      start_datetime: range.start,
+      end_datetime: today(),
+      tz,
+      device_ids: '7',
+      sort_by: 'datetime',
+      order: 'desc',
+      limit: '10',
+      offset: '0',
+      device_id: '7',
+    });
+  });
+
+  it('opens on bookmarked conversations from /conversation?bookmarked=1', async () => {
+    const calls = conversationServer(rows);
+    render('/conversation?bookmarked=1');
+    await screen.findByTestId('conversation-row-1');
+    expect(lastList(calls).query.get('bookmarked')).toBe('true');
+    expect((screen.getByTestId('conversation-bookmarked') as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('asks for the next page, and any filter starts again at page 1', async () => {
+    const calls = conversationServer(rows);
+    render();
+    await screen.findByTestId('conversation-row-1');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await eventually(() => expect(lastList(calls).query.get('offset')).toBe('10'));
+    expect(location()).toBe('/conversation?page=2');
+    expect(await screen.findByTestId('conversation-row-11')).toBeTruthy();
+
+    fireEvent.click(screen.getByTestId('conversation-fallback'));
+    await eventually(() => expect(lastList(calls).query.get('fallback')).toBe('true'));
+    expect(lastList(calls).query.get('offset')).toBe('0');
+    expect(location()).toBe('/conversation?fallback=1');
+  });
+
+  it('sends the bookmarked switch, the range and the chosen devices', async () => {
+    const calls = conversationServer(rows);
+    render();
+    await screen.findByTestId('conversation-row-1');
+
+    fireEvent.click(screen.getByTestId('conversation-bookmarked'));
+    await eventually(() => expect(lastList(calls).query.get('bookmarked')).toBe('true'));
+
+    fireEvent.click(screen.getByTestId('conversation-range-preset-30'));
+    await eventually(() => expect(lastList(calls).query.get('start_datetime')).toBe(addDays(today(), -29)));
+
+    fireEvent.mouseDown(screen.getByTestId('conversation-devices'));
+    fireEvent.click(await screen.findByTestId('conversation-device-option-8'));
+    await eventually(() => expect(lastList(calls).query.get('device_ids')).toBe('7,8'));
+    // The earlier filters stay.
+    expect(lastList(calls).query.get('bookmarked')).toBe('true');
+    expect(location()).toContain('devices=7%2C8');
+  });
+
+  it('keeps at least one device chosen', async () => {
+    const calls = conversationServer(rows);
+    render();
+    await screen.findByTestId('conversation-row-1');
+    const before = listCalls(calls).length;
+
+    fireEvent.mouseDown(screen.getByTestId('conversation-devices'));
+    fireEvent.click(await screen.findByTestId('conversation-device-option-7'));
+
+    await act(async () => new Promise((r) => setTimeout(r, 50)));
+    expect(listCalls(calls).length).toBe(before);
+    expect(location()).toBe('/conversation');
+  });
+
+  it('searches only after a 500 ms pause in typing', async () => {
+    const calls = conversationServer(rows);
+    render();
+    await screen.findByTestId('conversation-row-1');
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+
+    const search = screen.getByTestId('conversation-search');
+    fireEvent.change(search, { target: { value: '洗' } });
+    fireEvent.change(search, { target: { value: '洗手間 ' } });
+    await act(async () => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 100));
+    expect(listCalls(calls).some((c) => c.query.has('search'))).toBe(false);
+
+    await act(async () => vi.advanceTimersByTime(150));
+    await eventually(() => expect(lastList(calls).query.get('search')).toBe('洗手間'));
+    expect(listCalls(calls).filter((c) => c.query.has('search'))).toHaveLength(1);
+    // The trailing space the operator typed stays in the box.
+    expect((search as HTMLInputElement).value).toBe('洗手間 ');
+  });
+
+  it('sorts on the server by the clicked column, then the other way round', async () => {
+    const calls = conversationServer(rows);
+    render('/conversation?page=2');
+    await screen.findByTestId('conversation-row-11');
+
+    fireEvent.click(screen.getByTestId('conversation-sort-score'));
+    await eventually(() => expect(lastList(calls).query.get('sort_by')).toBe('score'));
+    expect(lastList(calls).query.get('order')).toBe('asc');
+    expect(lastList(calls).query.get('offset')).toBe('0');
+
+    fireEvent.click(screen.getByTestId('conversation-sort-score'));
+    await eventually(() => expect(lastList(calls).query.get('order')).toBe('desc'));
+    expect(location()).toBe('/conversation?sort=score&order=desc');
+
+    for (const column of [
+      'acquire',
+      'reply',
+      'intent',
+      'category',
+      'response_time',
+      'status',
+      'device',
+      'rating',
+    ]) {
+      fireEvent.click(screen.getByTestId(`conversation-sort-${column}`));
+      await eventually(() => expect(lastList(calls).query.get('sort_by')).toBe(column));
+    }
+  });
+
+  it('stars a conversation at once and saves it', async () => {
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const calls = conversationServer(rows, async (call) => {
+      if (call.method !== 'PUT') return undefined;
+      await answered;
+      return { body: aConversation(2, { bookmarked: true }) };
+    });
+    render();
+    const star = () => screen.getByTestId('conversation-bookmark-2');
+    await screen.findByTestId('conversation-bookmark-2');
+
+    fireEvent.click(star());
+    // Starred before the server has answered.
+    await eventually(() => expect(star().getAttribute('aria-pressed')).toBe('true'));
+    await act(async () => {
+      answer();
+      await answered;
+    });
+    await eventually(() => expect((star() as HTMLButtonElement).disabled).toBe(false));
+    expect(star().getAttribute('aria-pressed')).toBe('true');
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
+      { id: 2, device_id: 7, bookmarked: true },
+    ]);
+  });
+
+  it('puts the star back and says why when saving it fails', async () => {
+    let fail: () => void = () => undefined;
+    const refused = new Promise<void>((resolve) => (fail = resolve));
+    const calls = conversationServer(rows, async (call) => {
+      if (call.method !== 'PUT') return undefined;
+      await refused;
+      return { status: 500, body: { success: false, message: 'Database unavailable' } };
+    });
+    render();
+    const star = () => screen.getByTestId('conversation-bookmark-3');
+    await screen.findByTestId('conversation-bookmark-3');
+
+    fireEvent.click(star());
+    await eventually(() => expect(star().getAttribute('aria-pressed')).toBe('true'));
+    // A second click while saving does not send a second change.
+    fireEvent.click(star());
+    await act(async () => {
+      fail();
+      await refused;
+    });
+
+    await eventually(() => expect(star().getAttribute('aria-pressed')).toBe('false'));
+    expect(snackbarStore.get()).toMatchObject({ open: true, status: 'error', text: 'Database unavailable' });
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+  });
+
+  it('filters by the ticked categories, or by all the others', async () => {
+    const calls = conversationServer(rows, (call) =>
+      call.path === '/conversation/categories'
+        ? { body: ['Directions', 'Facilities', 'Food & drinks'] }
+        : undefined,
+    );
+    render();
+    await screen.findByTestId('conversation-row-1');
+
+    fireEvent.click(screen.getByTestId('conversation-categories'));
+    const dialog = await screen.findByTestId('category-filter-dialog');
+    fireEvent.click(await within(dialog).findByTestId('category-filter-option-Food & drinks'));
+    fireEvent.click(within(dialog).getByTestId('category-filter-option-Directions'));
+    expect(within(dialog).getByTestId('category-filter-count').textContent).toBe('2 of 3 selected');
+    fireEvent.click(within(dialog).getByTestId('category-filter-apply'));
+
+    await eventually(() => expect(lastList(calls).query.get('category')).toBe('Directions,Food & drinks'));
+    expect(lastList(calls).query.has('exclude')).toBe(false);
+    expect(screen.getByTestId('conversation-categories').textContent).toBe('Categories: 2 selected');
+    expect(calls.find((c) => c.path === '/conversation/categories')?.query.get('device_ids')).toBe('7');
+
+    // Again, now excluding them.
+    fireEvent.click(screen.getByTestId('conversation-categories'));
+    const again = await screen.findByTestId('category-filter-dialog');
+    expect((within(again).getByTestId('category-filter-option-Directions') as HTMLInputElement).checked).toBe(
+      true,
+    );
+    fireEvent.click(within(again).getByTestId('category-filter-exclude'));
+    fireEvent.click(within(again).getByTestId('category-filter-apply'));
+    await eventually(() => expect(lastList(calls).query.get('exclude')).toBe('true'));
+    expect(lastList(calls).query.get('category')).toBe('Directions,Food & drinks');
+    expect(screen.getByTestId('conversation-categories').textContent).toBe('Categories: 2 excluded');
+
+    // Clearing the ticks drops the category filter, and exclude with it.
+    fireEvent.click(screen.getByTestId('conversation-categories'));
+    const third = await screen.findByTestId('category-filter-dialog');
+    fireEvent.click(within(third).getByTestId('category-filter-none'));
+    fireEvent.click(within(third).getByTestId('category-filter-apply'));
+    await eventually(() => expect(lastList(calls).query.has('category')).toBe(false));
+    expect(lastList(calls).query.has('exclude')).toBe(false);
+  });
+
+  it('trains a question into a topic of the device it was asked on', async () => {
+    const fromGate = aConversation(4, {
+      device_id: 8,
+      device_name: 'Gate kiosk',
+      acquire: 'Where can I park?',
+    });
+    const list = [aConversation(1), fromGate];
+    const calls = conversationServer(list, (call) => {
+      if (call.path === '/ai_config/intents/auto_complete') {
+        return { body: [{ id: 31, name: 'Parking', category_name: 'Transport', parent_id: null }] };
+      }
+      if (call.method === 'POST' && call.path === '/conversation/train') {
+        return { body: { ...fromGate, trained_intent: { id: 31, name: 'Parking' } } };
+      }
+      return undefined;
+    });
+    render();
+
+    fireEvent.click(await screen.findByTestId('conversation-train-4'));
+    const dialog = await screen.findByTestId('train-conversation-dialog');
+    expect(within(dialog).getByTestId('train-conversation-question').textContent).toBe('Where can I park?');
+
+    // Nothing chosen yet: Confirm asks for a topic instead of sending.
+    fireEvent.click(within(dialog).getByTestId('train-conversation-confirm'));
+    expect(await within(dialog).findByText('Choose a topic')).toBeTruthy();
+
+    fireEvent.change(within(dialog).getByTestId('train-conversation-topic'), { target: { value: 'park' } });
+    fireEvent.click(await screen.findByTestId('train-conversation-option-31', {}, { timeout: 2000 }));
+    const lookup = calls.find((c) => c.path === '/ai_config/intents/auto_complete');
+    expect(lookup?.query.get('text')).toBe('park');
+    expect(lookup?.query.get('device_id')).toBe('8');
+
+    fireEvent.click(within(dialog).getByTestId('train-conversation-confirm'));
+    await eventually(() =>
+      expect(screen.getByTestId('conversation-trained-4').textContent).toBe('Trained → Parking'),
+    );
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts.map((c) => c.body)).toEqual([{ id: 4, intent_id: 31, device_id: 8 }]);
+    expect(snackbarStore.get()).toMatchObject({ status: 'success', text: 'Trained into “Parking”' });
+  });
+
+  it('exports the current filter as {start}-{end}-Conversation.xlsx', async () => {
+    const saved: string[] = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => undefined }),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    const calls = conversationServer(rows, (call) =>
+      call.path === '/conversation/download' ? { body: 'xlsx bytes' } : undefined,
+    );
+    render('/conversation?start=2025-03-01&end=2025-03-07&fallback=1&q=wifi&sort=device&order=asc');
+    await screen.findByTestId('conversation-row-1');
+
+    fireEvent.click(screen.getByTestId('conversation-export'));
+    await eventually(() => expect(saved).toEqual(['2025-03-01-2025-03-07-Conversation.xlsx']));
+    const download = calls.find((c) => c.path === '/conversation/download')!;
+    expect(paramsOf(download)).toEqual({
+      start_datetime: '2025-03-01',
+      end_datetime: '2025-03-07',
+      tz,
+      device_ids: '7',
+      fallback: 'true',
+      search: 'wifi',
+      sort_by: 'device',
+      order: 'asc',
+      device_id: '7',
+    });
+    click.mockRestore();
+  });
+
+  it('says so when the export fails, and saves nothing', async () => {
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    conversationServer(rows, (call) =>
+      call.path === '/conversation/download'
+        ? { status: 500, body: { success: false, message: 'Export failed on the server' } }
+        : undefined,
+    );
+    render();
+    await screen.findByTestId('conversation-row-1');
+
+    fireEvent.click(screen.getByTestId('conversation-export'));
+    await eventually(() =>
+      expect(snackbarStore.get()).toMatchObject({ status: 'error', text: 'Export failed on the server' }),
+    );
+    expect(click).not.toHaveBeenCalled();
+    click.mockRestore();
+  });
+
+  it('shows status, rating and long texts the way an operator reads them', async () => {
+    const long = 'Where is the nearest accessible toilet on the ground floor near the east entrance?';
+    conversationServer([
+      aConversation(1, {
+        status: 'fallback',
+        intent_identified: null,
+        category: null,
+        score: null,
+        rating: -1,
+        acquire: long,
+      }),
+      aConversation(2, { rating: 1, response_time: 1530 }),
+    ]);
+    render();
+
+    expect((await screen.findByTestId('conversation-status-1')).textContent).toBe('Fallback');
+    expect(screen.getByTestId('conversation-status-2').textContent).toBe('Answered');
+    expect(screen.getByTestId('conversation-rating-1').getAttribute('aria-label')).toBe('Rated not helpful');
+    expect(screen.getByTestId('conversation-rating-2').getAttribute('aria-label')).toBe('Rated helpful');
+    expect(within(screen.getByTestId('conversation-row-2')).getByText('1.5 s')).toBeTruthy();
+    const cell = screen.getByTestId('conversation-acquire-1');
+    expect(cell.textContent).toBe(long);
+    expect(getComputedStyle(cell).textOverflow).toBe('ellipsis');
+    fireEvent.mouseOver(cell);
+    expect((await screen.findByRole('tooltip', {}, { timeout: 2000 })).textContent).toBe(long);
+  });
+});

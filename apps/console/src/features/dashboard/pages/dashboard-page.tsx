@@ -1,0 +1,227 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutlineOutlined';
+import ForumOutlined from '@mui/icons-material/ForumOutlined';
+import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import TimerOutlined from '@mui/icons-material/TimerOutlined';
+import { DASHBOARD_MAX_DAYS, DEFAULT_RANGE_DAYS, type DashboardDay } from '@ambassador/contracts';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../shared/api/api-error';
+import { useAuth } from '../../../shared/auth/auth-store';
+import { browserTimeZone, rangeFromParams, type DayRange } from '../../../shared/lib/day-range';
+import { DateRangePicker } from '../../../shared/ui/date-range-picker';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { dashboardKeys, useDashboardDeviceId, type DashboardRange } from '../api/dashboard-keys';
+import { useAet } from '../api/get-aet';
+import { useConversationCount } from '../api/get-conversation-count';
+import { useFaq } from '../api/get-faq';
+import { useGraph } from '../api/get-graph';
+import { ConversationChart } from '../components/conversation-chart';
+import { FaqCard } from '../components/faq-card';
+import { SectionError } from '../components/section-error';
+import { StatCard } from '../components/stat-card';
+import { formatCount, formatDay, formatDuration, formatRate } from '../lib/format';
+
+function isQuiet(days: DashboardDay[]): boolean {
+  return days.every((d) => d.conversations === 0 && d.fallback_conversations === 0 && d.q_a_sessions === 0);
+}
+
+function EmptyPeriod() {
+  const { t } = useTranslation();
+  return (
+    <Box
+      sx={{ display: 'grid', placeItems: 'center', alignContent: 'center', gap: 1, height: 300 }}
+      data-testid="dashboard-empty"
+    >
+      <InsightsOutlined sx={{ fontSize: 48, color: 'action.disabled' }} />
+      <Typography sx={{ fontWeight: 600 }}>{t('dashboard.chart.empty')}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {t('dashboard.chart.empty_hint')}
+      </Typography>
+    </Box>
+  );
+}
+
+/** Dashboard (/dashboard): the selected device's conversations over a range of days. */
+export function DashboardPage() {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage;
+  const auth = useAuth();
+  const deviceId = useDashboardDeviceId();
+  const device = auth.device_list.find((d) => d.id === deviceId);
+  const queryClient = useQueryClient();
+  // The range lives in the address: reload, Back and a shared link keep it.
+  const [params, setParams] = useSearchParams();
+  const range = rangeFromParams(params, DEFAULT_RANGE_DAYS);
+  const query: DashboardRange = {
+    start_datetime: range.start,
+    end_datetime: range.end,
+    tz: browserTimeZone(),
+  };
+
+  const graph = useGraph(query);
+  const count = useConversationCount(query);
+  const aet = useAet(query);
+  const faq = useFaq(query);
+  const refreshing = useIsFetching({ queryKey: dashboardKeys.device(deviceId) }) > 0;
+
+  const setRange = (next: DayRange) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      updated.set('start', next.start);
+      updated.set('end', next.end);
+      return updated;
+    });
+
+  const failure = (error: unknown) => errorMessage(error, t('errors.unknown'));
+  const stale = (q: { isPlaceholderData: boolean }) => q.isPlaceholderData;
+
+  let chartBody;
+  if (graph.isError && !graph.data) {
+    chartBody = <SectionError message={failure(graph.error)} onRetry={() => void graph.refetch()} />;
+  } else if (!graph.data) {
+    chartBody = <Skeleton variant="rounded" height={300} data-testid="dashboard-chart-loading" />;
+  } else if (isQuiet(graph.data)) {
+    chartBody = <EmptyPeriod />;
+  } else {
+    chartBody = (
+      <Box sx={{ opacity: stale(graph) ? 0.55 : 1, transition: 'opacity 150ms' }}>
+        <ConversationChart days={graph.data} />
+      </Box>
+    );
+  }
+
+  const counts = count.data;
+  return (
+    <Box data-testid="dashboard-page">
+      <PageHeader
+        title={t('screens.dashboard')}
+        actions={
+          <Button
+            startIcon={<RefreshIcon />}
+            onClick={() => void queryClient.invalidateQueries({ queryKey: dashboardKeys.device(deviceId) })}
+            disabled={deviceId === null || refreshing}
+            data-testid="dashboard-refresh"
+          >
+            {t('dashboard.refresh')}
+          </Button>
+        }
+      />
+      {device && (
+        <Box sx={{ mt: -2, mb: 2, color: 'text.secondary', fontSize: 14 }} data-testid="dashboard-device">
+          {t('dashboard.device', { device: device.description })}
+        </Box>
+      )}
+      {deviceId === null ? (
+        <Card>
+          <CardContent>
+            <Typography color="text.secondary">{t('dashboard.no_device')}</Typography>
+          </CardContent>
+        </Card>
+      ) : (
+        <>
+          <Box sx={{ mb: 2 }}>
+            <DateRangePicker
+              value={range}
+              onChange={setRange}
+              maxDays={DASHBOARD_MAX_DAYS}
+              labels={{
+                start: t('dashboard.range.start'),
+                end: t('dashboard.range.end'),
+                presets: t('dashboard.range.presets'),
+                preset: (days) => t('dashboard.range.preset', { days }),
+              }}
+              testId="dashboard-range"
+            />
+          </Box>
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' },
+              mb: 2,
+            }}
+          >
+            <StatCard
+              testId="stat-conversations"
+              title={t('dashboard.stats.conversations')}
+              icon={<ForumOutlined fontSize="small" />}
+              value={counts && formatCount(counts.conversations, language)}
+              hint={
+                counts &&
+                t('dashboard.stats.fallback', {
+                  fallback: formatCount(counts.fallback_conversations, language),
+                  rate: formatRate(counts.fallback_conversations, counts.conversations, language),
+                })
+              }
+              stale={stale(count)}
+              error={count.isError ? failure(count.error) : null}
+              onRetry={() => void count.refetch()}
+            />
+            <StatCard
+              testId="stat-sessions"
+              title={t('dashboard.stats.sessions')}
+              icon={<ChatBubbleOutline fontSize="small" />}
+              value={counts && formatCount(counts.q_a_sessions, language)}
+              hint={t('dashboard.stats.sessions_hint')}
+              stale={stale(count)}
+              error={count.isError ? failure(count.error) : null}
+              onRetry={() => void count.refetch()}
+            />
+            <StatCard
+              testId="stat-aet"
+              title={t('dashboard.stats.aet')}
+              icon={<TimerOutlined fontSize="small" />}
+              value={aet.data && formatDuration(aet.data.average_seconds)}
+              hint={
+                aet.data &&
+                (aet.data.average_seconds === null
+                  ? t('dashboard.stats.aet_none')
+                  : t('dashboard.stats.aet_hint', { sessions: formatCount(aet.data.sessions, language) }))
+              }
+              stale={stale(aet)}
+              error={aet.isError ? failure(aet.error) : null}
+              onRetry={() => void aet.refetch()}
+            />
+          </Box>
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 7fr) minmax(0, 5fr)' },
+              alignItems: 'start',
+            }}
+          >
+            <Card aria-busy={!graph.data || stale(graph)}>
+              <CardContent sx={{ '&:last-child': { pb: 2 } }}>
+                <Typography component="h2" sx={{ fontWeight: 600 }}>
+                  {t('dashboard.chart.title')}
+                </Typography>
+                <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                  {t('dashboard.chart.period', {
+                    start: formatDay(range.start, language, true),
+                    end: formatDay(range.end, language, true),
+                  })}
+                </Typography>
+                {chartBody}
+              </CardContent>
+            </Card>
+            <FaqCard
+              items={faq.data}
+              stale={stale(faq)}
+              error={faq.isError ? failure(faq.error) : null}
+              onRetry={() => void faq.refetch()}
+            />
+          </Box>
+        </>
+      )}
+    </Box>
+  );
+}
