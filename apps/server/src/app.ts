@@ -31,6 +31,12 @@ import { transferRoutes } from './modules/ai/transfer-routes.js';
 import { createTransferService } from './modules/ai/transfer-service.js';
 import { createTopicsRepo } from './modules/ai/topics-repo.js';
 import { createTopicsService, type AiChangeListener } from './modules/ai/topics-service.js';
+import { createConversationsRepo } from './modules/conversations/repo.js';
+import { conversationsRoutes } from './modules/conversations/routes.js';
+import { createConversationsService } from './modules/conversations/service.js';
+import { createDashboardRepo } from './modules/dashboard/repo.js';
+import { dashboardRoutes } from './modules/dashboard/routes.js';
+import { createDashboardService } from './modules/dashboard/service.js';
 import { createAuthRepo } from './modules/auth/repo.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createAuthService } from './modules/auth/service.js';
@@ -174,6 +180,13 @@ export async function buildApp({
 
   const transfer = createTransferService({ db, repo: createTransferRepo(db), clock, listener: aiChanges });
   const exchange = createExchangeService({ db, clock, listener: aiChanges });
+  const conversations = createConversationsService({
+    repo: createConversationsRepo(db),
+    topics,
+    clock,
+    log: app.log,
+  });
+  const dashboard = createDashboardService({ repo: createDashboardRepo(db) });
 
   if (housekeeping) {
     const stop = startHousekeeping(
@@ -199,6 +212,8 @@ export async function buildApp({
       aiRoutes(admin, { topics, responses, entities, media, answers, devices });
       exchangeRoutes(admin, { exchange });
       transferRoutes(admin, { transfer });
+      conversationsRoutes(admin, { conversations });
+      dashboardRoutes(admin, { dashboard });
     },
     { prefix: '/admin_panel' },
   );

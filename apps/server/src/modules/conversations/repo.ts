@@ -1,0 +1,221 @@
+import type { ConversationSort } from '@ambassador/contracts';
+import { and, count, eq, ilike, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.js';
+import { aiCategories, aiTopics, conversations as c, devices } from '../../db/schema.js';
+import { likePattern } from '../ai/topics-repo.js';
+import { inRange, type DayRange } from './range.js';
+
+const trained = alias(aiTopics, 'trained');
+
+/** What the review table filters on; every device is already known to be the caller's. */
+export interface ConversationWhere {
+  deviceIds: number[];
+  range: DayRange;
+  bookmarked: boolean;
+  fallback: boolean;
+  categories?: string[] | undefined;
+  exclude: boolean;
+  search?: string | undefined;
+}
+
+export interface ConversationOrder {
+  sortBy: ConversationSort;
+  order: 'asc' | 'desc';
+}
+
+/** Where an export batch continues: the last row's sort value (as text) and id. */
+export interface ExportCursor {
+  value: string | null;
+  id: number;
+}
+
+/**
+ * Each sort column: the expression, the type its text form casts back to (export keysets), and
+ * whether it can be null (nulls always come last). Text sorts ignore case, like the topic list.
+ */
+const SORTS: Record<ConversationSort, { expr: SQL; type: string; nullable: boolean }> = {
+  datetime: { expr: sql`${c.at}`, type: 'timestamptz', nullable: false },
+  acquire: { expr: sql`lower(${c.acquire})`, type: 'text', nullable: false },
+  reply: { expr: sql`lower(${c.reply})`, type: 'text', nullable: false },
+  intent: { expr: sql`lower(${c.intentName})`, type: 'text', nullable: true },
+  category: { expr: sql`lower(${c.categoryName})`, type: 'text', nullable: true },
+  response_time: { expr: sql`${c.responseTimeMs}`, type: 'integer', nullable: false },
+  score: { expr: sql`${c.score}`, type: 'real', nullable: true },
+  status: { expr: sql`${c.status}`, type: 'text', nullable: false },
+  device: { expr: sql`lower(${devices.description})`, type: 'text', nullable: false },
+  rating: { expr: sql`${c.rating}`, type: 'smallint', nullable: true },
+};
+
+/**
+ * ORDER BY of a sort, ties broken by id in the same direction. A NOT NULL column gets no NULLS
+ * clause: `at desc, id desc` is then exactly a backward scan of (device_id, at, id).
+ */
+function orderOf(o: ConversationOrder): SQL[] {
+  const { expr, nullable } = SORTS[o.sortBy];
+  const dir = sql.raw(o.order);
+  return [nullable ? sql`${expr} ${dir} nulls last` : sql`${expr} ${dir}`, sql`${c.id} ${dir}`];
+}
+
+/** Rows strictly after the cursor in that order (nulls last either way). */
+function afterCursor(o: ConversationOrder, cursor: ExportCursor): SQL {
+  const { expr, type, nullable } = SORTS[o.sortBy];
+  const op = sql.raw(o.order === 'asc' ? '>' : '<');
+  if (cursor.value === null) return sql`(${expr} is null and ${c.id} ${op} ${cursor.id})`;
+  const after = sql`(${expr}, ${c.id}) ${op} (${cursor.value}::${sql.raw(type)}, ${cursor.id})`;
+  return nullable ? sql`(${after} or ${expr} is null)` : after;
+}
+
+function whereOf(f: ConversationWhere): SQL {
+  const conditions: SQL[] = [inArray(c.deviceId, f.deviceIds), inRange(c.at, f.range)];
+  // The bare column, so the partial index `where bookmarked` applies.
+  if (f.bookmarked) conditions.push(sql`${c.bookmarked}`);
+  if (f.fallback) conditions.push(eq(c.status, 'fallback'));
+  if (f.categories && f.categories.length > 0) {
+    conditions.push(
+      f.exclude
+        ? // Rows without a category are not in any excluded category.
+          or(isNull(c.categoryName), notInArray(c.categoryName, f.categories))!
+        : inArray(c.categoryName, f.categories),
+    );
+  }
+  if (f.search) {
+    const pattern = likePattern(f.search);
+    conditions.push(or(ilike(c.acquire, pattern), ilike(c.reply, pattern))!);
+  }
+  return and(...conditions)!;
+}
+
+const rowColumns = {
+  id: c.id,
+  at: c.at,
+  acquire: c.acquire,
+  reply: c.reply,
+  language: c.language,
+  intentId: c.intentId,
+  intentName: c.intentName,
+  categoryName: c.categoryName,
+  responseTimeMs: c.responseTimeMs,
+  score: c.score,
+  status: c.status,
+  deviceId: c.deviceId,
+  deviceName: devices.description,
+  rating: c.rating,
+  comment: c.comment,
+  bookmarked: c.bookmarked,
+  sessionId: c.sessionId,
+  trainedIntentId: trained.id,
+  trainedIntentName: trained.name,
+};
+
+/** SQL of the conversation log, always scoped by device or project. */
+export function createConversationsRepo(db: Db) {
+  const rowQuery = () =>
+    db
+      .select(rowColumns)
+      .from(c)
+      .innerJoin(devices, eq(devices.id, c.deviceId))
+      .leftJoin(trained, eq(trained.id, c.trainedIntentId));
+  const exportQuery = (tz: string, sortBy: ConversationSort) =>
+    db
+      .select({
+        ...rowColumns,
+        local: sql<string>`to_char(${c.at} at time zone ${tz}, 'YYYY-MM-DD HH24:MI:SS')`,
+        cursor: sql<string | null>`(${SORTS[sortBy].expr})::text`,
+      })
+      .from(c)
+      .innerJoin(devices, eq(devices.id, c.deviceId))
+      .leftJoin(trained, eq(trained.id, c.trainedIntentId));
+
+  return {
+    /** How many of these devices are the project's. */
+    async projectDevices(projectId: number, ids: number[]) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(devices)
+        .where(and(eq(devices.projectId, projectId), inArray(devices.id, ids)));
+      return row?.n ?? 0;
+    },
+
+    async page(f: ConversationWhere, o: ConversationOrder, limit: number, offset: number) {
+      const where = whereOf(f);
+      const [rows, [total]] = await Promise.all([
+        rowQuery()
+          .where(where)
+          .orderBy(...orderOf(o))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(c).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    /** The next `limit` rows of an export after the cursor, with the date already in the range's zone. */
+    async exportBatch(
+      f: ConversationWhere,
+      o: ConversationOrder,
+      cursor: ExportCursor | undefined,
+      limit: number,
+    ) {
+      const where = whereOf(f);
+      return exportQuery(f.range.tz, o.sortBy)
+        .where(cursor ? and(where, afterCursor(o, cursor)) : where)
+        .orderBy(...orderOf(o))
+        .limit(limit);
+    },
+
+    /** One conversation of the project's devices. */
+    async one(projectId: number, id: number) {
+      const [row] = await rowQuery().where(and(eq(c.id, id), eq(devices.projectId, projectId)));
+      return row;
+    },
+
+    async setBookmark(projectId: number, id: number, bookmarked: boolean) {
+      const rows = await db
+        .update(c)
+        .set({ bookmarked })
+        .where(
+          and(
+            eq(c.id, id),
+            inArray(
+              c.deviceId,
+              db.select({ id: devices.id }).from(devices).where(eq(devices.projectId, projectId)),
+            ),
+          ),
+        )
+        .returning({ id: c.id });
+      return rows.length > 0;
+    },
+
+    async topic(deviceId: number, id: number) {
+      const [row] = await db
+        .select({ id: aiTopics.id, name: aiTopics.name })
+        .from(aiTopics)
+        .where(and(eq(aiTopics.deviceId, deviceId), eq(aiTopics.id, id)));
+      return row;
+    },
+
+    async setTrained(id: number, topicId: number, at: Date) {
+      await db.update(c).set({ trainedIntentId: topicId, trainedAt: at }).where(eq(c.id, id));
+    },
+
+    /** Category names of the devices' topics and of their logged conversations. */
+    async categoryNames(deviceIds: number[]) {
+      const [own, logged] = await Promise.all([
+        db
+          .selectDistinct({ name: aiCategories.name })
+          .from(aiCategories)
+          .where(inArray(aiCategories.deviceId, deviceIds)),
+        db
+          .selectDistinct({ name: c.categoryName })
+          .from(c)
+          .where(and(inArray(c.deviceId, deviceIds), sql`${c.categoryName} is not null`)),
+      ]);
+      return [...own.map((r) => r.name), ...logged.map((r) => r.name!)];
+    },
+  };
+}
+
+export type ConversationsRepo = ReturnType<typeof createConversationsRepo>;
+export type ConversationRow = Awaited<ReturnType<ConversationsRepo['page']>>['rows'][number];
+export type ExportRow = Awaited<ReturnType<ConversationsRepo['exportBatch']>>[number];

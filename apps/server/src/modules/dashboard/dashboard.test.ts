@@ -1,0 +1,250 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { insertConversations, insertDevice, insertSession } from '../../test/conversation-fixtures.js';
+import {
+  ADMIN,
+  backends,
+  createUser,
+  login,
+  otherProject,
+  suiteApp,
+  type Session,
+} from '../../test/harness.js';
+
+/** New York moves to summer time on 2026-03-08 (02:00 → 03:00): days there are 23, 24 or 25 hours. */
+const NY = 'America/New_York';
+
+describe.each(backends)('dashboard on %s', (kind) => {
+  const t = suiteApp(kind);
+  let admin: Session;
+  let device: number;
+  let quiet: number;
+
+  const call = (path: string, params: Record<string, string | number>, s = admin) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/admin_panel/dashboard/${path}?${new URLSearchParams(
+        Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]),
+      )}`,
+      headers: s.headers,
+    });
+  const data = async (path: string, params: Record<string, string | number>) => {
+    const res = await call(path, params);
+    if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${res.body}`);
+    return res.json().data;
+  };
+  /** 2026-03-07 .. 2026-03-10 in New York. */
+  const week = (extra: Record<string, string | number> = {}) => ({
+    device_id: device,
+    start_datetime: '2026-03-07',
+    end_datetime: '2026-03-10',
+    tz: NY,
+    ...extra,
+  });
+
+  beforeAll(async () => {
+    admin = await login(t.app, ADMIN.username, ADMIN.password);
+    device = await insertDevice(t.database.db, admin.projectId, 'Atrium Kiosk');
+    quiet = await insertDevice(t.database.db, admin.projectId, 'Quiet Kiosk');
+    await insertConversations(t.database.db, [
+      // 03-06 23:59:59 in New York (UTC-5): the day before the range.
+      { deviceId: device, at: '2026-03-07T04:59:59Z', acquire: 'too early', intentName: 'Parking' },
+      { deviceId: device, at: '2026-03-07T05:00:00Z', acquire: 'first', intentName: 'Parking' },
+      { deviceId: device, at: '2026-03-07T20:00:00Z', acquire: 'lost', status: 'fallback' },
+      // 03-08 23:30 summer time (UTC-4), already the 9th in UTC.
+      { deviceId: device, at: '2026-03-09T03:30:00Z', acquire: 'late', intentName: 'Parking' },
+      // 03-09 00:00 summer time.
+      { deviceId: device, at: '2026-03-09T04:00:00Z', acquire: 'midnight', intentName: 'Toilets' },
+      // 03-11 00:00: the day after the range.
+      { deviceId: device, at: '2026-03-11T04:00:00Z', acquire: 'too late', intentName: 'Toilets' },
+      // Another device's conversation never counts.
+      { deviceId: quiet, at: '2026-03-08T12:00:00Z', acquire: 'elsewhere', status: 'fallback' },
+    ]);
+    // 120 s, on 03-07.
+    await insertSession(t.database.db, {
+      deviceId: device,
+      startedAt: '2026-03-07T06:00:00Z',
+      lastActivityAt: '2026-03-07T06:01:00Z',
+      endedAt: '2026-03-07T06:02:00Z',
+      questions: 2,
+    });
+    // Still open: it lasts until its last question, 90 s. 03-08 19:00 in New York.
+    await insertSession(t.database.db, {
+      deviceId: device,
+      startedAt: '2026-03-08T23:00:00Z',
+      lastActivityAt: '2026-03-08T23:01:30Z',
+      questions: 1,
+    });
+    // Asked nothing: not a Q&A session.
+    await insertSession(t.database.db, {
+      deviceId: device,
+      startedAt: '2026-03-09T05:00:00Z',
+      endedAt: '2026-03-09T05:10:00Z',
+      questions: 0,
+    });
+    // 03-06 23:00 in New York: before the range.
+    await insertSession(t.database.db, {
+      deviceId: device,
+      startedAt: '2026-03-07T04:00:00Z',
+      endedAt: '2026-03-07T04:30:00Z',
+      questions: 3,
+    });
+  });
+
+  it('draws every day of the range in the caller’s zone, days without activity as zeros', async () => {
+    expect(await data('graph', week())).toEqual([
+      { date: '2026-03-07', conversations: 2, fallback_conversations: 1, q_a_sessions: 1 },
+      { date: '2026-03-08', conversations: 1, fallback_conversations: 0, q_a_sessions: 1 },
+      { date: '2026-03-09', conversations: 1, fallback_conversations: 0, q_a_sessions: 0 },
+      { date: '2026-03-10', conversations: 0, fallback_conversations: 0, q_a_sessions: 0 },
+    ]);
+    // The same days in UTC hold other conversations.
+    expect(
+      (await data('graph', week({ tz: 'UTC' }))).map((d: { conversations: number }) => d.conversations),
+    ).toEqual([3, 0, 2, 0]);
+    const empty = await data(
+      'graph',
+      week({ device_id: quiet, start_datetime: '2026-02-27', end_datetime: '2026-03-02' }),
+    );
+    expect(empty.map((d: { date: string }) => d.date)).toEqual([
+      '2026-02-27',
+      '2026-02-28',
+      '2026-03-01',
+      '2026-03-02',
+    ]);
+    expect(
+      empty.every(
+        (d: { conversations: number; q_a_sessions: number }) => d.conversations + d.q_a_sessions === 0,
+      ),
+    ).toBe(true);
+  });
+
+  it('counts conversations, fallbacks and Q&A sessions of the range', async () => {
+    expect(await data('conversation_count', week())).toEqual({
+      conversations: 4,
+      fallback_conversations: 1,
+      q_a_sessions: 2,
+    });
+    expect(await data('conversation_count', week({ device_id: quiet }))).toEqual({
+      conversations: 1,
+      fallback_conversations: 1,
+      q_a_sessions: 0,
+    });
+  });
+
+  it('averages the length of the sessions that asked something', async () => {
+    expect(await data('aet', week())).toEqual({ average_seconds: 105, sessions: 2 });
+    expect(await data('aet', week({ start_datetime: '2026-03-08', end_datetime: '2026-03-08' }))).toEqual({
+      average_seconds: 90,
+      sessions: 1,
+    });
+    expect(await data('aet', week({ device_id: quiet }))).toEqual({ average_seconds: null, sessions: 0 });
+  });
+
+  describe('top 10 FAQ', () => {
+    const DAY = '2026-04-01';
+    const topics: Record<string, { id: number }> = {};
+    const ask = (name: string, times: number, extra: object = {}) =>
+      Array.from({ length: times }, (_, i) => ({
+        deviceId: device,
+        at: `${DAY}T0${i % 10}:00:00Z`,
+        acquire: `about ${name}`,
+        intentId: topics[name]!.id,
+        intentName: name,
+        categoryName: 'Logged category',
+        ...extra,
+      }));
+
+    beforeAll(async () => {
+      const api = (method: 'POST' | 'PUT', path: string, payload: object) =>
+        t.app.inject({ method, url: `/admin_panel${path}`, headers: admin.headers, payload });
+      const cat = (
+        await api('POST', '/ai_config/intents/category', { device_id: device, name: 'Visitor info' })
+      ).json().data;
+      const names = ['Parking', 'Toilets', 'ATM', ...Array.from({ length: 9 }, (_, i) => `Topic ${i + 1}`)];
+      for (const name of names) {
+        topics[name] = (
+          await api('POST', '/ai_config/intents/intent', {
+            device_id: device,
+            name,
+            category_id: cat.category_id,
+          })
+        ).json().data;
+      }
+      await insertConversations(t.database.db, [
+        ...ask('Parking', 3),
+        ...ask('Toilets', 2),
+        ...ask('ATM', 2),
+        // Ranked by answered questions only.
+        ...ask('ATM', 2, { status: 'fallback' }),
+        ...names.slice(3).flatMap((n) => ask(n, 1)),
+        // Outside the day.
+        ...ask('Topic 9', 5, { at: '2026-04-02T10:00:00Z' }),
+      ]);
+      // Renamed since: the dashboard shows today's name.
+      await api('PUT', '/ai_config/intents/intent', {
+        device_id: device,
+        id: topics.Toilets!.id,
+        name: 'Restrooms',
+      });
+    });
+
+    it('ranks answered topics by count, ties by name, ten at most, with current names', async () => {
+      const faq = await data('faq', { device_id: device, start_datetime: DAY, end_datetime: DAY, tz: 'UTC' });
+      expect(faq.map((f: { intent_name: string; count: number }) => `${f.intent_name}:${f.count}`)).toEqual([
+        'Parking:3',
+        'ATM:2',
+        'Restrooms:2',
+        'Topic 1:1',
+        'Topic 2:1',
+        'Topic 3:1',
+        'Topic 4:1',
+        'Topic 5:1',
+        'Topic 6:1',
+        'Topic 7:1',
+      ]);
+      expect(faq[0]).toEqual({
+        intent_id: topics.Parking!.id,
+        intent_name: 'Parking',
+        category: 'Visitor info',
+        count: 3,
+      });
+      expect(await data('faq', week({ device_id: quiet }))).toEqual([]);
+    });
+  });
+
+  it('refuses another project’s device and callers without the Dashboard page', async () => {
+    const other = await otherProject(t.database);
+    for (const path of ['graph', 'conversation_count', 'aet', 'faq']) {
+      const res = await call(path, week({ device_id: other.deviceId }));
+      expect(res.statusCode, path).toBe(403);
+    }
+    const { session } = await createUser(t.app, admin, {
+      username: 'reviewer',
+      role_id: 1,
+      page_access: ['/conversation'],
+    });
+    expect((await call('graph', week(), session)).statusCode).toBe(403);
+  });
+
+  it('answers 400 for a range it cannot draw', async () => {
+    // 2024 is a leap year: 2024-01-01..2025-12-31 is exactly 731 days, the most allowed.
+    const longest = await data('graph', week({ start_datetime: '2024-01-01', end_datetime: '2025-12-31' }));
+    expect(longest).toHaveLength(731);
+    const bad: Record<string, string>[] = [
+      { end_datetime: '2026-01-01', start_datetime: '2024-01-01' },
+      { start_datetime: '2026-03-11' },
+      { start_datetime: '2026-02-29' },
+      { end_datetime: 'tomorrow' },
+      { tz: 'Nowhere/Special' },
+    ];
+    for (const params of bad) {
+      for (const path of ['graph', 'conversation_count', 'aet', 'faq']) {
+        const res = await call(path, week(params));
+        expect(res.statusCode, `${path} ${JSON.stringify(params)}`).toBe(400);
+        expect(res.json().success).toBe(false);
+      }
+    }
+    const noDevice = await call('graph', { start_datetime: '2026-03-07', end_datetime: '2026-03-10' });
+    expect(noDevice.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,107 @@
+import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.js';
+import { conversations as c, visitorSessions as s } from '../../db/schema.js';
+import { inRange, type DayRange } from '../conversations/range.js';
+
+/** Answered conversations per intent, the most asked first. */
+export interface FaqRow {
+  intent_id: number;
+  intent_name: string;
+  category: string | null;
+  count: number;
+}
+
+const fallbacks = sql<number>`count(*) filter (where ${c.status} = 'fallback')`.mapWith(Number);
+
+/** SQL of the dashboard figures: one device, one range, read from the conversation log. */
+export function createDashboardRepo(db: Db) {
+  const conversationsIn = (deviceId: number, r: DayRange) => and(eq(c.deviceId, deviceId), inRange(c.at, r));
+  // A visitor session counts when it asked something (SPEC: q_a_sessions).
+  const qaSessionsIn = (deviceId: number, r: DayRange) =>
+    and(eq(s.deviceId, deviceId), inRange(s.startedAt, r), gt(s.questions, 0));
+
+  return {
+    // Grouped by the date (cheap per row), formatted once per day; `group by 1` because the zone is
+    // a parameter, so the expression cannot be repeated.
+    conversationsByDay: (deviceId: number, r: DayRange) =>
+      queryRows<{ day: string; conversations: number; fallback: number }>(
+        db,
+        sql`select to_char(day, 'YYYY-MM-DD') as day, conversations, fallback from (
+              select (${c.at} at time zone ${r.tz})::date as day, count(*)::int as conversations,
+                count(*) filter (where ${c.status} = 'fallback')::int as fallback
+              from ${c} where ${conversationsIn(deviceId, r)} group by 1) per_day`,
+      ),
+
+    qaSessionsByDay: (deviceId: number, r: DayRange) =>
+      queryRows<{ day: string; sessions: number }>(
+        db,
+        sql`select to_char(day, 'YYYY-MM-DD') as day, sessions from (
+              select (${s.startedAt} at time zone ${r.tz})::date as day, count(*)::int as sessions
+              from ${s} where ${qaSessionsIn(deviceId, r)} group by 1) per_day`,
+      ),
+
+    async conversationTotals(deviceId: number, r: DayRange) {
+      const [row] = await db
+        .select({ conversations: count(), fallback: fallbacks })
+        .from(c)
+        .where(conversationsIn(deviceId, r));
+      return row ?? { conversations: 0, fallback: 0 };
+    },
+
+    async qaSessions(deviceId: number, r: DayRange) {
+      const [row] = await db.select({ n: count() }).from(s).where(qaSessionsIn(deviceId, r));
+      return row?.n ?? 0;
+    },
+
+    /** Mean length in seconds of the sessions that asked something; an open one lasts until its last question. */
+    async engagement(deviceId: number, r: DayRange) {
+      const [row] = await db
+        .select({
+          average: sql<
+            number | null
+          >`avg(extract(epoch from (coalesce(${s.endedAt}, ${s.lastActivityAt}) - ${s.startedAt})))::float8`,
+          sessions: count(),
+        })
+        .from(s)
+        .where(qaSessionsIn(deviceId, r));
+      return { average: row?.average ?? null, sessions: row?.sessions ?? 0 };
+    },
+
+    /**
+     * The most asked answered intents. Names are the topic's current ones; a topic gone since
+     * falls back to the name logged with its newest conversation.
+     */
+    faq: (deviceId: number, r: DayRange, limit: number) =>
+      queryRows<FaqRow>(
+        db,
+        sql`
+          with asked as (
+            select ${c.intentId} as intent_id, count(*)::int as n
+            from ${c}
+            where ${conversationsIn(deviceId, r)} and ${c.status} = 'answered' and ${c.intentId} is not null
+            group by ${c.intentId}
+          ), named as (
+            select asked.intent_id, asked.n,
+              coalesce(t.name, (
+                select x.intent_name from conversations x
+                where x.device_id = ${deviceId} and x.intent_id = asked.intent_id and x.intent_name is not null
+                order by x.at desc limit 1
+              )) as intent_name,
+              coalesce(cat.name, (
+                select x.category_name from conversations x
+                where x.device_id = ${deviceId} and x.intent_id = asked.intent_id
+                order by x.at desc limit 1
+              )) as category
+            from asked
+            left join ai_topics t on t.id = asked.intent_id
+            left join ai_categories cat on cat.id = t.category_id
+          )
+          select intent_id::int as intent_id, coalesce(intent_name, '') as intent_name, category, n as count
+          from named
+          order by n desc, lower(coalesce(intent_name, '')), intent_id
+          limit ${limit}`,
+      ),
+  };
+}
+
+export type DashboardRepo = ReturnType<typeof createDashboardRepo>;

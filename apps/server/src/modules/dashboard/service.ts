@@ -1,0 +1,72 @@
+import {
+  DASHBOARD_MAX_DAYS,
+  type Aet,
+  type ConversationCount,
+  type DashboardDay,
+  type FaqItem,
+  type ZDashboardQuery,
+} from '@ambassador/contracts';
+import type { z } from 'zod';
+import { dayRange, daysOf, rethrowUnknownZone } from '../conversations/range.js';
+import type { DashboardRepo } from './repo.js';
+
+type DashboardQuery = z.output<typeof ZDashboardQuery>;
+const FAQ_SIZE = 10;
+
+/** Dashboard figures of one device over calendar days in the caller's zone (SPEC §1 Dashboard). */
+export function createDashboardService({ repo }: { repo: DashboardRepo }) {
+  const rangeOf = (q: DashboardQuery) => dayRange(q, DASHBOARD_MAX_DAYS);
+
+  return {
+    /** One point per day of the range, days without activity as zeros. */
+    async graph(q: DashboardQuery): Promise<DashboardDay[]> {
+      const r = rangeOf(q);
+      const [talk, sessions] = await Promise.all([
+        repo.conversationsByDay(q.device_id, r),
+        repo.qaSessionsByDay(q.device_id, r),
+      ]).catch(rethrowUnknownZone);
+      const talkOn = new Map(talk.map((d) => [d.day, d]));
+      const sessionsOn = new Map(sessions.map((d) => [d.day, d.sessions]));
+      return daysOf(r).map((date) => ({
+        date,
+        conversations: Number(talkOn.get(date)?.conversations ?? 0),
+        fallback_conversations: Number(talkOn.get(date)?.fallback ?? 0),
+        q_a_sessions: Number(sessionsOn.get(date) ?? 0),
+      }));
+    },
+
+    async conversationCount(q: DashboardQuery): Promise<ConversationCount> {
+      const r = rangeOf(q);
+      const [totals, sessions] = await Promise.all([
+        repo.conversationTotals(q.device_id, r),
+        repo.qaSessions(q.device_id, r),
+      ]).catch(rethrowUnknownZone);
+      return {
+        conversations: totals.conversations,
+        fallback_conversations: totals.fallback,
+        q_a_sessions: sessions,
+      };
+    },
+
+    /** Average engagement time: mean session length in seconds, to the millisecond. */
+    async aet(q: DashboardQuery): Promise<Aet> {
+      const { average, sessions } = await repo.engagement(q.device_id, rangeOf(q)).catch(rethrowUnknownZone);
+      return {
+        average_seconds: average === null ? null : Math.round(Number(average) * 1000) / 1000,
+        sessions,
+      };
+    },
+
+    async faq(q: DashboardQuery): Promise<FaqItem[]> {
+      const rows = await repo.faq(q.device_id, rangeOf(q), FAQ_SIZE).catch(rethrowUnknownZone);
+      return rows.map((r) => ({
+        intent_id: Number(r.intent_id),
+        intent_name: r.intent_name,
+        category: r.category,
+        count: Number(r.count),
+      }));
+    },
+  };
+}
+
+export type DashboardService = ReturnType<typeof createDashboardService>;
