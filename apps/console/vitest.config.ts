@@ -16,6 +16,8 @@ export default defineConfig({
   test: {
     name: 'console',
     environment: 'jsdom',
+    // MUI screens in jsdom on a 2-core machine, beside the server and browser suites: 5 s is too tight.
+    testTimeout: 20_000,
     include: ['src/**/*.test.{ts,tsx}'],
     // Feature string packs load with their screens in the app; tests render screens directly.
     setupFiles: ['src/i18n/test-setup.ts'],

@@ -28,7 +28,7 @@ import { useAddAlias } from '../api/add-alias';
 import { useAliasFinder } from '../api/get-alias-finder';
 import { aliasReasonText } from '../dialogs/alias-dialog';
 import { addAliasTo, ALIAS_MAX_LENGTH } from '../dialogs/alias-form';
-import { useDebouncedValue } from '../lib/use-debounced-value';
+import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
 
 const SEARCH_DEBOUNCE_MS = 300;
 

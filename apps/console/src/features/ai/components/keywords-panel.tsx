@@ -32,7 +32,7 @@ import { useUpdateKeyword } from '../api/update-keyword';
 import { topicPath } from '../dialogs/topic-dialog';
 import { TrainDialog } from '../dialogs/train-dialog';
 import { aiErrorMessage, translateAiRule } from '../lib/ai-errors';
-import { useDebouncedValue } from '../lib/use-debounced-value';
+import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
 
 /** The duplicate / conflict check waits this long after the last key. */
 export const KEYWORD_CHECK_DEBOUNCE_MS = 400;

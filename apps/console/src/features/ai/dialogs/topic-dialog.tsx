@@ -20,7 +20,7 @@ import { useCategories } from '../api/get-categories';
 import { useUpdateTopic } from '../api/update-topic';
 import { categoryTreeRows } from '../components/category-tree';
 import { aiErrorMessage, translateAiRule } from '../lib/ai-errors';
-import { useDebouncedValue } from '../lib/use-debounced-value';
+import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
 
 /** SPEC §5 / §9: suggestions are searched after a 500 ms pause. */
 export const SUGGESTION_DEBOUNCE_MS = 500;

@@ -10,7 +10,7 @@ import { notify } from '../../../shared/ui/snackbar/snackbar-store';
 import { useAutoComplete } from '../api/get-auto-complete';
 import { useTrainTopic } from '../api/train-topic';
 import { aiErrorMessage, translateAiRule } from '../lib/ai-errors';
-import { useDebouncedValue } from '../lib/use-debounced-value';
+import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
 import { SUGGESTION_DEBOUNCE_MS } from './topic-dialog';
 
 export type TrainDialogProps = {

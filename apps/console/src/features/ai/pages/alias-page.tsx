@@ -21,7 +21,7 @@ import { usePaging } from '../../../shared/ui/use-paging';
 import { useDeleteEntity } from '../api/delete-entity';
 import { useEntities, type EntitiesParams } from '../api/get-entities';
 import { AliasDialog } from '../dialogs/alias-dialog';
-import { useDebouncedValue } from '../lib/use-debounced-value';
+import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
 
 type Sort = Pick<EntitiesParams, 'sort_by' | 'order'>;
 

@@ -29,7 +29,7 @@ import { useUpdateTopic } from '../api/update-topic';
 import { AsyncSwitch } from '../components/async-switch';
 import { TopicDialog, topicPath } from '../dialogs/topic-dialog';
 import { aiErrorMessage } from '../lib/ai-errors';
-import { useDebouncedValue } from '../lib/use-debounced-value';
+import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
 
 /** The search box waits this long after the last key before it searches. */
 export const SEARCH_DEBOUNCE_MS = 300;

@@ -12,7 +12,7 @@ import { notify } from '../../../shared/ui/snackbar/snackbar-store';
 import { useTopicSuggestions, type TopicSuggestion } from '../api/get-topic-suggestions';
 import { useTrainConversation } from '../api/train-conversation';
 import { SEARCH_DEBOUNCE_MS } from '../components/conversation-filters';
-import { useDebouncedValue } from '../lib/use-debounced-value';
+import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
 
 export type TrainConversationDialogProps = {
   open: boolean;

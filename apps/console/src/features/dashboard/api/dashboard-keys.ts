@@ -1,3 +1,5 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../shared/api/client';
 import { useAuth } from '../../../shared/auth/auth-store';
 
 /** The device the dashboard is about: the selected one, null before there is one. */
@@ -17,15 +19,12 @@ export function useDashboardDeviceId(): DashboardDeviceId {
 export const dashboardKeys = {
   all: ['dashboard'] as const,
   device: (deviceId: DashboardDeviceId) => [...dashboardKeys.all, deviceId] as const,
-  graph: (deviceId: DashboardDeviceId, range: DashboardRange) =>
-    [...dashboardKeys.device(deviceId), 'graph', range] as const,
-  count: (deviceId: DashboardDeviceId, range: DashboardRange) =>
-    [...dashboardKeys.device(deviceId), 'conversation_count', range] as const,
-  aet: (deviceId: DashboardDeviceId, range: DashboardRange) =>
-    [...dashboardKeys.device(deviceId), 'aet', range] as const,
-  faq: (deviceId: DashboardDeviceId, range: DashboardRange) =>
-    [...dashboardKeys.device(deviceId), 'faq', range] as const,
+  call: (deviceId: DashboardDeviceId, call: DashboardCall, range: DashboardRange) =>
+    [...dashboardKeys.device(deviceId), call, range] as const,
 };
+
+/** The four dashboard calls: same query (device and range), same caching, their own data. */
+export type DashboardCall = 'graph' | 'conversation_count' | 'aet' | 'faq';
 
 /**
  * While a new range loads, the figures of the previous range stay (dimmed) instead of skeletons;
@@ -41,4 +40,21 @@ export function ofSameDevice(
 /** The call's query: the range, and the device explicitly (the key and the call always agree). */
 export function dashboardQuery(deviceId: DashboardDeviceId, range: DashboardRange) {
   return { ...range, device_id: deviceId ?? undefined };
+}
+
+/** `GET /dashboard/<call>` for the device and range, as TanStack Query options. */
+export function dashboardQueryOptions<T>(
+  call: DashboardCall,
+  deviceId: DashboardDeviceId,
+  range: DashboardRange,
+  enabled = true,
+) {
+  return queryOptions({
+    queryKey: dashboardKeys.call(deviceId, call, range),
+    queryFn: async ({ signal }): Promise<T> =>
+      (await api.get<T>(`/dashboard/${call}`, dashboardQuery(deviceId, range), signal)).data,
+    placeholderData: (previous, previousQuery) =>
+      ofSameDevice(previousQuery, deviceId) ? previous : undefined,
+    enabled: enabled && deviceId !== null,
+  });
 }
