@@ -12,7 +12,6 @@ export interface ConversationLog {
   language: string;
   intentId: number | null;
   intentName: string | null;
-  categoryName: string | null;
   responseTimeMs: number;
   score: number | null;
   status: 'answered' | 'fallback';
@@ -61,18 +60,10 @@ export function createDeviceApiRepo(db: Db) {
       return row;
     },
 
-    async categoryOf(deviceId: number, topicId: number) {
-      const [row] = await db
-        .select({ name: aiCategories.name })
-        .from(aiTopics)
-        .innerJoin(aiCategories, eq(aiCategories.id, aiTopics.categoryId))
-        .where(and(eq(aiTopics.id, topicId), eq(aiTopics.deviceId, deviceId)));
-      return row?.name ?? null;
-    },
-
     /**
      * Logs a question once per idempotency key, and counts it on its session, in one statement.
-     * A repeated key logs nothing and returns the first row's id.
+     * A repeated key logs nothing and returns the first row's id. The category name is read in
+     * the same statement (a snapshot: later renames do not rewrite history).
      */
     async logConversation(c: ConversationLog): Promise<number> {
       const at = c.at.toISOString();
@@ -83,7 +74,10 @@ export function createDeviceApiRepo(db: Db) {
                 (device_id, session_id, at, acquire, reply, language, intent_id, intent_name,
                  category_name, response_time_ms, score, status, idempotency_key)
               values (${c.deviceId}, ${c.sessionId}, ${at}::timestamptz, ${c.acquire}, ${c.reply},
-                 ${c.language}, ${c.intentId}, ${c.intentName}, ${c.categoryName}, ${c.responseTimeMs},
+                 ${c.language}, ${c.intentId}, ${c.intentName},
+                 (select c.name from ${aiTopics} t join ${aiCategories} c on c.id = t.category_id
+                   where t.id = ${c.intentId} and t.device_id = ${c.deviceId}),
+                 ${c.responseTimeMs},
                  ${c.score}, ${c.status}, ${c.idempotencyKey})
               on conflict (device_id, idempotency_key) where idempotency_key is not null do nothing
               returning id),

@@ -172,7 +172,6 @@ export function createDeviceApiService({
       const answer = await answers.ask(device.id, device.kind, input.language, input.text);
       const best = answer.fallback ? null : answer.best;
       const fallbackText = best ? null : FALLBACK[input.language];
-      const categoryName = best ? await repo.categoryOf(device.id, best.intent_id) : null;
       const responseTimeMs = Math.round(performance.now() - started);
       const row: ConversationLog = {
         deviceId: device.id,
@@ -183,7 +182,6 @@ export function createDeviceApiService({
         language: input.language,
         intentId: best?.intent_id ?? null,
         intentName: best?.intent_name ?? null,
-        categoryName,
         responseTimeMs,
         score: answer.best?.score ?? null,
         status: best ? 'answered' : 'fallback',
