@@ -50,12 +50,13 @@ ALTER TABLE "conversations" ADD CONSTRAINT "conversations_intent_id_ai_topics_id
 ALTER TABLE "conversations" ADD CONSTRAINT "conversations_trained_intent_id_ai_topics_id_fk" FOREIGN KEY ("trained_intent_id") REFERENCES "public"."ai_topics"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "device_keys" ADD CONSTRAINT "device_keys_device_id_devices_id_fk" FOREIGN KEY ("device_id") REFERENCES "public"."devices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "visitor_sessions" ADD CONSTRAINT "visitor_sessions_device_id_devices_id_fk" FOREIGN KEY ("device_id") REFERENCES "public"."devices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "conversations_device_at_idx" ON "conversations" USING btree ("device_id","at","id");--> statement-breakpoint
+CREATE INDEX "conversations_device_at_idx" ON "conversations" USING btree ("device_id","at","id","status","intent_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "conversations_idempotency_idx" ON "conversations" USING btree ("device_id","idempotency_key") WHERE "conversations"."idempotency_key" is not null;--> statement-breakpoint
 CREATE INDEX "conversations_bookmarked_idx" ON "conversations" USING btree ("device_id","at") WHERE "conversations"."bookmarked";--> statement-breakpoint
 CREATE INDEX "conversations_session_idx" ON "conversations" USING btree ("session_id");--> statement-breakpoint
+CREATE INDEX "conversations_device_category_idx" ON "conversations" USING btree ("device_id","category_name") WHERE "conversations"."category_name" is not null;--> statement-breakpoint
 CREATE INDEX "conversations_intent_idx" ON "conversations" USING btree ("intent_id");--> statement-breakpoint
 CREATE INDEX "conversations_trained_idx" ON "conversations" USING btree ("trained_intent_id") WHERE "conversations"."trained_intent_id" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "device_keys_hash_idx" ON "device_keys" USING btree ("key_hash");--> statement-breakpoint
 CREATE INDEX "device_keys_device_idx" ON "device_keys" USING btree ("device_id");--> statement-breakpoint
-CREATE INDEX "visitor_sessions_device_started_idx" ON "visitor_sessions" USING btree ("device_id","started_at");
+CREATE INDEX "visitor_sessions_device_started_idx" ON "visitor_sessions" USING btree ("device_id","started_at","questions","ended_at","last_activity_at");

@@ -1,9 +1,8 @@
 import type { ConversationSort } from '@ambassador/contracts';
-import { and, count, eq, ilike, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, notInArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.js';
+import { queryRows, type Db } from '../../db/client.js';
 import { aiCategories, aiTopics, conversations as c, devices } from '../../db/schema.js';
-import { likePattern } from '../ai/topics-repo.js';
 import { inRange, type DayRange } from './range.js';
 
 const trained = alias(aiTopics, 'trained');
@@ -66,8 +65,9 @@ function afterCursor(o: ConversationOrder, cursor: ExportCursor): SQL {
   return nullable ? sql`(${after} or ${expr} is null)` : after;
 }
 
-function whereOf(f: ConversationWhere): SQL {
-  const conditions: SQL[] = [inArray(c.deviceId, f.deviceIds), inRange(c.at, f.range)];
+/** Everything but the devices. */
+function filtersOf(f: ConversationWhere): SQL[] {
+  const conditions: SQL[] = [inRange(c.at, f.range)];
   // The bare column, so the partial index `where bookmarked` applies.
   if (f.bookmarked) conditions.push(sql`${c.bookmarked}`);
   if (f.fallback) conditions.push(eq(c.status, 'fallback'));
@@ -80,11 +80,42 @@ function whereOf(f: ConversationWhere): SQL {
     );
   }
   if (f.search) {
-    const pattern = likePattern(f.search);
-    conditions.push(or(ilike(c.acquire, pattern), ilike(c.reply, pattern))!);
+    // What ILIKE '%…%' matched (it lowers both sides too), without wildcards to escape, and
+    // faster: the words are lowered once, not once per row.
+    const has = (column: SQLWrapper) => sql`strpos(lower(${column}), lower(${f.search}::text)) > 0`;
+    conditions.push(or(has(c.acquire), has(c.reply))!);
   }
-  return and(...conditions)!;
+  return conditions;
 }
+
+function whereOf(f: ConversationWhere): SQL {
+  return and(inArray(c.deviceId, f.deviceIds), ...filtersOf(f))!;
+}
+
+/**
+ * Several devices in datetime order. PostgreSQL cannot merge the per-device (device_id, at, id)
+ * ranges, so `device_id in (…) order by at` sorts every row of the range: a year of a busy
+ * project took about a second a page, and an export sorted what was left for every batch. The
+ * first `n` ids of each device along its index, merged by the caller's ORDER BY, are the same rows.
+ */
+function firstOfEachDevice(f: ConversationWhere, o: ConversationOrder, n: number, extra?: SQL): SQL {
+  const dir = sql.raw(o.order);
+  const ids = sql.join(
+    f.deviceIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const where = and(sql`${c.deviceId} = d.id`, ...filtersOf(f), extra)!;
+  return sql`${c.id} in (
+    select x.id from unnest(array[${ids}]::int[]) as d(id)
+    cross join lateral (
+      select ${c.id} as id from ${c} where ${where}
+      order by ${c.at} ${dir}, ${c.id} ${dir} limit ${n}
+    ) x)`;
+}
+
+/** Whether the per-device merge applies (one device already walks its index). */
+const mergesDevices = (f: ConversationWhere, o: ConversationOrder) =>
+  o.sortBy === 'datetime' && f.deviceIds.length > 1;
 
 const rowColumns = {
   id: c.id,
@@ -137,14 +168,23 @@ export function createConversationsRepo(db: Db) {
       return row?.n ?? 0;
     },
 
+    /**
+     * The page's ids are sorted on the log alone (with the device's name only when sorting by
+     * it); the joins and the wide rows then follow for those ids only. Sorting a week of a busy
+     * device this way takes half the time of sorting the joined rows.
+     */
     async page(f: ConversationWhere, o: ConversationOrder, limit: number, offset: number) {
       const where = whereOf(f);
+      const keys = db.select({ id: c.id }).from(c).$dynamic();
+      const ids = (o.sortBy === 'device' ? keys.innerJoin(devices, eq(devices.id, c.deviceId)) : keys)
+        .where(mergesDevices(f, o) ? firstOfEachDevice(f, o, offset + limit) : where)
+        .orderBy(...orderOf(o))
+        .limit(limit)
+        .offset(offset);
       const [rows, [total]] = await Promise.all([
         rowQuery()
-          .where(where)
-          .orderBy(...orderOf(o))
-          .limit(limit)
-          .offset(offset),
+          .where(inArray(c.id, ids))
+          .orderBy(...orderOf(o)),
         db.select({ n: count() }).from(c).where(where),
       ]);
       return { rows, total: total?.n ?? 0 };
@@ -157,9 +197,10 @@ export function createConversationsRepo(db: Db) {
       cursor: ExportCursor | undefined,
       limit: number,
     ) {
-      const where = whereOf(f);
+      const after = cursor && afterCursor(o, cursor);
+      const where = mergesDevices(f, o) ? firstOfEachDevice(f, o, limit, after) : and(whereOf(f), after);
       return exportQuery(f.range.tz, o.sortBy)
-        .where(cursor ? and(where, afterCursor(o, cursor)) : where)
+        .where(where)
         .orderBy(...orderOf(o))
         .limit(limit);
     },
@@ -199,19 +240,38 @@ export function createConversationsRepo(db: Db) {
       await db.update(c).set({ trainedIntentId: topicId, trainedAt: at }).where(eq(c.id, id));
     },
 
-    /** Category names of the devices' topics and of their logged conversations. */
+    /**
+     * Category names of the devices' topics and of their logged conversations. The logged ones
+     * skip from name to name along (device_id, category_name): a few lookups per name instead of
+     * reading every row of the devices.
+     */
     async categoryNames(deviceIds: number[]) {
+      const ids = sql.join(
+        deviceIds.map((id) => sql`${id}`),
+        sql`, `,
+      );
       const [own, logged] = await Promise.all([
         db
           .selectDistinct({ name: aiCategories.name })
           .from(aiCategories)
           .where(inArray(aiCategories.deviceId, deviceIds)),
-        db
-          .selectDistinct({ name: c.categoryName })
-          .from(c)
-          .where(and(inArray(c.deviceId, deviceIds), sql`${c.categoryName} is not null`)),
+        queryRows<{ name: string }>(
+          db,
+          sql`with recursive names(device_id, name) as (
+                select d.id, (select x.category_name from conversations x
+                  where x.device_id = d.id and x.category_name is not null
+                  order by x.category_name limit 1)
+                from unnest(array[${ids}]::int[]) as d(id)
+                union all
+                select n.device_id, (select x.category_name from conversations x
+                  where x.device_id = n.device_id and x.category_name > n.name
+                  order by x.category_name limit 1)
+                from names n where n.name is not null
+              )
+              select distinct name from names where name is not null`,
+        ),
       ]);
-      return [...own.map((r) => r.name), ...logged.map((r) => r.name!)];
+      return [...own.map((r) => r.name), ...logged.map((r) => r.name)];
     },
   };
 }

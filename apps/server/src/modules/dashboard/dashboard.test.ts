@@ -118,6 +118,24 @@ describe.each(backends)('dashboard on %s', (kind) => {
     ).toBe(true);
   });
 
+  it('puts each conversation on its local day in a zone a quarter hour off the hour', async () => {
+    const nepal = await insertDevice(t.database.db, admin.projectId, 'Kathmandu Kiosk');
+    await insertConversations(t.database.db, [
+      // Kathmandu is UTC+5:45: 18:14:59Z is 23:59:59 on the 7th, 18:15:00Z midnight of the 8th.
+      { deviceId: nepal, at: '2026-03-07T18:14:59Z', acquire: 'last of the day', intentName: 'Parking' },
+      { deviceId: nepal, at: '2026-03-07T18:15:00Z', acquire: 'first of the day', intentName: 'Parking' },
+      { deviceId: nepal, at: '2026-03-08T18:14:59Z', acquire: 'still the 8th', status: 'fallback' },
+    ]);
+    const days = await data('graph', {
+      device_id: nepal,
+      start_datetime: '2026-03-07',
+      end_datetime: '2026-03-09',
+      tz: 'Asia/Kathmandu',
+    });
+    expect(days.map((d: { conversations: number }) => d.conversations)).toEqual([1, 2, 0]);
+    expect(days.map((d: { fallback_conversations: number }) => d.fallback_conversations)).toEqual([0, 1, 0]);
+  });
+
   it('counts conversations, fallbacks and Q&A sessions of the range', async () => {
     expect(await data('conversation_count', week())).toEqual({
       conversations: 4,
