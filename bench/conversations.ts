@@ -38,6 +38,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { count, inArray, sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
+import { CONVERSATION_SORTS } from '@ambassador/contracts';
 import { buildApp } from '../apps/server/src/app.js';
 import { openAndSeed } from '../apps/server/src/bootstrap.js';
 import { loadConfig } from '../apps/server/src/config.js';
@@ -485,18 +486,7 @@ const listUrl = (days: number, extra: Record<string, string | number | boolean> 
     order: 'desc',
     ...extra,
   })}`;
-const SORTS = [
-  'datetime',
-  'acquire',
-  'reply',
-  'intent',
-  'category',
-  'response_time',
-  'score',
-  'status',
-  'device',
-  'rating',
-];
+const SORTS = CONVERSATION_SORTS;
 /** The filters and pages of the review, all on the busy device. */
 const FILTERS: [string, Record<string, string | number | boolean>][] = [
   ['page 10', { offset: 90 }],
