@@ -1,10 +1,7 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { deviceKeys, devices, projects } from '../../db/schema.js';
 import type { DeviceKind, Language } from '@ambassador/contracts';
-
-/** Qualified by hand: drizzle writes a bare "id" in a select list, which a subquery would misread. */
-const deviceIdColumn = sql.raw('"devices"."id"');
 
 const deviceColumns = { id: devices.id, description: devices.description, kind: devices.kind };
 
@@ -16,6 +13,18 @@ export interface NewDevice {
 }
 
 export function createDevicesRepo(db: Db) {
+  /** Each device's newest usable key of its own (not a tool's), read once per device. */
+  const activeKey = db
+    .selectDistinctOn([deviceKeys.deviceId], {
+      deviceId: deviceKeys.deviceId,
+      prefix: deviceKeys.prefix,
+      createdAt: deviceKeys.createdAt,
+    })
+    .from(deviceKeys)
+    .where(and(isNull(deviceKeys.revokedAt), eq(deviceKeys.label, 'console')))
+    .orderBy(deviceKeys.deviceId, desc(deviceKeys.id))
+    .as('active_key');
+
   /** A device with its newest usable key (prefix and date only), as Admin Settings lists it. */
   const managed = (where: ReturnType<typeof and>) =>
     db
@@ -24,16 +33,11 @@ export function createDevicesRepo(db: Db) {
         languages: devices.languages,
         lastSeenAt: devices.lastSeenAt,
         createdAt: devices.createdAt,
-        keyPrefix: sql<string | null>`(
-          select k.prefix from ${deviceKeys} k
-          where k.device_id = ${deviceIdColumn} and k.revoked_at is null and k.label = 'console'
-          order by k.id desc limit 1)`,
-        keyCreatedAt: sql<string | null>`(
-          select k.created_at from ${deviceKeys} k
-          where k.device_id = ${deviceIdColumn} and k.revoked_at is null and k.label = 'console'
-          order by k.id desc limit 1)`,
+        keyPrefix: activeKey.prefix,
+        keyCreatedAt: activeKey.createdAt,
       })
       .from(devices)
+      .leftJoin(activeKey, eq(activeKey.deviceId, devices.id))
       .where(where)
       .orderBy(asc(devices.id));
 
