@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import Autocomplete from '@mui/material/Autocomplete';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { LANGUAGES, ZKeywordText, type Language, type TopicRef } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../../shared/auth/auth-store';
 import { FormDialog } from '../../../shared/ui/form-dialog';
+import { TopicAutocomplete } from '../../../shared/ui/topic-autocomplete';
 import { notify } from '../../../shared/ui/snackbar/snackbar-store';
 import { useAutoComplete } from '../api/get-auto-complete';
 import { useTrainTopic } from '../api/train-topic';
@@ -93,39 +93,20 @@ export function TrainDialog({
       width={430}
       submitLabel={t('topics.train.submit')}
     >
-      <Autocomplete
+      <TopicAutocomplete
         value={chosen}
-        onChange={(_event, value) => setChosen(value)}
-        inputValue={search}
-        onInputChange={(_event, value) => setSearch(value)}
+        onChange={setChosen}
+        search={search}
+        onSearch={setSearch}
         options={options}
-        getOptionLabel={(option) => option.name}
-        isOptionEqualToValue={(a, b) => a.id === b.id}
-        filterOptions={(list) => list}
         loading={suggestions.isFetching}
-        noOptionsText={debounced ? t('topics.train.no_topics') : t('topics.train.topic_hint')}
-        renderOption={(props, option) => {
-          const { key, ...rest } = props as typeof props & { key: string };
-          return (
-            <li key={key} {...rest} data-testid={`train-topic-option-${option.id}`}>
-              {option.name}
-            </li>
-          );
-        }}
-        renderInput={(params) => (
-          <TextField
-            {...params}
-            label={t('topics.train.topic')}
-            placeholder={t('topics.train.topic_hint')}
-            required
-            error={Boolean(errors.topic)}
-            helperText={errors.topic}
-            slotProps={{
-              ...params.slotProps,
-              htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'train-topic' },
-            }}
-          />
-        )}
+        label={t('topics.train.topic')}
+        hint={t('topics.train.topic_hint')}
+        noMatches={t('topics.train.no_topics')}
+        searched={Boolean(debounced)}
+        error={errors.topic}
+        testId="train-topic"
+        optionTestId="train-topic-option"
       />
       <TextField
         select

@@ -1,13 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Conversation, TopicRef } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/api-error';
 import { FormDialog } from '../../../shared/ui/form-dialog';
+import { TopicAutocomplete } from '../../../shared/ui/topic-autocomplete';
 import { notify } from '../../../shared/ui/snackbar/snackbar-store';
 import { useTopicSuggestions, type TopicSuggestion } from '../api/get-topic-suggestions';
 import { useTrainConversation } from '../api/train-conversation';
@@ -110,49 +109,21 @@ export function TrainConversationDialog({ open, conversation, onClose }: TrainCo
           {t('conversations.train.already', { name: conversation.trained_intent.name })}
         </Alert>
       )}
-      <Autocomplete
+      <TopicAutocomplete
         value={chosen}
-        onChange={(_event, value) => setChosen(value)}
-        inputValue={search}
-        onInputChange={(_event, value) => setSearch(value)}
+        onChange={setChosen}
+        search={search}
+        onSearch={setSearch}
         options={options}
-        getOptionLabel={(option) => option.name}
-        isOptionEqualToValue={(a, b) => a.id === b.id}
-        // The server already matched the text; the box must not filter its answer again.
-        filterOptions={(list) => list}
         loading={suggestions.isFetching}
-        loadingText={t('common.loading')}
-        noOptionsText={debounced ? t('conversations.train.no_topics') : t('conversations.train.topic_hint')}
-        renderOption={(props, option) => {
-          const { key, ...rest } = props as typeof props & { key: string };
-          return (
-            <li key={key} {...rest} data-testid={`train-conversation-option-${option.id}`}>
-              <Box sx={{ minWidth: 0 }}>
-                <Typography variant="body2">{option.name}</Typography>
-                {option.category_name && (
-                  <Typography variant="caption" color="text.secondary">
-                    {option.category_name}
-                  </Typography>
-                )}
-              </Box>
-            </li>
-          );
-        }}
-        renderInput={(params) => (
-          <TextField
-            {...params}
-            label={t('conversations.train.topic')}
-            placeholder={t('conversations.train.topic_hint')}
-            required
-            autoFocus
-            error={Boolean(topicError)}
-            helperText={topicError}
-            slotProps={{
-              ...params.slotProps,
-              htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'train-conversation-topic' },
-            }}
-          />
-        )}
+        label={t('conversations.train.topic')}
+        hint={t('conversations.train.topic_hint')}
+        noMatches={t('conversations.train.no_topics')}
+        searched={Boolean(debounced)}
+        error={topicError}
+        autoFocus
+        testId="train-conversation-topic"
+        optionTestId="train-conversation-option"
       />
     </FormDialog>
   );
