@@ -12,7 +12,7 @@ export const DEFAULT_RANGE_DAYS = 7;
 export const XLSX_MAX_ROWS = 1_048_576;
 
 const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31');
-const ZTimeZone = z
+export const ZTimeZone = z
   .string()
   .max(64)
   .refine((tz) => {

@@ -7,3 +7,7 @@ export * from './users.js';
 export * from './ai.js';
 export * from './device-api.js';
 export * from './conversations.js';
+export * from './realtime.js';
+export * from './chat.js';
+export * from './calls.js';
+export * from './push.js';

@@ -357,3 +357,131 @@ export const conversations = pgTable(
     check('conversations_rating_check', sql`${t.rating} is null or ${t.rating} in (1, -1)`),
   ],
 );
+
+// --- Realtime: live chat, video calls, push messages (issue 5) ---------------------------------
+
+/** A visitor's chat with the operators, opened from a kiosk (SPEC §3 Chat). */
+export const chatSessions = pgTable(
+  'chat_sessions',
+  {
+    id: uuid('id').primaryKey(),
+    deviceId: deviceRef(),
+    visitorSessionId: uuid('visitor_session_id').references(() => visitorSessions.id, {
+      onDelete: 'set null',
+    }),
+    language: text('language').notNull(),
+    name: text('name').notNull().default(''),
+    mobile: text('mobile').notNull().default(''),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    lastMessage: text('last_message'),
+    /** Visitor messages no operator has read yet. */
+    unread: integer('unread').notNull().default(0),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [index('chat_sessions_device_activity_idx').on(t.deviceId, t.lastMessageAt, t.createdAt)],
+);
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => chatSessions.id, { onDelete: 'cascade' }),
+    sentByAdmin: boolean('sent_by_admin').notNull(),
+    /** The operator who sent it; null for the visitor's messages. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    sender: text('sender'),
+    message: text('message').notNull(),
+    clientId: text('client_id'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('chat_messages_session_idx').on(t.sessionId, t.id),
+    // A retried send (same client id) is stored once.
+    uniqueIndex('chat_messages_client_idx')
+      .on(t.sessionId, t.clientId)
+      .where(sql`${t.clientId} is not null`),
+  ],
+);
+
+/** A video call from a kiosk (SPEC §3 Live video, §4 Calls). */
+export const calls = pgTable(
+  'calls',
+  {
+    id: uuid('id').primaryKey(),
+    deviceId: deviceRef(),
+    status: text('status', { enum: ['ringing', 'answered', 'ended', 'missed'] }).notNull(),
+    createdAt: createdAt(),
+    /** When the ringing gives up and the call counts as missed. */
+    ringUntil: timestamp('ring_until', { withTimezone: true }).notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    answeredBy: integer('answered_by').references(() => users.id, { onDelete: 'set null' }),
+    answeredByName: text('answered_by_name'),
+    /** The console tab (realtime client id) that answered: the call's signalling goes there. */
+    answeredClient: text('answered_client'),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('calls_device_created_idx').on(t.deviceId, t.createdAt),
+    index('calls_ringing_idx')
+      .on(t.ringUntil)
+      .where(sql`${t.status} = 'ringing'`),
+    check('calls_status_check', sql`${t.status} in ('ringing', 'answered', 'ended', 'missed')`),
+  ],
+);
+
+/** Per device: hours calls are taken, the offline response, and the notification channel. */
+export const callSettings = pgTable('call_settings', {
+  deviceId: integer('device_id')
+    .primaryKey()
+    .references(() => devices.id, { onDelete: 'cascade' }),
+  offlineHours: jsonb('offline_hours').$type<{ day: string; start: string; end: string }[]>().notNull().default([]),
+  timeZone: text('time_zone').notNull().default('UTC'),
+  offlineResponse: jsonb('offline_response').$type<Record<string, string>>().notNull().default({}),
+  notification: jsonb('notification')
+    .$type<{ banner: boolean; sound: boolean; desktop: boolean; ring_seconds: number }>()
+    .notNull()
+    .default({ banner: true, sound: true, desktop: false, ring_seconds: 45 }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }),
+});
+
+/** A message an operator pushed to devices of the project. */
+export const pushes = pgTable(
+  'pushes',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    texts: jsonb('texts').$type<Record<string, string>>().notNull(),
+    imageUrl: text('image_url'),
+    durationSeconds: integer('duration_seconds').notNull(),
+    speak: boolean('speak').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdByName: text('created_by_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('pushes_project_created_idx').on(t.projectId, t.createdAt)],
+);
+
+export const pushDeliveries = pgTable(
+  'push_deliveries',
+  {
+    pushId: integer('push_id')
+      .notNull()
+      .references(() => pushes.id, { onDelete: 'cascade' }),
+    deviceId: deviceRef(),
+    status: text('status', { enum: ['pending', 'delivered', 'expired'] }).notNull().default('pending'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('push_deliveries_pk_idx').on(t.pushId, t.deviceId),
+    index('push_deliveries_pending_idx')
+      .on(t.deviceId)
+      .where(sql`${t.status} = 'pending'`),
+    check('push_deliveries_status_check', sql`${t.status} in ('pending', 'delivered', 'expired')`),
+  ],
+);

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { ZLanguage } from './access.js';
+import { ZPaging } from './common.js';
+import { ZTimeZone } from './conversations.js';
+
+/**
+ * Live video calls (SPEC §1, §2 /live_video and its dialogs, §3 Live video, §4 Calls, §7 Video
+ * calls). A kiosk calls; every console of the project sees the banner; one operator answers and
+ * the two browsers connect with WebRTC, signalling over the realtime service.
+ *
+ * States: ringing → answered → ended; ringing → missed (nobody answered within the device's ring
+ * time, or the visitor gave up). SPEC names answered and ended; ringing and missed make the list
+ * honest about calls nobody took.
+ */
+export const CALL_STATUSES = ['ringing', 'answered', 'ended', 'missed'] as const;
+export const ZCallStatus = z.enum(CALL_STATUSES);
+export type CallStatus = z.infer<typeof ZCallStatus>;
+
+export const ZCall = z.object({
+  /** SPEC §3 real_session_id. */
+  real_session_id: z.uuid(),
+  project_id: z.number().int(),
+  device_id: z.number().int(),
+  device_name: z.string(),
+  status: ZCallStatus,
+  created_at: z.string(),
+  answered_at: z.string().nullable(),
+  ended_at: z.string().nullable(),
+  /** Username of the operator who answered. */
+  answered_by: z.string().nullable(),
+  /** Seconds between answer and end; null until both happened. */
+  duration_seconds: z.number().int().nullable(),
+});
+export type Call = z.infer<typeof ZCall>;
+
+/** GET /video_call/list/{project_id}: the project's calls, newest first (the history dialog pages). */
+export const ZCallListQuery = ZPaging.extend({
+  status: z.union([ZCallStatus, z.literal('')]).default(''),
+  /** Matches the device name or the operator's username. */
+  search: z.string().trim().max(100).default(''),
+  device_id: z.coerce.number().int().positive().optional(),
+});
+export type CallListQuery = z.input<typeof ZCallListQuery>;
+export const ZCallListResponse = z.array(ZCall);
+
+/** PUT /video_call/list/{device_id}: an operator answers or hangs up. */
+export const ZCallStatusRequest = z.object({
+  real_session_id: z.uuid({ error: 'Unknown call' }),
+  status: z.enum(['answered', 'ended']),
+  /** The answering console's realtime client id: signalling then goes to that tab only. */
+  client_id: z.string().min(1).max(100).optional(),
+});
+export type CallStatusRequest = z.input<typeof ZCallStatusRequest>;
+
+// --- Offline hours -------------------------------------------------------------------------------
+
+/** SPEC §9 day options: each weekday, and weekdays and weekends as shorthands. */
+export const DAY_OPTIONS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+  'weekdays',
+  'weekends',
+] as const;
+export const ZDayOption = z.enum(DAY_OPTIONS);
+export type DayOption = z.infer<typeof ZDayOption>;
+const ZClock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'Use a time like 09:30');
+
+/**
+ * One row of hours: on these days, calls are taken from `start` to `end` (local time of the
+ * device's time zone). With no rows, calls are taken at any time. Outside the rows, the kiosk
+ * shows the offline response instead of calling.
+ */
+export const ZOfflineHoursRow = z
+  .object({ day: ZDayOption, start: ZClock, end: ZClock })
+  .refine((r) => r.start < r.end, { message: 'The end must be after the start', path: ['end'] });
+export type OfflineHoursRow = z.infer<typeof ZOfflineHoursRow>;
+
+export const ZOfflineHours = z.object({
+  offline_hours: z.array(ZOfflineHoursRow).max(50),
+  time_zone: ZTimeZone,
+  /** What the kiosk shows, per language, when a visitor calls outside the hours. */
+  offline_response: z.partialRecord(ZLanguage, z.string().trim().max(500, 'Maximum 500 characters')),
+});
+export type OfflineHours = z.infer<typeof ZOfflineHours>;
+export type OfflineHoursInput = z.input<typeof ZOfflineHours>;
+
+// --- Notification channel ------------------------------------------------------------------------
+
+/** How operators hear about a device's calls (SPEC §3 notification_channel with options). */
+export const ZNotificationChannel = z.object({
+  /** The incoming-call banner on every signed-in console. */
+  banner: z.boolean(),
+  /** The banner's ringing sound. */
+  sound: z.boolean(),
+  /** A browser (desktop) notification, where the operator allowed them. */
+  desktop: z.boolean(),
+  /** Seconds a call rings before it counts as missed. */
+  ring_seconds: z.number().int().min(10, 'Min. 10').max(300, 'Maximum 300'),
+});
+export type NotificationChannel = z.infer<typeof ZNotificationChannel>;
+export const DEFAULT_NOTIFICATION_CHANNEL: NotificationChannel = {
+  banner: true,
+  sound: true,
+  desktop: false,
+  ring_seconds: 45,
+};
+
+/** The `new_call` live event (SPEC §4), and the `refresh_call` one. */
+export const ZCallEvent = z.object({
+  name: z.enum(['new_call', 'refresh_call']),
+  project_id: z.number().int(),
+  real_session_id: z.uuid(),
+  device_id: z.number().int(),
+  device_name: z.string(),
+  status: ZCallStatus,
+  notification: ZNotificationChannel,
+  /** Server time the event left (ms since epoch), for latency measurements. */
+  sent_at: z.number(),
+});
+export type CallEvent = z.infer<typeof ZCallEvent>;
+
+// --- Device side (/device_api/v1/calls) and signalling ---------------------------------------------
+
+/** POST /calls: either a ringing call, or offline with the response to show. */
+export const ZStartCallResponse = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('ringing'),
+    call: ZCall,
+    ring_seconds: z.number().int(),
+    ice_servers: z.array(z.lazy(() => ZIceServer)),
+  }),
+  z.object({ status: z.literal('offline'), offline_response: z.string() }),
+]);
+export type StartCallResponse = z.infer<typeof ZStartCallResponse>;
+export const ZStartCallRequest = z.object({ language: ZLanguage });
+export const ZCallParams = z.object({ real_session_id: z.uuid({ error: 'Unknown call' }) });
+
+/** server → device `call:update`. */
+export const ZCallUpdate = z.object({ real_session_id: z.uuid(), status: ZCallStatus });
+export type CallUpdate = z.infer<typeof ZCallUpdate>;
+
+/**
+ * `call:signal`, both ways. The operator's console makes the offer after answering; the kiosk
+ * answers it; both trickle ICE candidates. The server relays only between the call's device and
+ * the operator who answered it, and drops anything else.
+ */
+export const ZCallSignal = z.object({
+  real_session_id: z.uuid(),
+  description: z
+    .object({ type: z.enum(['offer', 'answer']), sdp: z.string().max(100_000) })
+    .optional(),
+  candidate: z
+    .object({
+      candidate: z.string().max(2_000),
+      sdpMid: z.string().nullable().optional(),
+      sdpMLineIndex: z.number().int().nullable().optional(),
+      usernameFragment: z.string().nullable().optional(),
+    })
+    .optional(),
+});
+export type CallSignal = z.infer<typeof ZCallSignal>;
+
+/** STUN/TURN servers for both browsers (env `ICE_SERVERS`, JSON; none on one site's network). */
+export const ZIceServer = z.object({
+  urls: z.union([z.string(), z.array(z.string())]),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+export type IceServer = z.infer<typeof ZIceServer>;
+/** GET /video_call/ice_servers (console) and the ringing answer's `ice_servers` (device). */
+export const ZIceServersResponse = z.array(ZIceServer);

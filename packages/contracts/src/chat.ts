@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { ZLanguage } from './access.js';
+import { ZPaging } from './common.js';
+
+/**
+ * Live chat between operators and kiosk visitors (SPEC §1, §2 /chat, §3 Chat, §4 Chat, §7 Chat).
+ * A visitor asks for staff at a kiosk; that opens a chat session of the device. Messages are plain
+ * text: they are stored and shown as typed, never interpreted as markup.
+ */
+export const CHAT_MESSAGE_MAX = 2000;
+export const ZChatText = z
+  .string()
+  .trim()
+  .min(1, 'Text cannot be empty')
+  .max(CHAT_MESSAGE_MAX, `Maximum ${CHAT_MESSAGE_MAX} characters`);
+/** A client-made id per message, so a retried send is stored once. */
+export const ZClientMessageId = z.string().trim().min(8).max(100);
+
+export const ZChatSessionId = z.uuid({ error: 'Unknown chat' });
+export const ZChatSessionParams = z.object({ session_id: ZChatSessionId });
+
+/** SPEC §3 end-user list item, plus what the list needs to be useful. */
+export const ZChatEndUser = z.object({
+  session_id: z.uuid(),
+  device_id: z.number().int(),
+  device_name: z.string(),
+  name: z.string(),
+  mobile: z.string(),
+  tags: z.array(z.string()),
+  language: ZLanguage,
+  /** Visitor messages the operators have not read yet. */
+  unread: z.number().int(),
+  last_message: z.string().nullable(),
+  last_message_at: z.string().nullable(),
+  created_at: z.string(),
+  /** Set when the visitor left (the kiosk ended the chat or its session timed out). */
+  ended_at: z.string().nullable(),
+});
+export type ChatEndUser = z.infer<typeof ZChatEndUser>;
+
+/** GET /chat/endusers: the selected device's chats, newest activity first. */
+export const ZChatEndUsersQuery = ZPaging.extend({
+  device_id: z.coerce.number().int().positive(),
+  search: z.string().trim().max(100).default(''),
+});
+export type ChatEndUsersQuery = z.input<typeof ZChatEndUsersQuery>;
+export const ZChatEndUsersResponse = z.array(ZChatEndUser);
+
+/** PUT /chat/endusers/{session_id}: operators correct a visitor's name, mobile and tags. */
+export const ZUpdateChatEndUserRequest = z.object({
+  name: z.string().trim().max(100, 'Maximum 100 characters').optional(),
+  mobile: z
+    .string()
+    .trim()
+    .max(30, 'Maximum 30 characters')
+    .regex(/^[0-9+\-() ]*$/, 'Use digits, spaces and + - ( ) only')
+    .optional(),
+  tags: z.array(z.string().trim().min(1).max(30, 'Maximum 30 characters')).max(10).optional(),
+});
+export type UpdateChatEndUserRequest = z.input<typeof ZUpdateChatEndUserRequest>;
+
+/** SPEC §3 chat message. */
+export const ZChatMessage = z.object({
+  id: z.number().int(),
+  session_id: z.uuid(),
+  sent_by_admin: z.boolean(),
+  /** The operator's username when sent by an admin. */
+  sender: z.string().nullable(),
+  message: z.string(),
+  datetime: z.string(),
+  client_id: z.string().nullable(),
+});
+export type ChatMessage = z.infer<typeof ZChatMessage>;
+/** GET /chat/history/{session_id}: oldest first; reading it marks the visitor's messages read. */
+export const ZChatHistoryResponse = z.array(ZChatMessage);
+
+/** POST /chat/send. */
+export const ZChatSendRequest = z.object({
+  session_id: ZChatSessionId,
+  message: ZChatText,
+  client_id: ZClientMessageId.optional(),
+});
+export type ChatSendRequest = z.input<typeof ZChatSendRequest>;
+
+// --- Device side (/device_api/v1/chats) ---------------------------------------------------------
+
+/** POST /chats: the visitor asks for a staff member. */
+export const ZStartChatRequest = z.object({
+  language: ZLanguage,
+  name: z.string().trim().max(100, 'Maximum 100 characters').default(''),
+  mobile: z
+    .string()
+    .trim()
+    .max(30, 'Maximum 30 characters')
+    .regex(/^[0-9+\-() ]*$/, 'Use digits, spaces and + - ( ) only')
+    .default(''),
+  /** The Q&A session the visitor came from, if any. */
+  visitor_session_id: z.uuid().optional(),
+});
+export type StartChatRequest = z.input<typeof ZStartChatRequest>;
+export const ZDeviceChat = z.object({
+  session_id: z.uuid(),
+  created_at: z.string(),
+  ended_at: z.string().nullable(),
+  messages: z.array(ZChatMessage),
+});
+export type DeviceChat = z.infer<typeof ZDeviceChat>;
+/** POST /chats/{session_id}/messages. */
+export const ZDeviceChatSendRequest = z.object({ message: ZChatText, client_id: ZClientMessageId });
+export type DeviceChatSendRequest = z.input<typeof ZDeviceChatSendRequest>;

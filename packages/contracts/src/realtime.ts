@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+/**
+ * The realtime service (DESIGN: `/realtime`, socket.io). Both clients authenticate in the
+ * handshake's `auth` object, never in the URL:
+ * - the console: `{ token, project_id, client_id, username }` (an admin access token);
+ * - a device: `{ device_key }`.
+ * A bad token or key fails the connection with `connect_error` and one of REALTIME_ERRORS.
+ * An admin socket joins its project's room, a device socket its device's room. A revoked admin
+ * session, a rotated or revoked device key, or a deleted user disconnects at once.
+ */
+export const REALTIME_PATH = '/realtime';
+/** SPEC §4: the console subscribes with a fixed admin-panel project identifier. */
+export const ADMIN_PANEL_PROJECT = 'admin_panel';
+
+export const REALTIME_ERRORS = {
+  unauthorized: 'unauthorized',
+  forbidden: 'forbidden',
+} as const;
+
+export const ZAdminHandshake = z.object({
+  token: z.string().min(1),
+  project_id: z.coerce.number().int().positive(),
+  client_id: z.string().min(1).max(100),
+  username: z.string().max(100).default(''),
+});
+export type AdminHandshake = z.input<typeof ZAdminHandshake>;
+export const ZDeviceHandshake = z.object({ device_key: z.string().min(1).max(200) });
+export type DeviceHandshake = z.input<typeof ZDeviceHandshake>;
+
+/** Console → server after connecting (SPEC §4); acknowledged with `{ok: true}` or `{ok:false}`. */
+export const ZSubscribeMessage = z.object({
+  project: z.literal(ADMIN_PANEL_PROJECT),
+  client_id: z.string().min(1).max(100),
+  username: z.string().max(100),
+});
+export type SubscribeMessage = z.infer<typeof ZSubscribeMessage>;
+
+/**
+ * Socket event names. Server → console messages all arrive as `event` with a `name`
+ * (SPEC §4); the console handles the names it knows and only logs the rest.
+ */
+export const SOCKET = {
+  /** console → server: SPEC §4 subscription. */
+  subscribe: 'subscribe',
+  /** server → console: `LiveEvent`. */
+  event: 'event',
+  /** server → device: `ChatMessage` from an operator. */
+  chatMessage: 'chat:message',
+  /** server → device: `CallUpdate` (answered, ended, missed). */
+  callUpdate: 'call:update',
+  /** both ways: WebRTC signalling for a call, `CallSignal`, relayed by the server. */
+  callSignal: 'call:signal',
+  /** server → device: `PushMessage`; the device answers with `pushAck`. */
+  push: 'push:message',
+  /** device → server: `{ push_id }` once a push is on screen. */
+  pushAck: 'push:ack',
+} as const;
+
+/** Names of `event` messages to the console. */
+export const LIVE_EVENT = {
+  /** A kiosk is calling: show the incoming-call banner. */
+  newCall: 'new_call',
+  /** A call changed (answered, ended, missed): refresh the call list. */
+  refreshCall: 'refresh_call',
+  /** A chat message arrived or was sent (either side): refresh that chat. */
+  chatMessage: 'chat_message',
+  /** A push's delivery status changed: refresh the push history. */
+  refreshPush: 'refresh_push',
+} as const;
