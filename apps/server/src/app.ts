@@ -5,7 +5,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { DEVICE_API_PREFIX } from '@ambassador/contracts';
+import { DEVICE_API_PREFIX, SOCKET } from '@ambassador/contracts';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { failure } from './lib/envelope.js';
@@ -14,6 +14,7 @@ import { registerErrorHandler } from './plugins/errors.js';
 import { registerGuard } from './plugins/guard.js';
 import { startHousekeeping } from './jobs/housekeeping.js';
 import { createEventBus } from './events/bus.js';
+import { createRealtime } from './realtime/server.js';
 import { createMediaStore } from './media/store.js';
 import { mediaRoutes } from './media/routes.js';
 import { createMatcherRegistry } from './matcher/index.js';
@@ -37,6 +38,9 @@ import { createConversationsService } from './modules/conversations/service.js';
 import { createDashboardRepo } from './modules/dashboard/repo.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { createDashboardService } from './modules/dashboard/service.js';
+import { createCallsRepo } from './modules/calls/repo.js';
+import { callsDeviceRoutes, callsRoutes } from './modules/calls/routes.js';
+import { createCallsService } from './modules/calls/service.js';
 import { createAuthRepo } from './modules/auth/repo.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createAuthService } from './modules/auth/service.js';
@@ -107,6 +111,8 @@ export async function buildApp({
 
   const { db } = database;
   const auth = createAuthService({
+    // `realtime` is created below, from these services; revocations only happen after start-up.
+    onRevoked: (ids) => realtime.disconnectSessions(ids),
     repo: createAuthRepo(db),
     clock,
     log: app.log,
@@ -114,7 +120,11 @@ export async function buildApp({
     sessionMaxMs: config.SESSION_MAX_HOURS * 3_600_000,
   });
   const devicesRepo = createDevicesRepo(db);
-  const devices = createDevicesService({ repo: devicesRepo, clock });
+  const devices = createDevicesService({
+    repo: devicesRepo,
+    clock,
+    onKeysRevoked: (id) => realtime.disconnectDevice(id),
+  });
   const users = createUsersService({
     repo: createUsersRepo(db),
     clock,
@@ -125,6 +135,16 @@ export async function buildApp({
   const media = createMediaStore({ dir: config.mediaDir, db, clock });
   const bus = createEventBus({ redisUrl: config.REDIS_URL, log: app.log });
   app.addHook('onClose', async () => bus.close());
+  // socket.io on this app's HTTP server, at /realtime (Redis adapter with REDIS_URL).
+  const realtime = createRealtime({
+    httpServer: app.server,
+    auth,
+    devices,
+    redisUrl: config.REDIS_URL,
+    log: app.log,
+  });
+  app.addHook('preClose', async () => realtime.close());
+  const { notifier, hooks } = realtime;
   // Every instance's intent matcher hears which topics of a device changed, wherever they changed.
   const aiChanges: AiChangeListener = {
     changed: (deviceId, topicIds) => bus.publish(AI_CHANGED, { deviceId, topicIds }),
@@ -188,6 +208,24 @@ export async function buildApp({
   });
   const dashboard = createDashboardService({ repo: createDashboardRepo(db) });
 
+  // ---- Live chat and push messages (modules/chat, modules/push) ----
+  // ---- end chat/push ----
+
+  // ---- Video calls (modules/calls) ----
+  const calls = createCallsService({
+    repo: createCallsRepo(db),
+    notifier,
+    clock,
+    log: app.log,
+    iceServers: config.ICE_SERVERS,
+    deviceInProject: devices.belongsToProject,
+  });
+  app.addHook('onClose', async () => calls.close());
+  hooks.onAdminMessage(SOCKET.callSignal, (admin, payload) => calls.signalFromAdmin(admin, payload));
+  hooks.onDeviceMessage(SOCKET.callSignal, (device, payload) => calls.signalFromDevice(device, payload));
+  hooks.onDeviceDisconnect((device) => calls.deviceGone(device));
+  // ---- end calls ----
+
   if (housekeeping) {
     const stop = startHousekeeping(
       [
@@ -197,6 +235,11 @@ export async function buildApp({
       app.log,
     );
     app.addHook('onClose', async () => stop());
+    // Calls ringing on an instance that stopped still become missed, within 15 s of their time.
+    const sweep = setInterval(() => {
+      calls.expire().catch((err: unknown) => app.log.error({ err }, 'marking missed calls failed'));
+    }, 15_000).unref();
+    app.addHook('onClose', async () => clearInterval(sweep));
   }
 
   healthRoutes(app, { database });
@@ -214,12 +257,21 @@ export async function buildApp({
       transferRoutes(admin, { transfer });
       conversationsRoutes(admin, { conversations });
       dashboardRoutes(admin, { dashboard });
+      // ---- admin routes: chat/push ----
+      // ---- admin routes: calls ----
+      callsRoutes(admin, { calls });
     },
     { prefix: '/admin_panel' },
   );
-  await app.register(async (device) => deviceApiRoutes(device, { devices, deviceApi }), {
-    prefix: DEVICE_API_PREFIX,
-  });
+  await app.register(
+    async (device) => {
+      deviceApiRoutes(device, { devices, deviceApi });
+      // ---- device routes: chat/push ----
+      // ---- device routes: calls ----
+      callsDeviceRoutes(device, { calls });
+    },
+    { prefix: DEVICE_API_PREFIX },
+  );
 
   const indexHtml = path.join(config.consoleDir, 'index.html');
   const hasConsole = fs.existsSync(indexHtml);

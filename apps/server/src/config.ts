@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { ZPassword, ZUsername } from '@ambassador/contracts';
+import { ZIceServer, ZPassword, ZUsername } from '@ambassador/contracts';
 
 const ZPort = z.coerce.number().int().min(0).max(65535);
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
@@ -41,6 +41,18 @@ const ZConfig = z.object({
     .transform((v) => v === 'true'),
   /** Demo conversations sent through the device API on the first start of an empty database. */
   DEMO_CONVERSATIONS: z.coerce.number().int().min(0).max(100_000).default(2500),
+  /**
+   * STUN/TURN servers for video calls, as JSON (`[{"urls":"turn:turn.example:3478","username":…,
+   * "credential":…}]`). None by default: browsers on one site's network reach each other directly.
+   */
+  ICE_SERVERS: z.preprocess((v) => {
+    if (v === undefined || v === '') return [];
+    try {
+      return JSON.parse(String(v));
+    } catch {
+      return v;
+    }
+  }, z.array(ZIceServer, { error: 'must be a JSON array of {urls, username?, credential?}' })),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')

@@ -45,21 +45,26 @@ export function createAuthRepo(db: Db) {
       await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
     },
 
+    /** Returns the ids it revoked (their live sockets are then closed). */
     async revokeSession(tokenHash: string, at: Date) {
-      await db
+      const rows = await db
         .update(sessions)
         .set({ revokedAt: at })
-        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id });
+      return rows.map((r) => r.id);
     },
 
     /** Revokes every live session of a user, or all but one. */
     async revokeUserSessions(userId: number, at: Date, exceptSessionId?: number) {
       const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
       if (exceptSessionId !== undefined) conditions.push(ne(sessions.id, exceptSessionId));
-      await db
+      const rows = await db
         .update(sessions)
         .set({ revokedAt: at })
-        .where(and(...conditions));
+        .where(and(...conditions))
+        .returning({ id: sessions.id });
+      return rows.map((r) => r.id);
     },
 
     /** Removes sessions that ended before `sessionsBefore` and attempts older than `attemptsBefore`. */

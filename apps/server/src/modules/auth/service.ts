@@ -35,12 +35,24 @@ export interface AuthServiceDeps {
   log: FastifyBaseLogger;
   sessionIdleMs: number;
   sessionMaxMs: number;
+  /** Sessions that just ended (logout, expiry, revocation): their live sockets close at once. */
+  onRevoked?: (sessionIds: number[]) => void;
 }
 
 const WRONG_CREDENTIALS = 'Incorrect username or password.';
 const LOCKED = 'Too many failed sign-in attempts. Try again in 15 minutes.';
 
-export function createAuthService({ repo, clock, log, sessionIdleMs, sessionMaxMs }: AuthServiceDeps) {
+export function createAuthService({
+  repo,
+  clock,
+  log,
+  sessionIdleMs,
+  sessionMaxMs,
+  onRevoked = () => undefined,
+}: AuthServiceDeps) {
+  const revoked = (ids: number[]) => {
+    if (ids.length > 0) onRevoked(ids);
+  };
   return {
     async login(input: LoginRequest, meta: { ip?: string; userAgent?: string }): Promise<LoginResponse> {
       const now = clock.now();
@@ -90,7 +102,7 @@ export function createAuthService({ repo, clock, log, sessionIdleMs, sessionMaxM
     },
 
     async logout(token: string) {
-      await repo.revokeSession(hashToken(token), clock.now());
+      revoked(await repo.revokeSession(hashToken(token), clock.now()));
     },
 
     /** 401 for a missing, unknown, revoked or expired token; 403 for another project's id. */
@@ -101,7 +113,7 @@ export function createAuthService({ repo, clock, log, sessionIdleMs, sessionMaxM
       if (!session || session.revokedAt) throw unauthorized();
       const idleDeadline = session.lastSeenAt.getTime() + sessionIdleMs;
       if (session.expiresAt <= now || idleDeadline <= now.getTime()) {
-        await repo.revokeSession(hashToken(token), now);
+        revoked(await repo.revokeSession(hashToken(token), now));
         throw unauthorized('Your session has expired. Please sign in again.', 'session_expired');
       }
       if (projectHeader === undefined || projectHeader === '') {
@@ -131,8 +143,9 @@ export function createAuthService({ repo, clock, log, sessionIdleMs, sessionMaxM
       return repo.prune(new Date(now - RETENTION.sessionsMs), new Date(now - RETENTION.loginAttemptsMs));
     },
 
-    revokeUserSessions: (userId: number, exceptSessionId?: number) =>
-      repo.revokeUserSessions(userId, clock.now(), exceptSessionId),
+    async revokeUserSessions(userId: number, exceptSessionId?: number) {
+      revoked(await repo.revokeUserSessions(userId, clock.now(), exceptSessionId));
+    },
   };
 }
 

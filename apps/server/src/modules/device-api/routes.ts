@@ -25,7 +25,8 @@ declare module 'fastify' {
   }
 }
 
-const deviceOf = (req: FastifyRequest) => {
+/** The authenticated device of a device API call (routes of other modules use it too). */
+export const deviceOf = (req: FastifyRequest) => {
   if (!req.device) throw new Error('deviceOf called outside the device API');
   return req.device;
 };

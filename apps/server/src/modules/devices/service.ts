@@ -33,7 +33,16 @@ function issueKey(label: string) {
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
-export function createDevicesService({ repo, clock }: { repo: DevicesRepo; clock: Clock }) {
+export function createDevicesService({
+  repo,
+  clock,
+  onKeysRevoked = () => undefined,
+}: {
+  repo: DevicesRepo;
+  clock: Clock;
+  /** A device's keys were replaced or revoked: its live sockets close at once. */
+  onKeysRevoked?: (deviceId: number) => void;
+}) {
   const toManaged = (row: NonNullable<Awaited<ReturnType<DevicesRepo['findManaged']>>>): ManagedDevice => ({
     id: row.id,
     description: row.description,
@@ -89,12 +98,14 @@ export function createDevicesService({ repo, clock }: { repo: DevicesRepo; clock
       await managed(actor, deviceId);
       const { key, stored } = issueKey('console');
       await repo.replaceKeys(deviceId, clock.now(), stored);
+      onKeysRevoked(deviceId);
       return { device: await managed(actor, deviceId), device_key: key };
     },
 
     async revokeKeys(actor: AuthContext, deviceId: number) {
       await managed(actor, deviceId);
       await repo.replaceKeys(deviceId, clock.now());
+      onKeysRevoked(deviceId);
       return managed(actor, deviceId);
     },
 

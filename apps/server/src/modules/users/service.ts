@@ -144,6 +144,8 @@ export function createUsersService({ repo, clock, revokeSessions }: UsersService
       if (userId === actor.userId) throw conflict('You cannot delete your own account.', 'self_delete');
       const target = await mustFind(actor, userId);
       await keepOneAdmin(actor, target);
+      // Revoked first, so the deleted user's open consoles lose their live sockets at once.
+      await revokeSessions(target.id);
       if (!(await repo.remove(actor.projectId, userId))) throw notFound('User not found.');
     },
   };

@@ -1,0 +1,232 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { LIVE_EVENT, SOCKET } from '@ambassador/contracts';
+import {
+  ADMIN,
+  backends,
+  createUser,
+  freshStore,
+  login,
+  otherProject,
+  startApp,
+  suiteApp,
+  type Store,
+  type TestApp,
+} from '../test/harness.js';
+import {
+  adminSocket,
+  closeSockets,
+  collect,
+  connected,
+  createDevice,
+  deviceSocket,
+  disconnected,
+  listen,
+  nextMessage,
+  settle,
+} from '../test/sockets.js';
+
+describe.each(backends)('realtime service (%s)', (kind) => {
+  const t = suiteApp(kind);
+  let url: string;
+  beforeAll(async () => {
+    url = await listen(t.app);
+  });
+  afterEach(() => closeSockets());
+
+  it('refuses a console without a valid token, and a kiosk without a valid key', async () => {
+    const admin = await login(t.app, ADMIN.username, ADMIN.password);
+    await expect(connected(adminSocket(url, { ...admin, token: 'not-a-token' }))).rejects.toThrow(
+      'unauthorized',
+    );
+    // The right token for another project id: forbidden.
+    await expect(connected(adminSocket(url, { ...admin, projectId: admin.projectId + 999 }))).rejects.toThrow(
+      'forbidden',
+    );
+    await expect(connected(deviceSocket(url, 'dk_wrong_key_0000000000000000000000000'))).rejects.toThrow(
+      'unauthorized',
+    );
+    await expect(connected(deviceSocket(url, ''))).rejects.toThrow('unauthorized');
+    // Nothing at all in the handshake.
+    await expect(connected(adminSocket(url, { ...admin, token: '' }))).rejects.toThrow('unauthorized');
+  });
+
+  it('acknowledges the SPEC §4 subscription with the admin-panel identifier only', async () => {
+    const admin = await login(t.app, ADMIN.username, ADMIN.password);
+    const socket = await connected(adminSocket(url, admin));
+    const good = await socket.emitWithAck(SOCKET.subscribe, {
+      project: 'admin_panel',
+      client_id: 'tab-1',
+      username: 'admin',
+    });
+    expect(good).toEqual({ ok: true });
+    const bad = await socket.emitWithAck(SOCKET.subscribe, {
+      project: 'other',
+      client_id: 'tab-1',
+      username: 'admin',
+    });
+    expect(bad).toEqual({ ok: false });
+  });
+
+  it('closes a console socket at once when its session ends (logout), and a user deleted by an admin', async () => {
+    const admin = await login(t.app, ADMIN.username, ADMIN.password);
+    const socket = await connected(adminSocket(url, admin));
+    const closing = disconnected(socket);
+    await t.app.inject({
+      method: 'POST',
+      url: '/admin_panel/logout',
+      payload: { access_token: admin.token },
+    });
+    expect(await closing).toBe('io server disconnect');
+    // The same token cannot come back.
+    await expect(connected(adminSocket(url, admin))).rejects.toThrow('unauthorized');
+
+    const boss = await login(t.app, ADMIN.username, ADMIN.password);
+    const { user, session } = await createUser(t.app, boss, { username: `op_${kind}`, role_id: 3 });
+    const opSocket = await connected(adminSocket(url, session, 'tab-op'));
+    const opClosing = disconnected(opSocket);
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: '/admin_panel/admin_settings/users',
+      headers: boss.headers,
+      payload: { user_id: user.user_id },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await opClosing).toBe('io server disconnect');
+  });
+
+  it('refuses a console whose role has no live pages', async () => {
+    const boss = await login(t.app, ADMIN.username, ADMIN.password);
+    const { session } = await createUser(t.app, boss, {
+      username: `dash_${kind}`,
+      role_id: 1,
+      page_access: ['/dashboard'],
+    });
+    await expect(connected(adminSocket(url, session))).rejects.toThrow('forbidden');
+  });
+
+  it('closes a kiosk socket when its key is rotated, and the old key is refused', async () => {
+    const admin = await login(t.app, ADMIN.username, ADMIN.password);
+    const device = await createDevice(t.app, admin, `Rotating kiosk ${kind}`);
+    const socket = await connected(deviceSocket(url, device.key));
+    const closing = disconnected(socket);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/admin_panel/admin_settings/devices/key',
+      headers: admin.headers,
+      payload: { id: device.id },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await closing).toBe('io server disconnect');
+    await expect(connected(deviceSocket(url, device.key))).rejects.toThrow('unauthorized');
+    await connected(deviceSocket(url, res.json().data.device_key));
+  });
+
+  it("keeps each project's events in its own room", async () => {
+    const admin = await login(t.app, ADMIN.username, ADMIN.password);
+    const other = await otherProject(t.database);
+    const otherSession = await login(t.app, other.username, other.password);
+    const device = await createDevice(t.app, admin, `Room kiosk ${kind}`);
+    const mine = await connected(adminSocket(url, admin, 'tab-mine'));
+    const theirs = await connected(adminSocket(url, otherSession, 'tab-theirs'));
+    const theirEvents = collect(theirs, SOCKET.event);
+    const kiosk = await connected(deviceSocket(url, device.key));
+    void kiosk;
+    const ringing = nextMessage<{ name: string; device_id: number }>(
+      mine,
+      SOCKET.event,
+      3_000,
+      (e) => e.name === LIVE_EVENT.newCall,
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/device_api/v1/calls',
+      headers: { authorization: `Bearer ${device.key}` },
+      payload: { language: 'english' },
+    });
+    expect(res.json().data.status).toBe('ringing');
+    expect((await ringing).device_id).toBe(device.id);
+    await settle();
+    expect(theirEvents).toEqual([]);
+  });
+});
+
+describe('two instances through Redis', () => {
+  const redisUrl = process.env.TEST_REDIS_URL;
+  let store: Store;
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    if (!redisUrl) return;
+    // One PostgreSQL when CI has it, else one PGlite directory can only be opened once: skip.
+    store = await freshStore(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
+    a = await startApp(store, { REDIS_URL: redisUrl });
+    if (process.env.TEST_DATABASE_URL) b = await startApp(store, { REDIS_URL: redisUrl });
+  });
+  afterAll(async () => {
+    closeSockets();
+    await b?.close();
+    await a?.close();
+    await store?.drop();
+  });
+
+  it.runIf(Boolean(redisUrl && process.env.TEST_DATABASE_URL))(
+    'a kiosk on instance A reaches a console on instance B, and B can reply to the kiosk on A',
+    async () => {
+      const urlA = await listen(a.app);
+      const urlB = await listen(b.app);
+      const admin = await login(b.app, ADMIN.username, ADMIN.password);
+      const device = await createDevice(b.app, admin, 'Two-instance kiosk');
+      const console_ = await connected(adminSocket(urlB, admin, 'tab-b'));
+      const kiosk = await connected(deviceSocket(urlA, device.key));
+      // Let the adapters' subscriptions settle before the first cross-instance message.
+      await settle(300);
+      const ringing = nextMessage<{ name: string; real_session_id: string }>(
+        console_,
+        SOCKET.event,
+        5_000,
+        (e) => e.name === LIVE_EVENT.newCall,
+      );
+      const started = await a.app.inject({
+        method: 'POST',
+        url: '/device_api/v1/calls',
+        headers: { authorization: `Bearer ${device.key}` },
+        payload: { language: 'english' },
+      });
+      const call = started.json().data.call;
+      expect((await ringing).real_session_id).toBe(call.real_session_id);
+
+      // The operator answers on B; the kiosk on A hears it, and signalling crosses both ways.
+      const answered = nextMessage<{ status: string }>(kiosk, SOCKET.callUpdate, 5_000);
+      const res = await b.app.inject({
+        method: 'PUT',
+        url: `/admin_panel/video_call/list/${device.id}`,
+        headers: admin.headers,
+        payload: { real_session_id: call.real_session_id, status: 'answered', client_id: 'tab-b' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect((await answered).status).toBe('answered');
+      const offer = nextMessage<{ description?: { type: string } }>(kiosk, SOCKET.callSignal, 5_000);
+      const relayed = await console_.emitWithAck(SOCKET.callSignal, {
+        real_session_id: call.real_session_id,
+        description: { type: 'offer', sdp: 'v=0 offer' },
+      });
+      expect(relayed).toMatchObject({ ok: true });
+      expect((await offer).description?.type).toBe('offer');
+      const answer = nextMessage<{ description?: { type: string } }>(console_, SOCKET.callSignal, 5_000);
+      await kiosk.emitWithAck(SOCKET.callSignal, {
+        real_session_id: call.real_session_id,
+        description: { type: 'answer', sdp: 'v=0 answer' },
+      });
+      expect((await answer).description?.type).toBe('answer');
+
+      // Logging out on A closes the console's socket on B.
+      const closing = disconnected(console_, 5_000);
+      await a.app.inject({
+        method: 'POST',
+        url: '/admin_panel/logout',
+        payload: { access_token: admin.token },
+      });
+      expect(await closing).toBe('io server disconnect');
+    },
+  );
+});

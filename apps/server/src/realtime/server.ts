@@ -1,0 +1,246 @@
+import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
+import {
+  ADMIN_PANEL_PROJECT,
+  REALTIME_ERRORS,
+  REALTIME_PATH,
+  SOCKET,
+  ZAdminHandshake,
+  ZDeviceHandshake,
+  ZSubscribeMessage,
+  canOpen,
+} from '@ambassador/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import { createClient } from 'redis';
+import { Server, type Socket } from 'socket.io';
+import { AppError } from '../lib/errors.js';
+import type { AuthService } from '../modules/auth/service.js';
+import type { DeviceContext, DevicesService } from '../modules/devices/service.js';
+import type { Ack, AdminSocketContext, LiveEvent, Notifier, RealtimeHooks } from './types.js';
+
+/** Pages whose operators hear live events (calls, chats, pushes). */
+const LIVE_PAGES = ['/live_video', '/chat', '/message'] as const;
+
+export const room = {
+  project: (projectId: number) => `project:${projectId}`,
+  session: (sessionId: number) => `session:${sessionId}`,
+  device: (deviceId: number) => `device:${deviceId}`,
+  client: (projectId: number, clientId: string) => `client:${projectId}:${clientId}`,
+};
+
+type SocketData = { kind: 'admin'; admin: AdminSocketContext } | { kind: 'device'; device: DeviceContext };
+
+type DeviceHandler = Parameters<RealtimeHooks['onDeviceMessage']>[1];
+type AdminHandler = Parameters<RealtimeHooks['onAdminMessage']>[1];
+
+/** The handshake's refusal: the client sees `connect_error` with this message. */
+function refusal(code: string): Error & { data?: unknown } {
+  const err = new Error(code) as Error & { data?: unknown };
+  err.data = { code };
+  return err;
+}
+
+/**
+ * socket.io at `/realtime`. Consoles authenticate with their access token and project, devices
+ * with their key, both in the handshake's `auth` (never the URL). Admins join their project's
+ * room (and rooms for their session and tab), devices their device's room. With `REDIS_URL`, the
+ * Redis adapter carries room messages and disconnects between instances.
+ */
+export function createRealtime({
+  httpServer,
+  auth,
+  devices,
+  redisUrl,
+  log,
+}: {
+  httpServer: HttpServer;
+  auth: AuthService;
+  devices: DevicesService;
+  redisUrl: string | undefined;
+  log: FastifyBaseLogger;
+}) {
+  const io = new Server(httpServer, {
+    path: REALTIME_PATH,
+    serveClient: false,
+    // Same-origin clients only (console and kiosk are served by this server).
+    cors: { origin: false },
+    pingInterval: 20_000,
+    pingTimeout: 20_000,
+    maxHttpBufferSize: 256 * 1024,
+  });
+
+  const redisClients: Array<{ connect(): Promise<unknown>; destroy(): unknown }> = [];
+  if (redisUrl) {
+    const pub = createClient({
+      url: redisUrl,
+      socket: { reconnectStrategy: (retries: number) => Math.min(200 * 2 ** retries, 5_000) },
+    });
+    const sub = pub.duplicate();
+    for (const [name, client] of [
+      ['realtime publish', pub],
+      ['realtime subscribe', sub],
+    ] as const) {
+      let down = false;
+      client.on('error', (err: unknown) => {
+        if (!down) log.error({ err, client: name }, 'redis unreachable; live events stay on this instance');
+        down = true;
+      });
+      client.on('ready', () => {
+        if (down) log.info({ client: name }, 'redis reachable again');
+        down = false;
+      });
+      redisClients.push(client);
+    }
+    io.adapter(createAdapter(pub, sub, { key: 'ambassador-realtime' }));
+    // Start-up never waits for Redis; the adapter buffers until the clients are ready.
+    for (const client of redisClients) client.connect().catch(() => undefined);
+  }
+
+  const deviceHandlers = new Map<string, DeviceHandler>();
+  const adminHandlers = new Map<string, AdminHandler>();
+  const connectHandlers: Array<(device: DeviceContext) => unknown> = [];
+  const disconnectHandlers: Array<(device: DeviceContext) => unknown> = [];
+
+  const run = (what: string, fn: () => unknown, ack?: Ack) => {
+    Promise.resolve()
+      .then(fn)
+      .then(
+        (answer) => ack?.({ ok: true, data: answer ?? null }),
+        (err: unknown) => {
+          const known = err instanceof AppError;
+          if (!known) log.error({ err, what }, 'realtime handler failed');
+          ack?.({
+            ok: false,
+            error: known ? err.code : 'internal_error',
+            message: known ? err.message : 'Something went wrong.',
+          });
+        },
+      );
+  };
+
+  io.use((socket, next) => {
+    const handshake = (socket.handshake.auth ?? {}) as Record<string, unknown>;
+    const authenticate = async (): Promise<SocketData> => {
+      if (typeof handshake.device_key === 'string') {
+        const { device_key } = ZDeviceHandshake.parse(handshake);
+        return { kind: 'device', device: await devices.authenticate(device_key) };
+      }
+      const parsed = ZAdminHandshake.safeParse(handshake);
+      if (!parsed.success) throw refusal(REALTIME_ERRORS.unauthorized);
+      const { token, project_id, client_id } = parsed.data;
+      const ctx = await auth.authenticate(token, String(project_id));
+      if (ctx.passwordExpired || !LIVE_PAGES.some((page) => canOpen(ctx.pageAccess, page))) {
+        throw refusal(REALTIME_ERRORS.forbidden);
+      }
+      return { kind: 'admin', admin: { ...ctx, clientId: client_id } };
+    };
+    authenticate().then(
+      (data) => {
+        socket.data = data;
+        next();
+      },
+      (err: unknown) => {
+        if (err instanceof AppError) {
+          next(refusal(err.status === 403 ? REALTIME_ERRORS.forbidden : REALTIME_ERRORS.unauthorized));
+        } else if (err instanceof Error && Object.values(REALTIME_ERRORS).includes(err.message as never)) {
+          next(err);
+        } else {
+          if (!(err instanceof Error && err.name === 'ZodError'))
+            log.error({ err }, 'realtime handshake failed');
+          next(refusal(REALTIME_ERRORS.unauthorized));
+        }
+      },
+    );
+  });
+
+  io.on('connection', (socket: Socket) => {
+    const data = socket.data as SocketData;
+    if (data.kind === 'admin') {
+      const { admin } = data;
+      void socket.join([
+        room.project(admin.projectId),
+        room.session(admin.sessionId),
+        room.client(admin.projectId, admin.clientId),
+      ]);
+      // SPEC §4: the console subscribes with the admin-panel identifier, its client id and name.
+      socket.on(SOCKET.subscribe, (payload: unknown, ack?: Ack) => {
+        const parsed = ZSubscribeMessage.safeParse(payload);
+        const okay = parsed.success && parsed.data.project === ADMIN_PANEL_PROJECT;
+        if (typeof ack === 'function') ack({ ok: okay });
+      });
+      for (const [name, handler] of adminHandlers) {
+        socket.on(name, (payload: unknown, ack?: Ack) =>
+          run(
+            name,
+            () => handler(admin, payload, typeof ack === 'function' ? ack : undefined),
+            typeof ack === 'function' ? ack : undefined,
+          ),
+        );
+      }
+      return;
+    }
+    const { device } = data;
+    void socket.join(room.device(device.id));
+    for (const [name, handler] of deviceHandlers) {
+      socket.on(name, (payload: unknown, ack?: Ack) =>
+        run(
+          name,
+          () => handler(device, payload, typeof ack === 'function' ? ack : undefined),
+          typeof ack === 'function' ? ack : undefined,
+        ),
+      );
+    }
+    for (const handler of connectHandlers) run('device connect', () => handler(device));
+    socket.on('disconnect', () => {
+      for (const handler of disconnectHandlers) run('device disconnect', () => handler(device));
+    });
+  });
+
+  const notifier: Notifier = {
+    toProject(projectId: number, event: LiveEvent) {
+      io.to(room.project(projectId)).emit(SOCKET.event, event);
+    },
+    toDevice(deviceId: number, name: string, payload: unknown) {
+      io.to(room.device(deviceId)).emit(name, payload);
+    },
+    toClient(projectId: number, clientId: string, name: string, payload: unknown) {
+      io.to(room.client(projectId, clientId)).emit(name, payload);
+    },
+    async deviceOnline(deviceId: number) {
+      const sockets = await io.in(room.device(deviceId)).fetchSockets();
+      return sockets.length > 0;
+    },
+  };
+
+  const hooks: RealtimeHooks = {
+    onDeviceMessage: (name, handler) => void deviceHandlers.set(name, handler),
+    onAdminMessage: (name, handler) => void adminHandlers.set(name, handler),
+    onDeviceConnect: (handler) => void connectHandlers.push(handler),
+    onDeviceDisconnect: (handler) => void disconnectHandlers.push(handler),
+  };
+
+  return {
+    io,
+    notifier,
+    hooks,
+    /** Ends the sockets of revoked admin sessions at once, on every instance. */
+    disconnectSessions(sessionIds: number[]) {
+      if (sessionIds.length > 0) io.in(sessionIds.map(room.session)).disconnectSockets(true);
+    },
+    /** Ends a device's sockets (its key was rotated or revoked); it must reconnect with a valid key. */
+    disconnectDevice(deviceId: number) {
+      io.in(room.device(deviceId)).disconnectSockets(true);
+    },
+    async close() {
+      await new Promise<void>((resolve) => {
+        // io.close() also closes the HTTP server when it is listening; Fastify closes it itself.
+        for (const socket of io.sockets.sockets.values()) socket.disconnect(true);
+        io.engine.close();
+        resolve();
+      });
+      await Promise.allSettled(redisClients.map(async (client) => client.destroy()));
+    },
+  };
+}
+
+export type Realtime = ReturnType<typeof createRealtime>;

@@ -1,0 +1,51 @@
+import type { AuthContext } from '../modules/auth/service.js';
+import type { DeviceContext } from '../modules/devices/service.js';
+
+/** A console `event` message (SPEC §4): a name and its fields. */
+export type LiveEvent = { name: string } & Record<string, unknown>;
+
+/**
+ * What services may send over the realtime service. With the Redis adapter every call reaches
+ * the sockets on every instance; without it, this instance's.
+ */
+export interface Notifier {
+  /** An `event` message to every console signed in to the project. */
+  toProject(projectId: number, event: LiveEvent): void;
+  /** A message to every socket of a device (its kiosk). */
+  toDevice(deviceId: number, name: string, payload: unknown): void;
+  /** A message to one console tab of the project, by its realtime client id. */
+  toClient(projectId: number, clientId: string, name: string, payload: unknown): void;
+  /** Whether any socket of the device is connected, on any instance. */
+  deviceOnline(deviceId: number): Promise<boolean>;
+}
+
+/** An admin socket's caller: the session's context plus the tab's client id. */
+export type AdminSocketContext = AuthContext & { clientId: string };
+
+/** Optional reply to a socket message (socket.io acknowledgement). */
+export type Ack = (answer: unknown) => void;
+
+/**
+ * Hooks other modules register to act on sockets: messages from devices and consoles, and device
+ * connects/disconnects (on the instance that holds the socket).
+ */
+export interface RealtimeHooks {
+  onDeviceMessage(
+    name: string,
+    handler: (device: DeviceContext, payload: unknown, ack?: Ack) => unknown,
+  ): void;
+  onAdminMessage(
+    name: string,
+    handler: (admin: AdminSocketContext, payload: unknown, ack?: Ack) => unknown,
+  ): void;
+  onDeviceConnect(handler: (device: DeviceContext) => unknown): void;
+  onDeviceDisconnect(handler: (device: DeviceContext) => unknown): void;
+}
+
+/** A notifier that sends nothing: for services used where no realtime server runs (CLI tools). */
+export const silentNotifier: Notifier = {
+  toProject: () => undefined,
+  toDevice: () => undefined,
+  toClient: () => undefined,
+  deviceOnline: async () => false,
+};
