@@ -194,6 +194,8 @@ export function createCallsService({
 
     async list(actor: AuthContext, projectId: number, q: z.output<typeof ZCallListQuery>) {
       if (projectId !== actor.projectId) throw forbidden('This project is not yours.');
+      // Calls past their ring time read as missed even before the timer or the sweep got to them.
+      await expire();
       const { rows, total } = await repo.list(projectId, {
         status: q.status,
         search: q.search,
