@@ -5,7 +5,8 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 export const screenshotDir = path.resolve(import.meta.dirname, '..', 'screenshots');
 
 /** Debian's Chromium, headless, with the flags this closed network needs. */
-export async function launchBrowser(): Promise<Browser> {
+/** `extraArgs`: e.g. fake camera and microphone for video calls (realtime.e2e.ts). */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -17,6 +18,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }

@@ -39,6 +39,13 @@ import { createDashboardRepo } from './modules/dashboard/repo.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { createDashboardService } from './modules/dashboard/service.js';
 import { createCallsRepo } from './modules/calls/repo.js';
+import { createChatRepo } from './modules/chat/repo.js';
+import { chatDeviceRoutes } from './modules/chat/device-routes.js';
+import { chatRoutes } from './modules/chat/routes.js';
+import { createChatService } from './modules/chat/service.js';
+import { createPushRepo } from './modules/push/repo.js';
+import { pushRoutes } from './modules/push/routes.js';
+import { createPushService } from './modules/push/service.js';
 import { callsDeviceRoutes, callsRoutes } from './modules/calls/routes.js';
 import { createCallsService } from './modules/calls/service.js';
 import { createAuthRepo } from './modules/auth/repo.js';
@@ -209,6 +216,11 @@ export async function buildApp({
   const dashboard = createDashboardService({ repo: createDashboardRepo(db) });
 
   // ---- Live chat and push messages (modules/chat, modules/push) ----
+  const chat = createChatService({ repo: createChatRepo(db), notifier, clock });
+  const push = createPushService({ repo: createPushRepo(db), notifier, clock });
+  // A kiosk confirms a push is on screen; a kiosk that (re)connects gets what it missed.
+  hooks.onDeviceMessage(SOCKET.pushAck, (device, payload) => push.ack(device, payload));
+  hooks.onDeviceConnect((device) => push.deviceConnected(device));
   // ---- end chat/push ----
 
   // ---- Video calls (modules/calls) ----
@@ -258,6 +270,8 @@ export async function buildApp({
       conversationsRoutes(admin, { conversations });
       dashboardRoutes(admin, { dashboard });
       // ---- admin routes: chat/push ----
+      chatRoutes(admin, { chat });
+      pushRoutes(admin, { push, media });
       // ---- admin routes: calls ----
       callsRoutes(admin, { calls });
     },
@@ -267,6 +281,7 @@ export async function buildApp({
     async (device) => {
       deviceApiRoutes(device, { devices, deviceApi });
       // ---- device routes: chat/push ----
+      chatDeviceRoutes(device, { chat });
       // ---- device routes: calls ----
       callsDeviceRoutes(device, { calls });
     },

@@ -1,0 +1,261 @@
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.js';
+import { chatMessages as m, chatSessions as s, devices, visitorSessions } from '../../db/schema.js';
+import { likePattern } from '../ai/topics-repo.js';
+
+/** A chat as the console lists it: the session with its device's name. */
+const sessionColumns = {
+  id: s.id,
+  deviceId: s.deviceId,
+  deviceName: devices.description,
+  projectId: devices.projectId,
+  language: s.language,
+  name: s.name,
+  mobile: s.mobile,
+  tags: s.tags,
+  unread: s.unread,
+  lastMessage: s.lastMessage,
+  lastMessageAt: s.lastMessageAt,
+  createdAt: s.createdAt,
+  endedAt: s.endedAt,
+};
+
+const messageColumns = {
+  id: m.id,
+  sessionId: m.sessionId,
+  sentByAdmin: m.sentByAdmin,
+  sender: m.sender,
+  message: m.message,
+  clientId: m.clientId,
+  at: m.at,
+};
+
+export type ChatSessionRow = {
+  id: string;
+  deviceId: number;
+  deviceName: string;
+  projectId: number;
+  language: string;
+  name: string;
+  mobile: string;
+  tags: string[];
+  unread: number;
+  lastMessage: string | null;
+  lastMessageAt: Date | string | null;
+  createdAt: Date | string;
+  endedAt: Date | string | null;
+};
+
+export type ChatMessageRow = {
+  id: number;
+  sessionId: string;
+  sentByAdmin: boolean;
+  sender: string | null;
+  message: string;
+  clientId: string | null;
+  at: Date | string;
+};
+
+export interface NewChatMessage {
+  sessionId: string;
+  sentByAdmin: boolean;
+  userId: number | null;
+  sender: string | null;
+  message: string;
+  clientId: string | null;
+  at: Date;
+}
+
+/** The last messages of a chat a history answers with (older ones stay stored). */
+export const HISTORY_LIMIT = 500;
+
+/** `text` as a LIKE prefix: its own wildcards match literally. */
+const prefixPattern = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Chats are always read through their device, so every query is scoped by device or project. */
+export function createChatRepo(db: Db) {
+  const sessionQuery = () =>
+    db.select(sessionColumns).from(s).innerJoin(devices, eq(devices.id, s.deviceId)).$dynamic();
+
+  return {
+    /** The device's name when it is the project's. */
+    async projectDevice(deviceId: number, projectId: number) {
+      const [row] = await db
+        .select({ id: devices.id, name: devices.description })
+        .from(devices)
+        .where(and(eq(devices.id, deviceId), eq(devices.projectId, projectId)));
+      return row;
+    },
+
+    /**
+     * A device's chats, newest activity first. The search matches name, mobile or a tag anywhere
+     * (its wildcards literally), or the start of the session id (what an operator reads out).
+     */
+    async list(f: { deviceId: number; search: string; limit: number; offset: number }) {
+      const conditions: SQL[] = [eq(s.deviceId, f.deviceId)];
+      if (f.search) {
+        const pattern = likePattern(f.search);
+        conditions.push(
+          or(
+            ilike(s.name, pattern),
+            ilike(s.mobile, pattern),
+            sql`exists (select 1 from jsonb_array_elements_text(${s.tags}) as tag where tag ilike ${pattern})`,
+            sql`${s.id}::text ilike ${prefixPattern(f.search)}`,
+          )!,
+        );
+      }
+      const where = and(...conditions);
+      const [rows, [total]] = await Promise.all([
+        sessionQuery()
+          .where(where)
+          .orderBy(desc(sql`coalesce(${s.lastMessageAt}, ${s.createdAt})`), desc(s.createdAt), asc(s.id))
+          .limit(f.limit)
+          .offset(f.offset),
+        db.select({ n: count() }).from(s).where(where),
+      ]);
+      return { rows: rows as ChatSessionRow[], total: total?.n ?? 0 };
+    },
+
+    /** A chat of one of the project's devices. */
+    async findInProject(projectId: number, sessionId: string) {
+      const [row] = await sessionQuery().where(and(eq(s.id, sessionId), eq(devices.projectId, projectId)));
+      return row as ChatSessionRow | undefined;
+    },
+
+    /** A chat of this device. */
+    async findOnDevice(deviceId: number, sessionId: string) {
+      const [row] = await sessionQuery().where(and(eq(s.id, sessionId), eq(s.deviceId, deviceId)));
+      return row as ChatSessionRow | undefined;
+    },
+
+    async update(sessionId: string, patch: { name?: string; mobile?: string; tags?: string[] }) {
+      if (patch.name === undefined && patch.mobile === undefined && patch.tags === undefined) return;
+      await db.update(s).set(patch).where(eq(s.id, sessionId));
+    },
+
+    /** Whether the visitor session is this device's own (a chat links only to those). */
+    async ownVisitorSession(deviceId: number, visitorSessionId: string) {
+      const rows = await db
+        .select({ id: visitorSessions.id })
+        .from(visitorSessions)
+        .where(and(eq(visitorSessions.id, visitorSessionId), eq(visitorSessions.deviceId, deviceId)))
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    async start(input: {
+      id: string;
+      deviceId: number;
+      visitorSessionId: string | null;
+      language: string;
+      name: string;
+      mobile: string;
+      at: Date;
+    }) {
+      await db.insert(s).values({
+        id: input.id,
+        deviceId: input.deviceId,
+        visitorSessionId: input.visitorSessionId,
+        language: input.language,
+        name: input.name,
+        mobile: input.mobile,
+        createdAt: input.at,
+      });
+    },
+
+    /** Ends a chat once: ending it again keeps the first end time. */
+    async end(deviceId: number, sessionId: string, at: Date) {
+      const rows = await db
+        .update(s)
+        .set({ endedAt: sql`coalesce(${s.endedAt}, ${at.toISOString()}::timestamptz)` })
+        .where(and(eq(s.id, sessionId), eq(s.deviceId, deviceId)))
+        .returning({ id: s.id });
+      return rows.length > 0;
+    },
+
+    /** The last HISTORY_LIMIT messages, oldest first. */
+    async messages(sessionId: string) {
+      const rows = await db
+        .select(messageColumns)
+        .from(m)
+        .where(eq(m.sessionId, sessionId))
+        .orderBy(desc(m.id))
+        .limit(HISTORY_LIMIT);
+      return rows.reverse() as ChatMessageRow[];
+    },
+
+    async markRead(sessionId: string) {
+      await db
+        .update(s)
+        .set({ unread: 0 })
+        .where(and(eq(s.id, sessionId), sql`${s.unread} <> 0`));
+    },
+
+    /**
+     * Stores a message and moves its chat's last message in one statement, only while the chat
+     * is open. A visitor's message counts as unread; an operator's reply means the operators have
+     * read the chat. Nothing is stored (undefined) when the chat has ended or the client id was
+     * used before in this chat (the unique index): the caller reads back which.
+     */
+    async insertMessage(n: NewChatMessage) {
+      const at = n.at.toISOString();
+      const [row] = await queryRows<{
+        id: string | number;
+        session_id: string;
+        sent_by_admin: boolean;
+        sender: string | null;
+        message: string;
+        client_id: string | null;
+        at: Date | string;
+        unread: number;
+      }>(
+        db,
+        sql`with ins as (
+              insert into ${m} (session_id, sent_by_admin, user_id, sender, message, client_id, at)
+              select ${s.id}, ${n.sentByAdmin}::boolean, ${n.userId}::integer, ${n.sender}::text,
+                     ${n.message}::text, ${n.clientId}::text, ${at}::timestamptz
+                from ${s} where ${s.id} = ${n.sessionId} and ${s.endedAt} is null
+              on conflict (session_id, client_id) where client_id is not null do nothing
+              returning id, session_id, sent_by_admin, sender, message, client_id, at
+            ), upd as (
+              update ${s} set last_message = ins.message, last_message_at = ins.at,
+                     unread = case when ins.sent_by_admin then 0 else ${s.unread} + 1 end
+                from ins where ${s.id} = ins.session_id
+              returning ${s.unread} as unread
+            )
+            select ins.*, upd.unread from ins cross join upd`,
+      );
+      if (!row) return undefined;
+      const message: ChatMessageRow = {
+        id: Number(row.id),
+        sessionId: row.session_id,
+        sentByAdmin: row.sent_by_admin,
+        sender: row.sender,
+        message: row.message,
+        clientId: row.client_id,
+        at: row.at,
+      };
+      return { message, unread: Number(row.unread) };
+    },
+
+    /** The message a client id already stored in this chat. */
+    async byClientId(sessionId: string, clientId: string) {
+      const [row] = await db
+        .select(messageColumns)
+        .from(m)
+        .where(and(eq(m.sessionId, sessionId), eq(m.clientId, clientId)));
+      return row as ChatMessageRow | undefined;
+    },
+
+    /** Whether the chat is still open (undefined when it does not exist). */
+    async isOpen(sessionId: string) {
+      const [row] = await db
+        .select({ open: sql<boolean>`${s.endedAt} is null` })
+        .from(s)
+        .where(eq(s.id, sessionId));
+      return row?.open;
+    },
+  };
+}
+
+export type ChatRepo = ReturnType<typeof createChatRepo>;

@@ -1,0 +1,276 @@
+import { randomUUID } from 'node:crypto';
+import {
+  LIVE_EVENT,
+  SOCKET,
+  type ChatEndUser,
+  type ChatMessage,
+  type DeviceChat,
+  type Language,
+  type ZChatEndUsersQuery,
+  type ZChatSendRequest,
+  type ZDeviceChatSendRequest,
+  type ZStartChatRequest,
+  type ZUpdateChatEndUserRequest,
+} from '@ambassador/contracts';
+import type { z } from 'zod';
+import type { Clock } from '../../lib/clock.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import type { Notifier } from '../../realtime/types.js';
+import type { AuthContext } from '../auth/service.js';
+import type { DeviceContext } from '../devices/service.js';
+import type { ChatMessageRow, ChatRepo, ChatSessionRow, NewChatMessage } from './repo.js';
+
+const iso = (v: Date | string) => new Date(v).toISOString();
+const isoOrNull = (v: Date | string | null) => (v === null ? null : iso(v));
+
+export function toEndUser(r: ChatSessionRow): ChatEndUser {
+  return {
+    session_id: r.id,
+    device_id: r.deviceId,
+    device_name: r.deviceName,
+    name: r.name,
+    mobile: r.mobile,
+    tags: r.tags,
+    language: r.language as Language,
+    unread: r.unread,
+    last_message: r.lastMessage,
+    last_message_at: isoOrNull(r.lastMessageAt),
+    created_at: iso(r.createdAt),
+    ended_at: isoOrNull(r.endedAt),
+  };
+}
+
+export function toMessage(r: ChatMessageRow): ChatMessage {
+  return {
+    id: r.id,
+    session_id: r.sessionId,
+    sent_by_admin: r.sentByAdmin,
+    sender: r.sender,
+    message: r.message,
+    datetime: iso(r.at),
+    client_id: r.clientId,
+  };
+}
+
+/** The same tag twice (in any case) is kept once, as first written. */
+function uniqueTags(tags: string[]) {
+  const seen = new Set<string>();
+  return tags.filter((tag) => {
+    const key = tag.toLocaleLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+const chatMissing = () => notFound('Chat not found.');
+const deviceChatMissing = () => notFound('Unknown chat. Start a new one.');
+const visitorLeft = () => conflict('This visitor has left the chat.', 'chat_ended');
+const chatEnded = () => conflict('This chat has ended. Start a new one.', 'chat_ended');
+
+/**
+ * Live chat between operators and kiosk visitors (SPEC §1, §3 Chat, §4 Chat, §7 Chat). A visitor
+ * opens a chat from a kiosk; operators of the project see it at once, read it, and reply. Every
+ * message reaches the other side over the realtime service; a send retried with the same client
+ * id is stored and announced once. Messages are plain text, stored as typed (trimmed).
+ */
+export function createChatService({
+  repo,
+  notifier,
+  clock,
+}: {
+  repo: ChatRepo;
+  notifier: Notifier;
+  clock: Clock;
+}) {
+  /** Tells the project's consoles a chat changed; `message` null when only the chat itself did. */
+  function announce(session: ChatSessionRow, message: ChatMessage | null, unread: number) {
+    notifier.toProject(session.projectId, {
+      name: LIVE_EVENT.chatMessage,
+      project_id: session.projectId,
+      device_id: session.deviceId,
+      session_id: session.id,
+      message,
+      unread,
+    });
+  }
+
+  /** A chat of the caller's project; another project's is "not found", never "forbidden". */
+  async function mustSession(actor: AuthContext, sessionId: string) {
+    const row = await repo.findInProject(actor.projectId, sessionId);
+    if (!row) throw chatMissing();
+    return row;
+  }
+
+  async function mustDeviceSession(device: DeviceContext, sessionId: string) {
+    const row = await repo.findOnDevice(device.id, sessionId);
+    if (!row) throw deviceChatMissing();
+    return row;
+  }
+
+  /**
+   * Stores a message once per client id. Nothing stored means the chat ended or the client id
+   * was used before: a retry of the same side gets its stored message back (`repeat`), without a
+   * second row or announcement.
+   */
+  async function store(session: ChatSessionRow, n: NewChatMessage, ended: () => Error) {
+    const stored = await repo.insertMessage(n);
+    if (stored) return { message: toMessage(stored.message), unread: stored.unread, repeat: false };
+    if (n.clientId !== null) {
+      const prior = await repo.byClientId(session.id, n.clientId);
+      if (prior) {
+        if (prior.sentByAdmin !== n.sentByAdmin) {
+          throw conflict('This message id is already used in this chat.', 'client_id_used');
+        }
+        return { message: toMessage(prior), unread: session.unread, repeat: true };
+      }
+    }
+    const open = await repo.isOpen(session.id);
+    if (open === undefined) throw chatMissing();
+    throw ended();
+  }
+
+  async function deviceChat(session: ChatSessionRow): Promise<DeviceChat> {
+    return {
+      session_id: session.id,
+      created_at: iso(session.createdAt),
+      ended_at: isoOrNull(session.endedAt),
+      messages: (await repo.messages(session.id)).map(toMessage),
+    };
+  }
+
+  return {
+    // ------------------------------------------------------------ console (/admin_panel/chat)
+
+    async endUsers(actor: AuthContext, q: z.output<typeof ZChatEndUsersQuery>) {
+      if (!(await repo.projectDevice(q.device_id, actor.projectId))) {
+        throw forbidden('This device is not in your project.');
+      }
+      const { rows, total } = await repo.list({
+        deviceId: q.device_id,
+        search: q.search,
+        limit: q.limit,
+        offset: q.offset,
+      });
+      return { endUsers: rows.map(toEndUser), total };
+    },
+
+    endUser: async (actor: AuthContext, sessionId: string) => toEndUser(await mustSession(actor, sessionId)),
+
+    /** Operators correct the visitor's name, mobile and tags; other consoles refresh the chat. */
+    async updateEndUser(
+      actor: AuthContext,
+      sessionId: string,
+      patch: z.output<typeof ZUpdateChatEndUserRequest>,
+    ) {
+      await mustSession(actor, sessionId);
+      await repo.update(sessionId, {
+        name: patch.name,
+        mobile: patch.mobile,
+        tags: patch.tags === undefined ? undefined : uniqueTags(patch.tags),
+      });
+      const updated = await mustSession(actor, sessionId);
+      announce(updated, null, updated.unread);
+      return toEndUser(updated);
+    },
+
+    /** The chat's last messages, oldest first; the operators have now read the visitor's. */
+    async history(actor: AuthContext, sessionId: string) {
+      const session = await mustSession(actor, sessionId);
+      const messages = (await repo.messages(sessionId)).map(toMessage);
+      if (session.unread !== 0) await repo.markRead(sessionId);
+      return messages;
+    },
+
+    /** An operator's reply: to the kiosk, and to every console of the project. */
+    async operatorSend(actor: AuthContext, input: z.output<typeof ZChatSendRequest>) {
+      const session = await mustSession(actor, input.session_id);
+      const result = await store(
+        session,
+        {
+          sessionId: session.id,
+          sentByAdmin: true,
+          userId: actor.userId,
+          sender: actor.username,
+          message: input.message,
+          clientId: input.client_id ?? null,
+          at: clock.now(),
+        },
+        visitorLeft,
+      );
+      if (!result.repeat) {
+        notifier.toDevice(session.deviceId, SOCKET.chatMessage, result.message);
+        announce(session, result.message, result.unread);
+      }
+      return result.message;
+    },
+
+    // ------------------------------------------------------------ device (/device_api/v1/chats)
+
+    /**
+     * A visitor asks for staff. The chat links to the visitor's Q&A session only when that is
+     * this device's own session; any other id is left out (the chat still opens: the link is
+     * context, and a kiosk's stale session id must not keep a visitor from reaching a person).
+     */
+    async start(device: DeviceContext, input: z.output<typeof ZStartChatRequest>) {
+      if (!device.languages.includes(input.language)) {
+        throw badRequest(`This device does not offer ${input.language}.`, 'language_not_offered');
+      }
+      const linked =
+        input.visitor_session_id !== undefined &&
+        (await repo.ownVisitorSession(device.id, input.visitor_session_id));
+      const id = randomUUID();
+      await repo.start({
+        id,
+        deviceId: device.id,
+        visitorSessionId: linked ? input.visitor_session_id! : null,
+        language: input.language,
+        name: input.name,
+        mobile: input.mobile,
+        at: clock.now(),
+      });
+      const session = await mustDeviceSession(device, id);
+      announce(session, null, 0);
+      return deviceChat(session);
+    },
+
+    chat: async (device: DeviceContext, sessionId: string) =>
+      deviceChat(await mustDeviceSession(device, sessionId)),
+
+    /** The visitor's message: unread for the operators until one of them opens the chat. */
+    async visitorSend(
+      device: DeviceContext,
+      sessionId: string,
+      input: z.output<typeof ZDeviceChatSendRequest>,
+    ) {
+      const session = await mustDeviceSession(device, sessionId);
+      const result = await store(
+        session,
+        {
+          sessionId: session.id,
+          sentByAdmin: false,
+          userId: null,
+          sender: null,
+          message: input.message,
+          clientId: input.client_id,
+          at: clock.now(),
+        },
+        chatEnded,
+      );
+      if (!result.repeat) announce(session, result.message, result.unread);
+      return result.message;
+    },
+
+    /** The visitor left: the chat ends once, and the consoles show it ended. */
+    async end(device: DeviceContext, sessionId: string) {
+      const before = await mustDeviceSession(device, sessionId);
+      if (before.endedAt !== null) return deviceChat(before);
+      if (!(await repo.end(device.id, sessionId, clock.now()))) throw deviceChatMissing();
+      const session = await mustDeviceSession(device, sessionId);
+      announce(session, null, session.unread);
+      return deviceChat(session);
+    },
+  };
+}
+
+export type ChatService = ReturnType<typeof createChatService>;
