@@ -103,6 +103,40 @@ describe('pairing', () => {
     expect(calls.filter((c) => c.path === '/config').length).toBeGreaterThanOrEqual(2);
   });
 
+  it('goes back to pairing with a message when the socket refuses the key', async () => {
+    fakeDevice();
+    const { sockets } = renderKiosk();
+    await screen.findByTestId('kiosk-device-name');
+    expect(sockets.socket.auth).toEqual({ device_key: KEY });
+    sockets.socket.serverRefuse('unauthorized');
+
+    expect(screen.getByTestId('kiosk-pair-error').textContent).toContain('no longer valid');
+    expect(localStorage.getItem(STORED)).toBeNull();
+    expect(sockets.socket.disconnected).toBe(true);
+  });
+
+  it('checks the key when the server closes the socket: connects again while it works', async () => {
+    let revoked = false;
+    const calls = fakeDevice(() =>
+      revoked
+        ? { status: 401, body: { success: false, message: 'Key revoked', error: 'unauthorized' } }
+        : undefined,
+    );
+    const { sockets } = renderKiosk();
+    await screen.findByTestId('kiosk-device-name');
+    const configs = () => calls.filter((c) => c.path === '/config').length;
+
+    sockets.socket.serverDisconnect('io server disconnect');
+    await waitFor(() => expect(sockets.socket.connectCalls).toBe(1));
+    expect(configs()).toBe(2);
+
+    revoked = true;
+    sockets.socket.serverDisconnect('io server disconnect');
+    expect((await screen.findByTestId('kiosk-pair-error')).textContent).toContain('no longer valid');
+    expect(sockets.socket.connectCalls).toBe(1);
+    expect(localStorage.getItem(STORED)).toBeNull();
+  });
+
   it('unpairs from the staff corner only after a second tap', async () => {
     fakeDevice();
     renderKiosk();
@@ -116,6 +150,22 @@ describe('pairing', () => {
     expect(screen.getByTestId('kiosk-key')).toBeTruthy();
     expect(screen.queryByTestId('kiosk-pair-error')).toBeNull();
     expect(localStorage.getItem(STORED)).toBeNull();
+  });
+
+  it('opens one device socket per paired key and closes it on unpair', async () => {
+    fakeDevice();
+    const { sockets } = renderKiosk();
+    await screen.findByTestId('kiosk-device-name');
+    expect(sockets.sockets).toHaveLength(1);
+    fireEvent.click(screen.getByTestId('kiosk-unpair'));
+    fireEvent.click(screen.getByTestId('kiosk-unpair'));
+    expect(sockets.socket.disconnected).toBe(true);
+
+    fireEvent.change(screen.getByTestId('kiosk-key'), { target: { value: 'dk_second_key_0123456789' } });
+    fireEvent.click(screen.getByTestId('kiosk-pair'));
+    await screen.findByTestId('kiosk-device-name');
+    expect(sockets.sockets).toHaveLength(2);
+    expect(sockets.socket.auth).toEqual({ device_key: 'dk_second_key_0123456789' });
   });
 });
 

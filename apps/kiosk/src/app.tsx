@@ -5,7 +5,11 @@ import { DeviceApiError } from './api/device-client';
 import { Bilingual } from './components/bilingual';
 import { UnpairButton } from './components/unpair-button';
 import { keyStore } from './lib/key-store';
+import { homeLanguage } from './lib/languages';
+import { createSpeechPlayer } from './lib/speech-player';
 import { DEFAULT_TIMING, type Timing } from './lib/timing';
+import { PushOverlay } from './push/push-overlay';
+import { createRealtime, type SocketFactory } from './realtime/realtime-client';
 import { ChatScreen } from './screens/chat-screen';
 import { PairingScreen } from './screens/pairing-screen';
 import { StartScreen } from './screens/start-screen';
@@ -17,11 +21,18 @@ type Phase =
   | { name: 'start' }
   | { name: 'chat'; sessionId: string; language: Language };
 
+type Props = {
+  timing?: Partial<Timing>;
+  /** How the device socket is opened (tests pass a fake; the default loads socket.io-client). */
+  socketFactory?: SocketFactory;
+};
+
 /**
  * The kiosk: pairing → start screen → one chat per visitor → start screen. A refused key (401)
- * from any call goes back to pairing; a server that cannot be reached keeps the key and retries.
+ * from any call, or from the device socket, goes back to pairing; a server that cannot be reached
+ * keeps the key and retries. Announcements from operators show over every screen.
  */
-export function App({ timing: overrides }: { timing?: Partial<Timing> }) {
+export function App({ timing: overrides, socketFactory }: Props) {
   const [timing] = useState<Timing>(() => ({ ...DEFAULT_TIMING, ...overrides }));
   const [key, setKey] = useState<string | null>(() => keyStore.get());
   const [config, setConfig] = useState<DeviceConfig | null>(null);
@@ -48,6 +59,42 @@ export function App({ timing: overrides }: { timing?: Partial<Timing> }) {
         : null,
     [key, timing.requestTimeoutMs, forget],
   );
+
+  // One speech player for answers and announcements, so one never talks over the other.
+  const player = useMemo(() => (api ? createSpeechPlayer(api.speech) : null), [api]);
+  const [muted, setMuted] = useState(false);
+  const toggleMute = () => {
+    player?.setMuted(!muted);
+    setMuted(!muted);
+  };
+
+  // One device socket per paired key: live chat, calls and announcements. Made here, opened and
+  // closed by the effect (so strict mode's second run opens it again).
+  const realtime = useMemo(
+    () =>
+      api && key
+        ? createRealtime({
+            key,
+            factory: socketFactory,
+            onUnauthorized: () => forget(true),
+            // A 401 here goes back to pairing by itself (the client's onUnauthorized).
+            verifyKey: () =>
+              api.config().then(
+                (loaded) => {
+                  setConfig(loaded);
+                  return true;
+                },
+                (error: unknown) => !(error instanceof DeviceApiError && error.status === 401),
+              ),
+            retryMs: timing.reconnectMs,
+          })
+        : null,
+    [api, key, socketFactory, forget, timing.reconnectMs],
+  );
+  useEffect(() => {
+    realtime?.open();
+    return () => realtime?.close();
+  }, [realtime]);
 
   // A remembered key: fetch the device's configuration, and keep trying while the server is away.
   const needsConfig = phase.name === 'connecting' || phase.name === 'offline';
@@ -81,6 +128,9 @@ export function App({ timing: overrides }: { timing?: Partial<Timing> }) {
     setStartFailed(null);
     try {
       const session = await api.startSession(language);
+      // Each visitor starts with the sound on.
+      player?.setMuted(false);
+      setMuted(false);
       setPhase({ name: 'chat', sessionId: session.session_id, language });
     } catch (error) {
       if (!(error instanceof DeviceApiError && error.status === 401)) setStartFailed(language);
@@ -106,60 +156,94 @@ export function App({ timing: overrides }: { timing?: Partial<Timing> }) {
     setPhase({ name: 'start' });
   };
 
-  switch (phase.name) {
-    case 'pairing':
-      return <PairingScreen revoked={phase.revoked} timeoutMs={timing.requestTimeoutMs} onPaired={paired} />;
-    case 'connecting':
-    case 'offline':
-      return (
-        <main className="k-connecting" lang="en">
-          <div className="k-corner">
-            <UnpairButton onUnpair={() => forget(false)} confirmMs={timing.unpairConfirmMs} />
-          </div>
-          {phase.name === 'connecting' ? (
-            <p className="k-connecting-text" role="status">
-              <Bilingual k="connecting" />
-            </p>
-          ) : (
-            <div className="k-card k-offline" role="alert" data-testid="kiosk-offline">
-              <p>
-                {phase.status >= 500 ? (
-                  <Bilingual k="serverError" values={{ status: phase.status }} />
-                ) : (
-                  <Bilingual k="offline" />
-                )}
-              </p>
-              <button type="button" className="k-btn k-btn-primary" onClick={() => setAttempt((n) => n + 1)}>
-                <Bilingual k="retryNow" />
-              </button>
+  // What the phase shows; announcements go over it.
+  function screen() {
+    switch (phase.name) {
+      case 'pairing':
+        return (
+          <PairingScreen revoked={phase.revoked} timeoutMs={timing.requestTimeoutMs} onPaired={paired} />
+        );
+      case 'connecting':
+      case 'offline':
+        return (
+          <main className="k-connecting" lang="en">
+            <div className="k-corner">
+              <UnpairButton onUnpair={() => forget(false)} confirmMs={timing.unpairConfirmMs} />
             </div>
-          )}
-        </main>
-      );
-    case 'start':
-      if (!config) return null;
-      return (
-        <StartScreen
-          config={config}
-          starting={starting}
-          failed={startFailed}
-          onStart={(language) => void start(language)}
-          onUnpair={() => forget(false)}
-          unpairConfirmMs={timing.unpairConfirmMs}
-        />
-      );
-    case 'chat':
-      if (!config || !api) return null;
-      return (
-        <ChatScreen
-          key={phase.sessionId}
-          api={api}
-          config={config}
-          sessionId={phase.sessionId}
-          language={phase.language}
-          timing={timing}
-          onEnd={() => end(phase.sessionId)}
-        />
-      );
+            {phase.name === 'connecting' ? (
+              <p className="k-connecting-text" role="status">
+                <Bilingual k="connecting" />
+              </p>
+            ) : (
+              <div className="k-card k-offline" role="alert" data-testid="kiosk-offline">
+                <p>
+                  {phase.status >= 500 ? (
+                    <Bilingual k="serverError" values={{ status: phase.status }} />
+                  ) : (
+                    <Bilingual k="offline" />
+                  )}
+                </p>
+                <button
+                  type="button"
+                  className="k-btn k-btn-primary"
+                  onClick={() => setAttempt((n) => n + 1)}
+                >
+                  <Bilingual k="retryNow" />
+                </button>
+              </div>
+            )}
+          </main>
+        );
+      case 'start':
+        if (!config || !api) return null;
+        return (
+          <StartScreen
+            config={config}
+            api={api}
+            realtime={realtime}
+            player={player}
+            timing={timing}
+            starting={starting}
+            failed={startFailed}
+            onStart={(language) => void start(language)}
+            onUnpair={() => forget(false)}
+            unpairConfirmMs={timing.unpairConfirmMs}
+          />
+        );
+      case 'chat':
+        if (!config || !api || !player) return null;
+        return (
+          <ChatScreen
+            key={phase.sessionId}
+            api={api}
+            realtime={realtime}
+            player={player}
+            muted={muted}
+            onToggleMute={toggleMute}
+            config={config}
+            sessionId={phase.sessionId}
+            language={phase.language}
+            timing={timing}
+            onEnd={() => end(phase.sessionId)}
+          />
+        );
+    }
   }
+
+  const fallback = config?.device.default_language ?? 'english';
+  const language = phase.name === 'chat' ? phase.language : config ? homeLanguage(config.device) : fallback;
+  return (
+    <>
+      {screen()}
+      {realtime && (
+        <PushOverlay
+          realtime={realtime}
+          language={language}
+          defaultLanguage={fallback}
+          player={player}
+          muted={muted}
+        />
+      )}
+    </>
+  );
 }

@@ -1,9 +1,15 @@
 import type {
   AskRequest,
   AskResult,
+  Call,
+  ChatMessage,
+  DeviceChat,
+  DeviceChatSendRequest,
   DeviceConfig,
   Language,
   Rating,
+  StartCallResponse,
+  StartChatRequest,
   VisitorSession,
 } from '@ambassador/contracts';
 import { createDeviceClient, type ClientOptions } from './device-client';
@@ -36,6 +42,24 @@ export function createDeviceApi(options: ClientOptions) {
     /** WAV bytes of `text`; 503 `tts_unavailable` when the server cannot speak. */
     speech: (language: Language, text: string, signal?: AbortSignal) =>
       client.blob('/speech', { body: { language, text }, signal }),
+
+    /** The visitor asks for staff: opens a live chat the operators see. */
+    startChat: (body: StartChatRequest) => client.json<DeviceChat>('POST', '/chats', { body }),
+    /** The chat with every message, oldest first (to catch up after a lost connection). */
+    chat: (sessionId: string, signal?: AbortSignal) =>
+      client.json<DeviceChat>('GET', `/chats/${encodeURIComponent(sessionId)}`, { signal }),
+    /** The same `client_id` on every retry, so the server stores the message once. */
+    sendChatMessage: (sessionId: string, body: DeviceChatSendRequest, signal?: AbortSignal) =>
+      client.json<ChatMessage>('POST', `/chats/${encodeURIComponent(sessionId)}/messages`, { body, signal }),
+    endChat: (sessionId: string) =>
+      client.json<DeviceChat>('POST', `/chats/${encodeURIComponent(sessionId)}/end`, { body: {} }),
+
+    /** Rings the operators, or says they are offline (outside the device's hours). */
+    startCall: (language: Language) =>
+      client.json<StartCallResponse>('POST', '/calls', { body: { language } }),
+    /** The visitor hangs up, or gives up while it rings. */
+    endCall: (realSessionId: string, signal?: AbortSignal) =>
+      client.json<Call>('POST', `/calls/${encodeURIComponent(realSessionId)}/end`, { body: {}, signal }),
   };
 }
 

@@ -42,6 +42,19 @@ describe('visitor strings', () => {
     expect(STRINGS.chinese.welcomeDefault).toContain('麼');
   });
 
+  it('translate the staff chat, call and announcement texts too', () => {
+    for (const language of LANGUAGES.filter((l) => l !== 'english')) {
+      for (const key of ['talkToStaff', 'callStaff', 'callNoAnswer', 'staffWaiting', 'hangUp'] as const)
+        expect(STRINGS[language][key], `${language}.${key}`).not.toBe(STRINGS.english[key]);
+    }
+    // Simplified for Mandarin, Traditional for written Chinese and Cantonese.
+    expect(STRINGS.mandarin.staffTitle).toBe('与工作人员对话');
+    expect(STRINGS.chinese.staffTitle).toBe('與服務人員對話');
+    expect(STRINGS.mandarin.callLost).toContain('连接');
+    expect(STRINGS.chinese.callLost).toContain('連線');
+    expect(STRINGS.cantonese.callNoAnswer).toContain('冇');
+  });
+
   it('fills placeholders', () => {
     expect(format(STRINGS.german.endingIn, { seconds: 7 })).toBe('Das Gespräch endet in 7 s.');
     expect(format(STRINGS.korean.endingIn, { seconds: 3 })).toBe('3초 후에 대화가 종료됩니다.');

@@ -1,4 +1,4 @@
-import type { Language } from '@ambassador/contracts';
+import type { DeviceConfig, Language } from '@ambassador/contracts';
 
 /**
  * The languages of SPEC §9 in the contract's order. Kept as a literal here (checked against the
@@ -50,3 +50,10 @@ export const RECOGNITION_LANG: Record<Language, string> = {
   portuguese: 'pt-PT',
   german: 'de-DE',
 };
+
+/** The language of the start screen: the device's default when it is offered, else the first. */
+export function homeLanguage(device: DeviceConfig['device']): Language {
+  return device.languages.includes(device.default_language)
+    ? device.default_language
+    : (device.languages[0] ?? 'english');
+}

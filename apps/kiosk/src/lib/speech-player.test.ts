@@ -65,4 +65,25 @@ describe('speech player', () => {
     await settle();
     expect(other).not.toHaveBeenCalled();
   });
+
+  it('says nothing while held for a call, whatever the mute switch says, and speaks again after', async () => {
+    const { paused } = stubAudio();
+    const asked: string[] = [];
+    const player = createSpeechPlayer(async (_language, text) => {
+      asked.push(text);
+      return new Blob([text]);
+    });
+    player.speak([{ language: 'english', text: 'playing' }]);
+    await settle();
+    player.hold(true);
+    expect(paused).toContain('blob:7');
+    player.speak([{ language: 'english', text: 'announcement' }]);
+    await settle();
+    expect(asked).toEqual(['playing']);
+
+    player.hold(false);
+    player.speak([{ language: 'english', text: 'after the call' }]);
+    await settle();
+    expect(asked).toEqual(['playing', 'after the call']);
+  });
 });

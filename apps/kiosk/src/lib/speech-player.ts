@@ -14,6 +14,7 @@ const MAX_SPEECH = 1000;
  */
 export function createSpeechPlayer(fetchSpeech: FetchSpeech) {
   let muted = false;
+  let held = false;
   let unavailable = false;
   let controller: AbortController | null = null;
 
@@ -50,7 +51,7 @@ export function createSpeechPlayer(fetchSpeech: FetchSpeech) {
 
   async function run(items: SpeechItem[], signal: AbortSignal) {
     for (const item of items) {
-      if (signal.aborted || muted || unavailable) return;
+      if (signal.aborted || muted || held || unavailable) return;
       let blob: Blob;
       try {
         blob = await fetchSpeech(item.language, item.text.slice(0, MAX_SPEECH), signal);
@@ -58,7 +59,7 @@ export function createSpeechPlayer(fetchSpeech: FetchSpeech) {
         if (error instanceof DeviceApiError && error.code === 'tts_unavailable') unavailable = true;
         return;
       }
-      if (signal.aborted || muted) return;
+      if (signal.aborted || muted || held) return;
       await playBlob(blob, signal);
     }
   }
@@ -68,7 +69,7 @@ export function createSpeechPlayer(fetchSpeech: FetchSpeech) {
     speak(items: SpeechItem[]) {
       stop();
       const wanted = items.filter((i) => i.text.trim() !== '');
-      if (muted || unavailable || wanted.length === 0) return;
+      if (muted || held || unavailable || wanted.length === 0) return;
       const current = new AbortController();
       controller = current;
       void run(wanted, current.signal);
@@ -76,6 +77,11 @@ export function createSpeechPlayer(fetchSpeech: FetchSpeech) {
     stop,
     setMuted(value: boolean) {
       muted = value;
+      if (value) stop();
+    },
+    /** While a video call is live nothing is spoken over it (the visitor's mute is kept apart). */
+    hold(value: boolean) {
+      held = value;
       if (value) stop();
     },
   };

@@ -12,6 +12,16 @@ export type Timing = {
   reconnectMs: number;
   /** The unpair button asks for a second tap within this time. */
   unpairConfirmMs: number;
+  /**
+   * A staff chat pauses the usual idle timeout (a visitor may wait a while for a reply), but one
+   * left open with no touch and no message for this long still ends, so the next visitor never
+   * sees someone else's name, number and conversation.
+   */
+  staffIdleMs: number;
+  /** "Call ended" shows this long before the call view closes by itself. */
+  callEndedMs: number;
+  /** When the server's "missed" never arrives, a call gives up this long after its ring time. */
+  ringGraceMs: number;
 };
 
 export const DEFAULT_TIMING: Timing = {
@@ -21,4 +31,7 @@ export const DEFAULT_TIMING: Timing = {
   requestTimeoutMs: 15_000,
   reconnectMs: 10_000,
   unpairConfirmMs: 4_000,
+  staffIdleMs: 300_000,
+  callEndedMs: 5_000,
+  ringGraceMs: 15_000,
 };

@@ -10,26 +10,44 @@ import { FullscreenButton } from '../components/fullscreen-button';
 import { VolumeIcon, VolumeOffIcon } from '../components/icons';
 import { STRINGS } from '../i18n/strings';
 import { HTML_LANG, LANGUAGE_LABELS } from '../lib/languages';
-import { createSpeechPlayer } from '../lib/speech-player';
+import type { SpeechPlayer } from '../lib/speech-player';
 import type { Timing } from '../lib/timing';
 import { useIdleTimeout } from '../lib/use-idle-timeout';
+import type { Realtime } from '../realtime/realtime-client';
+import { StaffButtons, StaffPanel, canCall, type PanelKind } from '../staff/staff-panel';
 
 type Props = {
   api: DeviceApi;
+  realtime: Realtime | null;
   config: DeviceConfig;
   sessionId: string;
   language: Language;
   timing: Timing;
+  /** The kiosk's speech (shared with announcements) and the visitor's mute switch. */
+  player: SpeechPlayer;
+  muted: boolean;
+  onToggleMute: () => void;
   /** The visitor left (End) or walked away (idle): the app ends the session. */
   onEnd: (reason: 'visitor' | 'idle') => void;
 };
 
 /** One visitor's conversation in the language they chose. */
-export function ChatScreen({ api, config, sessionId, language, timing, onEnd }: Props) {
+export function ChatScreen({
+  api,
+  realtime,
+  config,
+  sessionId,
+  language,
+  timing,
+  player,
+  muted,
+  onToggleMute,
+  onEnd,
+}: Props) {
   const strings = STRINGS[language];
-  const [muted, setMuted] = useState(false);
-  const [player] = useState(() => createSpeechPlayer(api.speech));
   useEffect(() => () => player.stop(), [player]);
+  const [panel, setPanel] = useState<PanelKind | null>(null);
+  const [callLive, setCallLive] = useState(false);
 
   const idle = useRef<() => void>(() => undefined);
   const onAnswer = (result: AskResult) => {
@@ -37,10 +55,12 @@ export function ChatScreen({ api, config, sessionId, language, timing, onEnd }: 
     player.speak(result.responses.map((r) => ({ language, text: r.speech })));
   };
   const chat = useChat({ api, sessionId, language, retryDelaysMs: timing.retryDelaysMs, onAnswer });
+  // A live call holds the clock; a staff chat gives the visitor far longer (a reply may take a
+  // while) but still ends one left behind, so the next visitor never sees it.
   const { secondsLeft, reset } = useIdleTimeout({
-    idleMs: timing.idleMs,
+    idleMs: panel === 'chat' ? timing.staffIdleMs : timing.idleMs,
     warningMs: timing.warningMs,
-    paused: chat.busy,
+    paused: chat.busy || callLive,
     onTimeout: () => onEnd('idle'),
   });
   useEffect(() => {
@@ -59,10 +79,6 @@ export function ChatScreen({ api, config, sessionId, language, timing, onEnd }: 
     else if (scroller.current) scroller.current.scrollTop = scroller.current.scrollHeight;
   }, [latest?.id, latest?.status]);
 
-  const toggleMute = () => {
-    player.setMuted(!muted);
-    setMuted(!muted);
-  };
   const ask = (text: string) => chat.ask(text);
   const welcome = config.messages.welcome[language]?.trim() || strings.welcomeDefault;
   const fallbackText = config.messages.fallback[language];
@@ -76,6 +92,7 @@ export function ChatScreen({ api, config, sessionId, language, timing, onEnd }: 
           </span>
           <span className="k-bar-language">{LANGUAGE_LABELS[language]}</span>
         </div>
+        <StaffButtons strings={strings} withCall={canCall(config)} compact onOpen={setPanel} />
         <button
           type="button"
           className="k-icon-btn"
@@ -83,7 +100,7 @@ export function ChatScreen({ api, config, sessionId, language, timing, onEnd }: 
           aria-pressed={muted}
           aria-label={muted ? strings.unmute : strings.mute}
           title={muted ? strings.unmute : strings.mute}
-          onClick={toggleMute}
+          onClick={onToggleMute}
         >
           {muted ? <VolumeOffIcon /> : <VolumeIcon />}
         </button>
@@ -155,6 +172,21 @@ export function ChatScreen({ api, config, sessionId, language, timing, onEnd }: 
         ))}
       </div>
       <Composer language={language} strings={strings} busy={chat.busy} onAsk={ask} />
+      {panel && (
+        <StaffPanel
+          kind={panel}
+          api={api}
+          realtime={realtime}
+          language={language}
+          strings={strings}
+          timing={timing}
+          player={player}
+          visitorSessionId={sessionId}
+          onClose={() => setPanel(null)}
+          onActivity={reset}
+          onCallLiveChange={setCallLive}
+        />
+      )}
       {secondsLeft !== null && <IdleOverlay secondsLeft={secondsLeft} strings={strings} onContinue={reset} />}
     </div>
   );

@@ -1,12 +1,24 @@
+import { useState } from 'react';
 import type { DeviceConfig, Language } from '@ambassador/contracts';
+import type { DeviceApi } from '../api/device-api';
+import { IdleOverlay } from '../chat/idle-overlay';
 import { Bilingual } from '../components/bilingual';
 import { FullscreenButton } from '../components/fullscreen-button';
 import { UnpairButton } from '../components/unpair-button';
 import { STRINGS } from '../i18n/strings';
-import { HTML_LANG, LANGUAGE_LABELS } from '../lib/languages';
+import { HTML_LANG, LANGUAGE_LABELS, homeLanguage } from '../lib/languages';
+import type { SpeechPlayer } from '../lib/speech-player';
+import type { Timing } from '../lib/timing';
+import { useIdleTimeout } from '../lib/use-idle-timeout';
+import type { Realtime } from '../realtime/realtime-client';
+import { StaffButtons, StaffPanel, canCall, type PanelKind } from '../staff/staff-panel';
 
 type Props = {
   config: DeviceConfig;
+  api: DeviceApi;
+  realtime: Realtime | null;
+  player: SpeechPlayer | null;
+  timing: Timing;
   /** The language whose session is being opened (buttons wait meanwhile). */
   starting: Language | null;
   /** The language whose session could not be opened. */
@@ -16,13 +28,35 @@ type Props = {
   unpairConfirmMs: number;
 };
 
-/** What a passer-by sees: the device's name, its greeting and one big button per language. */
-export function StartScreen({ config, starting, failed, onStart, onUnpair, unpairConfirmMs }: Props) {
+/**
+ * What a passer-by sees: the device's name, its greeting, one big button per language, and ways to
+ * reach a person (in the device's default language, as nobody has chosen one yet).
+ */
+export function StartScreen({
+  config,
+  api,
+  realtime,
+  player,
+  timing,
+  starting,
+  failed,
+  onStart,
+  onUnpair,
+  unpairConfirmMs,
+}: Props) {
   const { device, messages, project } = config;
-  const home = device.languages.includes(device.default_language)
-    ? device.default_language
-    : (device.languages[0] ?? 'english');
+  const home = homeLanguage(device);
   const strings = STRINGS[home];
+  const [panel, setPanel] = useState<PanelKind | null>(null);
+  const [callLive, setCallLive] = useState(false);
+  // Nobody's session is open here, so nothing else would close a chat or call someone walked
+  // away from: this clock does (it stands still while nothing is open, or a call is live).
+  const { secondsLeft, reset } = useIdleTimeout({
+    idleMs: panel === 'chat' ? timing.staffIdleMs : timing.idleMs,
+    warningMs: timing.warningMs,
+    paused: panel === null || callLive,
+    onTimeout: () => setPanel(null),
+  });
   const welcome = messages.welcome[home]?.trim() || strings.welcomeDefault;
   return (
     <main className="k-start" lang={HTML_LANG[home]}>
@@ -66,7 +100,29 @@ export function StartScreen({ config, starting, failed, onStart, onUnpair, unpai
             {STRINGS[failed].startFailed}
           </p>
         )}
+        <div className="k-staff-row">
+          <StaffButtons strings={strings} withCall={canCall(config)} onOpen={setPanel} />
+        </div>
       </div>
+      {panel && (
+        <>
+          <StaffPanel
+            kind={panel}
+            api={api}
+            realtime={realtime}
+            language={home}
+            strings={strings}
+            timing={timing}
+            player={player}
+            onClose={() => setPanel(null)}
+            onActivity={reset}
+            onCallLiveChange={setCallLive}
+          />
+          {secondsLeft !== null && (
+            <IdleOverlay secondsLeft={secondsLeft} strings={strings} onContinue={reset} />
+          )}
+        </>
+      )}
     </main>
   );
 }

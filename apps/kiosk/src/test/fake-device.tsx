@@ -3,6 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { vi } from 'vitest';
 import { App } from '../app';
 import type { Timing } from '../lib/timing';
+import { fakeSockets, type FakeSockets } from './fake-socket';
 
 /** Test support only: a paired kiosk's device API behind a fake `fetch` (the browser boundary). */
 export const KEY = 'dk_test_key_0123456789';
@@ -109,13 +110,17 @@ export const FAST: Partial<Timing> = {
   reconnectMs: 50,
 };
 
-/** Renders the kiosk; `paired` remembers a key first, as after an earlier pairing. */
+/**
+ * Renders the kiosk; `paired` remembers a key first, as after an earlier pairing. Its device
+ * socket is a fake (`sockets.socket`) the test drives as the server would.
+ */
 export function renderKiosk({
   paired = true,
   timing = FAST,
-}: { paired?: boolean; timing?: Partial<Timing> } = {}) {
+  sockets = fakeSockets(),
+}: { paired?: boolean; timing?: Partial<Timing>; sockets?: FakeSockets } = {}) {
   if (paired) localStorage.setItem('ambassador.kiosk.device_key', KEY);
-  return render(<App timing={timing} />);
+  return Object.assign(render(<App timing={timing} socketFactory={sockets.factory} />), { sockets });
 }
 
 /** From the start screen into a chat in `language`. */

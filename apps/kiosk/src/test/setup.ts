@@ -6,4 +6,6 @@ afterEach(() => {
   localStorage.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  // fakeCamera() defines it on jsdom's navigator, which has none of its own.
+  delete (navigator as { mediaDevices?: unknown }).mediaDevices;
 });

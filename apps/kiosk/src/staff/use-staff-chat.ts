@@ -1,0 +1,230 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ChatMessage, Language } from '@ambassador/contracts';
+import type { DeviceApi } from '../api/device-api';
+import { DeviceApiError } from '../api/device-client';
+import { newIdempotencyKey } from '../lib/idempotency-key';
+import { withRetry } from '../lib/with-retry';
+import { SOCKET, type Realtime } from '../realtime/realtime-client';
+import { useRealtimeConnect, useRealtimeEvent } from '../realtime/use-realtime';
+
+/* Mirrors of the chat contract's limits (checked in a test; the contract module brings zod). */
+export const CHAT_MESSAGE_MAX = 2000;
+export const NAME_MAX = 100;
+export const MOBILE_MAX = 30;
+export const MOBILE_PATTERN = /^[0-9+\-() ]*$/;
+
+/** One bubble of the thread. */
+export type StaffMessage = {
+  /** Stable across the send: the client id of the visitor's own messages, else the server id. */
+  key: string;
+  mine: boolean;
+  text: string;
+  status: 'sending' | 'failed' | 'sent';
+  /** The server's reason when it refused the message; null when it could not be reached. */
+  refusal: string | null;
+};
+
+type Pending = { clientId: string; text: string; status: 'sending' | 'failed'; refusal: string | null };
+
+export type StaffChatPhase = 'form' | 'starting' | 'open' | 'ended';
+
+type Options = {
+  api: DeviceApi;
+  realtime: Realtime | null;
+  language: Language;
+  /** The Q&A session the visitor came from, if any. */
+  visitorSessionId?: string;
+  retryDelaysMs: readonly number[];
+  /** An operator's message arrived (it counts as activity for the idle timeout). */
+  onIncoming: () => void;
+};
+
+/** Server messages in server order (ids grow), each once. */
+function merge(list: ChatMessage[], incoming: ChatMessage[]): ChatMessage[] {
+  const byId = new Map(list.map((m) => [m.id, m]));
+  for (const message of incoming) byId.set(message.id, message);
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}
+
+/**
+ * A visitor's live chat with the operators. Operator messages arrive over the device socket; the
+ * visitor's go out one at a time in order, each with a client id reused on every retry (the
+ * server stores it once). After a lost connection the whole chat is fetched again to catch up.
+ * The chat ends when the component using this goes away: the visitor left or walked away.
+ */
+export function useStaffChat({
+  api,
+  realtime,
+  language,
+  visitorSessionId,
+  retryDelaysMs,
+  onIncoming,
+}: Options) {
+  const [phase, setPhase] = useState<StaffChatPhase>('form');
+  const [startError, setStartError] = useState<string | null>(null);
+  const [server, setServer] = useState<ChatMessage[]>([]);
+  const [pending, setPending] = useState<Pending[]>([]);
+  const session = useRef<string | null>(null);
+  const phaseRef = useRef<StaffChatPhase>('form');
+  const lifetime = useRef<AbortController | null>(null);
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const incoming = useRef(onIncoming);
+  useEffect(() => {
+    incoming.current = onIncoming;
+  });
+
+  const moveTo = (next: StaffChatPhase) => {
+    phaseRef.current = next;
+    setPhase(next);
+  };
+
+  // Leaving ends the chat, so operators see the visitor has gone.
+  useEffect(() => {
+    const controller = new AbortController();
+    lifetime.current = controller;
+    return () => {
+      controller.abort();
+      const id = session.current;
+      if (id && phaseRef.current === 'open') api.endChat(id).catch(() => undefined);
+      session.current = null;
+    };
+  }, [api]);
+
+  const receive = useCallback((messages: ChatMessage[]) => {
+    setServer((list) => merge(list, messages));
+    // A message of ours the server already has is no longer pending (its answer was lost).
+    const stored = new Set(messages.map((m) => m.client_id).filter(Boolean));
+    if (stored.size > 0) setPending((list) => list.filter((p) => !stored.has(p.clientId)));
+  }, []);
+
+  useRealtimeEvent<ChatMessage>(realtime, SOCKET.chatMessage, (message) => {
+    if (!message || message.session_id !== session.current) return;
+    receive([message]);
+    if (message.sent_by_admin) incoming.current();
+  });
+
+  useRealtimeConnect(realtime, () => {
+    const id = session.current;
+    if (!id || phaseRef.current !== 'open') return;
+    api.chat(id, lifetime.current?.signal).then(
+      (chat) => {
+        if (session.current !== id) return;
+        receive(chat.messages);
+        if (chat.ended_at) moveTo('ended');
+      },
+      () => undefined, // the next reconnection tries again; live messages still arrive
+    );
+  });
+
+  const start = useCallback(
+    async (name: string, mobile: string) => {
+      if (phaseRef.current !== 'form') return;
+      moveTo('starting');
+      setStartError(null);
+      const signal = lifetime.current?.signal;
+      try {
+        const chat = await api.startChat({
+          language,
+          name: name.trim(),
+          mobile: mobile.trim(),
+          ...(visitorSessionId ? { visitor_session_id: visitorSessionId } : {}),
+        });
+        if (signal?.aborted) {
+          // The visitor left while it opened: close it again at once.
+          api.endChat(chat.session_id).catch(() => undefined);
+          return;
+        }
+        session.current = chat.session_id;
+        setServer(merge([], chat.messages));
+        moveTo(chat.ended_at ? 'ended' : 'open');
+      } catch (error) {
+        if (signal?.aborted) return;
+        const refused = error instanceof DeviceApiError && !error.retryable;
+        setStartError(refused ? error.message : '');
+        moveTo('form');
+      }
+    },
+    [api, language, visitorSessionId],
+  );
+
+  const deliver = useCallback(
+    (clientId: string, text: string) => {
+      const id = session.current;
+      const signal = lifetime.current?.signal;
+      if (!id) return;
+      // One at a time, so the operator reads them in the order they were written.
+      queue.current = queue.current.then(async () => {
+        if (signal?.aborted) return;
+        try {
+          const saved = await withRetry(
+            (s) => api.sendChatMessage(id, { message: text, client_id: clientId }, s),
+            retryDelaysMs,
+            signal,
+          );
+          if (signal?.aborted) return;
+          receive([saved]);
+          setPending((list) => list.filter((p) => p.clientId !== clientId));
+        } catch (error) {
+          if (signal?.aborted) return;
+          const refused = error instanceof DeviceApiError && !error.retryable;
+          setPending((list) =>
+            list.map((p) =>
+              p.clientId === clientId
+                ? { ...p, status: 'failed', refusal: refused ? error.message : null }
+                : p,
+            ),
+          );
+        }
+      });
+    },
+    [api, retryDelaysMs, receive],
+  );
+
+  /** Sends a message; false when it was empty or the chat is not open. */
+  const send = useCallback(
+    (raw: string): boolean => {
+      const text = raw.trim().slice(0, CHAT_MESSAGE_MAX);
+      if (!text || phaseRef.current !== 'open') return false;
+      const clientId = newIdempotencyKey();
+      setPending((list) => [...list, { clientId, text, status: 'sending', refusal: null }]);
+      deliver(clientId, text);
+      return true;
+    },
+    [deliver],
+  );
+
+  /** Sends a failed message again with its original client id. */
+  const retry = useCallback(
+    (clientId: string) => {
+      const message = pending.find((p) => p.clientId === clientId);
+      if (!message || message.status !== 'failed' || phaseRef.current !== 'open') return;
+      setPending((list) =>
+        list.map((p) => (p.clientId === clientId ? { ...p, status: 'sending', refusal: null } : p)),
+      );
+      deliver(clientId, message.text);
+    },
+    [pending, deliver],
+  );
+
+  const stored = new Set(server.map((m) => m.client_id).filter(Boolean));
+  const messages: StaffMessage[] = [
+    ...server.map((m): StaffMessage => ({
+      key: m.client_id && !m.sent_by_admin ? m.client_id : `id-${m.id}`,
+      mine: !m.sent_by_admin,
+      text: m.message,
+      status: 'sent',
+      refusal: null,
+    })),
+    ...pending
+      .filter((p) => !stored.has(p.clientId))
+      .map((p): StaffMessage => ({
+        key: p.clientId,
+        mine: true,
+        text: p.text,
+        status: p.status,
+        refusal: p.refusal,
+      })),
+  ];
+
+  return { phase, startError, messages, start, send, retry };
+}
