@@ -45,14 +45,17 @@ const ZConfig = z.object({
    * STUN/TURN servers for video calls, as JSON (`[{"urls":"turn:turn.example:3478","username":…,
    * "credential":…}]`). None by default: browsers on one site's network reach each other directly.
    */
-  ICE_SERVERS: z.preprocess((v) => {
-    if (v === undefined || v === '') return [];
-    try {
-      return JSON.parse(String(v));
-    } catch {
-      return v;
-    }
-  }, z.array(ZIceServer, { error: 'must be a JSON array of {urls, username?, credential?}' })),
+  ICE_SERVERS: z.preprocess(
+    (v) => {
+      if (v === undefined || v === '') return [];
+      try {
+        return JSON.parse(String(v));
+      } catch {
+        return v;
+      }
+    },
+    z.array(ZIceServer, { error: 'must be a JSON array of {urls, username?, credential?}' }),
+  ),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')

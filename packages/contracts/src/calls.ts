@@ -151,9 +151,7 @@ export type CallUpdate = z.infer<typeof ZCallUpdate>;
  */
 export const ZCallSignal = z.object({
   real_session_id: z.uuid(),
-  description: z
-    .object({ type: z.enum(['offer', 'answer']), sdp: z.string().max(100_000) })
-    .optional(),
+  description: z.object({ type: z.enum(['offer', 'answer']), sdp: z.string().max(100_000) }).optional(),
   candidate: z
     .object({
       candidate: z.string().max(2_000),

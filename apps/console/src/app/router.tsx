@@ -97,9 +97,27 @@ export const routes: RouteObject[] = [
                   async () => (await import('../features/devices/pages/devices-page')).DevicesPage,
                 ),
               },
-              { path: 'chat', lazy: upcoming('chat') },
-              { path: 'live_video', lazy: upcoming('live_video') },
-              { path: 'message', lazy: upcoming('message') },
+              {
+                path: 'chat',
+                lazy: screenWith(
+                  'chat',
+                  async () => (await import('../features/chat/pages/chat-page')).ChatPage,
+                ),
+              },
+              {
+                path: 'live_video',
+                lazy: screenWith(
+                  'calls',
+                  async () => (await import('../features/calls/pages/live-video-page')).LiveVideoPage,
+                ),
+              },
+              {
+                path: 'message',
+                lazy: screenWith(
+                  'push',
+                  async () => (await import('../features/push/pages/message-page')).MessagePage,
+                ),
+              },
               { path: '*', element: toHome },
             ],
           },

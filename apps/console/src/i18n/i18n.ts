@@ -65,6 +65,21 @@ const packs = {
     zhHant: () => import('./packs/devices.zhHant.json'),
     zhHans: () => import('./packs/devices.zhHans.json'),
   },
+  calls: {
+    en: () => import('./packs/calls.en.json'),
+    zhHant: () => import('./packs/calls.zhHant.json'),
+    zhHans: () => import('./packs/calls.zhHans.json'),
+  },
+  chat: {
+    en: () => import('./packs/chat.en.json'),
+    zhHant: () => import('./packs/chat.zhHant.json'),
+    zhHans: () => import('./packs/chat.zhHans.json'),
+  },
+  push: {
+    en: () => import('./packs/push.en.json'),
+    zhHant: () => import('./packs/push.zhHant.json'),
+    zhHans: () => import('./packs/push.zhHans.json'),
+  },
 } satisfies Record<string, Record<UiLanguage, () => Promise<Json>>>;
 export type StringPack = keyof typeof packs;
 

@@ -1,15 +1,25 @@
 import 'i18next';
 import type en from './en.json';
 import type aiEn from './packs/ai.en.json';
+import type callsEn from './packs/calls.en.json';
+import type chatEn from './packs/chat.en.json';
 import type conversationsEn from './packs/conversations.en.json';
 import type dashboardEn from './packs/dashboard.en.json';
 import type devicesEn from './packs/devices.en.json';
+import type pushEn from './packs/push.en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
     resources: {
-      translation: typeof en & typeof aiEn & typeof dashboardEn & typeof conversationsEn & typeof devicesEn;
+      translation: typeof en &
+        typeof aiEn &
+        typeof dashboardEn &
+        typeof conversationsEn &
+        typeof devicesEn &
+        typeof callsEn &
+        typeof chatEn &
+        typeof pushEn;
     };
   }
 }

@@ -14,6 +14,15 @@ import dashboardZhHant from './packs/dashboard.zhHant.json';
 import devicesEn from './packs/devices.en.json';
 import devicesZhHans from './packs/devices.zhHans.json';
 import devicesZhHant from './packs/devices.zhHant.json';
+import callsEn from './packs/calls.en.json';
+import callsZhHans from './packs/calls.zhHans.json';
+import callsZhHant from './packs/calls.zhHant.json';
+import chatEn from './packs/chat.en.json';
+import chatZhHans from './packs/chat.zhHans.json';
+import chatZhHant from './packs/chat.zhHant.json';
+import pushEn from './packs/push.en.json';
+import pushZhHans from './packs/push.zhHans.json';
+import pushZhHant from './packs/push.zhHant.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -45,9 +54,27 @@ function withPacks(core: Tree, ...packs: Tree[]): Tree {
 }
 
 const locales = {
-  en: withPacks(en, aiEn, dashboardEn, conversationsEn, devicesEn),
-  zhHant: withPacks(zhHant, aiZhHant, dashboardZhHant, conversationsZhHant, devicesZhHant),
-  zhHans: withPacks(zhHans, aiZhHans, dashboardZhHans, conversationsZhHans, devicesZhHans),
+  en: withPacks(en, aiEn, dashboardEn, conversationsEn, devicesEn, callsEn, chatEn, pushEn),
+  zhHant: withPacks(
+    zhHant,
+    aiZhHant,
+    dashboardZhHant,
+    conversationsZhHant,
+    devicesZhHant,
+    callsZhHant,
+    chatZhHant,
+    pushZhHant,
+  ),
+  zhHans: withPacks(
+    zhHans,
+    aiZhHans,
+    dashboardZhHans,
+    conversationsZhHans,
+    devicesZhHans,
+    callsZhHans,
+    chatZhHans,
+    pushZhHans,
+  ),
 } as Record<string, Tree>;
 const flat = Object.fromEntries(Object.entries(locales).map(([name, tree]) => [name, flatten(tree)]));
 const enKeys = [...(flat.en ?? new Map()).keys()].sort();

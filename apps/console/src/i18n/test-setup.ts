@@ -11,12 +11,37 @@ import dashboardZhHant from './packs/dashboard.zhHant.json';
 import devicesEn from './packs/devices.en.json';
 import devicesZhHans from './packs/devices.zhHans.json';
 import devicesZhHant from './packs/devices.zhHant.json';
+import callsEn from './packs/calls.en.json';
+import callsZhHans from './packs/calls.zhHans.json';
+import callsZhHant from './packs/calls.zhHant.json';
+import chatEn from './packs/chat.en.json';
+import chatZhHans from './packs/chat.zhHans.json';
+import chatZhHant from './packs/chat.zhHant.json';
+import pushEn from './packs/push.en.json';
+import pushZhHans from './packs/push.zhHans.json';
+import pushZhHant from './packs/push.zhHant.json';
 
 // What `loadStringPack(...)` adds at run time, here at once for every test.
 const packs = {
-  en: [aiEn, dashboardEn, conversationsEn, devicesEn],
-  zhHant: [aiZhHant, dashboardZhHant, conversationsZhHant, devicesZhHant],
-  zhHans: [aiZhHans, dashboardZhHans, conversationsZhHans, devicesZhHans],
+  en: [aiEn, dashboardEn, conversationsEn, devicesEn, callsEn, chatEn, pushEn],
+  zhHant: [
+    aiZhHant,
+    dashboardZhHant,
+    conversationsZhHant,
+    devicesZhHant,
+    callsZhHant,
+    chatZhHant,
+    pushZhHant,
+  ],
+  zhHans: [
+    aiZhHans,
+    dashboardZhHans,
+    conversationsZhHans,
+    devicesZhHans,
+    callsZhHans,
+    chatZhHans,
+    pushZhHans,
+  ],
 } as const;
 for (const [language, list] of Object.entries(packs)) {
   for (const strings of list) i18n.addResourceBundle(language, 'translation', strings, true, false);

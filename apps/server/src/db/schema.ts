@@ -438,7 +438,10 @@ export const callSettings = pgTable('call_settings', {
   deviceId: integer('device_id')
     .primaryKey()
     .references(() => devices.id, { onDelete: 'cascade' }),
-  offlineHours: jsonb('offline_hours').$type<{ day: string; start: string; end: string }[]>().notNull().default([]),
+  offlineHours: jsonb('offline_hours')
+    .$type<{ day: string; start: string; end: string }[]>()
+    .notNull()
+    .default([]),
   timeZone: text('time_zone').notNull().default('UTC'),
   offlineResponse: jsonb('offline_response').$type<Record<string, string>>().notNull().default({}),
   notification: jsonb('notification')
@@ -474,7 +477,9 @@ export const pushDeliveries = pgTable(
       .notNull()
       .references(() => pushes.id, { onDelete: 'cascade' }),
     deviceId: deviceRef(),
-    status: text('status', { enum: ['pending', 'delivered', 'expired'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'delivered', 'expired'] })
+      .notNull()
+      .default('pending'),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
   (t) => [

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, lazy, useEffect, useState, type ComponentType } from 'react';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -7,7 +7,9 @@ import { useTheme } from '@mui/material/styles';
 import { useNavigate, useNavigation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { loadStringPack } from '../../i18n/i18n';
 import { logout } from '../../shared/auth/logout';
+import { startLiveSession } from '../../shared/realtime/live-socket';
 import { notify } from '../../shared/ui/snackbar/snackbar-store';
 import { LEFT_BAR_COLLAPSED_WIDTH, LEFT_BAR_WIDTH, RIGHT_BAR_WIDTH, TOP_BAR_HEIGHT } from '../theme';
 import { LOGIN_PATH } from '../route-guard';
@@ -17,6 +19,23 @@ import { RightBarContent } from './right-bar';
 import { TopBar } from './top-bar';
 
 const COLLAPSED_KEY = 'left_bar_collapsed';
+
+/**
+ * The incoming-call banner over every screen; its code and its strings load after the shell. If
+ * they cannot load (offline), the shell still works: the call list on /live_video stays usable.
+ */
+const IncomingCallBanner = lazy(async (): Promise<{ default: ComponentType }> => {
+  try {
+    const [module] = await Promise.all([
+      import('../../features/calls/components/incoming-call-banner'),
+      loadStringPack('calls'),
+    ]);
+    return { default: module.IncomingCallBanner };
+  } catch (error) {
+    console.error('[calls] the incoming-call banner could not load', error);
+    return { default: () => null };
+  }
+});
 
 function readCollapsed(): boolean {
   try {
@@ -38,6 +57,9 @@ export function AppShell() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const [rightOpen, setRightOpen] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
+
+  // SPEC §4: while signed in, the live notification socket is connected (and closed on sign-out).
+  useEffect(() => startLiveSession(), []);
 
   const leftOpen = narrow ? mobileOpen : !collapsed;
   const leftWidth = narrow ? 0 : collapsed ? LEFT_BAR_COLLAPSED_WIDTH : LEFT_BAR_WIDTH;
@@ -133,6 +155,9 @@ export function AppShell() {
       >
         <RightBarContent onClose={() => setRightOpen(false)} />
       </Drawer>
+      <Suspense fallback={null}>
+        <IncomingCallBanner />
+      </Suspense>
     </Box>
   );
 }

@@ -1,0 +1,231 @@
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { ZNotificationChannel, type NotificationChannel } from '@ambassador/contracts';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../shared/api/api-error';
+import { FormDialog } from '../../../shared/ui/form-dialog';
+import { notify } from '../../../shared/ui/snackbar/snackbar-store';
+import { useNotificationChannel } from '../api/get-notification-channel';
+import { useUpdateNotificationChannel } from '../api/update-notification-channel';
+
+export const RING_SECONDS_MIN = 10;
+export const RING_SECONDS_MAX = 300;
+
+/** What this browser allows, next to the device's setting (which applies to every console). */
+export type DesktopPermission = NotificationPermission | 'unsupported';
+
+function currentPermission(): DesktopPermission {
+  return typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
+}
+
+function ringSecondsError(t: TFunction, text: string): string | null {
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isInteger(value)) return t('calls.notification.rules.whole');
+  const parsed = ZNotificationChannel.shape.ring_seconds.safeParse(value);
+  if (parsed.success) return null;
+  const message = parsed.error.issues[0]?.message;
+  return message === 'Maximum 300' ? t('calls.notification.rules.max') : t('calls.notification.rules.min');
+}
+
+export type NotificationDialogProps = {
+  open: boolean;
+  deviceId: number;
+  deviceName: string;
+  onClose: () => void;
+};
+
+/** SPEC §3 notification_channel of the selected device. Mount it with a fresh `key` per opening. */
+export function NotificationDialog(props: NotificationDialogProps) {
+  const { t } = useTranslation();
+  const saved = useNotificationChannel(props.deviceId, props.open);
+  if (saved.data) return <NotificationEditor {...props} saved={saved.data} />;
+  return (
+    <FormDialog
+      open={props.open}
+      onClose={props.onClose}
+      onSubmit={(event) => event.preventDefault()}
+      submitting={false}
+      submitDisabled
+      title={t('calls.notification.title', { device: props.deviceName })}
+      testId="notification-dialog"
+      width={480}
+      submitLabel={t('common.save')}
+    >
+      {saved.error ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void saved.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+        >
+          {t('calls.notification.load_failed')} {errorMessage(saved.error, '')}
+        </Alert>
+      ) : (
+        <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+          <CircularProgress aria-label={t('common.loading')} />
+        </Box>
+      )}
+    </FormDialog>
+  );
+}
+
+function SwitchRow({
+  label,
+  hint,
+  checked,
+  disabled,
+  onChange,
+  testId,
+}: {
+  label: string;
+  hint: ReactNode;
+  checked: boolean;
+  disabled?: boolean;
+  onChange: (checked: boolean) => void;
+  testId: string;
+}) {
+  return (
+    <Box>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={checked}
+            disabled={disabled}
+            onChange={(event) => onChange(event.target.checked)}
+            slotProps={{ input: { 'data-testid': testId } as object }}
+          />
+        }
+        label={label}
+      />
+      <Typography variant="body2" color="text.secondary" sx={{ ml: 6, mt: -0.5 }}>
+        {hint}
+      </Typography>
+    </Box>
+  );
+}
+
+function NotificationEditor({
+  open,
+  deviceId,
+  deviceName,
+  onClose,
+  saved,
+}: NotificationDialogProps & { saved: NotificationChannel }) {
+  const { t } = useTranslation();
+  const update = useUpdateNotificationChannel();
+  const [form, setForm] = useState({ ...saved, ring_seconds: String(saved.ring_seconds) });
+  const [permission, setPermission] = useState<DesktopPermission>(currentPermission);
+  const [submitting, setSubmitting] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+  const busy = useRef(false);
+  const ringError = submitted ? ringSecondsError(t, form.ring_seconds) : null;
+
+  const setDesktop = async (on: boolean) => {
+    setForm((f) => ({ ...f, desktop: on }));
+    if (!on || typeof Notification === 'undefined' || Notification.permission !== 'default') return;
+    try {
+      setPermission(await Notification.requestPermission());
+    } catch {
+      setPermission(currentPermission());
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy.current) return;
+    setSubmitted(true);
+    if (ringSecondsError(t, form.ring_seconds)) return;
+    const body: NotificationChannel = {
+      banner: form.banner,
+      sound: form.sound,
+      desktop: form.desktop,
+      ring_seconds: Number(form.ring_seconds),
+    };
+    busy.current = true;
+    setSubmitting(true);
+    const result = await notify.run(() => update.mutateAsync({ deviceId, body }), {
+      loading: t('common.updating'),
+      success: t('calls.notification.saved'),
+    });
+    busy.current = false;
+    setSubmitting(false);
+    if (result.ok) onClose();
+  };
+
+  const desktopState = form.desktop ? permission : null;
+
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      onSubmit={(event) => void submit(event)}
+      submitting={submitting}
+      title={t('calls.notification.title', { device: deviceName })}
+      testId="notification-dialog"
+      width={480}
+      submitLabel={t('common.save')}
+      submitTestId="notification-save"
+    >
+      <Typography variant="body2" color="text.secondary">
+        {t('calls.notification.intro')}
+      </Typography>
+      <SwitchRow
+        label={t('calls.notification.banner')}
+        hint={t('calls.notification.banner_hint')}
+        checked={form.banner}
+        onChange={(banner) => setForm((f) => ({ ...f, banner }))}
+        testId="notification-banner"
+      />
+      <SwitchRow
+        label={t('calls.notification.sound')}
+        hint={form.banner ? t('calls.notification.sound_hint') : t('calls.notification.sound_needs_banner')}
+        checked={form.sound}
+        disabled={!form.banner}
+        onChange={(sound) => setForm((f) => ({ ...f, sound }))}
+        testId="notification-sound"
+      />
+      <SwitchRow
+        label={t('calls.notification.desktop')}
+        hint={t('calls.notification.desktop_hint')}
+        checked={form.desktop}
+        onChange={(on) => void setDesktop(on)}
+        testId="notification-desktop"
+      />
+      {desktopState && (
+        <Alert
+          severity={desktopState === 'granted' ? 'success' : desktopState === 'default' ? 'info' : 'warning'}
+          data-testid="notification-permission"
+          data-permission={desktopState}
+        >
+          {t(`calls.notification.desktop_${desktopState}`)}
+        </Alert>
+      )}
+      <TextField
+        type="number"
+        label={t('calls.notification.ring_seconds')}
+        value={form.ring_seconds}
+        onChange={(event) => setForm((f) => ({ ...f, ring_seconds: event.target.value }))}
+        error={Boolean(ringError)}
+        helperText={ringError ?? t('calls.notification.ring_seconds_hint')}
+        slotProps={{
+          htmlInput: {
+            'data-testid': 'notification-ring-seconds',
+            min: RING_SECONDS_MIN,
+            max: RING_SECONDS_MAX,
+            step: 1,
+          },
+        }}
+      />
+    </FormDialog>
+  );
+}

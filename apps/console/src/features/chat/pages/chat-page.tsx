@@ -1,0 +1,278 @@
+import { useEffect, useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutlineOutlined';
+import { LIVE_EVENT, type ChatEndUser } from '@ambassador/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../shared/api/api-error';
+import { useAuth } from '../../../shared/auth/auth-store';
+import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
+import { useLiveEvent, useLiveStatus } from '../../../shared/realtime/live-socket';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { chatKeys, patchCachedEndUser } from '../api/chat-keys';
+import { useEndUser } from '../api/get-enduser';
+import { useEndUsers } from '../api/get-endusers';
+import { useHistory } from '../api/get-history';
+import { useSendMessage } from '../api/send-message';
+import { ChatHeader } from '../components/chat-header';
+import { Composer } from '../components/composer';
+import { EndUserList, OtherDeviceNotice } from '../components/enduser-list';
+import { MessageList } from '../components/message-list';
+import { EndUserDialog } from '../dialogs/enduser-dialog';
+import { byNewestActivity } from '../lib/format';
+import { parseChatLiveEvent } from '../lib/live-event';
+import { mergeMessage, newClientId } from '../lib/messages';
+
+/** SPEC §5 / §9: searching waits for a 500 ms pause in typing. */
+export const CHAT_SEARCH_DEBOUNCE_MS = 500;
+/** Without the live socket, the list and the open chat are read again this often. */
+export const CHAT_POLL_MS = 15_000;
+
+/** One row per chat, even when a live change moved a chat across a page boundary. */
+function uniqueChats(rows: ChatEndUser[]): ChatEndUser[] {
+  const seen = new Set<string>();
+  return rows.filter((row) => !seen.has(row.session_id) && (seen.add(row.session_id), true));
+}
+
+function Placeholder({ title, body }: { title: string; body?: string }) {
+  return (
+    <Box
+      sx={{ m: 'auto', p: 4, textAlign: 'center', color: 'text.secondary', maxWidth: 360 }}
+      data-testid="chat-placeholder"
+    >
+      <ChatBubbleOutline sx={{ fontSize: 44, color: 'text.disabled', mb: 1 }} />
+      <Typography sx={{ fontWeight: 600, color: 'text.primary', mb: 0.5 }}>{title}</Typography>
+      {body && <Typography variant="body2">{body}</Typography>}
+    </Box>
+  );
+}
+
+/** Live Chat (/chat): the selected device's chats on the left, the chat in `?session=` on the right. */
+export function ChatPage() {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down('md'));
+  const auth = useAuth();
+  const deviceId = auth.selected_device;
+  const queryClient = useQueryClient();
+  const live = useLiveStatus();
+  // The socket tells us about every message; without it, ask now and then.
+  const poll = live.connected ? false : CHAT_POLL_MS;
+  const [params, setParams] = useSearchParams();
+  const selected = params.get('session') || null;
+
+  const [searchInput, setSearchInput] = useState('');
+  const search = useDebouncedValue(searchInput.trim(), CHAT_SEARCH_DEBOUNCE_MS);
+  const list = useEndUsers(deviceId, search, poll);
+  const users = useMemo(
+    () =>
+      list.data ? byNewestActivity(uniqueChats(list.data.pages.flatMap((page) => page.rows))) : undefined,
+    [list.data],
+  );
+  const listed = users?.find((user) => user.session_id === selected);
+  const endUser = useEndUser(selected, listed);
+  const user = endUser.data ?? listed;
+  const history = useHistory(selected, poll);
+  const send = useSendMessage();
+
+  const [drafts, setDrafts] = useState<Record<string, string>>({});
+  const [otherDevice, setOtherDevice] = useState<string | null>(null);
+  const [dialog, setDialog] = useState({ key: 0, open: false });
+
+  // Reading a chat marks its messages read on the server: the list shows it at once.
+  useEffect(() => {
+    if (selected && history.isSuccess) {
+      patchCachedEndUser(queryClient, selected, (row) => (row.unread === 0 ? row : { ...row, unread: 0 }));
+    }
+  }, [queryClient, selected, history.isSuccess, history.dataUpdatedAt]);
+
+  useLiveEvent(LIVE_EVENT.chatMessage, (raw) => {
+    const event = parseChatLiveEvent(raw);
+    if (!event) return;
+    if (event.device_id !== deviceId) {
+      // This list shows one device; a visitor elsewhere still deserves a word.
+      if (!event.message?.sent_by_admin) {
+        const device = auth.device_list.find((d) => d.id === event.device_id);
+        setOtherDevice(device?.description ?? `#${event.device_id}`);
+      }
+      return;
+    }
+    if (event.session_id !== selected) {
+      void queryClient.invalidateQueries({ queryKey: chatKeys.lists() });
+      return;
+    }
+    // The open chat: the message shows at once, then the history is read (which marks it read)
+    // and only after that the list, so its unread count is already cleared.
+    const message = event.message;
+    if (message) {
+      queryClient.setQueryData(chatKeys.history(selected), (old: typeof history.data) =>
+        old ? mergeMessage(old, message) : old,
+      );
+    }
+    void queryClient.invalidateQueries({ queryKey: chatKeys.endUser(selected) });
+    void queryClient
+      .invalidateQueries({ queryKey: chatKeys.history(selected) })
+      .then(() => queryClient.invalidateQueries({ queryKey: chatKeys.lists() }));
+  });
+
+  const select = (sessionId: string | null) => {
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (sessionId) next.set('session', sessionId);
+      else next.delete('session');
+      return next;
+    });
+  };
+
+  const setDraft = (sessionId: string, text: string) =>
+    setDrafts((current) => ({ ...current, [sessionId]: text }));
+
+  const sendDraft = () => {
+    if (!selected) return;
+    const session = selected;
+    const text = (drafts[session] ?? '').trim();
+    if (!text) return;
+    setDraft(session, '');
+    send.mutate(
+      {
+        session_id: session,
+        message: text,
+        client_id: newClientId(),
+        sender: auth.user_info?.username ?? '',
+      },
+      {
+        // The hook shows the error; the text comes back to the box, unless something new is typed.
+        onError: () => setDrafts((current) => (current[session] ? current : { ...current, [session]: text })),
+      },
+    );
+  };
+
+  const visitorName = user?.name || t('chat.visitor');
+  const listError = list.error ? errorMessage(list.error, t('errors.unknown')) : null;
+
+  let chatPane;
+  if (deviceId === null) {
+    chatPane = <Placeholder title={t('chat.no_device')} />;
+  } else if (!selected) {
+    chatPane = <Placeholder title={t('chat.thread.none_title')} body={t('chat.thread.none_body')} />;
+  } else if (endUser.error && !user) {
+    chatPane = (
+      <Box sx={{ m: 'auto', p: 4, textAlign: 'center' }} data-testid="chat-load-error">
+        <Typography sx={{ fontWeight: 600, mb: 0.5 }}>{t('chat.thread.load_failed')}</Typography>
+        <Typography color="error" variant="body2" sx={{ mb: 2 }}>
+          {errorMessage(endUser.error, t('errors.unknown'))}
+        </Typography>
+        <Box sx={{ display: 'flex', gap: 1, justifyContent: 'center' }}>
+          <Button onClick={() => select(null)}>{t('chat.thread.back')}</Button>
+          <Button variant="outlined" onClick={() => void endUser.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </Box>
+      </Box>
+    );
+  } else {
+    chatPane = (
+      <>
+        <ChatHeader
+          user={user}
+          onEdit={() => setDialog((d) => ({ key: d.key + 1, open: true }))}
+          onBack={narrow ? () => select(null) : undefined}
+        />
+        <MessageList
+          key={selected}
+          messages={history.data}
+          visitorName={visitorName}
+          error={history.error ? errorMessage(history.error, t('errors.unknown')) : null}
+          onRetry={() => void history.refetch()}
+        />
+        <Composer
+          value={drafts[selected] ?? ''}
+          onChange={(text) => setDraft(selected, text)}
+          onSend={sendDraft}
+          ended={Boolean(user?.ended_at)}
+        />
+      </>
+    );
+  }
+
+  const showList = !narrow || !selected;
+  const showChat = !narrow || Boolean(selected);
+
+  return (
+    <>
+      <PageHeader title={t('screens.chat')} />
+      {live.connectionError && (
+        <Alert severity="warning" sx={{ mb: 2 }} data-testid="chat-live-unavailable">
+          {t('chat.live_unavailable', { seconds: CHAT_POLL_MS / 1000 })}
+        </Alert>
+      )}
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', md: 'minmax(280px, 360px) 1fr' },
+          gap: 2,
+          height: { xs: 'calc(100vh - 160px)', md: 'calc(100vh - 180px)' },
+          minHeight: 460,
+        }}
+      >
+        {showList && (
+          <Paper
+            variant="outlined"
+            sx={{ minHeight: 0, overflow: 'hidden' }}
+            component="section"
+            aria-label={t('chat.list.label')}
+          >
+            {deviceId === null ? (
+              <Placeholder title={t('chat.no_device')} />
+            ) : (
+              <EndUserList
+                users={users}
+                selected={selected}
+                onSelect={select}
+                searchInput={searchInput}
+                onSearchInput={setSearchInput}
+                search={search}
+                loading={list.isFetching && !list.isFetchingNextPage}
+                error={listError}
+                onRetry={() => void list.refetch()}
+                hasMore={list.hasNextPage}
+                loadingMore={list.isFetchingNextPage}
+                onMore={() => void list.fetchNextPage()}
+                notice={
+                  otherDevice && (
+                    <OtherDeviceNotice device={otherDevice} onClose={() => setOtherDevice(null)} />
+                  )
+                }
+              />
+            )}
+          </Paper>
+        )}
+        {showChat && (
+          <Paper
+            variant="outlined"
+            component="section"
+            aria-label={t('chat.thread.section')}
+            sx={{ minHeight: 0, overflow: 'hidden', display: 'flex', flexDirection: 'column' }}
+          >
+            {chatPane}
+          </Paper>
+        )}
+      </Box>
+      {user && (
+        <EndUserDialog
+          key={dialog.key}
+          open={dialog.open}
+          user={user}
+          onClose={() => setDialog((d) => ({ ...d, open: false }))}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,158 @@
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import type { Socket } from 'socket.io-client';
+import { ADMIN_PANEL_PROJECT, REALTIME_PATH, SOCKET } from '@ambassador/contracts';
+import { authStore, isLoggedIn } from '../auth/auth-store';
+
+/**
+ * The live notification socket (SPEC §4). While signed in, one socket.io connection to
+ * `/realtime`, authenticated in the handshake (never the URL), subscribed with the fixed
+ * admin-panel project identifier, this tab's client id and the username. `event` messages go to
+ * the handlers registered for their name; unknown names are only logged. Connected and
+ * connection-error flags are kept; connection errors are only logged.
+ *
+ * socket.io-client is imported on demand, so the login page does not carry it.
+ */
+
+export type LiveEventMessage = { name: string } & Record<string, unknown>;
+type Handler = (event: LiveEventMessage) => void;
+
+export type LiveStatus = { connected: boolean; connectionError: boolean };
+
+/** One id per tab (and per page load): signalling for a call goes to the tab that answered. */
+export const CLIENT_ID: string =
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `c-${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`;
+
+const handlers = new Map<string, Set<Handler>>();
+const statusListeners = new Set<() => void>();
+let status: LiveStatus = { connected: false, connectionError: false };
+let socket: Socket | null = null;
+let connecting: Promise<Socket> | null = null;
+let connectedToken = '';
+
+function setStatus(next: Partial<LiveStatus>) {
+  status = { ...status, ...next };
+  for (const listener of statusListeners) listener();
+}
+
+/** Hand an `event` message to its handlers; names nobody handles are only logged (SPEC §4). */
+export function dispatchLiveEvent(event: LiveEventMessage): void {
+  const set = handlers.get(event.name);
+  if (!set || set.size === 0) {
+    console.info('[realtime] unhandled event', event.name);
+    return;
+  }
+  for (const handler of set) {
+    try {
+      handler(event);
+    } catch (err) {
+      console.error('[realtime] event handler failed', event.name, err);
+    }
+  }
+}
+
+/** Registers a handler for `event` messages with this name; returns the unsubscribe. */
+export function onLiveEvent(name: string, handler: Handler): () => void {
+  const set = handlers.get(name) ?? new Set<Handler>();
+  set.add(handler);
+  handlers.set(name, set);
+  return () => set.delete(handler);
+}
+
+/** The current socket, once connected (signalling uses it directly). */
+export function liveSocket(): Socket | null {
+  return socket;
+}
+
+/** Connects for the signed-in user; a no-op when already connected with the same token. */
+export async function connectLive(): Promise<Socket | null> {
+  const auth = authStore.get();
+  if (!isLoggedIn(auth) || auth.auth_project_id === null) return null;
+  if (socket && connectedToken === auth.access_token) return socket;
+  if (connecting) return connecting;
+  disconnectLive();
+  const username = auth.user_info?.username ?? '';
+  connecting = import('socket.io-client').then(({ io }) => {
+    const next = io({
+      path: REALTIME_PATH,
+      // Credentials travel in the handshake body, never in the URL (logs, proxies).
+      auth: { token: auth.access_token, project_id: auth.auth_project_id, client_id: CLIENT_ID, username },
+      transports: ['websocket', 'polling'],
+    });
+    next.on('connect', () => {
+      setStatus({ connected: true, connectionError: false });
+      next.emit(SOCKET.subscribe, { project: ADMIN_PANEL_PROJECT, client_id: CLIENT_ID, username });
+    });
+    next.on('disconnect', (reason) => {
+      setStatus({ connected: false });
+      // The server closed it (session revoked): do not reconnect with a dead token.
+      if (reason === 'io server disconnect') console.info('[realtime] closed by the server');
+    });
+    next.on('connect_error', (err) => {
+      setStatus({ connected: false, connectionError: true });
+      console.warn('[realtime] connection error', err.message);
+    });
+    next.on(SOCKET.event, (event: unknown) => {
+      if (event && typeof event === 'object' && typeof (event as { name?: unknown }).name === 'string') {
+        dispatchLiveEvent(event as LiveEventMessage);
+      } else {
+        console.info('[realtime] malformed event ignored', event);
+      }
+    });
+    socket = next;
+    connectedToken = auth.access_token;
+    return next;
+  });
+  try {
+    return await connecting;
+  } finally {
+    connecting = null;
+  }
+}
+
+/** Closes the socket (logout, token change). */
+export function disconnectLive(): void {
+  if (socket) {
+    socket.removeAllListeners();
+    socket.disconnect();
+  }
+  socket = null;
+  connectedToken = '';
+  setStatus({ connected: false, connectionError: false });
+}
+
+/** Keeps the socket in step with the session: connect on sign-in, disconnect on sign-out. */
+export function startLiveSession(): () => void {
+  const sync = () => {
+    const auth = authStore.get();
+    if (!isLoggedIn(auth)) disconnectLive();
+    else if (auth.access_token !== connectedToken) void connectLive();
+  };
+  sync();
+  const unsubscribe = authStore.subscribe(sync);
+  return () => {
+    unsubscribe();
+    disconnectLive();
+  };
+}
+
+export function useLiveStatus(): LiveStatus {
+  return useSyncExternalStore(
+    (listener) => {
+      statusListeners.add(listener);
+      return () => statusListeners.delete(listener);
+    },
+    () => status,
+    () => status,
+  );
+}
+
+/** Runs `handler` for every `event` message named `name` while the component is mounted. */
+export function useLiveEvent(name: string, handler: Handler): void {
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  useEffect(() => onLiveEvent(name, (event) => latest.current(event)), [name]);
+}
