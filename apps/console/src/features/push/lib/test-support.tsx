@@ -3,7 +3,6 @@ import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { vi } from 'vitest';
 import '../../../i18n/i18n';
 import { LOGGED_OUT, authStore, type AuthState } from '../../../shared/auth/auth-store';
 
@@ -29,43 +28,12 @@ export const signedIn: AuthState = {
   status: 'logged_in',
 };
 
-export type FakeCall = { method: string; path: string; query: URLSearchParams; body: unknown };
-/** `total` goes into the envelope of a list; `status` ≥ 400 sends `body` as the whole envelope. */
-export type FakeReply = { status?: number; body: unknown; total?: number } | undefined;
-
-/** A fake server behind fetch (the browser boundary). Unhandled calls answer 404. */
-export function fakeServer(handler: (call: FakeCall) => FakeReply | Promise<FakeReply>) {
-  const calls: FakeCall[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const call: FakeCall = {
-        method: init?.method ?? 'GET',
-        path: url.pathname.replace(/^\/admin_panel/, ''),
-        query: url.searchParams,
-        body: typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body,
-      };
-      calls.push(call);
-      const reply = (await handler(call)) ?? {
-        status: 404,
-        body: { success: false, message: 'Not found', error: 'not_found' },
-      };
-      const status = reply.status ?? 200;
-      const body =
-        status < 400
-          ? {
-              success: true,
-              message: 'ok',
-              data: reply.body,
-              ...(reply.total !== undefined && { total: reply.total }),
-            }
-          : reply.body;
-      return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-    }),
-  );
-  return calls;
-}
+export {
+  fakeServer,
+  type FakeCall,
+  type FakeHandler,
+  type FakeReply,
+} from '../../../shared/test/fake-server';
 
 /** Renders signed in, with a fresh query client and a router. */
 export function renderWithApp(ui: ReactNode, auth: AuthState = signedIn) {
