@@ -1,8 +1,6 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
@@ -10,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { ZNotificationChannel, type NotificationChannel } from '@ambassador/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../shared/api/api-error';
+import { SettingsLoadingDialog } from './settings-loading-dialog';
 import { FormDialog } from '../../../shared/ui/form-dialog';
 import { notify } from '../../../shared/ui/snackbar/snackbar-store';
 import { useNotificationChannel } from '../api/get-notification-channel';
@@ -48,34 +46,16 @@ export function NotificationDialog(props: NotificationDialogProps) {
   const saved = useNotificationChannel(props.deviceId, props.open);
   if (saved.data) return <NotificationEditor {...props} saved={saved.data} />;
   return (
-    <FormDialog
+    <SettingsLoadingDialog
       open={props.open}
       onClose={props.onClose}
-      onSubmit={(event) => event.preventDefault()}
-      submitting={false}
-      submitDisabled
       title={t('calls.notification.title', { device: props.deviceName })}
       testId="notification-dialog"
       width={480}
-      submitLabel={t('common.save')}
-    >
-      {saved.error ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void saved.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {t('calls.notification.load_failed')} {errorMessage(saved.error, '')}
-        </Alert>
-      ) : (
-        <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-          <CircularProgress aria-label={t('common.loading')} />
-        </Box>
-      )}
-    </FormDialog>
+      error={saved.error}
+      loadFailed={t('calls.notification.load_failed')}
+      onRetry={() => void saved.refetch()}
+    />
   );
 }
 

@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -16,6 +15,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/api-error';
 import { translateRule } from '../../../shared/lib/rule-message';
+import { SettingsLoadingDialog } from './settings-loading-dialog';
 import { FormDialog } from '../../../shared/ui/form-dialog';
 import { LanguageTabs } from '../../../shared/ui/language-tabs';
 import { notify } from '../../../shared/ui/snackbar/snackbar-store';
@@ -70,34 +70,16 @@ export function OfflineHoursDialog(props: OfflineHoursDialogProps) {
   }
   // Loading, or the load failed: the same dialog frame, saying which.
   return (
-    <FormDialog
+    <SettingsLoadingDialog
       open={props.open}
       onClose={props.onClose}
-      onSubmit={(event) => event.preventDefault()}
-      submitting={false}
-      submitDisabled
       title={t('calls.offline.title', { device: props.deviceName })}
       testId="offline-hours-dialog"
       width={680}
-      submitLabel={t('common.save')}
-    >
-      {saved.error ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void saved.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {t('calls.offline.load_failed')} {errorMessage(saved.error, '')}
-        </Alert>
-      ) : (
-        <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-          <CircularProgress aria-label={t('common.loading')} />
-        </Box>
-      )}
-    </FormDialog>
+      error={saved.error}
+      loadFailed={t('calls.offline.load_failed')}
+      onRetry={() => void saved.refetch()}
+    />
   );
 }
 

@@ -1,0 +1,63 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../shared/api/api-error';
+import { FormDialog } from '../../../shared/ui/form-dialog';
+
+/**
+ * The frame of a device-settings dialog while its settings load, or after the load failed (with
+ * Retry): the same title and size as the editor that replaces it, and Save disabled.
+ */
+export function SettingsLoadingDialog({
+  open,
+  onClose,
+  title,
+  testId,
+  width,
+  error,
+  loadFailed,
+  onRetry,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  testId: string;
+  width: number;
+  error: unknown;
+  loadFailed: string;
+  onRetry: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      onSubmit={(event) => event.preventDefault()}
+      submitting={false}
+      submitDisabled
+      title={title}
+      testId={testId}
+      width={width}
+      submitLabel={t('common.save')}
+    >
+      {error ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={onRetry}>
+              {t('common.retry')}
+            </Button>
+          }
+        >
+          {loadFailed} {errorMessage(error, '')}
+        </Alert>
+      ) : (
+        <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+          <CircularProgress aria-label={t('common.loading')} />
+        </Box>
+      )}
+    </FormDialog>
+  );
+}
