@@ -95,14 +95,19 @@ export function createCallsService({
   });
 
   /** Tells the device and every console of the project what became of a call. */
-  async function announce(rows: CallRow[], name: 'new_call' | 'refresh_call' = LIVE_EVENT.refreshCall) {
+  /** `known`: the device's channel when the caller has just read it (a new call), saving a read. */
+  async function announce(
+    rows: CallRow[],
+    name: 'new_call' | 'refresh_call' = LIVE_EVENT.refreshCall,
+    known?: NotificationChannel,
+  ) {
     for (const row of rows) {
       const timer = timers.get(row.id);
       if (timer && row.status !== 'ringing') {
         clearTimeout(timer);
         timers.delete(row.id);
       }
-      const { notification } = await settingsOf(row.deviceId);
+      const notification = known ?? (await settingsOf(row.deviceId)).notification;
       const event: CallEvent = {
         name,
         project_id: row.projectId,
@@ -157,7 +162,7 @@ export function createCallsService({
         ringUntil: new Date(now.getTime() + ringSeconds * 1000),
       });
       const row = (await repo.find(id))!;
-      await announce([row], LIVE_EVENT.newCall);
+      await announce([row], LIVE_EVENT.newCall, settings.notification);
       // This instance's timer; the housekeeping sweep catches calls of an instance that stopped.
       timers.set(
         id,
