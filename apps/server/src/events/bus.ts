@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createClient } from 'redis';
+import { createRedisPair } from './redis-pair.js';
 
 export interface BusLog {
   info(obj: object, msg: string): void;
@@ -36,29 +36,12 @@ export function createEventBus({ redisUrl, log }: { redisUrl: string | undefined
     };
   }
 
-  // Reconnect with backoff; commands wait in the client's queue meanwhile.
-  const pub = createClient({
-    url: redisUrl,
-    socket: { reconnectStrategy: (retries: number) => Math.min(200 * 2 ** retries, 5_000) },
-  });
-  const sub = pub.duplicate();
-  // A Redis outage is logged once per outage, never fatal, and never holds up start-up: until it
-  // is back, other instances may answer from older topics.
-  for (const [name, client] of [
-    ['publish', pub],
-    ['subscribe', sub],
-  ] as const) {
-    let down = false;
-    client.on('error', (err: unknown) => {
-      if (!down) log.error({ err, client: name }, 'redis unreachable; events between instances wait');
-      down = true;
-    });
-    client.on('ready', () => {
-      if (down) log.info({ client: name }, 'redis reachable again');
-      down = false;
-    });
-    client.connect().catch(() => undefined);
-  }
+  const { pub, sub, close } = createRedisPair(
+    redisUrl,
+    log,
+    ['publish', 'subscribe'],
+    'redis unreachable; events between instances wait',
+  );
   const subscribed = new Set<string>();
 
   return {
@@ -82,10 +65,7 @@ export function createEventBus({ redisUrl, log }: { redisUrl: string | undefined
       });
       listening.catch((err: unknown) => log.error({ err, channel }, 'not subscribed to events'));
     },
-    async close() {
-      // An async wrapper: a client that never connected may throw instead of rejecting.
-      await Promise.allSettled([sub, pub].map(async (client) => client.destroy()));
-    },
+    close,
   };
 }
 

@@ -11,9 +11,9 @@ import {
   canOpen,
 } from '@ambassador/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import { AppError } from '../lib/errors.js';
+import { createRedisPair } from '../events/redis-pair.js';
 import type { AuthService } from '../modules/auth/service.js';
 import type { DeviceContext, DevicesService } from '../modules/devices/service.js';
 import type { Ack, AdminSocketContext, LiveEvent, Notifier, RealtimeHooks } from './types.js';
@@ -69,32 +69,16 @@ export function createRealtime({
     maxHttpBufferSize: 256 * 1024,
   });
 
-  const redisClients: Array<{ connect(): Promise<unknown>; destroy(): unknown }> = [];
-  if (redisUrl) {
-    const pub = createClient({
-      url: redisUrl,
-      socket: { reconnectStrategy: (retries: number) => Math.min(200 * 2 ** retries, 5_000) },
-    });
-    const sub = pub.duplicate();
-    for (const [name, client] of [
-      ['realtime publish', pub],
-      ['realtime subscribe', sub],
-    ] as const) {
-      let down = false;
-      client.on('error', (err: unknown) => {
-        if (!down) log.error({ err, client: name }, 'redis unreachable; live events stay on this instance');
-        down = true;
-      });
-      client.on('ready', () => {
-        if (down) log.info({ client: name }, 'redis reachable again');
-        down = false;
-      });
-      redisClients.push(client);
-    }
-    io.adapter(createAdapter(pub, sub, { key: 'ambassador-realtime' }));
-    // Start-up never waits for Redis; the adapter buffers until the clients are ready.
-    for (const client of redisClients) client.connect().catch(() => undefined);
-  }
+  // Start-up never waits for Redis; the adapter buffers until the clients are ready.
+  const redis = redisUrl
+    ? createRedisPair(
+        redisUrl,
+        log,
+        ['realtime publish', 'realtime subscribe'],
+        'redis unreachable; live events stay on this instance',
+      )
+    : null;
+  if (redis) io.adapter(createAdapter(redis.pub, redis.sub, { key: 'ambassador-realtime' }));
 
   const deviceHandlers = new Map<string, DeviceHandler>();
   const adminHandlers = new Map<string, AdminHandler>();
@@ -232,13 +216,10 @@ export function createRealtime({
       io.in(room.device(deviceId)).disconnectSockets(true);
     },
     async close() {
-      await new Promise<void>((resolve) => {
-        // io.close() also closes the HTTP server when it is listening; Fastify closes it itself.
-        for (const socket of io.sockets.sockets.values()) socket.disconnect(true);
-        io.engine.close();
-        resolve();
-      });
-      await Promise.allSettled(redisClients.map(async (client) => client.destroy()));
+      // Not io.close(): that also closes the HTTP server, which Fastify closes itself.
+      for (const socket of io.sockets.sockets.values()) socket.disconnect(true);
+      io.engine.close();
+      await redis?.close();
     },
   };
 }

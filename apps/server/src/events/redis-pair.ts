@@ -1,0 +1,38 @@
+import { createClient } from 'redis';
+import type { BusLog } from './bus.js';
+
+/**
+ * A publish and a subscribe connection to Redis that reconnect with backoff. An outage is logged
+ * once (with `whenDown`), never fatal, and never holds up start-up: `connect` is fired and
+ * forgotten, and commands wait in the clients' queues meanwhile.
+ */
+export function createRedisPair(url: string, log: BusLog, names: [string, string], whenDown: string) {
+  const pub = createClient({
+    url,
+    socket: { reconnectStrategy: (retries: number) => Math.min(200 * 2 ** retries, 5_000) },
+  });
+  const sub = pub.duplicate();
+  for (const [name, client] of [
+    [names[0], pub],
+    [names[1], sub],
+  ] as const) {
+    let down = false;
+    client.on('error', (err: unknown) => {
+      if (!down) log.error({ err, client: name }, whenDown);
+      down = true;
+    });
+    client.on('ready', () => {
+      if (down) log.info({ client: name }, 'redis reachable again');
+      down = false;
+    });
+    client.connect().catch(() => undefined);
+  }
+  return {
+    pub,
+    sub,
+    // An async wrapper: a client that never connected may throw instead of rejecting.
+    close: async () => {
+      await Promise.allSettled([sub, pub].map(async (client) => client.destroy()));
+    },
+  };
+}
