@@ -33,6 +33,9 @@ type SocketData = { kind: 'admin'; admin: AdminSocketContext } | { kind: 'device
 type DeviceHandler = Parameters<RealtimeHooks['onDeviceMessage']>[1];
 type AdminHandler = Parameters<RealtimeHooks['onAdminMessage']>[1];
 
+/** A client may send a message without asking for a reply; then there is no function to call. */
+const replyOf = (ack: unknown) => (typeof ack === 'function' ? (ack as Ack) : undefined);
+
 /** The handshake's refusal: the client sees `connect_error` with this message. */
 function refusal(code: string): Error & { data?: unknown } {
   const err = new Error(code) as Error & { data?: unknown };
@@ -150,15 +153,11 @@ export function createRealtime({
       socket.on(SOCKET.subscribe, (payload: unknown, ack?: Ack) => {
         const parsed = ZSubscribeMessage.safeParse(payload);
         const okay = parsed.success && parsed.data.project === ADMIN_PANEL_PROJECT;
-        if (typeof ack === 'function') ack({ ok: okay });
+        replyOf(ack)?.({ ok: okay });
       });
       for (const [name, handler] of adminHandlers) {
         socket.on(name, (payload: unknown, ack?: Ack) =>
-          run(
-            name,
-            () => handler(admin, payload, typeof ack === 'function' ? ack : undefined),
-            typeof ack === 'function' ? ack : undefined,
-          ),
+          run(name, () => handler(admin, payload), replyOf(ack)),
         );
       }
       return;
@@ -167,11 +166,7 @@ export function createRealtime({
     void socket.join(room.device(device.id));
     for (const [name, handler] of deviceHandlers) {
       socket.on(name, (payload: unknown, ack?: Ack) =>
-        run(
-          name,
-          () => handler(device, payload, typeof ack === 'function' ? ack : undefined),
-          typeof ack === 'function' ? ack : undefined,
-        ),
+        run(name, () => handler(device, payload), replyOf(ack)),
       );
     }
     for (const handler of connectHandlers) run('device connect', () => handler(device));

@@ -30,14 +30,9 @@ export type Ack = (answer: unknown) => void;
  * connects/disconnects (on the instance that holds the socket).
  */
 export interface RealtimeHooks {
-  onDeviceMessage(
-    name: string,
-    handler: (device: DeviceContext, payload: unknown, ack?: Ack) => unknown,
-  ): void;
-  onAdminMessage(
-    name: string,
-    handler: (admin: AdminSocketContext, payload: unknown, ack?: Ack) => unknown,
-  ): void;
+  /** The handler's result (or its error) is the reply, when the client asked for one. */
+  onDeviceMessage(name: string, handler: (device: DeviceContext, payload: unknown) => unknown): void;
+  onAdminMessage(name: string, handler: (admin: AdminSocketContext, payload: unknown) => unknown): void;
   onDeviceConnect(handler: (device: DeviceContext) => unknown): void;
   onDeviceDisconnect(handler: (device: DeviceContext) => unknown): void;
 }
