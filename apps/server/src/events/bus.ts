@@ -36,12 +36,13 @@ export function createEventBus({ redisUrl, log }: { redisUrl: string | undefined
     };
   }
 
-  const { pub, sub, close } = createRedisPair(
+  const { pub, sub, connect, close } = createRedisPair(
     redisUrl,
     log,
     ['publish', 'subscribe'],
     'redis unreachable; events between instances wait',
   );
+  connect();
   const subscribed = new Set<string>();
 
   return {

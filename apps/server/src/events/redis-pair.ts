@@ -3,8 +3,9 @@ import type { BusLog } from './bus.js';
 
 /**
  * A publish and a subscribe connection to Redis that reconnect with backoff. An outage is logged
- * once (with `whenDown`), never fatal, and never holds up start-up: `connect` is fired and
- * forgotten, and commands wait in the clients' queues meanwhile.
+ * once (with `whenDown`), never fatal, and never holds up start-up: `connect()` is fired and
+ * forgotten, and commands wait in the clients' queues meanwhile. Callers connect once they have
+ * set the clients up (the socket.io adapter must subscribe before the first connect).
  */
 export function createRedisPair(url: string, log: BusLog, names: [string, string], whenDown: string) {
   const pub = createClient({
@@ -25,11 +26,13 @@ export function createRedisPair(url: string, log: BusLog, names: [string, string
       if (down) log.info({ client: name }, 'redis reachable again');
       down = false;
     });
-    client.connect().catch(() => undefined);
   }
   return {
     pub,
     sub,
+    connect() {
+      for (const client of [pub, sub]) client.connect().catch(() => undefined);
+    },
     // An async wrapper: a client that never connected may throw instead of rejecting.
     close: async () => {
       await Promise.allSettled([sub, pub].map(async (client) => client.destroy()));

@@ -81,7 +81,23 @@ export function createRealtime({
         'redis unreachable; live events stay on this instance',
       )
     : null;
-  if (redis) io.adapter(createAdapter(redis.pub, redis.sub, { key: 'ambassador-realtime' }));
+  if (redis) {
+    // The adapter leaves its (un)subscribe promises unhandled: one rejected by a Redis outage or by
+    // closing would become an unhandled rejection (fatal in Node). Each gets a handler here.
+    const sub = redis.sub as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+    for (const name of ['subscribe', 'pSubscribe', 'unsubscribe', 'pUnsubscribe']) {
+      const original = sub[name]!.bind(redis.sub);
+      sub[name] = (...args: unknown[]) => {
+        const pending = original(...args);
+        pending.catch((err: unknown) =>
+          log.warn({ err, command: name }, 'realtime redis subscription not made'),
+        );
+        return pending;
+      };
+    }
+    io.adapter(createAdapter(redis.pub, redis.sub, { key: 'ambassador-realtime' }));
+    redis.connect();
+  }
 
   const deviceHandlers = new Map<string, DeviceHandler>();
   const adminHandlers = new Map<string, AdminHandler>();
