@@ -236,6 +236,7 @@ export async function buildApp({
   hooks.onAdminMessage(SOCKET.callSignal, (admin, payload) => calls.signalFromAdmin(admin, payload));
   hooks.onDeviceMessage(SOCKET.callSignal, (device, payload) => calls.signalFromDevice(device, payload));
   hooks.onDeviceDisconnect((device) => calls.deviceGone(device));
+  hooks.onAdminConnect((admin) => calls.adminConnected(admin));
   // ---- end calls ----
 
   if (housekeeping) {

@@ -101,6 +101,7 @@ export function createRealtime({
 
   const deviceHandlers = new Map<string, DeviceHandler>();
   const adminHandlers = new Map<string, AdminHandler>();
+  const adminConnectHandlers: Array<(admin: AdminSocketContext) => unknown> = [];
   const connectHandlers: Array<(device: DeviceContext) => unknown> = [];
   const disconnectHandlers: Array<(device: DeviceContext) => unknown> = [];
 
@@ -171,6 +172,7 @@ export function createRealtime({
         const okay = parsed.success && parsed.data.project === ADMIN_PANEL_PROJECT;
         replyOf(ack)?.({ ok: okay });
       });
+      for (const handler of adminConnectHandlers) run('console connect', () => handler(admin));
       for (const [name, handler] of adminHandlers) {
         socket.on(name, (payload: unknown, ack?: Ack) =>
           run(name, () => handler(admin, payload), replyOf(ack)),
@@ -210,6 +212,7 @@ export function createRealtime({
   const hooks: RealtimeHooks = {
     onDeviceMessage: (name, handler) => void deviceHandlers.set(name, handler),
     onAdminMessage: (name, handler) => void adminHandlers.set(name, handler),
+    onAdminConnect: (handler) => void adminConnectHandlers.push(handler),
     onDeviceConnect: (handler) => void connectHandlers.push(handler),
     onDeviceDisconnect: (handler) => void disconnectHandlers.push(handler),
   };

@@ -33,6 +33,8 @@ export interface RealtimeHooks {
   /** The handler's result (or its error) is the reply, when the client asked for one. */
   onDeviceMessage(name: string, handler: (device: DeviceContext, payload: unknown) => unknown): void;
   onAdminMessage(name: string, handler: (admin: AdminSocketContext, payload: unknown) => unknown): void;
+  /** A console tab connected (or reconnected): what it missed while away can be sent to it. */
+  onAdminConnect(handler: (admin: AdminSocketContext) => unknown): void;
   onDeviceConnect(handler: (device: DeviceContext) => unknown): void;
   onDeviceDisconnect(handler: (device: DeviceContext) => unknown): void;
 }

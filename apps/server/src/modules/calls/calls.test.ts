@@ -142,6 +142,37 @@ describe.each(backends)('video calls (%s)', (kind) => {
     expect((await setStatus(admin, call.real_session_id, 'answered')).statusCode).toBe(409);
   });
 
+  it('tells a console tab that connects while a call rings, and only that tab', async () => {
+    const early = await connected(adminSocket(url, admin, 'tab-early'));
+    const { data } = await startCall();
+    await nextMessage(early, SOCKET.event, 3_000, (e: { name: string }) => e.name === LIVE_EVENT.newCall);
+    const earlyEvents = collect<{ name: string }>(early, SOCKET.event);
+    // A tab that loads now (or reconnects) still gets the banner.
+    const late = adminSocket(url, admin, 'tab-late');
+    const banner = nextMessage<{ name: string; real_session_id: string; status: string }>(
+      late,
+      SOCKET.event,
+      3_000,
+    );
+    await connected(late);
+    expect(await banner).toMatchObject({
+      name: 'new_call',
+      real_session_id: data.call.real_session_id,
+      status: 'ringing',
+    });
+    await settle();
+    expect(earlyEvents).toEqual([]);
+    await setStatus(admin, data.call.real_session_id, 'ended');
+    // Nothing rings any more: a new tab hears nothing.
+    const after = adminSocket(url, admin, 'tab-after');
+    const heard = collect(after, SOCKET.event);
+    await connected(after);
+    await settle();
+    expect(heard).toEqual([]);
+    // Later calls sort after this one (the test clock stands still otherwise).
+    t.clock.advance(1_000);
+  });
+
   it('marks a call nobody answers as missed after the ring time, and a visitor who gives up too', async () => {
     const kiosk = await connected(deviceSocket(url, device.key));
     const { data } = await startCall();

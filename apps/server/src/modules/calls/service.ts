@@ -64,6 +64,20 @@ export function toCall(row: CallRow): Call {
   };
 }
 
+/** The `new_call` / `refresh_call` live event of a call (SPEC §4). */
+function callEvent(row: CallRow, name: CallEvent['name'], notification: NotificationChannel): CallEvent {
+  return {
+    name,
+    project_id: row.projectId,
+    real_session_id: row.id,
+    device_id: row.deviceId,
+    device_name: row.deviceName,
+    status: row.status,
+    notification,
+    sent_at: Date.now(),
+  };
+}
+
 export interface CallsServiceDeps {
   repo: CallsRepo;
   notifier: Notifier;
@@ -108,17 +122,7 @@ export function createCallsService({
         timers.delete(row.id);
       }
       const notification = known ?? (await settingsOf(row.deviceId)).notification;
-      const event: CallEvent = {
-        name,
-        project_id: row.projectId,
-        real_session_id: row.id,
-        device_id: row.deviceId,
-        device_name: row.deviceName,
-        status: row.status,
-        notification,
-        sent_at: Date.now(),
-      };
-      notifier.toProject(row.projectId, event);
+      notifier.toProject(row.projectId, callEvent(row, name, notification));
       if (name === LIVE_EVENT.refreshCall) {
         notifier.toDevice(row.deviceId, SOCKET.callUpdate, { real_session_id: row.id, status: row.status });
       }
@@ -196,6 +200,29 @@ export function createCallsService({
     expire,
 
     // ------------------------------------------------------------ console side
+
+    /**
+     * A console tab that (re)connects hears of calls still ringing, as `new_call`: a banner is not
+     * lost because the call came while the tab was loading or its network dropped.
+     */
+    async adminConnected(admin: AdminSocketContext) {
+      await expire();
+      const { rows } = await repo.list(admin.projectId, {
+        status: 'ringing',
+        search: '',
+        limit: 20,
+        offset: 0,
+      });
+      for (const row of rows.reverse()) {
+        const { notification } = await settingsOf(row.deviceId);
+        notifier.toClient(
+          admin.projectId,
+          admin.clientId,
+          SOCKET.event,
+          callEvent(row, LIVE_EVENT.newCall, notification),
+        );
+      }
+    },
 
     async list(actor: AuthContext, projectId: number, q: z.output<typeof ZCallListQuery>) {
       if (projectId !== actor.projectId) throw forbidden('This project is not yours.');
