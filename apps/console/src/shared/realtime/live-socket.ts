@@ -36,11 +36,22 @@ function setStatus(next: Partial<LiveStatus>) {
   for (const listener of statusListeners) listener();
 }
 
+/**
+ * Events that came before any handler of their name: the socket may connect (and the server
+ * replay a ringing call) before the lazily loaded banner or screen has registered. They are kept
+ * this long for a handler that registers late, then dropped.
+ */
+const EARLY_EVENT_MS = 10_000;
+const early: Array<{ event: LiveEventMessage; at: number }> = [];
+
 /** Hand an `event` message to its handlers; names nobody handles are only logged (SPEC §4). */
 export function dispatchLiveEvent(event: LiveEventMessage): void {
   const set = handlers.get(event.name);
   if (!set || set.size === 0) {
     console.info('[realtime] unhandled event', event.name);
+    const now = Date.now();
+    while (early.length > 0 && now - early[0]!.at > EARLY_EVENT_MS) early.shift();
+    early.push({ event, at: now });
     return;
   }
   for (const handler of set) {
@@ -57,6 +68,11 @@ export function onLiveEvent(name: string, handler: Handler): () => void {
   const set = handlers.get(name) ?? new Set<Handler>();
   set.add(handler);
   handlers.set(name, set);
+  // Hand over what came early, in order, and only once.
+  const now = Date.now();
+  const mine = early.filter((e) => e.event.name === name && now - e.at <= EARLY_EVENT_MS);
+  for (let i = early.length - 1; i >= 0; i--) if (early[i]!.event.name === name) early.splice(i, 1);
+  for (const { event } of mine) dispatchLiveEvent(event);
   return () => set.delete(handler);
 }
 
@@ -119,6 +135,7 @@ export function disconnectLive(): void {
   }
   socket = null;
   connectedToken = '';
+  early.length = 0;
   setStatus({ connected: false, connectionError: false });
 }
 
