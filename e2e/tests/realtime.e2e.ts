@@ -163,10 +163,7 @@ describe('realtime: push, live chat and a video call between a kiosk and the con
     await screenshot(kiosk, 'kiosk-staff-chat');
   });
 
-  // Skipped until fixed: in Chromium the console tab's socket connects and is admitted, but the
-  // `new_call` event never arrives in the page (node socket.io clients receive it from the same
-  // built server; see the closing note of issue 5). The kiosk side (Calling…) works.
-  it.skip('a kiosk calls: banner with sound, View call, answer, video both ways, hang up, history', async () => {
+  it('a kiosk calls: banner with sound, View call, answer, video both ways, hang up, history', async () => {
     await op.goto('/dashboard');
     // Back to the kiosk's start screen (the staff chat ends when the visitor leaves it).
     const leave = k('kiosk-staff-end');
