@@ -197,6 +197,7 @@ describe('realtime: push, live chat and a video call between a kiosk and the con
     await o('call-answer').click();
     await framesArriving(op, 'remote-video');
     await framesArriving(kiosk, 'kiosk-remote-video');
+    await expect.poll(() => o('call-message').innerText(), { timeout: 10_000 }).toMatch(/Connected/);
     await screenshot(op, 'live-video-call-en');
     await screenshot(kiosk, 'kiosk-call');
 
