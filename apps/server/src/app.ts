@@ -12,6 +12,7 @@ import { failure } from './lib/envelope.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerGuard } from './plugins/guard.js';
+import { recordRoutes } from './plugins/route-table.js';
 import { startHousekeeping } from './jobs/housekeeping.js';
 import { createEventBus } from './events/bus.js';
 import { createRealtime } from './realtime/server.js';
@@ -97,6 +98,7 @@ export async function buildApp({
     routerOptions: { ignoreTrailingSlash: true },
   });
   registerErrorHandler(app);
+  recordRoutes(app);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZLanguage } from './access.js';
-import { ZPaging } from './common.js';
+import { ZId, ZPaging } from './common.js';
 import { ZTimeZone } from './conversations.js';
 
 /**
@@ -38,7 +38,7 @@ export const ZCallListQuery = ZPaging.extend({
   status: z.union([ZCallStatus, z.literal('')]).default(''),
   /** Matches the device name or the operator's username. */
   search: z.string().trim().max(100).default(''),
-  device_id: z.coerce.number().int().positive().optional(),
+  device_id: ZId.optional(),
 });
 export type CallListQuery = z.input<typeof ZCallListQuery>;
 export const ZCallListResponse = z.array(ZCall);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZLanguage } from './access.js';
-import { ZPaging } from './common.js';
+import { ZId, ZPaging } from './common.js';
 
 /**
  * Live chat between operators and kiosk visitors (SPEC §1, §2 /chat, §3 Chat, §4 Chat, §7 Chat).
@@ -40,7 +40,7 @@ export type ChatEndUser = z.infer<typeof ZChatEndUser>;
 
 /** GET /chat/endusers: the selected device's chats, newest activity first. */
 export const ZChatEndUsersQuery = ZPaging.extend({
-  device_id: z.coerce.number().int().positive(),
+  device_id: ZId,
   search: z.string().trim().max(100).default(''),
 });
 export type ChatEndUsersQuery = z.input<typeof ZChatEndUsersQuery>;

@@ -18,15 +18,30 @@ export type Envelope<T> = {
   error?: string;
 };
 
-/** Query strings arrive as text; ids and paging are coerced, then bounded. */
-export const ZId = z.coerce.number().int().positive();
+/** Ids are PostgreSQL `integer`s: 1 … 2³¹−1. A larger one is refused, not sent to the database. */
+export const MAX_ID = 2_147_483_647;
+const ID_MESSAGE = `Must be a whole number from 1 to ${MAX_ID}`;
+/** An id sent as a JSON number. */
+export const ZIdNumber = z
+  .number({ error: ID_MESSAGE })
+  .int(ID_MESSAGE)
+  .min(1, ID_MESSAGE)
+  .max(MAX_ID, ID_MESSAGE);
+/**
+ * An id as a JSON number or, from a query string or path, as digits. Never a boolean, an exponent,
+ * a fraction or a sign: `true` is not id 1 and `1e308` is not an id at all.
+ */
+export const ZId = z
+  .union([z.number(), z.string().regex(/^\d{1,10}$/)], { error: ID_MESSAGE })
+  .transform(Number)
+  .pipe(ZIdNumber);
 
 export const PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 
 export const ZPaging = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: z.coerce.number().int().min(0).max(MAX_ID).default(0),
 });
 
 /** Optional device scope: every GET from the console carries the selected device. */

@@ -31,8 +31,8 @@ const ZQueryBool = z
   .default(false);
 const ZCommaIds = z
   .union([z.string(), z.array(z.number())])
-  .transform((v) => (typeof v === 'string' ? v.split(',').filter(Boolean).map(Number) : v))
-  .pipe(z.array(z.number().int().positive()).min(1, 'Choose at least one device').max(50));
+  .transform((v): (string | number)[] => (typeof v === 'string' ? v.split(',').filter(Boolean) : v))
+  .pipe(z.array(ZId).min(1, 'Choose at least one device').max(50));
 const ZCommaNames = z
   .string()
   .max(4000)

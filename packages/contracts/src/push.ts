@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZLanguage } from './access.js';
-import { ZPaging } from './common.js';
+import { ZIdNumber, ZPaging } from './common.js';
 
 /**
  * Push messages (SPEC §1 "pushing messages", §7 POST /video_call/push; the payload is ours).
@@ -23,7 +23,7 @@ const ZPushText = z.string().trim().max(PUSH_TEXT_MAX, `Maximum ${PUSH_TEXT_MAX}
 /** POST /video_call/push. At least one language's text is required. */
 export const ZPushRequest = z
   .object({
-    device_ids: z.array(z.number().int().positive()).min(1, 'Choose at least one device').max(500),
+    device_ids: z.array(ZIdNumber).min(1, 'Choose at least one device').max(500),
     texts: z.partialRecord(ZLanguage, ZPushText),
     /** An uploaded image (`/media/...` from POST /ai_config/upload) or an https URL. */
     image_url: z.string().trim().max(2000).nullable().default(null),

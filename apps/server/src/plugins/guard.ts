@@ -1,6 +1,9 @@
 import { canOpen, type PagePath } from '@ambassador/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { forbidden } from '../lib/errors.js';
+import type { z } from 'zod';
+import { badRequest, forbidden } from '../lib/errors.js';
+import { validate } from '../lib/validate.js';
+import { readDeviceScope, type DeviceFields, type DeviceScope } from './device-scope.js';
 import type { AuthContext, AuthService } from '../modules/auth/service.js';
 import type { DevicesService } from '../modules/devices/service.js';
 
@@ -19,9 +22,12 @@ export interface RouteAccess {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /** Fields besides device_id / device_ids that name devices of the project. */
+    devices?: DeviceFields;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
+    deviceScope: DeviceScope | null;
   }
 }
 
@@ -30,24 +36,17 @@ const header = (req: FastifyRequest, name: string) => {
   return Array.isArray(value) ? value[0] : value;
 };
 
-/** A device_id the request names, from the query or a JSON body. */
-function requestedDeviceId(req: FastifyRequest): unknown {
-  const fromQuery = (req.query as Record<string, unknown> | undefined)?.device_id;
-  if (fromQuery !== undefined && fromQuery !== '') return fromQuery;
-  const body = req.body;
-  if (body && typeof body === 'object' && 'device_id' in body)
-    return (body as { device_id: unknown }).device_id;
-  return undefined;
-}
-
 /**
  * Authenticates every admin call that is not public: token and project header (401/403),
- * expired password, page access by role and page_access, and that a named device is the project's.
+ * expired password, page access by role and page_access, and the devices the request names —
+ * in its query, body and path alike — are the project's (403), one device at a time (400).
+ * Runs before validation, so an unauthenticated caller learns nothing from a 400.
  */
 export function registerGuard(app: FastifyInstance, deps: { auth: AuthService; devices: DevicesService }) {
   app.decorateRequest('auth', null);
-  app.addHook('preHandler', async (req) => {
-    const access = req.routeOptions.config.access ?? {};
+  app.decorateRequest('deviceScope', null);
+  app.addHook('preValidation', async (req) => {
+    const { access = {}, devices: declared } = req.routeOptions.config;
     if (access.public) return;
     const auth = await deps.auth.authenticate(header(req, 'access_token'), header(req, 'auth_project_id'));
     if (auth.passwordExpired && !access.allowExpired) {
@@ -56,16 +55,32 @@ export function registerGuard(app: FastifyInstance, deps: { auth: AuthService; d
     if (access.page && !access.pageCheckedByService && !canOpen(auth.pageAccess, access.page)) {
       throw forbidden('Your role does not have access to this page.');
     }
-    const deviceId = requestedDeviceId(req);
-    if (deviceId !== undefined && deviceId !== null) {
-      const id = Number(deviceId);
-      // A malformed id is left to the route's validation (400); a well-formed foreign one is 403.
-      if (Number.isInteger(id) && id > 0 && !(await deps.devices.belongsToProject(id, auth.projectId))) {
-        throw forbidden('This device is not in your project.');
-      }
+    const scope = readDeviceScope(req, declared);
+    if (!(await deps.devices.allInProject(scope.all, auth.projectId))) {
+      throw forbidden('This device is not in your project.');
     }
     req.auth = auth;
+    req.deviceScope = scope;
   });
+}
+
+/** The device this request acts on, as the guard resolved and checked it; none named is a 400. */
+export function deviceIdOf(req: FastifyRequest): number {
+  const id = req.deviceScope?.deviceId;
+  if (id === undefined) throw badRequest('device_id: Required', 'validation_error');
+  return id;
+}
+
+/**
+ * Input validated by its contract, with its device_id pinned to the device the guard resolved and
+ * checked: services that take a whole request act on that device whatever the input said.
+ */
+export function scoped<S extends z.ZodType<{ device_id: number }>>(
+  req: FastifyRequest,
+  schema: S,
+  input: unknown,
+): z.output<S> {
+  return { ...validate(schema, input), device_id: deviceIdOf(req) };
 }
 
 /** The authenticated caller; routes behind the guard always have one. */

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../lib/envelope.js';
 import { validate } from '../../lib/validate.js';
 import { fileTooLarge } from '../../media/store.js';
+import { deviceIdOf } from '../../plugins/guard.js';
 import { XLSX_TYPE, type ExchangeService } from './exchange-service.js';
 import { singleFile } from './routes.js';
 
@@ -37,8 +38,8 @@ export function exchangeRoutes(app: FastifyInstance, deps: { exchange: ExchangeS
   const { exchange } = deps;
 
   app.get(`${I}/export`, { config: ai }, async (req, reply) => {
-    const { device_id } = validate(ZDeviceQuery, req.query);
-    const file = await exchange.exportTopics(device_id);
+    validate(ZDeviceQuery, req.query);
+    const file = await exchange.exportTopics(deviceIdOf(req));
     return reply
       .type(XLSX_TYPE)
       .header('content-disposition', attachment(file.filename))
@@ -54,7 +55,7 @@ export function exchangeRoutes(app: FastifyInstance, deps: { exchange: ExchangeS
       if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(IMPORT_MAX_BYTES);
       throw e;
     });
-    const report = await exchange.importTopics(q.device_id, bytes, q.mode);
+    const report = await exchange.importTopics(deviceIdOf(req), bytes, q.mode);
     const message =
       report.errors.length > 0
         ? `Nothing was imported: the file has ${report.errors.length} problem${report.errors.length === 1 ? '' : 's'}.`

@@ -60,7 +60,7 @@ import { ok, okEmpty } from '../../lib/envelope.js';
 import { badRequest } from '../../lib/errors.js';
 import { validate } from '../../lib/validate.js';
 import { fileTooLarge, type MediaStore } from '../../media/store.js';
-import { authOf } from '../../plugins/guard.js';
+import { authOf, deviceIdOf, scoped } from '../../plugins/guard.js';
 import type { DevicesService } from '../devices/service.js';
 import type { AnswerService } from './console-service.js';
 import type { EntitiesService } from './entities-service.js';
@@ -99,33 +99,33 @@ export function aiRoutes(
   // ------------------------------------------------------------ categories
   app.get(`${I}/category`, { config: ai }, async (req) => {
     const q = validate(ZCategoriesQuery, req.query);
-    return ok(ZCategoriesResponse, await topics.categories(q.device_id, q.parent_id));
+    return ok(ZCategoriesResponse, await topics.categories(deviceIdOf(req), q.parent_id));
   });
   app.post(`${I}/category`, { config: ai }, async (req) =>
-    ok(ZCategory, await topics.createCategory(validate(ZCreateCategoryRequest, req.body)), {
+    ok(ZCategory, await topics.createCategory(scoped(req, ZCreateCategoryRequest, req.body)), {
       message: 'Category added.',
     }),
   );
   app.put(`${I}/category`, { config: ai }, async (req) => {
     const b = validate(ZUpdateCategoryRequest, req.body);
-    return ok(ZCategory, await topics.renameCategory(b.device_id, b.id, b.name), {
+    return ok(ZCategory, await topics.renameCategory(deviceIdOf(req), b.id, b.name), {
       message: 'Category renamed.',
     });
   });
   app.delete(`${I}/category`, { config: ai }, async (req) => {
     const b = validate(ZDeleteByIdRequest, req.body ?? req.query);
-    await topics.deleteCategory(b.device_id, b.id);
+    await topics.deleteCategory(deviceIdOf(req), b.id);
     return okEmpty('Category deleted.');
   });
 
   // ------------------------------------------------------------ settings
   app.get('/ai_config/settings', { config: ai }, async (req) => {
-    const { device_id } = validate(ZDeviceQuery, req.query);
-    return ok(ZAiSettings, await topics.settings(device_id));
+    validate(ZDeviceQuery, req.query);
+    return ok(ZAiSettings, await topics.settings(deviceIdOf(req)));
   });
   app.put('/ai_config/related_intents/on_off', { config: ai }, async (req) => {
     const b = validate(ZUpdateRelatedIntentsRequest, req.body);
-    const settings = await topics.setRelatedIntents(b.device_id, b.is_enabled_related_intents);
+    const settings = await topics.setRelatedIntents(deviceIdOf(req), b.is_enabled_related_intents);
     return ok(ZAiSettings, settings, {
       message: b.is_enabled_related_intents ? 'Related intents turned on.' : 'Related intents turned off.',
     });
@@ -134,58 +134,58 @@ export function aiRoutes(
   // ------------------------------------------------------------ topics
   app.get(`${I}/intent`, { config: ai }, async (req) => {
     const q = validate(ZTopicsQuery, req.query);
-    if (q.intent_id !== undefined) return ok(ZTopic, await topics.topic(q.device_id, q.intent_id));
-    const { topics: rows, total } = await topics.topics(q);
+    if (q.intent_id !== undefined) return ok(ZTopic, await topics.topic(deviceIdOf(req), q.intent_id));
+    const { topics: rows, total } = await topics.topics({ ...q, device_id: deviceIdOf(req) });
     return ok(ZTopicsResponse, rows, { total });
   });
   app.post(`${I}/intent`, { config: ai }, async (req) =>
-    ok(ZTopic, await topics.createTopic(validate(ZCreateTopicRequest, req.body)), {
+    ok(ZTopic, await topics.createTopic(scoped(req, ZCreateTopicRequest, req.body)), {
       message: 'Question topic added.',
     }),
   );
   app.put(`${I}/intent`, { config: ai }, async (req) =>
-    ok(ZTopic, await topics.updateTopic(validate(ZUpdateTopicRequest, req.body)), {
+    ok(ZTopic, await topics.updateTopic(scoped(req, ZUpdateTopicRequest, req.body)), {
       message: 'Question topic updated.',
     }),
   );
   app.delete(`${I}/intent`, { config: ai }, async (req) => {
     const b = validate(ZDeleteByIdRequest, req.body ?? req.query);
-    await topics.deleteTopic(b.device_id, b.id);
+    await topics.deleteTopic(deviceIdOf(req), b.id);
     return okEmpty('Question topic deleted.');
   });
   app.put(`${I}/intent_title`, { config: ai }, async (req) => {
     const b = validate(ZUpdateTopicTitleRequest, req.body);
-    return ok(ZTopic, await topics.updateTopic({ device_id: b.device_id, id: b.id, name: b.name }), {
+    return ok(ZTopic, await topics.updateTopic({ device_id: deviceIdOf(req), id: b.id, name: b.name }), {
       message: 'Title updated.',
     });
   });
   app.get(`${I}/nav`, { config: ai }, async (req) => {
     const q = validate(ZTopicNavQuery, req.query);
-    return ok(ZTopicNav, await topics.nav(q.device_id, q.id));
+    return ok(ZTopicNav, await topics.nav(deviceIdOf(req), q.id));
   });
   app.get(`${I}/auto_complete`, { config: ai }, async (req) => {
     const q = validate(ZAutoCompleteQuery, req.query);
-    return ok(ZAutoCompleteResponse, await topics.autoComplete(q.device_id, q.text));
+    return ok(ZAutoCompleteResponse, await topics.autoComplete(deviceIdOf(req), q.text));
   });
   app.get(`${I}/column_finder`, { config: ai }, async (req) => {
     const q = validate(ZColumnFinderQuery, req.query);
-    return ok(ZColumnFinderResponse, await topics.columnFinder(q.device_id, q.category_id));
+    return ok(ZColumnFinderResponse, await topics.columnFinder(deviceIdOf(req), q.category_id));
   });
   app.get(`${I}/finder`, { config: ai }, async (req) => {
-    const q = validate(ZDeviceQuery, req.query);
-    return ok(ZFinderResponse, await topics.finder(q.device_id));
+    validate(ZDeviceQuery, req.query);
+    return ok(ZFinderResponse, await topics.finder(deviceIdOf(req)));
   });
   app.get(`${I}/button_payloads`, { config: ai }, async (req) => {
     const q = validate(ZButtonPayloadsQuery, req.query);
-    return ok(ZButtonPayloadsResponse, await topics.buttonPayloads(q.device_id, q.language));
+    return ok(ZButtonPayloadsResponse, await topics.buttonPayloads(deviceIdOf(req), q.language));
   });
   app.get(`${I}/avatar_motion`, { config: ai }, async (req) => {
     const q = validate(ZAvatarMotionQuery, req.query);
-    return ok(ZAvatarMotionResponse, await topics.motion(q.device_id, q.intent_id));
+    return ok(ZAvatarMotionResponse, await topics.motion(deviceIdOf(req), q.intent_id));
   });
   app.put(`${I}/avatar_motion`, { config: ai }, async (req) => {
     const b = validate(ZUpdateAvatarMotionRequest, req.body);
-    return ok(ZAvatarMotionResponse, await topics.setMotion(b.device_id, b.intent_id, b.motion), {
+    return ok(ZAvatarMotionResponse, await topics.setMotion(deviceIdOf(req), b.intent_id, b.motion), {
       message: 'Avatar motion saved.',
     });
   });
@@ -193,30 +193,33 @@ export function aiRoutes(
   // ------------------------------------------------------------ keywords and training
   app.get(`${I}/keywords`, { config: ai }, async (req) => {
     const q = validate(ZKeywordsQuery, req.query);
-    return ok(ZKeywordsResponse, await topics.keywords(q.device_id, q.intent_id, q.language));
+    return ok(ZKeywordsResponse, await topics.keywords(deviceIdOf(req), q.intent_id, q.language));
   });
   app.get(`${I}/keywords/check`, { config: ai }, async (req) => {
     const q = validate(ZKeywordCheckQuery, req.query);
-    return ok(ZKeywordCheckResponse, await topics.checkKeyword(q.device_id, q.intent_id, q.language, q.text));
+    return ok(
+      ZKeywordCheckResponse,
+      await topics.checkKeyword(deviceIdOf(req), q.intent_id, q.language, q.text),
+    );
   });
   app.post(`${I}/keywords`, { config: ai }, async (req) =>
-    ok(ZKeyword, await topics.addKeyword(validate(ZCreateKeywordRequest, req.body)), {
+    ok(ZKeyword, await topics.addKeyword(scoped(req, ZCreateKeywordRequest, req.body)), {
       message: 'Keyword added.',
     }),
   );
   app.put(`${I}/keywords`, { config: ai }, async (req) => {
     const b = validate(ZUpdateKeywordRequest, req.body);
-    return ok(ZKeyword, await topics.updateKeyword(b.device_id, b.id, b.text), {
+    return ok(ZKeyword, await topics.updateKeyword(deviceIdOf(req), b.id, b.text), {
       message: 'Keyword updated.',
     });
   });
   app.delete(`${I}/keywords`, { config: ai }, async (req) => {
     const b = validate(ZDeleteByIdRequest, req.body ?? req.query);
-    await topics.deleteKeyword(b.device_id, b.id);
+    await topics.deleteKeyword(deviceIdOf(req), b.id);
     return okEmpty('Keyword deleted.');
   });
   app.post(`${I}/train`, { config: ai }, async (req) =>
-    ok(ZKeyword, await topics.train(validate(ZTrainRequest, req.body)), {
+    ok(ZKeyword, await topics.train(scoped(req, ZTrainRequest, req.body)), {
       message: 'Trained: the topic now knows this question.',
     }),
   );
@@ -224,25 +227,25 @@ export function aiRoutes(
   // ------------------------------------------------------------ responses
   app.get(`${I}/responses`, { config: ai }, async (req) => {
     const q = validate(ZResponsesQuery, req.query);
-    const rows = await responses.list(q.device_id, q.intent_id, {
+    const rows = await responses.list(deviceIdOf(req), q.intent_id, {
       ...(q.language && { language: q.language }),
       ...(q.device_type && { deviceType: q.device_type }),
     });
     return ok(ZResponsesResponse, rows);
   });
   app.post(`${I}/responses`, { config: ai }, async (req) =>
-    ok(ZResponse, await responses.create(validate(ZCreateResponseRequest, req.body)), {
+    ok(ZResponse, await responses.create(scoped(req, ZCreateResponseRequest, req.body)), {
       message: 'Response added.',
     }),
   );
   app.put(`${I}/responses`, { config: ai }, async (req) =>
-    ok(ZResponse, await responses.update(validate(ZUpdateResponseRequest, req.body)), {
+    ok(ZResponse, await responses.update(scoped(req, ZUpdateResponseRequest, req.body)), {
       message: 'Response updated.',
     }),
   );
   app.delete(`${I}/responses`, { config: ai }, async (req) => {
     const b = validate(ZDeleteByIdRequest, req.body ?? req.query);
-    await responses.remove(b.device_id, b.id);
+    await responses.remove(deviceIdOf(req), b.id);
     return okEmpty('Response deleted.');
   });
   app.post(`${I}/audio_preview`, { config: ai }, async (req, reply) => {
@@ -270,32 +273,34 @@ export function aiRoutes(
   // ------------------------------------------------------------ test console
   app.post('/ai_config/test_console', { config: ai }, async (req) => {
     const b = validate(ZTestConsoleRequest, req.body);
-    const device = await devices.get(authOf(req), b.device_id);
+    const device = await devices.get(authOf(req), deviceIdOf(req));
     return ok(ZTestConsoleResponse, await answers.ask(device.id, device.kind, b.language, b.text));
   });
 
   // ------------------------------------------------------------ aliases (entities)
   app.get('/ai_config/entities', { config: ai }, async (req) => {
-    const { entities: rows, total } = await entities.list(validate(ZEntitiesQuery, req.query));
+    const { entities: rows, total } = await entities.list(scoped(req, ZEntitiesQuery, req.query));
     return ok(ZEntitiesResponse, rows, { total });
   });
   app.put('/ai_config/entities', { config: ai }, async (req) => {
     const b = validate(ZUpdateEntityRequest, req.body);
-    return ok(ZEntity, await entities.update(b.device_id, b.entity_id, b.aliases), {
+    return ok(ZEntity, await entities.update(deviceIdOf(req), b.entity_id, b.aliases), {
       message: 'Aliases saved.',
     });
   });
   app.delete('/ai_config/entities', { config: ai }, async (req) => {
     const b = validate(ZDeleteEntityRequest, req.body ?? req.query);
-    await entities.remove(b.device_id, b.entity_id);
+    await entities.remove(deviceIdOf(req), b.entity_id);
     return okEmpty('Aliases deleted.');
   });
   app.get('/ai_config/alias_finder', { config: ai }, async (req) => {
     const q = validate(ZAliasFinderQuery, req.query);
-    return ok(ZAliasFinderResponse, await entities.finder(q.device_id, q));
+    return ok(ZAliasFinderResponse, await entities.finder(deviceIdOf(req), q));
   });
   app.post('/ai_config/alias_finder', { config: ai }, async (req) => {
     const b = validate(ZAddAliasRequest, req.body);
-    return ok(ZEntity, await entities.addAlias(b.device_id, b.keyword, b.alias), { message: 'Alias added.' });
+    return ok(ZEntity, await entities.addAlias(deviceIdOf(req), b.keyword, b.alias), {
+      message: 'Alias added.',
+    });
   });
 }

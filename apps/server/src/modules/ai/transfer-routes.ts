@@ -8,21 +8,26 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../lib/envelope.js';
 import { validate } from '../../lib/validate.js';
-import { authOf } from '../../plugins/guard.js';
+import { authOf, deviceIdOf } from '../../plugins/guard.js';
 import type { TransferService } from './transfer-service.js';
 
 const ai = { access: { page: '/ai' } } as const;
 
 /** POST /setup/copy_device (SPEC §7 Copy), its history, and undo. */
 export function transferRoutes(app: FastifyInstance, { transfer }: { transfer: TransferService }) {
-  app.post('/setup/copy_device', { config: ai }, async (req) => {
-    const b = validate(ZCopyDeviceRequest, req.body);
-    const { transfer: row, message } = await transfer.copy(authOf(req), b.source_id, b.dest_id);
-    return ok(ZTransfer, row, { message });
-  });
+  // The guard checks both devices of a copy, as it checks device_id.
+  app.post(
+    '/setup/copy_device',
+    { config: { ...ai, devices: { fields: ['source_id', 'dest_id'] } } },
+    async (req) => {
+      const b = validate(ZCopyDeviceRequest, req.body);
+      const { transfer: row, message } = await transfer.copy(authOf(req), b.source_id, b.dest_id);
+      return ok(ZTransfer, row, { message });
+    },
+  );
   app.get('/setup/copy_device', { config: ai }, async (req) => {
-    const q = validate(ZTransfersQuery, req.query);
-    return ok(ZTransfersResponse, await transfer.list(authOf(req), q.device_id));
+    validate(ZTransfersQuery, req.query);
+    return ok(ZTransfersResponse, await transfer.list(authOf(req), deviceIdOf(req)));
   });
   app.post('/setup/copy_device/undo', { config: ai }, async (req) => {
     const b = validate(ZUndoTransferRequest, req.body);

@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../lib/envelope.js';
 import { validate } from '../../lib/validate.js';
-import { authOf } from '../../plugins/guard.js';
+import { authOf, scoped } from '../../plugins/guard.js';
 import type { ChatService } from './service.js';
 
 const chatPage = { access: { page: '/chat' } } as const;
@@ -19,7 +19,7 @@ const chatPage = { access: { page: '/chat' } } as const;
 /** Live chat for operators (SPEC §7 Chat). Thin: parse, call the service, answer. */
 export function chatRoutes(app: FastifyInstance, { chat }: { chat: ChatService }) {
   app.get('/chat/endusers', { config: chatPage }, async (req) => {
-    const { endUsers, total } = await chat.endUsers(authOf(req), validate(ZChatEndUsersQuery, req.query));
+    const { endUsers, total } = await chat.endUsers(authOf(req), scoped(req, ZChatEndUsersQuery, req.query));
     return ok(ZChatEndUsersResponse, endUsers, { total });
   });
 

@@ -157,11 +157,11 @@ describe.each(backends)('devices and the device API on %s', (kind) => {
       const other = await otherProject(t.database);
       expect(
         (await adminCall('POST', '/admin_settings/devices/key', { id: other.deviceId })).statusCode,
-      ).toBe(404);
+      ).toBe(403);
       expect(
         (await adminCall('PUT', '/admin_settings/devices', { id: other.deviceId, description: 'x' }))
           .statusCode,
-      ).toBe(404);
+      ).toBe(403);
     });
   });
 

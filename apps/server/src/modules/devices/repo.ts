@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { deviceKeys, devices, projects } from '../../db/schema.js';
 import type { DeviceKind, Language } from '@ambassador/contracts';
@@ -64,6 +64,15 @@ export function createDevicesRepo(db: Db) {
         .where(and(eq(devices.id, deviceId), eq(devices.projectId, projectId)))
         .limit(1);
       return rows.length > 0;
+    },
+
+    /** How many of these ids are devices of the project (one query for the guard, however many). */
+    async countInProject(ids: number[], projectId: number) {
+      const rows = await db
+        .select({ id: devices.id })
+        .from(devices)
+        .where(and(inArray(devices.id, ids), eq(devices.projectId, projectId)));
+      return rows.length;
     },
 
     listManaged: (projectId: number) => managed(eq(devices.projectId, projectId)),

@@ -15,6 +15,8 @@ import { authOf } from '../../plugins/guard.js';
 import type { DevicesService } from './service.js';
 
 const settings = { access: { page: '/setting' as const } };
+/** Calls on one managed device name it as `id`: the guard checks it is the project's. */
+const onDevice = { ...settings, devices: { fields: ['id'] } };
 const D = '/admin_settings/devices';
 
 export function devicesRoutes(app: FastifyInstance, { devices }: { devices: DevicesService }) {
@@ -34,17 +36,17 @@ export function devicesRoutes(app: FastifyInstance, { devices }: { devices: Devi
       message: 'Device added. Copy its key now: it is shown only once.',
     }),
   );
-  app.put(D, { config: settings }, async (req) =>
+  app.put(D, { config: onDevice }, async (req) =>
     ok(ZManagedDevice, await devices.update(authOf(req), validate(ZUpdateDeviceRequest, req.body)), {
       message: 'Device updated',
     }),
   );
-  app.post(`${D}/key`, { config: settings }, async (req) =>
+  app.post(`${D}/key`, { config: onDevice }, async (req) =>
     ok(ZDeviceWithKey, await devices.rotateKey(authOf(req), validate(ZDeviceKeyRequest, req.body).id), {
       message: 'New key made. The previous key no longer works.',
     }),
   );
-  app.delete(`${D}/key`, { config: settings }, async (req) =>
+  app.delete(`${D}/key`, { config: onDevice }, async (req) =>
     ok(ZManagedDevice, await devices.revokeKeys(authOf(req), validate(ZDeviceKeyRequest, req.body).id), {
       message: 'Key revoked',
     }),

@@ -72,6 +72,9 @@ export function createDevicesService({
       return device;
     },
     belongsToProject: (deviceId: number, projectId: number) => repo.exists(deviceId, projectId),
+    /** Whether every one of these (distinct) ids is a device of the project. */
+    allInProject: async (ids: number[], projectId: number) =>
+      ids.length === 0 || (await repo.countInProject(ids, projectId)) === ids.length,
 
     // ------------------------------------------------------------ Admin Settings → Devices
 

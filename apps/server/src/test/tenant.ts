@@ -1,0 +1,120 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client.js';
+import { login, otherProject, type Session } from './harness.js';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** One admin call that must succeed; its data. */
+export async function adminCall(
+  app: FastifyInstance,
+  session: Session,
+  method: Method,
+  path: string,
+  payload?: object,
+) {
+  const res = await app.inject({ method, url: `/admin_panel${path}`, headers: session.headers, payload });
+  if (res.statusCode !== 200) throw new Error(`${method} ${path}: ${res.statusCode} ${res.body}`);
+  return res.json().data;
+}
+
+/** One device API call that must succeed; its data. */
+export async function deviceCall(
+  app: FastifyInstance,
+  key: string,
+  method: Method,
+  path: string,
+  payload?: object,
+) {
+  const res = await app.inject({
+    method,
+    url: `/device_api/v1${path}`,
+    headers: { authorization: `Bearer ${key}` },
+    payload,
+  });
+  if (res.statusCode !== 200) throw new Error(`${method} ${path}: ${res.statusCode} ${res.body}`);
+  return res.json().data;
+}
+
+/** Text every entity of the other tenant carries: any response to the first tenant that holds it leaked. */
+export const TENANT_MARK = 'TENANT-B-SECRET';
+
+/**
+ * A second project with its own admin, device, category, topic, keyword, response, alias, a
+ * visitor conversation, a chat and a ringing call — all made through the API as that project's
+ * admin or kiosk would, so every kind of id another tenant can hold exists.
+ */
+export async function seedTenant(app: FastifyInstance, database: Database) {
+  const base = await otherProject(database);
+  const session = await login(app, base.username, base.password);
+  const device = base.deviceId;
+  const call = (method: Method, path: string, payload?: object) =>
+    adminCall(app, session, method, path, payload);
+
+  const category = await call('POST', '/ai_config/intents/category', {
+    device_id: device,
+    name: `${TENANT_MARK} category`,
+  });
+  const topic = await call('POST', '/ai_config/intents/intent', {
+    device_id: device,
+    name: `${TENANT_MARK} topic`,
+    category_id: category.category_id,
+    remarks: `${TENANT_MARK} remarks`,
+  });
+  const keyword = await call('POST', '/ai_config/intents/keywords', {
+    device_id: device,
+    intent_id: topic.id,
+    language: 'english',
+    text: 'secretword',
+  });
+  const response = await call('POST', '/ai_config/intents/responses', {
+    device_id: device,
+    intent_id: topic.id,
+    language: 'english',
+    device_type: 'ambassador',
+    response_aim: 'give_info',
+    response_type: 'text',
+    speech: `${TENANT_MARK} speech`,
+    contents: [{ type: 'text', values: [`${TENANT_MARK} answer`] }],
+  });
+  const entity = await call('POST', '/ai_config/alias_finder', {
+    device_id: device,
+    keyword: 'secretword',
+    alias: 'hushword',
+  });
+  const { device_key: key } = await call('POST', '/admin_settings/devices/key', { id: device });
+  const visit = await deviceCall(app, key, 'POST', '/sessions', { language: 'english' });
+  const asked = await deviceCall(app, key, 'POST', '/ask', {
+    session_id: visit.session_id,
+    text: 'secretword please',
+    language: 'english',
+  });
+  const chat = await deviceCall(app, key, 'POST', '/chats', {
+    language: 'english',
+    name: `${TENANT_MARK} visitor`,
+  });
+  await deviceCall(app, key, 'POST', `/chats/${chat.session_id}/messages`, {
+    client_id: 'tenant-msg-1',
+    message: `${TENANT_MARK} message`,
+  });
+  const ringing = await deviceCall(app, key, 'POST', '/calls', { language: 'english' });
+
+  return {
+    ...base,
+    session,
+    key,
+    ids: {
+      device,
+      category: category.category_id as number,
+      topic: topic.id as number,
+      keyword: keyword.id as number,
+      response: response.id as number,
+      entity: entity.entity_id as number,
+      conversation: asked.conversation_id as number,
+      user: base.userId,
+    },
+    chatSession: chat.session_id as string,
+    callSession: (ringing.call?.real_session_id ?? ringing.real_session_id) as string,
+  };
+}
+
+export type Tenant = Awaited<ReturnType<typeof seedTenant>>;
