@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { DEVICE_API_PREFIX, SOCKET } from '@ambassador/contracts';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -13,6 +13,7 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerGuard } from './plugins/guard.js';
 import { recordRoutes } from './plugins/route-table.js';
+import { registerInputChecks } from './plugins/input-checks.js';
 import { startHousekeeping } from './jobs/housekeeping.js';
 import { createEventBus } from './events/bus.js';
 import { createRealtime } from './realtime/server.js';
@@ -79,6 +80,18 @@ const AI_CHANGED = 'ai:changed';
 
 /** API prefixes that never fall back to the console's index.html. */
 const API_PREFIXES = ['/admin_panel', '/device_api', '/media', '/realtime', '/healthz'];
+const isApi = (url: string) => {
+  const path = url.split('?')[0] ?? '';
+  return API_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`)) && !path.startsWith('/media/');
+};
+/** A path naming a file (its last segment has an extension): a missing one is a 404, not the app. */
+const looksLikeFile = (path: string) => /\.[A-Za-z0-9]{1,8}$/.test(path.slice(path.lastIndexOf('/') + 1));
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+function frameworkMessage(code: string) {
+  if (code === 'FST_ERR_MAX_PARAM_LENGTH') return 'A value in the address is too long.';
+  return 'The address is not valid.';
+}
 
 /** Builds the whole app without listening: the composition root. */
 export async function buildApp({
@@ -96,9 +109,16 @@ export async function buildApp({
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // A path Fastify's router refuses (a parameter over 100 characters, broken %-escapes) still
+    // answers in the envelope every client reads.
+    frameworkErrors: (error, _req, reply) => {
+      const status = (error as { statusCode?: number }).statusCode ?? 400;
+      void (reply as FastifyReply).status(status).send(failure(frameworkMessage(error.code), error.code));
+    },
   });
   registerErrorHandler(app);
   recordRoutes(app);
+  registerInputChecks(app);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -113,9 +133,15 @@ export async function buildApp({
       },
     },
     referrerPolicy: { policy: 'same-origin' },
+    // HSTS tells a browser to use HTTPS for a year: only said over HTTPS (below), never over the
+    // plain HTTP that sites run on inside a venue network.
+    hsts: false,
   });
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
+    if (req.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    // API answers are per caller and often secret (tokens, keys): never kept by a browser or proxy.
+    if (isApi(req.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
   const { db } = database;
@@ -309,7 +335,11 @@ export async function buildApp({
   }
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '';
-    const isApi = API_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`));
+    const api = API_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`));
+    if (req.method === 'GET' && !api && looksLikeFile(url)) {
+      // A missing script or image must fail as one, not load the app's HTML in its place.
+      return reply.status(404).type('text/plain').send('Not found');
+    }
     if (req.method === 'GET' && (url === '/kiosk' || url.startsWith('/kiosk/'))) {
       if (hasKiosk) {
         return reply
@@ -319,7 +349,7 @@ export async function buildApp({
       }
       return reply.status(404).type('text/plain').send('The kiosk is not built. Run `npm run build`.');
     }
-    if (req.method === 'GET' && !isApi) {
+    if (req.method === 'GET' && !api) {
       // Client-side routes (/dashboard, /setting/users, ...) all load the console.
       if (hasConsole) return reply.header('cache-control', 'no-cache').sendFile('index.html');
       return reply.status(404).type('text/plain').send('The console is not built. Run `npm run build`.');

@@ -25,6 +25,16 @@ export const fileTooLarge = (maxBytes: number) =>
   new AppError(413, 'file_too_large', `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`);
 
 /**
+ * The name a client gave its file, kept only as a label: control characters (NUL included) and
+ * broken Unicode are dropped, and it is cut at 255 characters (never inside a character).
+ */
+export function displayName(name: string) {
+  // eslint-disable-next-line no-control-regex
+  const cleaned = name.replace(/[\u0000-\u001f\u007f\p{Cs}]/gu, '').trim();
+  return [...cleaned].slice(0, 255).join('') || 'file';
+}
+
+/**
  * Uploaded files under DATA_DIR/media with server-chosen names. A file is streamed to a temporary
  * name while its size is counted, checked by its magic bytes, then renamed into place and recorded.
  */
@@ -59,20 +69,27 @@ export function createMediaStore({ dir, db, clock }: { dir: string; db: Db; cloc
           );
         }
         const filename = `${randomUUID()}.${type.ext}`;
-        await fs.rename(tmp, path.join(dir, filename));
-        const [row] = await db
-          .insert(media)
-          .values({
-            projectId: opts.projectId,
-            filename,
-            originalName: opts.originalName.slice(0, 255),
-            mime: type.mime,
-            size,
-            createdBy: opts.userId,
-            createdAt: clock.now(),
-          })
-          .returning();
-        return { media_id: row!.id, url: `/media/${filename}`, mime: type.mime, size, filename };
+        const final = path.join(dir, filename);
+        await fs.rename(tmp, final);
+        try {
+          const [row] = await db
+            .insert(media)
+            .values({
+              projectId: opts.projectId,
+              filename,
+              originalName: displayName(opts.originalName),
+              mime: type.mime,
+              size,
+              createdBy: opts.userId,
+              createdAt: clock.now(),
+            })
+            .returning();
+          return { media_id: row!.id, url: `/media/${filename}`, mime: type.mime, size, filename };
+        } catch (e) {
+          // No row, no file: a failed record must not leave an orphan nobody can find or delete.
+          await fs.rm(final, { force: true });
+          throw e;
+        }
       } finally {
         await fs.rm(tmp, { force: true });
       }

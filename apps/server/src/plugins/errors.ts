@@ -9,6 +9,10 @@ const CLIENT_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
 };
 
+/** busboy's own errors (a form cut short, a missing boundary) carry no status: they are the client's. */
+const isBrokenMultipart = (error: Error) =>
+  /^(Multipart: |Unexpected end of (form|multipart data)|Malformed (part|content))/i.test(error.message);
+
 /** One error handler, one body shape; a 5xx never shows internals. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
@@ -21,6 +25,9 @@ export function registerErrorHandler(app: FastifyInstance) {
         CLIENT_MESSAGES[error.code] ??
         (error instanceof SyntaxError ? 'The request body is not valid JSON.' : error.message);
       return reply.status(status).send(failure(message, error.code ?? 'bad_request'));
+    }
+    if (isBrokenMultipart(error)) {
+      return reply.status(400).send(failure('The upload is not valid multipart/form-data.', 'bad_multipart'));
     }
     req.log.error({ err: error }, 'request failed');
     return reply

@@ -24,6 +24,8 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** Fields besides device_id / device_ids that name devices of the project. */
     devices?: DeviceFields;
+    /** The route takes one file as multipart/form-data (the security battery sends it broken ones). */
+    upload?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

@@ -39,26 +39,22 @@ export async function deviceCall(
 export const TENANT_MARK = 'TENANT-B-SECRET';
 
 /**
- * A second project with its own admin, device, category, topic, keyword, response, alias, a
- * visitor conversation, a chat and a ringing call — all made through the API as that project's
- * admin or kiosk would, so every kind of id another tenant can hold exists.
+ * One of every kind of record on a device, made through the API as an admin and the device's
+ * kiosk would: category, topic, keyword, response, alias, a visitor conversation, a chat and a
+ * ringing call. Every text carries `mark`.
  */
-export async function seedTenant(app: FastifyInstance, database: Database) {
-  const base = await otherProject(database);
-  const session = await login(app, base.username, base.password);
-  const device = base.deviceId;
+export async function seedContent(app: FastifyInstance, session: Session, device: number, mark: string) {
   const call = (method: Method, path: string, payload?: object) =>
     adminCall(app, session, method, path, payload);
-
   const category = await call('POST', '/ai_config/intents/category', {
     device_id: device,
-    name: `${TENANT_MARK} category`,
+    name: `${mark} category`,
   });
   const topic = await call('POST', '/ai_config/intents/intent', {
     device_id: device,
-    name: `${TENANT_MARK} topic`,
+    name: `${mark} topic`,
     category_id: category.category_id,
-    remarks: `${TENANT_MARK} remarks`,
+    remarks: `${mark} remarks`,
   });
   const keyword = await call('POST', '/ai_config/intents/keywords', {
     device_id: device,
@@ -73,8 +69,8 @@ export async function seedTenant(app: FastifyInstance, database: Database) {
     device_type: 'ambassador',
     response_aim: 'give_info',
     response_type: 'text',
-    speech: `${TENANT_MARK} speech`,
-    contents: [{ type: 'text', values: [`${TENANT_MARK} answer`] }],
+    speech: `${mark} speech`,
+    contents: [{ type: 'text', values: [`${mark} answer`] }],
   });
   const entity = await call('POST', '/ai_config/alias_finder', {
     device_id: device,
@@ -88,19 +84,13 @@ export async function seedTenant(app: FastifyInstance, database: Database) {
     text: 'secretword please',
     language: 'english',
   });
-  const chat = await deviceCall(app, key, 'POST', '/chats', {
-    language: 'english',
-    name: `${TENANT_MARK} visitor`,
-  });
+  const chat = await deviceCall(app, key, 'POST', '/chats', { language: 'english', name: `${mark} visitor` });
   await deviceCall(app, key, 'POST', `/chats/${chat.session_id}/messages`, {
-    client_id: 'tenant-msg-1',
-    message: `${TENANT_MARK} message`,
+    client_id: 'seed-message-1',
+    message: `${mark} message`,
   });
   const ringing = await deviceCall(app, key, 'POST', '/calls', { language: 'english' });
-
   return {
-    ...base,
-    session,
     key,
     ids: {
       device,
@@ -110,11 +100,19 @@ export async function seedTenant(app: FastifyInstance, database: Database) {
       response: response.id as number,
       entity: entity.entity_id as number,
       conversation: asked.conversation_id as number,
-      user: base.userId,
     },
+    visitSession: visit.session_id as string,
     chatSession: chat.session_id as string,
-    callSession: (ringing.call?.real_session_id ?? ringing.real_session_id) as string,
+    callSession: ringing.call.real_session_id as string,
   };
+}
+
+/** A second project with its own admin and device, and one of every kind of record (`seedContent`). */
+export async function seedTenant(app: FastifyInstance, database: Database) {
+  const base = await otherProject(database);
+  const session = await login(app, base.username, base.password);
+  const content = await seedContent(app, session, base.deviceId, TENANT_MARK);
+  return { ...base, session, ...content, ids: { ...content.ids, user: base.userId } };
 }
 
 export type Tenant = Awaited<ReturnType<typeof seedTenant>>;

@@ -47,7 +47,7 @@ export function exchangeRoutes(app: FastifyInstance, deps: { exchange: ExchangeS
       .send(file.content);
   });
 
-  app.post(`${I}/import`, { config: ai }, async (req) => {
+  app.post(`${I}/import`, { config: { ...ai, upload: true } }, async (req) => {
     const q = validate(ZImportQuery, req.query);
     const file = await singleFile(req, IMPORT_MAX_BYTES);
     // exceljs reads a whole workbook at once; the multipart limit caps what is buffered.

@@ -74,6 +74,9 @@ const I = '/ai_config/intents';
 /** Reads the one file of a multipart request; a missing file is a 400. */
 export async function singleFile(req: FastifyRequest, maxBytes: number) {
   if (!req.isMultipart()) throw badRequest('Send the file as multipart/form-data in a field named "file".');
+  if (!/;\s*boundary=/i.test(req.headers['content-type'] ?? '')) {
+    throw badRequest('The upload is not valid multipart/form-data (it has no boundary).', 'bad_multipart');
+  }
   const file = await req.file({ limits: { fileSize: maxBytes, files: 1 } }).catch((e: { code?: string }) => {
     if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(maxBytes);
     throw e;
@@ -255,7 +258,7 @@ export function aiRoutes(
   });
 
   // ------------------------------------------------------------ upload
-  app.post('/ai_config/upload', { config: ai }, async (req) => {
+  app.post('/ai_config/upload', { config: { ...ai, upload: true } }, async (req) => {
     validate(ZUploadQuery, req.query);
     const file = await singleFile(req, IMAGE_UPLOAD_MAX_BYTES);
     const auth = authOf(req);

@@ -30,7 +30,7 @@ export function pushRoutes(app: FastifyInstance, { push, media }: { push: PushSe
   });
 
   /** The image of a push: the media store, with the same checks and answer as /ai_config/upload. */
-  app.post('/video_call/push/upload', { config: messagePage }, async (req) => {
+  app.post('/video_call/push/upload', { config: { ...messagePage, upload: true } }, async (req) => {
     const file = await singleFile(req, IMAGE_UPLOAD_MAX_BYTES);
     const auth = authOf(req);
     const saved = await media.save(file.file, {
