@@ -1,6 +1,7 @@
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { seedIfEmpty } from './db/seed.js';
+import { syncUsernameKeys } from './db/username-keys.js';
 import { generatePassword, hashPassword } from './lib/passwords.js';
 
 export interface StartupLog {
@@ -22,6 +23,7 @@ export async function openAndSeed(
     dataDir: config.DATA_DIR,
     onPoolError: (err) => log.warn({ err }, 'database connection lost; it will be re-established'),
   });
+  await syncUsernameKeys(database.db, (obj, msg) => log.warn(obj, msg));
   let generated: string | undefined;
   const seeded = await seedIfEmpty(database.db, async () => {
     const password = config.ADMIN_PASSWORD ?? (generated = generatePassword());

@@ -2,6 +2,7 @@ import { createAuthRepo } from '../modules/auth/repo.js';
 import { createUsersRepo } from '../modules/users/repo.js';
 import type { Db } from '../db/client.js';
 import { generatePassword, hashPassword } from '../lib/passwords.js';
+import { usernameKey } from '../lib/usernames.js';
 
 /**
  * The way back in when an admin password is lost: a generated temporary password that must be
@@ -9,7 +10,7 @@ import { generatePassword, hashPassword } from '../lib/passwords.js';
  */
 export async function resetPasswordOffline(db: Db, username: string, now = new Date()) {
   const auth = createAuthRepo(db);
-  const user = await auth.findUserByUsername(username);
+  const user = await auth.findUserByKey(usernameKey(username));
   if (!user) return undefined;
   const password = generatePassword();
   await createUsersRepo(db).update(user.projectId, user.id, {
@@ -19,6 +20,6 @@ export async function resetPasswordOffline(db: Db, username: string, now = new D
     updatedAt: now,
   });
   await auth.revokeUserSessions(user.id, now);
-  await auth.clearAttempts(user.username);
+  await auth.clearAttempts(user.usernameKey);
   return { username: user.username, password };
 }

@@ -54,6 +54,8 @@ export const users = pgTable(
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
     username: text('username').notNull(),
+    /** `usernameKey(username)`: what sign-in, lockout and uniqueness compare (lib/usernames.ts). */
+    usernameKey: text('username_key').notNull(),
     roleId: smallint('role_id').notNull(),
     passwordHash: text('password_hash').notNull(),
     languages: jsonb('languages').$type<string[]>().notNull().default([]),
@@ -64,8 +66,9 @@ export const users = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // Sign-in names no project, so a username is unique across the whole installation.
-    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    // Sign-in names no project, so a username is unique across the whole installation, in the
+    // folded form sign-in compares: two names that fold alike cannot both exist.
+    uniqueIndex('users_username_key_idx').on(t.usernameKey),
     index('users_project_idx').on(t.projectId),
     check('users_role_check', sql`${t.roleId} in (1, 2, 3)`),
   ],

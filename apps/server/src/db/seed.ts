@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { devices, projects, users } from './schema.js';
 import { ROLE } from '@ambassador/contracts';
+import { usernameKey } from '../lib/usernames.js';
 
 const SEED_LOCK = 7_341_002;
 
@@ -35,6 +36,7 @@ export async function seedIfEmpty(db: Db, input: () => Promise<SeedInput>): Prom
     await tx.insert(users).values({
       projectId: project.id,
       username: adminUsername,
+      usernameKey: usernameKey(adminUsername),
       roleId: ROLE.admin,
       passwordHash: adminPasswordHash,
       languages: ['english', 'cantonese', 'mandarin'],

@@ -154,6 +154,7 @@ export async function otherProject(database: Database) {
     .values({
       projectId: project!.id,
       username: `other_${project!.id}`,
+      usernameKey: `other_${project!.id}`,
       roleId: 3,
       passwordHash: await hashPassword(password),
     })

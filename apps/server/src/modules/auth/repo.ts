@@ -4,12 +4,9 @@ import { loginAttempts, sessions, users } from '../../db/schema.js';
 
 export function createAuthRepo(db: Db) {
   return {
-    async findUserByUsername(username: string) {
-      const [row] = await db
-        .select()
-        .from(users)
-        .where(sql`lower(${users.username}) = lower(${username})`)
-        .limit(1);
+    /** The user whose folded username is `key` (`usernameKey`). */
+    async findUserByKey(key: string) {
+      const [row] = await db.select().from(users).where(eq(users.usernameKey, key)).limit(1);
       return row;
     },
 
@@ -80,18 +77,17 @@ export function createAuthRepo(db: Db) {
       return { sessions: gone.length, loginAttempts: old.length };
     },
 
-    /** Forgets the failed tries of a username, lifting a lockout. */
-    async clearAttempts(username: string) {
-      await db.delete(loginAttempts).where(eq(loginAttempts.username, username.toLowerCase()));
+    /** Forgets the failed tries of a username (by its key), lifting a lockout. */
+    async clearAttempts(key: string) {
+      await db.delete(loginAttempts).where(eq(loginAttempts.username, key));
     },
 
     async recordAttempt(values: typeof loginAttempts.$inferInsert) {
       await db.insert(loginAttempts).values(values);
     },
 
-    /** Failed tries for a username since `since`, counting only those after its last success. */
-    async recentFailures(username: string, since: Date) {
-      const name = username.toLowerCase();
+    /** Failed tries for a username key since `since`, counting only those after its last success. */
+    async recentFailures(name: string, since: Date) {
       const lastSuccess = db
         .select({ at: sql`max(${loginAttempts.at})` })
         .from(loginAttempts)

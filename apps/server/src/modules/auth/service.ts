@@ -11,6 +11,7 @@ import type { Clock } from '../../lib/clock.js';
 import { forbidden, tooManyRequests, unauthorized } from '../../lib/errors.js';
 import { burnVerify, verifyPassword } from '../../lib/passwords.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
+import { usernameKey } from '../../lib/usernames.js';
 import type { AuthRepo } from './repo.js';
 
 export const LOCKOUT = { maxFailures: 5, windowMs: 15 * 60_000 } as const;
@@ -56,7 +57,8 @@ export function createAuthService({
   return {
     async login(input: LoginRequest, meta: { ip?: string; userAgent?: string }): Promise<LoginResponse> {
       const now = clock.now();
-      const username = input.username.toLowerCase();
+      // One folded form for the lockout and the lookup alike: no spelling escapes the other.
+      const username = usernameKey(input.username);
       const attempt = { username, ip: meta.ip ?? null, at: now };
       // The lockout answers the same whether or not the username exists.
       const failures = await repo.recentFailures(username, new Date(now.getTime() - LOCKOUT.windowMs));
@@ -65,7 +67,7 @@ export function createAuthService({
         log.warn({ username, ip: meta.ip, outcome: 'locked' }, 'login attempt');
         throw tooManyRequests(LOCKED, 'locked_out');
       }
-      const user = await repo.findUserByUsername(input.username);
+      const user = await repo.findUserByKey(username);
       const valid = user
         ? await verifyPassword(user.passwordHash, input.password)
         : (await burnVerify(input.password), false);

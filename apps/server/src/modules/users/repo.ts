@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
+import { usernameKey } from '../../lib/usernames.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -28,13 +29,26 @@ export function createUsersRepo(db: Db) {
       return row;
     },
 
-    async insert(values: typeof users.$inferInsert) {
-      const [row] = await db.insert(users).values(values).returning();
+    /** The folded key is derived here, from the name, so no caller can store a name without it. */
+    async insert(values: Omit<typeof users.$inferInsert, 'usernameKey'>) {
+      const [row] = await db
+        .insert(users)
+        .values({ ...values, usernameKey: usernameKey(values.username) })
+        .returning();
       return row!;
     },
 
-    async update(projectId: number, userId: number, values: Partial<typeof users.$inferInsert>) {
-      const [row] = await db.update(users).set(values).where(inProject(projectId, userId)).returning();
+    async update(
+      projectId: number,
+      userId: number,
+      values: Partial<Omit<typeof users.$inferInsert, 'usernameKey'>>,
+    ) {
+      const key = values.username === undefined ? {} : { usernameKey: usernameKey(values.username) };
+      const [row] = await db
+        .update(users)
+        .set({ ...values, ...key })
+        .where(inProject(projectId, userId))
+        .returning();
       return row;
     },
 
