@@ -4,6 +4,8 @@ export class AppError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** Seconds a client should wait before trying again (429, 503): sent as Retry-After. */
+    readonly retryAfter?: number,
   ) {
     super(message);
     this.name = 'AppError';
@@ -17,5 +19,5 @@ export const forbidden = (message = 'You do not have access to this.', code = 'f
   new AppError(403, code, message);
 export const notFound = (message = 'Not found.') => new AppError(404, 'not_found', message);
 export const conflict = (message: string, code = 'conflict') => new AppError(409, code, message);
-export const tooManyRequests = (message: string, code = 'too_many_requests') =>
-  new AppError(429, code, message);
+export const tooManyRequests = (message: string, code = 'too_many_requests', retryAfter?: number) =>
+  new AppError(429, code, message, retryAfter);

@@ -17,6 +17,7 @@ const isBrokenMultipart = (error: Error) =>
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
       return reply.status(error.status).send(failure(error.message, error.code));
     }
     const status = error.statusCode ?? 500;

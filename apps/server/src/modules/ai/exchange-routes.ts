@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../lib/envelope.js';
 import { validate } from '../../lib/validate.js';
 import { fileTooLarge } from '../../media/store.js';
-import { deviceIdOf } from '../../plugins/guard.js';
+import { authOf, deviceIdOf } from '../../plugins/guard.js';
 import { XLSX_TYPE, type ExchangeService } from './exchange-service.js';
 import { singleFile } from './routes.js';
 
@@ -50,12 +50,17 @@ export function exchangeRoutes(app: FastifyInstance, deps: { exchange: ExchangeS
   app.post(`${I}/import`, { config: { ...ai, upload: true } }, async (req) => {
     const q = validate(ZImportQuery, req.query);
     const file = await singleFile(req, IMPORT_MAX_BYTES);
-    // exceljs reads a whole workbook at once; the multipart limit caps what is buffered.
-    const bytes = await file.toBuffer().catch((e: { code?: string }) => {
-      if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(IMPORT_MAX_BYTES);
-      throw e;
-    });
-    const report = await exchange.importTopics(deviceIdOf(req), bytes, q.mode);
+    const report = await exchange.importTopics(
+      authOf(req).projectId,
+      deviceIdOf(req),
+      // Read only once the import may run: refused imports never buffer their upload.
+      () =>
+        file.toBuffer().catch((e: { code?: string }) => {
+          if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(IMPORT_MAX_BYTES);
+          throw e;
+        }),
+      q.mode,
+    );
     const message =
       report.errors.length > 0
         ? `Nothing was imported: the file has ${report.errors.length} problem${report.errors.length === 1 ? '' : 's'}.`

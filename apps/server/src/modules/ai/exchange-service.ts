@@ -10,7 +10,6 @@ import {
   ZTopicName,
 } from '@ambassador/contracts';
 import ExcelJS from 'exceljs';
-import type { Cell, CellValue, Worksheet } from 'exceljs';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
@@ -18,6 +17,9 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { createExchangeRepo } from './exchange-repo.js';
 import { fold } from './fold.js';
+import { createImportGate, type ImportGate } from './import-gate.js';
+import { readWorkbook } from './xlsx-read.js';
+import type { PlainSheet, PlainWorkbook, Read } from './xlsx-plain.js';
 import { createResponsesRepo } from './responses-repo.js';
 import { responseColumns, type ResponseFields } from './responses-service.js';
 import { createTopicsRepo, type CategoryRow, type TopicRow } from './topics-repo.js';
@@ -62,12 +64,6 @@ const PATH_SEPARATOR = ' > ';
 const MAX_ROWS = 100_000;
 /** A file of garbage would otherwise answer with a million issues. */
 const MAX_ISSUES = 500;
-/**
- * exceljs inflates the whole workbook in memory. The sizes a ZIP declares are checked first; that
- * stops an honest but huge workbook, not a forged one (an admin-only call, so this is the bar).
- */
-const MAX_UNZIPPED_BYTES = 200 * 1024 * 1024;
-
 const ZRemarks = ZCreateTopicRequest.shape.remarks;
 
 const sheetOrder = (name: string) => Object.values(SHEET).indexOf(name as never);
@@ -87,62 +83,22 @@ const invalid = (message: string) => badRequest(message, 'import_invalid');
 
 // ---------------------------------------------------------------- reading cells
 
-type Read = { value: string | boolean | null } | { problem: string };
-
-/** A cell as text (or a boolean): rich text, links and formula results reduce to what Excel shows. */
-function plain(v: CellValue | undefined): Read {
-  if (v === null || v === undefined) return { value: null };
-  if (typeof v === 'string' || typeof v === 'boolean') return { value: v };
-  if (typeof v === 'number') return { value: String(v) };
-  if (v instanceof Date) return { value: v.toISOString() };
-  if ('richText' in v) return { value: v.richText.map((part) => part.text).join('') };
-  if ('formula' in v || 'sharedFormula' in v) {
-    // Excel stores what a formula showed; a file from elsewhere may not have it.
-    if (v.result === undefined)
-      return { problem: 'A formula without a computed value: type the value instead' };
-    return plain(v.result);
-  }
-  if ('hyperlink' in v) return { value: v.text };
-  if ('error' in v) return { problem: `The cell shows the error ${v.error}` };
-  return { value: null };
-}
-
-/** Zip sizes from the central directory, or undefined when there is none to read. */
-function declaredUnzippedBytes(buf: Buffer): number | undefined {
-  // The end-of-central-directory record sits in the last 22 bytes plus up to 64 KiB of comment.
-  for (let i = buf.length - 22; i >= Math.max(0, buf.length - 65_557); i--) {
-    if (buf.readUInt32LE(i) !== 0x06054b50) continue;
-    const entries = buf.readUInt16LE(i + 10);
-    let p = buf.readUInt32LE(i + 16);
-    let total = 0;
-    for (let n = 0; n < entries; n++) {
-      if (p + 46 > buf.length || buf.readUInt32LE(p) !== 0x02014b50) return undefined;
-      // ZIP64 marks sizes 0xFFFFFFFF: counted as is, which is over the limit, as it should be.
-      total += buf.readUInt32LE(p + 24);
-      p += 46 + buf.readUInt16LE(p + 28) + buf.readUInt16LE(p + 30) + buf.readUInt16LE(p + 32);
-    }
-    return total;
-  }
-  return undefined;
-}
-
 interface SheetRow {
   row: number;
   /** Cell of a column by its header; a missing optional column reads as blank. */
   get(header: string): Read;
 }
 
-function findSheet(wb: ExcelJS.Workbook, name: string): Worksheet | undefined {
-  return wb.worksheets.find((ws) => ws.name.trim().toLowerCase() === name.toLowerCase());
+function findSheet(wb: PlainWorkbook, name: string): PlainSheet | undefined {
+  return wb.sheets.find((ws) => ws.name.trim().toLowerCase() === name.toLowerCase());
 }
 
 /** Checks the header row and returns the data rows that hold anything. */
-function sheetRows(ws: Worksheet, columns: readonly (readonly [string, number])[]): SheetRow[] {
+function sheetRows(ws: PlainSheet, columns: readonly (readonly [string, number])[]): SheetRow[] {
   const found = new Map<string, number>();
-  ws.getRow(1).eachCell((cell: Cell, col) => {
-    const r = plain(cell.value);
-    const text = 'value' in r && r.value !== null ? String(r.value).trim().toLowerCase() : '';
-    if (text && !found.has(text)) found.set(text, col);
+  (ws.rows[0] ?? []).forEach((r, i) => {
+    const text = r && 'value' in r && r.value !== null ? String(r.value).trim().toLowerCase() : '';
+    if (text && !found.has(text)) found.set(text, i + 1);
   });
   const missing = columns
     .map(([h]) => h)
@@ -154,15 +110,15 @@ function sheetRows(ws: Worksheet, columns: readonly (readonly [string, number])[
         `(expected: ${columns.map(([h]) => h).join(', ')}).`,
     );
   }
-  if (ws.rowCount - 1 > MAX_ROWS) {
+  if (ws.rows.length - 1 > MAX_ROWS) {
     throw invalid(`The sheet "${ws.name}" has more than ${MAX_ROWS.toLocaleString('en')} rows.`);
   }
   const rows: SheetRow[] = [];
-  for (let r = 2; r <= ws.rowCount; r++) {
-    const row = ws.getRow(r);
+  for (let r = 2; r <= ws.rows.length; r++) {
+    const cells = ws.rows[r - 1] ?? [];
     const get = (header: string): Read => {
       const col = found.get(header.toLowerCase());
-      return col === undefined ? { value: null } : plain(row.getCell(col).value);
+      return (col === undefined ? null : cells[col - 1]) ?? { value: null };
     };
     const blank = columns.every(([h]) => {
       const c = get(h);
@@ -217,7 +173,7 @@ const RESPONSE_FIELD_COLUMNS: Record<string, string> = {
   contents: 'Contents',
 };
 
-function parseWorkbook(wb: ExcelJS.Workbook, deviceId: number): ParsedFile {
+function parseWorkbook(wb: PlainWorkbook, deviceId: number): ParsedFile {
   const topicsSheet = findSheet(wb, SHEET.topics);
   if (!topicsSheet) throw invalid(`The workbook has no sheet named "${SHEET.topics}".`);
   const keywordsSheet = findSheet(wb, SHEET.keywords);
@@ -692,10 +648,12 @@ export function createExchangeService({
   db,
   clock,
   listener,
+  gate = createImportGate(),
 }: {
   db: Db;
   clock: Clock;
   listener: AiChangeListener;
+  gate?: ImportGate;
 }) {
   const read = repos(db);
 
@@ -792,52 +750,59 @@ export function createExchangeService({
       return { filename: `${description}-topics.xlsx`, content };
     },
 
-    /** Checks the whole file against the device; in apply mode with no problem, writes it in one transaction. */
-    async importTopics(deviceId: number, bytes: Buffer, mode: 'preview' | 'apply'): Promise<ImportReport> {
-      if (bytes.length === 0) throw new AppError(400, 'empty_file', 'The file is empty.');
-      // An xlsx is a ZIP: decided by the bytes, never by the file's name or the client's claim.
-      if (bytes.length < 4 || bytes.readUInt32BE(0) !== 0x504b0304) {
-        throw new AppError(415, 'unsupported_type', 'This file is not an Excel workbook (.xlsx).');
-      }
-      const unzipped = declaredUnzippedBytes(bytes);
-      if (unzipped === undefined) throw invalid('The workbook could not be read: the file is damaged.');
-      if (unzipped > MAX_UNZIPPED_BYTES) throw invalid('The workbook is too large to import at once.');
-      const wb = new ExcelJS.Workbook();
-      try {
-        await wb.xlsx.load(bytes as unknown as ArrayBuffer);
-      } catch {
-        throw invalid('The workbook could not be read. Save it as an Excel workbook (.xlsx) and try again.');
-      }
-      const file = parseWorkbook(wb, deviceId);
-
-      if (mode === 'preview') return makePlan(await deviceState(read, deviceId), file).report;
-
-      let report: ImportReport;
-      try {
-        report = await db.transaction(async (tx) => {
-          const r = repos(tx);
-          // Planned inside the transaction, under a lock, so it is planned against what it changes.
-          await r.exchange.lockDevice(deviceId);
-          const plan = makePlan(await deviceState(r, deviceId), file);
-          if (plan.report.errors.length > 0) return plan.report;
-          await execute(r, deviceId, plan, clock.now());
-          return { ...plan.report, applied: true };
-        });
-      } catch (e) {
-        // A topic or category added through the console meanwhile, under a name the file uses.
-        if (isUniqueViolation(e)) {
-          throw conflict(
-            'The topics changed while importing. Please import the file again.',
-            'import_conflict',
-          );
-        }
-        throw e;
-      }
-      // Once, after the commit: the matcher rebuilds the whole device.
-      if (report.applied) listener.changed(deviceId);
-      return report;
+    /**
+     * Checks the whole file against the device; in apply mode with no problem, writes it in one
+     * transaction. One import per project at a time (the gate); `upload` reads the file once in.
+     */
+    importTopics(
+      projectId: number,
+      deviceId: number,
+      upload: () => Promise<Buffer>,
+      mode: 'preview' | 'apply',
+    ): Promise<ImportReport> {
+      return gate.run(projectId, async () => importFile(deviceId, await upload(), mode));
     },
   };
+
+  async function importFile(
+    deviceId: number,
+    bytes: Buffer,
+    mode: 'preview' | 'apply',
+  ): Promise<ImportReport> {
+    if (bytes.length === 0) throw new AppError(400, 'empty_file', 'The file is empty.');
+    // An xlsx is a ZIP: decided by the bytes, never by the file's name or the client's claim.
+    if (bytes.length < 4 || bytes.readUInt32BE(0) !== 0x504b0304) {
+      throw new AppError(415, 'unsupported_type', 'This file is not an Excel workbook (.xlsx).');
+    }
+    const file = parseWorkbook(await readWorkbook(bytes), deviceId);
+
+    if (mode === 'preview') return makePlan(await deviceState(read, deviceId), file).report;
+
+    let report: ImportReport;
+    try {
+      report = await db.transaction(async (tx) => {
+        const r = repos(tx);
+        // Planned inside the transaction, under a lock, so it is planned against what it changes.
+        await r.exchange.lockDevice(deviceId);
+        const plan = makePlan(await deviceState(r, deviceId), file);
+        if (plan.report.errors.length > 0) return plan.report;
+        await execute(r, deviceId, plan, clock.now());
+        return { ...plan.report, applied: true };
+      });
+    } catch (e) {
+      // A topic or category added through the console meanwhile, under a name the file uses.
+      if (isUniqueViolation(e)) {
+        throw conflict(
+          'The topics changed while importing. Please import the file again.',
+          'import_conflict',
+        );
+      }
+      throw e;
+    }
+    // Once, after the commit: the matcher rebuilds the whole device.
+    if (report.applied) listener.changed(deviceId);
+    return report;
+  }
 }
 
 export type ExchangeService = ReturnType<typeof createExchangeService>;

@@ -1,0 +1,70 @@
+import { Worker, type ResourceLimits } from 'node:worker_threads';
+
+export class WorkerFailed extends Error {
+  constructor(
+    message: string,
+    /** Why: it ran out of its memory, ran past its time, or threw. */
+    readonly reason: 'memory' | 'timeout' | 'error',
+  ) {
+    super(message);
+    this.name = 'WorkerFailed';
+  }
+}
+
+/**
+ * Runs one job in a worker thread and resolves with the one message it posts. Heavy parsing of
+ * untrusted files runs here: the event loop keeps turning meanwhile, and a file that blows past the
+ * worker's memory kills only the worker (`reason: 'memory'`), never the server.
+ *
+ * `entry` is a module that reads `workerData`, does its work and posts the result. Run from the
+ * TypeScript sources (tests), the worker loads it through tsx; built, it is plain JavaScript.
+ */
+export function runWorker<T>(
+  entry: URL,
+  data: unknown,
+  opts: { resourceLimits: ResourceLimits; timeoutMs: number; transferList?: ArrayBuffer[] },
+): Promise<T> {
+  const fromSource = entry.pathname.endsWith('.ts');
+  const worker = fromSource
+    ? new Worker(
+        `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); })`,
+        {
+          eval: true,
+          workerData: data,
+          resourceLimits: opts.resourceLimits,
+          transferList: opts.transferList,
+        },
+      )
+    : new Worker(entry, {
+        workerData: data,
+        resourceLimits: opts.resourceLimits,
+        transferList: opts.transferList,
+      });
+  return new Promise<T>((resolve, reject) => {
+    let settled = false;
+    const settle = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      fn();
+      void worker.terminate();
+    };
+    const timer = setTimeout(
+      () => settle(() => reject(new WorkerFailed('The worker ran past its time.', 'timeout'))),
+      opts.timeoutMs,
+    );
+    worker.once('message', (message: T) => settle(() => resolve(message)));
+    worker.once('error', (err: Error & { code?: string }) =>
+      settle(() =>
+        reject(
+          err.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? new WorkerFailed('The worker ran out of memory.', 'memory')
+            : err,
+        ),
+      ),
+    );
+    worker.once('exit', (code) =>
+      settle(() => reject(new WorkerFailed(`The worker stopped (exit code ${code}).`, 'error'))),
+    );
+  });
+}

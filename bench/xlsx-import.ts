@@ -1,0 +1,90 @@
+/**
+ * Topic workbook imports against the event loop: how long the server's loop is held while a
+ * workbook is checked and parsed (the parse runs in a worker thread), for hostile workbooks and a
+ * large honest one. In-process on PGlite (or DATABASE_URL), through HTTP injection.
+ * Run: npm run bench:xlsx (no build needed).
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import ExcelJS from 'exceljs';
+import { buildApp } from '../apps/server/src/app.js';
+import { openAndSeed } from '../apps/server/src/bootstrap.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import { multipartFile } from '../apps/server/src/test/harness.js';
+import { xlsxOf } from '../apps/server/src/test/zip-bombs.js';
+
+const quiet = { info: () => undefined, warn: () => undefined };
+const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ac-bench-'));
+const config = loadConfig({
+  DATA_DIR: dir,
+  ADMIN_PASSWORD: 'Bench-Passw0rd!',
+  DATABASE_URL: process.env.DATABASE_URL ?? '',
+});
+const database = await openAndSeed(config, quiet);
+const app = await buildApp({ config, database });
+await app.ready();
+const login = await app.inject({
+  method: 'POST',
+  url: '/admin_panel/login',
+  payload: { username: 'admin', password: 'Bench-Passw0rd!' },
+});
+const { access_token, auth_project_id } = login.json().data;
+const headers = { access_token, auth_project_id: String(auth_project_id) };
+
+async function honestWorkbook(topics: number) {
+  const wb = new ExcelJS.Workbook();
+  const t = wb.addWorksheet('Topics');
+  t.addRow(['Topic', 'Parent topic', 'Category', 'Active', 'Related intents', 'Remarks', 'Avatar motion']);
+  const k = wb.addWorksheet('Keywords');
+  k.addRow(['Topic', 'Language', 'Kind', 'Text']);
+  for (let i = 0; i < topics; i++) {
+    t.addRow([`Topic ${i}`, '', 'Bench', 'yes', 'no', `Remarks of topic ${i}`, '']);
+    k.addRow([`Topic ${i}`, 'english', 'keyword', `keyword ${i}`]);
+    k.addRow([`Topic ${i}`, 'english', 'phrase', `where can I find thing number ${i}`]);
+  }
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+const SI = '<si><t>a</t></si>';
+const cases: [string, () => Promise<Buffer>][] = [
+  [
+    '3,000,000 shared strings',
+    () => xlsxOf([{ name: 'xl/sharedStrings.xml', chunk: `<sst>${SI.repeat(10_000)}`, repeat: 300 }]),
+  ],
+  [
+    'headers say 1 KB, inflates to 300 MB',
+    () =>
+      xlsxOf([{ name: 'xl/sharedStrings.xml', chunk: SI.repeat(1000), repeat: 17_000, declaredSize: 1024 }]),
+  ],
+  ['honest: 5,000 topics, 10,000 keywords', () => honestWorkbook(5000)],
+  ['honest: 20,000 topics, 40,000 keywords', () => honestWorkbook(20_000)],
+];
+
+console.log('| workbook | size | answer | time | event loop max / p99 |');
+console.log('|---|---|---|---|---|');
+for (const [name, make] of cases) {
+  const bytes = await make();
+  const { payload, headers: form } = multipartFile({ name: 'topics.xlsx', content: bytes });
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
+  const started = performance.now();
+  const res = await app.inject({
+    method: 'POST',
+    url: '/admin_panel/ai_config/intents/import?device_id=1&mode=preview',
+    headers: { ...headers, ...form },
+    payload,
+  });
+  const ms = performance.now() - started;
+  loop.disable();
+  const body = res.json() as { error?: string; data?: { topics_created?: string[] } };
+  const answer = res.statusCode === 200 ? '200 preview' : `${res.statusCode} ${body.error}`;
+  console.log(
+    `| ${name} | ${(bytes.length / 1024).toFixed(0)} KB | ${answer} | ${ms.toFixed(0)} ms | ` +
+      `${(loop.max / 1e6).toFixed(1)} / ${(loop.percentile(99) / 1e6).toFixed(1)} ms |`,
+  );
+}
+await app.close();
+await database.close();
+await fs.rm(dir, { recursive: true, force: true });
