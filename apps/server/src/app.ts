@@ -10,6 +10,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { failure } from './lib/envelope.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { createLifecycle, type Lifecycle } from './lib/lifecycle.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerGuard } from './plugins/guard.js';
 import { recordRoutes } from './plugins/route-table.js';
@@ -73,6 +74,8 @@ export interface BuildOptions {
   housekeeping?: boolean;
   /** Build every device's intent matcher after start-up, in the background (the server does). */
   warmMatchers?: boolean;
+  /** Shared with server.ts, which marks it draining on SIGTERM. */
+  lifecycle?: Lifecycle;
 }
 
 /** Event: a device's AI data changed (`{deviceId, topicIds?}`); matchers update or rebuild. */
@@ -101,6 +104,7 @@ export async function buildApp({
   logger = false,
   housekeeping = false,
   warmMatchers = false,
+  lifecycle = createLifecycle(),
 }: BuildOptions) {
   const app = Fastify({
     logger,
@@ -108,6 +112,9 @@ export async function buildApp({
     requestIdHeader: 'x-request-id',
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // While closing, a request on a kept-alive connection is still served (with Connection:
+    // close), never answered 503: the client sent it before it could know.
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
     // A path Fastify's router refuses (a parameter over 100 characters, broken %-escapes) still
     // answers in the envelope every client reads.
@@ -139,6 +146,8 @@ export async function buildApp({
   });
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
+    // Draining: every answer ends its connection, so clients reconnect to an instance that stays.
+    if (lifecycle.draining) reply.header('connection', 'close');
     if (req.protocol === 'https') reply.header('strict-transport-security', HSTS);
     // API answers are per caller and often secret (tokens, keys): never kept by a browser or proxy.
     if (isApi(req.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
@@ -283,7 +292,7 @@ export async function buildApp({
     app.addHook('onClose', async () => clearInterval(sweep));
   }
 
-  healthRoutes(app, { database });
+  healthRoutes(app, { database, lifecycle });
   await mediaRoutes(app, { dir: config.mediaDir });
   // Uploads are read as streams by the routes that take them, each with its own size limit.
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 10, parts: 11 } });

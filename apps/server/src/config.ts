@@ -60,6 +60,11 @@ const ZConfig = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /**
+   * On SIGTERM, seconds to keep serving while /healthz says 503, so a load balancer takes the
+   * instance out before it stops listening (set it to the balancer's check interval × threshold).
+   */
+  DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
 });
 
 export type Config = z.infer<typeof ZConfig> & { consoleDir: string; kioskDir: string; mediaDir: string };

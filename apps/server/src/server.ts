@@ -1,4 +1,7 @@
 import { buildApp } from './app.js';
+import { REALTIME_PATH } from '@ambassador/contracts';
+import { trackConnections } from './lib/drain.js';
+import { createLifecycle } from './lib/lifecycle.js';
 import { openAndSeed } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
 import { seedDemo } from './demo/seed-demo.js';
@@ -21,26 +24,42 @@ async function main() {
     logger,
     config.DEMO_DATA ? (db, projectId) => seedDemo(config, db, projectId, logger) : undefined,
   );
+  const lifecycle = createLifecycle();
   const app = await buildApp({
     config,
     database,
     logger: { level: config.LOG_LEVEL },
     housekeeping: true,
     warmMatchers: true,
+    lifecycle,
   });
 
-  let closing = false;
+  const connections = trackConnections(app.server, REALTIME_PATH);
+
+  /**
+   * SIGTERM: /healthz turns 503 and answers close their connections; after DRAIN_SECONDS (time for
+   * a balancer to notice) the server stops listening, lets every kept-alive connection end after
+   * its last answer (idle ones after 1 s idle), finishes what is in flight, then exits.
+   */
   const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    const force = setTimeout(() => {
-      app.log.error('shutdown took longer than 10 s; exiting');
-      process.exit(1);
-    }, 10_000);
+    if (lifecycle.draining) return;
+    lifecycle.draining = true;
+    app.log.info(
+      { signal, drainSeconds: config.DRAIN_SECONDS },
+      'shutting down: finishing in-flight requests',
+    );
+    const force = setTimeout(
+      () => {
+        app.log.error('shutdown took longer than expected; exiting');
+        process.exit(1);
+      },
+      config.DRAIN_SECONDS * 1000 + 15_000,
+    );
     force.unref();
     try {
-      await app.close(); // stops accepting, waits for in-flight requests
+      if (config.DRAIN_SECONDS > 0) await new Promise((r) => setTimeout(r, config.DRAIN_SECONDS * 1000));
+      await connections.drain({ idleMs: 1000, timeoutMs: 5000 });
+      await app.close(); // realtime sockets, background work, then the rest
       await database.close();
       app.log.info('stopped');
       process.exit(0);
