@@ -15,6 +15,13 @@ import { registerErrorHandler } from './plugins/errors.js';
 import { registerGuard } from './plugins/guard.js';
 import { recordRoutes } from './plugins/route-table.js';
 import { registerInputChecks } from './plugins/input-checks.js';
+import {
+  createLoadShedder,
+  PGLITE_LIMITS,
+  POSTGRES_LIMITS,
+  registerLoadShedding,
+  type ShedLimits,
+} from './plugins/load-shed.js';
 import { startHousekeeping } from './jobs/housekeeping.js';
 import { createEventBus } from './events/bus.js';
 import { createRealtime } from './realtime/server.js';
@@ -76,6 +83,8 @@ export interface BuildOptions {
   warmMatchers?: boolean;
   /** Shared with server.ts, which marks it draining on SIGTERM. */
   lifecycle?: Lifecycle;
+  /** Admission limits when shedding load (tests make them small). */
+  shedLimits?: ShedLimits;
 }
 
 /** Event: a device's AI data changed (`{deviceId, topicIds?}`); matchers update or rebuild. */
@@ -105,6 +114,7 @@ export async function buildApp({
   housekeeping = false,
   warmMatchers = false,
   lifecycle = createLifecycle(),
+  shedLimits,
 }: BuildOptions) {
   const app = Fastify({
     logger,
@@ -125,6 +135,10 @@ export async function buildApp({
   });
   registerErrorHandler(app);
   recordRoutes(app);
+  if (config.LOAD_SHEDDING) {
+    const limits = shedLimits ?? (database.kind === 'pglite' ? PGLITE_LIMITS : POSTGRES_LIMITS);
+    registerLoadShedding(app, createLoadShedder(limits));
+  }
   registerInputChecks(app);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

@@ -65,6 +65,14 @@ const ZConfig = z.object({
    * instance out before it stops listening (set it to the balancer's check interval × threshold).
    */
   DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
+  /**
+   * Past what the database can take, refuse work early (503 + Retry-After) rather than queue it
+   * without bound, and serve sign-in and kiosks before heavy console reads (plugins/load-shed.ts).
+   */
+  LOAD_SHEDDING: z
+    .enum(['on', 'off'])
+    .default('on')
+    .transform((v) => v === 'on'),
 });
 
 export type Config = z.infer<typeof ZConfig> & { consoleDir: string; kioskDir: string; mediaDir: string };

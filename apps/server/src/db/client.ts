@@ -49,9 +49,35 @@ export async function openDatabase(opts: {
     await fs.mkdir(dir, { recursive: true });
   }
   const client = new PGlite(dir);
+  yieldBeforeQueries(client);
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder });
   return { db: pgliteDb as unknown as Db, kind: 'pglite', close: () => client.close() };
+}
+
+/**
+ * PGlite runs each query to completion on this thread (PostgreSQL compiled to WASM), and its
+ * promises settle without a turn of the event loop: a request would run from its first query to
+ * its answer without the server ever reading another. One turn before each query lets the server
+ * read, shed (plugins/load-shed.ts) and answer other requests between queries.
+ */
+function yieldBeforeQueries(client: PGlite) {
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = (async (...args: Parameters<typeof query>) => {
+    await turn();
+    return query(...args);
+  }) as typeof client.query;
+  client.exec = (async (...args: Parameters<typeof exec>) => {
+    await turn();
+    return exec(...args);
+  }) as typeof client.exec;
+  client.transaction = (async (...args: Parameters<typeof transaction>) => {
+    await turn();
+    return transaction(...args);
+  }) as typeof client.transaction;
 }
 
 /** Rows of a raw query: node-postgres and PGlite both answer `{rows}`. */

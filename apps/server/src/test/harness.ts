@@ -5,7 +5,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app.js';
+import { buildApp, type BuildOptions } from '../app.js';
 import { openAndSeed, type StartupLog } from '../bootstrap.js';
 import { loadConfig, type Config } from '../config.js';
 import type { Database } from '../db/client.js';
@@ -76,6 +76,7 @@ export async function startApp(
   store: { env: Record<string, string> },
   extraEnv: Record<string, string> = {},
   log: StartupLog = silentLog,
+  options: Pick<BuildOptions, 'shedLimits'> = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     ADMIN_PASSWORD: ADMIN.password,
@@ -85,7 +86,7 @@ export async function startApp(
   });
   const database = await openAndSeed(config, log);
   const clock = new TestClock();
-  const app = await buildApp({ config, database, clock });
+  const app = await buildApp({ config, database, clock, ...options });
   await app.ready();
   return {
     app,
@@ -172,12 +173,16 @@ export async function otherProject(database: Database) {
  * One app on a fresh store for a whole `describe` block: started before its tests, closed and
  * dropped after. The returned object forwards to the running app.
  */
-export function suiteApp(kind: 'pglite' | 'postgres', extraEnv: Record<string, string> = {}): TestApp {
+export function suiteApp(
+  kind: 'pglite' | 'postgres',
+  extraEnv: Record<string, string> = {},
+  options: Pick<BuildOptions, 'shedLimits'> = {},
+): TestApp {
   let current: TestApp | undefined;
   let store: Store | undefined;
   beforeAll(async () => {
     store = await freshStore(kind);
-    current = await startApp(store, extraEnv);
+    current = await startApp(store, extraEnv, silentLog, options);
   });
   afterAll(async () => {
     await current?.close();

@@ -7,7 +7,8 @@ import { authOf, deviceIdOf } from '../../plugins/guard.js';
 import { XLSX_TYPE, type ExchangeService } from './exchange-service.js';
 import { singleFile } from './routes.js';
 
-const ai = { access: { page: '/ai' } } as const;
+/** Whole-device workbooks: the first to wait when the server is busy. */
+const ai = { access: { page: '/ai' }, priority: 'low' } as const;
 const I = '/ai_config/intents';
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 

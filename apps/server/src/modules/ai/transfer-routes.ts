@@ -18,7 +18,7 @@ export function transferRoutes(app: FastifyInstance, { transfer }: { transfer: T
   // The guard checks both devices of a copy, as it checks device_id.
   app.post(
     '/setup/copy_device',
-    { config: { ...ai, devices: { fields: ['source_id', 'dest_id'] } } },
+    { config: { ...ai, priority: 'low', devices: { fields: ['source_id', 'dest_id'] } } },
     async (req) => {
       const b = validate(ZCopyDeviceRequest, req.body);
       const { transfer: row, message } = await transfer.copy(authOf(req), b.source_id, b.dest_id);

@@ -17,13 +17,15 @@ import { XLSX_TYPE } from '../ai/exchange-service.js';
 import type { ConversationsService } from './service.js';
 
 const review = { access: { page: '/conversation' } } as const;
+/** Searches and exports over the whole log: the first to wait when the server is busy. */
+const heavy = { ...review, priority: 'low' } as const;
 
 /** Conversation review (SPEC §7 Conversations, Conversation categories, Train). */
 export function conversationsRoutes(
   app: FastifyInstance,
   { conversations }: { conversations: ConversationsService },
 ) {
-  app.get('/conversation', { config: review }, async (req) => {
+  app.get('/conversation', { config: heavy }, async (req) => {
     const q = validate(ZConversationsQuery, req.query);
     const { conversations: rows, total } = await conversations.list(authOf(req), q);
     return ok(ZConversationsResponse, rows, { total });
@@ -36,7 +38,7 @@ export function conversationsRoutes(
     });
   });
 
-  app.get('/conversation/categories', { config: review }, async (req) => {
+  app.get('/conversation/categories', { config: heavy }, async (req) => {
     const q = validate(ZConversationCategoriesQuery, req.query);
     return ok(ZConversationCategoriesResponse, await conversations.categories(authOf(req), q.device_ids));
   });
@@ -48,7 +50,7 @@ export function conversationsRoutes(
     });
   });
 
-  app.get('/conversation/download', { config: review }, async (req, reply) => {
+  app.get('/conversation/download', { config: heavy }, async (req, reply) => {
     const q = validate(ZConversationsExportQuery, req.query);
     const file = await conversations.export(authOf(req), q);
     return reply

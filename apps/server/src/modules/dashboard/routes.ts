@@ -10,7 +10,8 @@ import { ok } from '../../lib/envelope.js';
 import { scoped } from '../../plugins/guard.js';
 import type { DashboardService } from './service.js';
 
-const board = { access: { page: '/dashboard' } } as const;
+/** Aggregates over the whole log: the first to wait when the server is busy. */
+const board = { access: { page: '/dashboard' }, priority: 'low' } as const;
 
 /** SPEC §7 Dashboard: each call is about the device the guard resolved and checked. */
 export function dashboardRoutes(app: FastifyInstance, { dashboard }: { dashboard: DashboardService }) {
