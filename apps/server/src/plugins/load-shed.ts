@@ -83,8 +83,11 @@ export function createLoadShedder(limits: ShedLimits) {
     get working() {
       return working;
     },
-    /** Waits for a slot; answers the function that gives it back (call it exactly once). */
-    async acquire(p: Priority): Promise<() => void> {
+    /**
+     * Waits for a slot; answers the function that gives it back. A caller that goes away while
+     * waiting (`signal`) leaves the queue at once and takes no slot.
+     */
+    async acquire(p: Priority, signal?: AbortSignal): Promise<() => void> {
       let released = false;
       const release = () => {
         if (released) return;
@@ -103,15 +106,28 @@ export function createLoadShedder(limits: ShedLimits) {
         throw overloaded(p, 'too many requests are waiting');
       }
       await new Promise<void>((resolve, reject) => {
+        const leave = () => {
+          clearTimeout(waiter.timer);
+          queues[p].splice(queues[p].indexOf(waiter), 1);
+        };
+        const onAbort = () => {
+          leave();
+          reject(new AppError(499, 'client_closed', 'The client went away.'));
+        };
         const waiter: Waiter = {
-          admit: resolve,
+          admit: () => {
+            signal?.removeEventListener('abort', onAbort);
+            resolve();
+          },
           timer: setTimeout(() => {
-            queues[p].splice(queues[p].indexOf(waiter), 1);
+            signal?.removeEventListener('abort', onAbort);
+            leave();
             stats.shed++;
             reject(overloaded(p, 'the wait grew too long'));
           }, limits.waitMs[p]),
         };
         queues[p].push(waiter);
+        signal?.addEventListener('abort', onAbort, { once: true });
       });
       return release;
     },
@@ -125,7 +141,16 @@ declare module 'fastify' {
     /** Its place in the queue when the server sheds load (default normal). */
     priority?: Priority;
   }
+  interface FastifyRequest {
+    /** Gives the request's slot back (once); null when it holds none. */
+    shedRelease: (() => void) | null;
+  }
 }
+
+const isStream = (payload: unknown) =>
+  payload !== null &&
+  typeof payload === 'object' &&
+  typeof (payload as { pipe?: unknown }).pipe === 'function';
 
 /** Sign-in, the device API and health first; a route may declare itself heavy (`low`). */
 function priorityOf(req: FastifyRequest): Priority | undefined {
@@ -136,13 +161,29 @@ function priorityOf(req: FastifyRequest): Priority | undefined {
   return req.routeOptions.config.priority ?? 'normal';
 }
 
-/** Every API request passes the shedder before anything else runs, and frees its slot when answered. */
+/**
+ * Every API request passes the shedder before anything else runs, and frees its slot when
+ * answered — a streamed answer (an export) as soon as it starts, so a long download does not
+ * keep others waiting for the whole of its transfer.
+ */
 export function registerLoadShedding(app: FastifyInstance, shedder: LoadShedder) {
+  app.decorateRequest('shedRelease', null);
+  app.addHook('onSend', async (req, _reply, payload) => {
+    if (isStream(payload)) req.shedRelease?.();
+  });
   app.addHook('onRequest', async (req, reply) => {
     const p = priorityOf(req);
     if (!p) return;
-    const release = await shedder.acquire(p);
-    // 'close' follows the answer, or a client that went away: either way the slot is free.
-    reply.raw.once('close', release);
+    // 'close' follows the answer, or a client that went away — possibly while still queued.
+    const gone = new AbortController();
+    let release: (() => void) | undefined;
+    reply.raw.once('close', () => {
+      gone.abort();
+      release?.();
+    });
+    release = await shedder.acquire(p, gone.signal);
+    req.shedRelease = release;
+    // Gone between its turn coming and now: the slot goes back at once.
+    if (gone.signal.aborted) release();
   });
 }

@@ -87,4 +87,24 @@ describe('the load shedder', () => {
     expect(order).toEqual(['high', 'normal']);
     expect(shedder.working).toBe(0);
   });
+
+  it('drops a waiter whose client went away: it takes no slot, and the queue moves on', async () => {
+    const shedder = createLoadShedder({
+      concurrency: 1,
+      lowConcurrency: 1,
+      queue: { high: 4, normal: 4, low: 1 },
+      waitMs: { high: 10_000, normal: 10_000, low: 10_000 },
+    });
+    const release = await shedder.acquire('low');
+    const gone = new AbortController();
+    const waiting = shedder.acquire('low', gone.signal);
+    gone.abort();
+    await expect(waiting).rejects.toMatchObject({ code: 'client_closed' });
+    // Its place in the queue is free again, and no slot leaked once the first is done.
+    const next = shedder.acquire('low');
+    release();
+    (await next)();
+    expect(shedder.working).toBe(0);
+    (await shedder.acquire('low'))();
+  });
 });
