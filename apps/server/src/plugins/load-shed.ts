@@ -176,14 +176,12 @@ export function registerLoadShedding(app: FastifyInstance, shedder: LoadShedder)
     if (!p) return;
     // 'close' follows the answer, or a client that went away — possibly while still queued.
     const gone = new AbortController();
-    let release: (() => void) | undefined;
     reply.raw.once('close', () => {
       gone.abort();
-      release?.();
+      req.shedRelease?.();
     });
-    release = await shedder.acquire(p, gone.signal);
-    req.shedRelease = release;
+    req.shedRelease = await shedder.acquire(p, gone.signal);
     // Gone between its turn coming and now: the slot goes back at once.
-    if (gone.signal.aborted) release();
+    if (gone.signal.aborted) req.shedRelease();
   });
 }
