@@ -68,6 +68,9 @@ import { createDeviceApiRepo } from './modules/device-api/repo.js';
 import { deviceApiRoutes } from './modules/device-api/routes.js';
 import { createDeviceApiService } from './modules/device-api/service.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { createRetentionRepo } from './modules/retention/repo.js';
+import { retentionRoutes } from './modules/retention/routes.js';
+import { createRetentionService } from './modules/retention/service.js';
 import { createUsersRepo } from './modules/users/repo.js';
 import { usersRoutes } from './modules/users/routes.js';
 import { createUsersService } from './modules/users/service.js';
@@ -182,6 +185,8 @@ export async function buildApp({
     repo: devicesRepo,
     clock,
     onKeysRevoked: (id) => realtime.disconnectDevice(id),
+    // Created below; a device is only retired by a request, after start-up.
+    onRetired: (id) => matcher.drop(id),
   });
   const users = createUsersService({
     repo: createUsersRepo(db),
@@ -265,6 +270,7 @@ export async function buildApp({
     log: app.log,
   });
   const dashboard = createDashboardService({ repo: createDashboardRepo(db) });
+  const retention = createRetentionService({ repo: createRetentionRepo(db), clock });
 
   // ---- Live chat and push messages (modules/chat, modules/push) ----
   const chat = createChatService({ repo: createChatRepo(db), notifier, clock });
@@ -299,6 +305,13 @@ export async function buildApp({
       app.log,
     );
     app.addHook('onClose', async () => stop());
+    // Once a day: conversations past each project's retention period.
+    const stopDaily = startHousekeeping(
+      [{ name: 'delete conversations past their retention', run: retention.purge }],
+      app.log,
+      86_400_000,
+    );
+    app.addHook('onClose', async () => stopDaily());
     // Calls ringing on an instance that stopped still become missed, within 15 s of their time.
     const sweep = setInterval(() => {
       calls.expire().catch((err: unknown) => app.log.error({ err }, 'marking missed calls failed'));
@@ -321,6 +334,7 @@ export async function buildApp({
       transferRoutes(admin, { transfer });
       conversationsRoutes(admin, { conversations });
       dashboardRoutes(admin, { dashboard });
+      retentionRoutes(admin, { retention });
       // ---- admin routes: chat/push ----
       chatRoutes(admin, { chat });
       pushRoutes(admin, { push, media });

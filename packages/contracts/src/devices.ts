@@ -44,6 +44,8 @@ export const ZManagedDevice = ZDevice.extend({
   key_created_at: z.string().nullable(),
   /** Last time the device called the device API. */
   last_seen_at: z.string().nullable(),
+  /** When it was archived: no key, not in the selector; restore or delete it. Null when in use. */
+  archived_at: z.string().nullable(),
   created_at: z.string(),
 });
 export type ManagedDevice = z.infer<typeof ZManagedDevice>;
@@ -62,6 +64,43 @@ export const ZUpdateDeviceRequest = z.object({
 });
 export type UpdateDeviceRequest = z.input<typeof ZUpdateDeviceRequest>;
 export const ZDeviceKeyRequest = z.object({ id: ZId });
+/** POST /admin_settings/devices/archive and /restore. */
+export const ZDeviceIdRequest = z.object({ id: ZId });
+
+/** DELETE /admin_settings/devices: an archived device, for good; its name typed again to confirm. */
+export const ZDeleteDeviceRequest = z.object({
+  id: ZId,
+  confirm_name: z.string({ error: 'Type the device name to confirm' }).max(200),
+});
+export type DeleteDeviceRequest = z.input<typeof ZDeleteDeviceRequest>;
+/** What went with it. */
+export const ZDeletedDevice = z.object({
+  id: z.number().int(),
+  description: z.string(),
+  removed: z.object({
+    topics: z.number().int(),
+    conversations: z.number().int(),
+    chats: z.number().int(),
+    calls: z.number().int(),
+    pushes: z.number().int(),
+  }),
+});
+export type DeletedDevice = z.infer<typeof ZDeletedDevice>;
+
+// ---------------------------------------------------------------- retention (Admin Settings)
+
+export const RETENTION_DAYS = { min: 7, max: 3650 } as const;
+/** GET / PUT /admin_settings/retention: how long the project keeps its visitor conversations. */
+export const ZRetentionSettings = z.object({
+  /** Days; null keeps them for ever (the default). */
+  conversation_retention_days: z
+    .number()
+    .int()
+    .min(RETENTION_DAYS.min, `Min. ${RETENTION_DAYS.min}`)
+    .max(RETENTION_DAYS.max, `Maximum ${RETENTION_DAYS.max}`)
+    .nullable(),
+});
+export type RetentionSettings = z.infer<typeof ZRetentionSettings>;
 
 /** Returned once, when a key is made: the server keeps only its hash. */
 export const ZDeviceWithKey = z.object({ device: ZManagedDevice, device_key: z.string() });

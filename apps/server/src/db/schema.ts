@@ -22,6 +22,8 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 export const projects = pgTable('projects', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
+  /** Conversations (and visitor sessions) older than this many days are deleted daily; null keeps all. */
+  conversationRetentionDays: integer('conversation_retention_days'),
   createdAt: createdAt(),
 });
 
@@ -38,6 +40,8 @@ export const devices = pgTable(
     languages: jsonb('languages').$type<string[]>().notNull().default(['english', 'cantonese', 'mandarin']),
     /** Last call to the device API. */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /** Retired: no key, out of the selector and lists, data kept until restored or deleted. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

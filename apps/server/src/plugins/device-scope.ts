@@ -18,6 +18,8 @@ export interface DeviceScope {
 export interface DeviceFields {
   /** Body or query fields holding one device id each. */
   fields?: readonly string[];
+  /** The route works on archived devices too (restore, rename, delete); others answer 409. */
+  archived?: boolean;
 }
 
 const SINGLE = 'device_id';

@@ -1,7 +1,7 @@
 import { canOpen, type PagePath } from '@ambassador/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { badRequest, forbidden } from '../lib/errors.js';
+import { badRequest, conflict, forbidden } from '../lib/errors.js';
 import { validate } from '../lib/validate.js';
 import { readDeviceScope, type DeviceFields, type DeviceScope } from './device-scope.js';
 import type { AuthContext, AuthService } from '../modules/auth/service.js';
@@ -58,8 +58,13 @@ export function registerGuard(app: FastifyInstance, deps: { auth: AuthService; d
       throw forbidden('Your role does not have access to this page.');
     }
     const scope = readDeviceScope(req, declared);
-    if (!(await deps.devices.allInProject(scope.all, auth.projectId))) {
-      throw forbidden('This device is not in your project.');
+    const { inProject, archived } = await deps.devices.checkScope(scope.all, auth.projectId);
+    if (!inProject) throw forbidden('This device is not in your project.');
+    if (archived && !declared?.archived) {
+      throw conflict(
+        'This device is archived. Restore it in Admin Settings → Devices to work on it again.',
+        'device_archived',
+      );
     }
     req.auth = auth;
     req.deviceScope = scope;

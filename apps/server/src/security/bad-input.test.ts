@@ -13,7 +13,7 @@ import {
   TINY_PNG,
   type Session,
 } from '../test/harness.js';
-import { seedContent } from '../test/tenant.js';
+import { restoreArchived, seedContent } from '../test/tenant.js';
 
 /**
  * Bad input on every route of the table, admin and device API alike: malformed bodies, fields of
@@ -22,6 +22,8 @@ import { seedContent } from '../test/tenant.js';
  * every field and every bad value); SECURITY_FULL=1 tries every combination.
  */
 const FULL = process.env.SECURITY_FULL === '1';
+/** The batteries are long: their own time limit, beside the suite's per-test minute. */
+const LONG = { timeout: FULL ? 3_600_000 : 240_000 };
 
 /** Values of the wrong type, out of range, or hostile, put in one field at a time. */
 const BAD_VALUES: unknown[] = [
@@ -205,6 +207,7 @@ describe.each(backends)('bad input never answers ≥ 500, on %s', (kind) => {
   async function probe(what: string, opts: InjectOptions): Promise<LightMyRequestResponse> {
     tried.requests++;
     const res = await t.app.inject(opts);
+    await restoreArchived(t.app, admin, String(opts.url).split('?')[0]!);
     if (res.statusCode >= 500) problems.push(`${what} → ${res.statusCode} ${res.body.slice(0, 160)}`);
     else if (res.statusCode >= 400) {
       let body: { success?: unknown; message?: unknown } | undefined;
@@ -224,7 +227,7 @@ describe.each(backends)('bad input never answers ≥ 500, on %s', (kind) => {
     problems.length = 0;
   });
 
-  it('malformed bodies on every route', async () => {
+  it('malformed bodies on every route', LONG, async () => {
     for (const r of routes.filter((x) => x.method !== 'GET')) {
       for (const [name, opts] of BAD_BODIES) {
         await probe(`${r.method} ${r.url} with ${name}`, {
@@ -254,7 +257,7 @@ describe.each(backends)('bad input never answers ≥ 500, on %s', (kind) => {
     expect(problems).toEqual([]);
   });
 
-  it('one field of the wrong type or out of range at a time, in bodies and query strings', async () => {
+  it('one field of the wrong type or out of range at a time, in bodies and query strings', LONG, async () => {
     const fields = Object.keys(valid());
     let routeIndex = 0;
     for (const r of routes) {
@@ -263,7 +266,7 @@ describe.each(backends)('bad input never answers ≥ 500, on %s', (kind) => {
         // A rotation: each route meets every bad value, and over the routes every field meets it.
         const picked = FULL
           ? fields
-          : [0, 1, 2, 3].map((k) => fields[(routeIndex * 7 + b * 3 + k * 13) % fields.length]!);
+          : [0, 1, 2].map((k) => fields[(routeIndex * 7 + b * 3 + k * 13) % fields.length]!);
         for (const field of picked) {
           const input = { ...valid(), [field]: bad };
           const what = `${r.method} ${r.url} with ${field}=${JSON.stringify(bad)?.slice(0, 30)}`;

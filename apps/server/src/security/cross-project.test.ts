@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../plugins/route-table.js';
 import { ADMIN, backends, login, suiteApp, type Session } from '../test/harness.js';
-import { adminCall, seedTenant, TENANT_MARK, type Tenant } from '../test/tenant.js';
+import { adminCall, restoreArchived, seedTenant, TENANT_MARK, type Tenant } from '../test/tenant.js';
 
 /**
  * Tenant isolation, generated from the route table: every admin route is called naming the other
@@ -67,14 +67,19 @@ describe.each(backends)('no admin route reaches another project, on %s', (kind) 
     };
   }
 
-  const send = (r: RouteEntry, opts: { path: string; query?: Record<string, string>; body?: object }) => {
+  const send = async (
+    r: RouteEntry,
+    opts: { path: string; query?: Record<string, string>; body?: object },
+  ) => {
     const search = new URLSearchParams(opts.query ?? {}).toString();
-    return t.app.inject({
+    const res = await t.app.inject({
       method: r.method as 'GET',
       url: `${opts.path}${search ? `?${search}` : ''}`,
       headers: admin.headers,
       ...(opts.body && hasBody(r) ? { payload: opts.body } : {}),
     });
+    await restoreArchived(t.app, admin, opts.path);
+    return res;
   };
 
   it('covers every admin route of the table', () => {
@@ -82,85 +87,99 @@ describe.each(backends)('no admin route reaches another project, on %s', (kind) 
     expect(routes.length).toBeGreaterThan(60);
   });
 
-  it("refuses the other project's device in the query, the body, the path, lists and declared fields", async () => {
-    const F = tenant.ids.device;
-    const failures: string[] = [];
-    let tried = 0;
-    for (const r of routes) {
-      const declared = r.config.devices?.fields ?? [];
-      const inPath = params(r).includes('device_id');
-      const cases: [string, Parameters<typeof send>[1], number][] = [
-        ['query', { path: pathOf(r, OWN), query: inPath ? {} : { device_id: String(F) } }, 403],
-      ];
-      if (inPath) {
-        cases[0] = ['path', { path: pathOf(r, F), body: payload(tenant.ids.topic) }, 403];
-        cases.push(['path own, query other', { path: pathOf(r, OWN), query: { device_id: String(F) } }, 400]);
-      }
-      if (hasBody(r)) {
+  it(
+    "refuses the other project's device in the query, the body, the path, lists and declared fields",
+    { timeout: 240_000 },
+    async () => {
+      const F = tenant.ids.device;
+      const failures: string[] = [];
+      let tried = 0;
+      for (const r of routes) {
+        const declared = r.config.devices?.fields ?? [];
+        const inPath = params(r).includes('device_id');
+        const cases: [string, Parameters<typeof send>[1], number][] = [
+          ['query', { path: pathOf(r, OWN), query: inPath ? {} : { device_id: String(F) } }, 403],
+        ];
+        if (inPath) {
+          cases[0] = ['path', { path: pathOf(r, F), body: payload(tenant.ids.topic) }, 403];
+          cases.push([
+            'path own, query other',
+            { path: pathOf(r, OWN), query: { device_id: String(F) } },
+            400,
+          ]);
+        }
+        if (hasBody(r)) {
+          cases.push([
+            'body',
+            { path: pathOf(r, OWN), body: payload(tenant.ids.topic, F) },
+            inPath ? 400 : 403,
+          ]);
+          cases.push([
+            'query own, body other',
+            { path: pathOf(r, OWN), query: { device_id: String(OWN) }, body: payload(tenant.ids.topic, F) },
+            400,
+          ]);
+          cases.push([
+            'query other, body own',
+            { path: pathOf(r, OWN), query: { device_id: String(F) }, body: payload(tenant.ids.topic, OWN) },
+            400,
+          ]);
+          cases.push([
+            'device_ids in body',
+            { path: pathOf(r, OWN), body: { ...payload(tenant.ids.topic), device_ids: [OWN, F] } },
+            403,
+          ]);
+        }
         cases.push([
-          'body',
-          { path: pathOf(r, OWN), body: payload(tenant.ids.topic, F) },
-          inPath ? 400 : 403,
-        ]);
-        cases.push([
-          'query own, body other',
-          { path: pathOf(r, OWN), query: { device_id: String(OWN) }, body: payload(tenant.ids.topic, F) },
-          400,
-        ]);
-        cases.push([
-          'query other, body own',
-          { path: pathOf(r, OWN), query: { device_id: String(F) }, body: payload(tenant.ids.topic, OWN) },
-          400,
-        ]);
-        cases.push([
-          'device_ids in body',
-          { path: pathOf(r, OWN), body: { ...payload(tenant.ids.topic), device_ids: [OWN, F] } },
+          'device_ids in query',
+          { path: pathOf(r, OWN), query: { device_ids: `${OWN},${F}` } },
           403,
         ]);
-      }
-      cases.push([
-        'device_ids in query',
-        { path: pathOf(r, OWN), query: { device_ids: `${OWN},${F}` } },
-        403,
-      ]);
-      for (const field of declared) {
-        cases.push([
-          `${field} in body`,
-          { path: pathOf(r, OWN), body: { ...payload(tenant.ids.topic), [field]: F } },
-          403,
-        ]);
-      }
-      for (const [where, request, expected] of cases) {
-        tried++;
-        const res = await send(r, request);
-        if (res.statusCode !== expected) {
-          failures.push(`${r.method} ${r.url} [${where}] → ${res.statusCode} ${res.body.slice(0, 120)}`);
+        for (const field of declared) {
+          cases.push([
+            `${field} in body`,
+            { path: pathOf(r, OWN), body: { ...payload(tenant.ids.topic), [field]: F } },
+            403,
+          ]);
+        }
+        for (const [where, request, expected] of cases) {
+          tried++;
+          const res = await send(r, request);
+          if (res.statusCode !== expected) {
+            failures.push(`${r.method} ${r.url} [${where}] → ${res.statusCode} ${res.body.slice(0, 120)}`);
+          }
         }
       }
-    }
-    expect(failures).toEqual([]);
-    expect(tried).toBeGreaterThan(300);
-  });
+      expect(failures).toEqual([]);
+      expect(tried).toBeGreaterThan(300);
+    },
+  );
 
-  it("with this project's device, the other project's record ids reach nothing and leak nothing", async () => {
-    const T = tenant.ids;
-    const ids = [T.topic, T.category, T.keyword, T.response, T.entity, T.conversation, T.device, T.user];
-    const problems: string[] = [];
-    for (const r of routes) {
-      for (const id of ids) {
-        const res = await send(r, {
-          path: pathOf(r, OWN),
-          query:
-            r.method === 'GET' ? { device_id: String(OWN), id: String(id), intent_id: String(T.topic) } : {},
-          body: payload(id, OWN),
-        });
-        if (res.statusCode >= 500) problems.push(`${r.method} ${r.url} id ${id} → ${res.statusCode}`);
-        if (res.body.includes(TENANT_MARK))
-          problems.push(`${r.method} ${r.url} id ${id} leaked: ${res.body}`);
+  it(
+    "with this project's device, the other project's record ids reach nothing and leak nothing",
+    { timeout: 240_000 },
+    async () => {
+      const T = tenant.ids;
+      const ids = [T.topic, T.category, T.keyword, T.response, T.entity, T.conversation, T.device, T.user];
+      const problems: string[] = [];
+      for (const r of routes) {
+        for (const id of ids) {
+          const res = await send(r, {
+            path: pathOf(r, OWN),
+            query:
+              r.method === 'GET'
+                ? { device_id: String(OWN), id: String(id), intent_id: String(T.topic) }
+                : {},
+            body: payload(id, OWN),
+          });
+          if (res.statusCode >= 500) problems.push(`${r.method} ${r.url} id ${id} → ${res.statusCode}`);
+          if (res.body.includes(TENANT_MARK))
+            problems.push(`${r.method} ${r.url} id ${id} leaked: ${res.body}`);
+        }
       }
-    }
-    expect(problems).toEqual([]);
-  });
+      expect(problems).toEqual([]);
+    },
+  );
 
   it('this project reaches its own device everywhere (the guard is not simply refusing all)', async () => {
     const refused: string[] = [];

@@ -116,3 +116,16 @@ export async function seedTenant(app: FastifyInstance, database: Database) {
 }
 
 export type Tenant = Awaited<ReturnType<typeof seedTenant>>;
+
+/**
+ * Batteries send every route valid-looking ids, so the archive route may retire one of the
+ * session's own devices; this brings them back so the routes after it still reach a device.
+ */
+export async function restoreArchived(app: FastifyInstance, session: Session, url: string) {
+  if (!url.endsWith('/devices/archive')) return;
+  const devices = await adminCall(app, session, 'GET', '/admin_settings/devices');
+  for (const d of devices as { id: number; archived_at: string | null }[]) {
+    if (d.archived_at !== null)
+      await adminCall(app, session, 'POST', '/admin_settings/devices/restore', { id: d.id });
+  }
+}

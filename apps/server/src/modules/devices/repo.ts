@@ -1,6 +1,16 @@
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { deviceKeys, devices, projects } from '../../db/schema.js';
+import {
+  aiTopics,
+  calls,
+  chatSessions,
+  conversations,
+  deviceKeys,
+  devices,
+  projects,
+  pushDeliveries,
+  pushes,
+} from '../../db/schema.js';
 import type { DeviceKind, Language } from '@ambassador/contracts';
 
 const deviceColumns = { id: devices.id, description: devices.description, kind: devices.kind };
@@ -32,6 +42,7 @@ export function createDevicesRepo(db: Db) {
         ...deviceColumns,
         languages: devices.languages,
         lastSeenAt: devices.lastSeenAt,
+        archivedAt: devices.archivedAt,
         createdAt: devices.createdAt,
         keyPrefix: activeKey.prefix,
         keyCreatedAt: activeKey.createdAt,
@@ -39,15 +50,27 @@ export function createDevicesRepo(db: Db) {
       .from(devices)
       .leftJoin(activeKey, eq(activeKey.deviceId, devices.id))
       .where(where)
-      .orderBy(asc(devices.id));
+      // Devices in use first, archived ones after them.
+      .orderBy(sql`${devices.archivedAt} is not null`, asc(devices.id));
 
   return {
+    /** The project's devices in use (what the selector offers); archived ones are left out. */
     listByProject: (projectId: number) =>
-      db.select(deviceColumns).from(devices).where(eq(devices.projectId, projectId)).orderBy(asc(devices.id)),
+      db
+        .select(deviceColumns)
+        .from(devices)
+        .where(and(eq(devices.projectId, projectId), isNull(devices.archivedAt)))
+        .orderBy(asc(devices.id)),
 
-    /** Every device of every project (start-up work such as warming the matchers). */
+    /** Every device in use of every project (start-up work such as warming the matchers). */
     allIds: async () =>
-      (await db.select({ id: devices.id }).from(devices).orderBy(asc(devices.id))).map((d) => d.id),
+      (
+        await db
+          .select({ id: devices.id })
+          .from(devices)
+          .where(isNull(devices.archivedAt))
+          .orderBy(asc(devices.id))
+      ).map((d) => d.id),
 
     async find(deviceId: number, projectId: number) {
       const [row] = await db
@@ -66,13 +89,79 @@ export function createDevicesRepo(db: Db) {
       return rows.length > 0;
     },
 
-    /** How many of these ids are devices of the project (one query for the guard, however many). */
+    /** Of these ids, how many are devices of the project, and how many of those archived (one query). */
     async countInProject(ids: number[], projectId: number) {
       const rows = await db
-        .select({ id: devices.id })
+        .select({ id: devices.id, archived: isNotNull(devices.archivedAt) })
         .from(devices)
         .where(and(inArray(devices.id, ids), eq(devices.projectId, projectId)));
-      return rows.length;
+      return { inProject: rows.length, archived: rows.filter((r) => r.archived).length };
+    },
+
+    /** Archives a device and revokes its keys, in one transaction. */
+    async archive(deviceId: number, projectId: number, now: Date) {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(deviceKeys)
+          .set({ revokedAt: now })
+          .where(and(eq(deviceKeys.deviceId, deviceId), isNull(deviceKeys.revokedAt)));
+        await tx
+          .update(devices)
+          .set({ archivedAt: now })
+          .where(and(eq(devices.id, deviceId), eq(devices.projectId, projectId)));
+      });
+    },
+
+    async restore(deviceId: number, projectId: number) {
+      await db
+        .update(devices)
+        .set({ archivedAt: null })
+        .where(and(eq(devices.id, deviceId), eq(devices.projectId, projectId)));
+    },
+
+    /**
+     * Deletes a device and everything that is only its own, in one transaction: AI data,
+     * conversations, visitor sessions, chats, calls and keys go with the row (foreign keys cascade);
+     * pushes that went to it alone go too. Answers what was removed.
+     */
+    async deleteForever(deviceId: number, projectId: number) {
+      return db.transaction(async (tx) => {
+        const counted = async (
+          table: typeof aiTopics | typeof conversations | typeof chatSessions | typeof calls,
+        ) => {
+          const [row] = await tx.select({ n: count() }).from(table).where(eq(table.deviceId, deviceId));
+          return row?.n ?? 0;
+        };
+        const removed = {
+          topics: await counted(aiTopics),
+          conversations: await counted(conversations),
+          chats: await counted(chatSessions),
+          calls: await counted(calls),
+          pushes: 0,
+        };
+        // Pushes whose every delivery was to this device: nothing of them is left to show.
+        const only = await tx
+          .select({ id: pushes.id })
+          .from(pushes)
+          .innerJoin(pushDeliveries, eq(pushDeliveries.pushId, pushes.id))
+          .where(eq(pushes.projectId, projectId))
+          .groupBy(pushes.id)
+          .having(sql`bool_and(${pushDeliveries.deviceId} = ${deviceId})`);
+        if (only.length > 0) {
+          const gone = await tx
+            .delete(pushes)
+            .where(
+              inArray(
+                pushes.id,
+                only.map((p) => p.id),
+              ),
+            )
+            .returning({ id: pushes.id });
+          removed.pushes = gone.length;
+        }
+        await tx.delete(devices).where(and(eq(devices.id, deviceId), eq(devices.projectId, projectId)));
+        return removed;
+      });
     },
 
     listManaged: (projectId: number) => managed(eq(devices.projectId, projectId)),
@@ -141,7 +230,7 @@ export function createDevicesRepo(db: Db) {
         .from(deviceKeys)
         .innerJoin(devices, eq(devices.id, deviceKeys.deviceId))
         .innerJoin(projects, eq(projects.id, devices.projectId))
-        .where(and(eq(deviceKeys.keyHash, hash), isNull(deviceKeys.revokedAt)))
+        .where(and(eq(deviceKeys.keyHash, hash), isNull(deviceKeys.revokedAt), isNull(devices.archivedAt)))
         .orderBy(desc(deviceKeys.id))
         .limit(1);
       return row;

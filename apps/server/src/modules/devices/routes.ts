@@ -1,5 +1,8 @@
 import {
   ZCreateDeviceRequest,
+  ZDeleteDeviceRequest,
+  ZDeletedDevice,
+  ZDeviceIdRequest,
   ZDeviceKeyRequest,
   ZDeviceWithKey,
   ZDevicesQuery,
@@ -17,6 +20,8 @@ import type { DevicesService } from './service.js';
 const settings = { access: { page: '/setting' as const } };
 /** Calls on one managed device name it as `id`: the guard checks it is the project's. */
 const onDevice = { ...settings, devices: { fields: ['id'] } };
+/** The same, for calls that work on an archived device too. */
+const onAnyDevice = { ...settings, devices: { fields: ['id'], archived: true } };
 const D = '/admin_settings/devices';
 
 export function devicesRoutes(app: FastifyInstance, { devices }: { devices: DevicesService }) {
@@ -36,7 +41,7 @@ export function devicesRoutes(app: FastifyInstance, { devices }: { devices: Devi
       message: 'Device added. Copy its key now: it is shown only once.',
     }),
   );
-  app.put(D, { config: onDevice }, async (req) =>
+  app.put(D, { config: onAnyDevice }, async (req) =>
     ok(ZManagedDevice, await devices.update(authOf(req), validate(ZUpdateDeviceRequest, req.body)), {
       message: 'Device updated',
     }),
@@ -49,6 +54,23 @@ export function devicesRoutes(app: FastifyInstance, { devices }: { devices: Devi
   app.delete(`${D}/key`, { config: onDevice }, async (req) =>
     ok(ZManagedDevice, await devices.revokeKeys(authOf(req), validate(ZDeviceKeyRequest, req.body).id), {
       message: 'Key revoked',
+    }),
+  );
+
+  // Retiring a device: archive (key revoked, out of the selector, data kept), restore, delete.
+  app.post(`${D}/archive`, { config: onAnyDevice }, async (req) =>
+    ok(ZManagedDevice, await devices.archive(authOf(req), validate(ZDeviceIdRequest, req.body).id), {
+      message: 'Device archived. Its key no longer works; its data is kept.',
+    }),
+  );
+  app.post(`${D}/restore`, { config: onAnyDevice }, async (req) =>
+    ok(ZManagedDevice, await devices.restore(authOf(req), validate(ZDeviceIdRequest, req.body).id), {
+      message: 'Device restored. Make a new key to pair it again.',
+    }),
+  );
+  app.delete(D, { config: onAnyDevice }, async (req) =>
+    ok(ZDeletedDevice, await devices.deleteForever(authOf(req), validate(ZDeleteDeviceRequest, req.body)), {
+      message: 'Device deleted with all its data.',
     }),
   );
 }

@@ -7,7 +7,7 @@ import {
 } from '@ambassador/contracts';
 import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
-import { forbidden, notFound, unauthorized } from '../../lib/errors.js';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import type { AuthContext } from '../auth/service.js';
 import type { DevicesRepo } from './repo.js';
@@ -37,11 +37,14 @@ export function createDevicesService({
   repo,
   clock,
   onKeysRevoked = () => undefined,
+  onRetired = () => undefined,
 }: {
   repo: DevicesRepo;
   clock: Clock;
   /** A device's keys were replaced or revoked: its live sockets close at once. */
   onKeysRevoked?: (deviceId: number) => void;
+  /** A device was archived or deleted: what is held in memory for it (its matcher) can go. */
+  onRetired?: (deviceId: number) => void;
 }) {
   const toManaged = (row: NonNullable<Awaited<ReturnType<DevicesRepo['findManaged']>>>): ManagedDevice => ({
     id: row.id,
@@ -51,6 +54,7 @@ export function createDevicesService({
     key_prefix: row.keyPrefix,
     key_created_at: iso(row.keyCreatedAt),
     last_seen_at: iso(row.lastSeenAt),
+    archived_at: iso(row.archivedAt),
     created_at: iso(row.createdAt)!,
   });
 
@@ -72,9 +76,12 @@ export function createDevicesService({
       return device;
     },
     belongsToProject: (deviceId: number, projectId: number) => repo.exists(deviceId, projectId),
-    /** Whether every one of these (distinct) ids is a device of the project. */
-    allInProject: async (ids: number[], projectId: number) =>
-      ids.length === 0 || (await repo.countInProject(ids, projectId)) === ids.length,
+    /** Whether all these (distinct) ids are devices of the project, and whether any is archived. */
+    async checkScope(ids: number[], projectId: number) {
+      if (ids.length === 0) return { inProject: true, archived: false };
+      const { inProject, archived } = await repo.countInProject(ids, projectId);
+      return { inProject: inProject === ids.length, archived: archived > 0 };
+    },
 
     // ------------------------------------------------------------ Admin Settings → Devices
 
@@ -110,6 +117,38 @@ export function createDevicesService({
       await repo.replaceKeys(deviceId, clock.now());
       onKeysRevoked(deviceId);
       return managed(actor, deviceId);
+    },
+
+    /** Retires a device: its keys stop working and it leaves the selector; its data stays. */
+    async archive(actor: AuthContext, deviceId: number) {
+      const device = await managed(actor, deviceId);
+      if (device.archived_at !== null) return device;
+      await repo.archive(deviceId, actor.projectId, clock.now());
+      onKeysRevoked(deviceId);
+      onRetired(deviceId);
+      return managed(actor, deviceId);
+    },
+
+    /** Back in the selector, with its data; it needs a new key to talk again. */
+    async restore(actor: AuthContext, deviceId: number) {
+      const device = await managed(actor, deviceId);
+      if (device.archived_at === null) return device;
+      await repo.restore(deviceId, actor.projectId);
+      return managed(actor, deviceId);
+    },
+
+    /** An archived device and all that is only its own, for good, once its name is typed again. */
+    async deleteForever(actor: AuthContext, input: { id: number; confirm_name: string }) {
+      const device = await managed(actor, input.id);
+      if (device.archived_at === null) {
+        throw conflict('Archive the device before deleting it.', 'device_not_archived');
+      }
+      if (input.confirm_name.trim() !== device.description) {
+        throw badRequest('The name typed does not match the device name.', 'confirm_mismatch');
+      }
+      const removed = await repo.deleteForever(input.id, actor.projectId);
+      onRetired(input.id);
+      return { id: device.id, description: device.description, removed };
     },
 
     // ------------------------------------------------------------ device API authentication

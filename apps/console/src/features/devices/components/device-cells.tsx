@@ -77,6 +77,18 @@ export function KeyCell({ device }: { device: ManagedDevice }) {
   );
 }
 
+/** When an archived device was archived: how long ago, the exact time on hover. */
+export function ArchivedCell({ device }: { device: ManagedDevice }) {
+  const { i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? 'en';
+  if (!device.archived_at) return null;
+  return (
+    <Tooltip title={formatDateTime(device.archived_at, language)}>
+      <Typography variant="body2">{formatRelative(device.archived_at, language)}</Typography>
+    </Tooltip>
+  );
+}
+
 export function LastSeenCell({ device }: { device: ManagedDevice }) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';

@@ -16,6 +16,7 @@ function aDevice(id: number, description: string, patch: Partial<ManagedDevice> 
     key_prefix: `dk_${id}abc`,
     key_created_at: '2025-03-01T09:00:00Z',
     last_seen_at: null,
+    archived_at: null,
     created_at: '2025-03-01T09:00:00Z',
     ...patch,
   };
@@ -32,7 +33,22 @@ function deviceServer(initial: ManagedDevice[], fail?: (call: FakeCall) => FakeR
     if (failed) return failed;
     const { method, path } = call;
     if (path === '/interface/devices') {
-      return { body: devices.map(({ id, description, kind }): Device => ({ id, description, kind })) };
+      const inUse = devices.filter((d) => d.archived_at === null);
+      return { body: inUse.map(({ id, description, kind }): Device => ({ id, description, kind })) };
+    }
+    if (path === '/admin_settings/devices/archive' || path === '/admin_settings/devices/restore') {
+      const device = find(call);
+      if (!device) return undefined;
+      device.archived_at = path.endsWith('archive') ? new Date().toISOString() : null;
+      device.key_prefix = null;
+      return { body: device };
+    }
+    if (path === '/admin_settings/devices' && method === 'DELETE') {
+      const device = find(call);
+      if (!device) return undefined;
+      devices.splice(devices.indexOf(device), 1);
+      const removed = { topics: 12, conversations: 340, chats: 2, calls: 1, pushes: 0 };
+      return { body: { id: device.id, description: device.description, removed } };
     }
     if (path === '/admin_settings/devices' && method === 'GET') return { body: devices };
     if (path === '/admin_settings/devices' && method === 'POST') {
@@ -270,6 +286,73 @@ describe('DevicesPage', () => {
     await waitFor(() => expect(screen.queryByTestId('confirm-key-dialog')).toBeNull());
     expect(snackbarStore.get().text).toBe('Key of Lobby revoked');
     expect(screen.queryByTestId('device-key-dialog')).toBeNull();
+  });
+
+  it('archives a device after the warning: it moves to Archived devices and leaves the selector', async () => {
+    authStore.set({ ...LOGGED_OUT, access_token: 't', auth_project_id: 1, selected_device: 7 } as never);
+    const { calls } = deviceServer([aDevice(7, 'Lobby'), aDevice(8, 'Gate')]);
+    renderWithApp(<DevicesPage />, '/setting/devices');
+    fireEvent.click(await screen.findByTestId('archive-device-7'));
+    const confirm = await screen.findByTestId('confirm-key-dialog');
+    expect(within(confirm).getByText('Archive Lobby?')).toBeTruthy();
+    expect(within(confirm).getByText(/you can restore it at any time/)).toBeTruthy();
+    fireEvent.click(within(confirm).getByTestId('confirm-key-submit'));
+    expect(await screen.findByTestId('archived-row-7')).toBeTruthy();
+    expect(screen.queryByTestId('device-row-7')).toBeNull();
+    expect(writes(calls)).toEqual([
+      expect.objectContaining({ method: 'POST', path: '/admin_settings/devices/archive', body: { id: 7 } }),
+    ]);
+    expect(snackbarStore.get().text).toBe('Lobby archived');
+    // The shell's selector no longer offers it; the selection moves to a device in use.
+    await waitFor(() => expect(authStore.get().device_list?.map((d) => d.id)).toEqual([8]));
+    expect(authStore.get().selected_device).toBe(8);
+  });
+
+  it('restores an archived device', async () => {
+    const { calls } = deviceServer([
+      aDevice(7, 'Lobby', { archived_at: '2025-04-01T09:00:00Z', key_prefix: null }),
+    ]);
+    renderWithApp(<DevicesPage />, '/setting/devices');
+    fireEvent.click(await screen.findByTestId('restore-device-7'));
+    const confirm = await screen.findByTestId('confirm-key-dialog');
+    expect(within(confirm).getByText('Restore Lobby?')).toBeTruthy();
+    fireEvent.click(within(confirm).getByTestId('confirm-key-submit'));
+    expect(await screen.findByTestId('device-row-7')).toBeTruthy();
+    expect(screen.queryByTestId('archived-devices')).toBeNull();
+    expect(writes(calls).map((c) => c.path)).toEqual(['/admin_settings/devices/restore']);
+  });
+
+  it('deletes an archived device only once its name is typed, and says what went', async () => {
+    const { calls, devices } = deviceServer([
+      aDevice(7, 'Lobby kiosk', { archived_at: '2025-04-01T09:00:00Z', key_prefix: null }),
+    ]);
+    renderWithApp(<DevicesPage />, '/setting/devices');
+    fireEvent.click(await screen.findByTestId('delete-device-7'));
+    const dialog = await screen.findByTestId('delete-device-dialog');
+    expect(within(dialog).getByText('Delete Lobby kiosk permanently?')).toBeTruthy();
+    expect(within(dialog).getByText('This cannot be undone.')).toBeTruthy();
+    expect(within(dialog).getByText(/visitor conversations, chats, calls/)).toBeTruthy();
+    const submit = within(dialog).getByTestId('delete-device-submit') as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    fireEvent.change(within(dialog).getByTestId('delete-device-name'), { target: { value: 'Lobby' } });
+    expect(submit.disabled).toBe(true);
+    fireEvent.change(within(dialog).getByTestId('delete-device-name'), { target: { value: 'Lobby kiosk' } });
+    expect(submit.disabled).toBe(false);
+    // A double click deletes once.
+    fireEvent.click(submit);
+    fireEvent.click(submit);
+    await waitFor(() => expect(screen.queryByTestId('delete-device-dialog')).toBeNull());
+    expect(writes(calls)).toEqual([
+      expect.objectContaining({
+        method: 'DELETE',
+        path: '/admin_settings/devices',
+        body: { id: 7, confirm_name: 'Lobby kiosk' },
+      }),
+    ]);
+    expect(devices).toEqual([]);
+    expect(snackbarStore.get().text).toBe(
+      'Lobby kiosk deleted: 12 topics, 340 conversations, 2 chats, 1 calls and 0 messages removed',
+    );
   });
 
   it('asks for a name and a language before saving an edit, then saves the change', async () => {

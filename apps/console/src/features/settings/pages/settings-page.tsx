@@ -10,6 +10,7 @@ import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../shared/ui/page-header';
+import { RetentionCard } from '../components/retention-card';
 
 /** Admin Settings (/setting): the way into each settings area. */
 export function SettingsPage() {
@@ -32,6 +33,9 @@ export function SettingsPage() {
           title={t('screens.setting_devices')}
           description={t('settings.devices_description')}
         />
+      </Box>
+      <Box sx={{ mt: 2, maxWidth: 720 }}>
+        <RetentionCard />
       </Box>
     </>
   );
