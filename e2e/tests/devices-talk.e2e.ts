@@ -263,6 +263,72 @@ describe('devices talk: kiosk, conversation review and dashboard in Chromium', (
     expect(await k('kiosk-pair-error').innerText()).toMatch(/no longer valid/i);
   });
 
+  it('archives a device: it leaves the selector and waits under Archived devices; restored, it is back', async () => {
+    const NORTH = 2;
+    await consolePage.goto('/setting/devices');
+    await byId(`archive-device-${NORTH}`).click();
+    await byId('confirm-key-submit').click();
+    expect(await snackbar('success')).toContain('North Wing Ambassador archived');
+    await byId(`archived-row-${NORTH}`).waitFor();
+    expect(await byId(`device-row-${NORTH}`).count()).toBe(0);
+    // The shell's device selector no longer offers it.
+    await byId('device-select').click();
+    await byId(`device-option-${LOBBY}`).waitFor();
+    expect(await byId(`device-option-${NORTH}`).count()).toBe(0);
+    await consolePage.keyboard.press('Escape');
+    for (const lang of ['en', 'zhHant', 'zhHans'] as const) {
+      await setUiLanguage(consolePage, lang);
+      await byId('archived-devices').waitFor();
+      await screenshot(consolePage, `devices-archived-${lang}`);
+    }
+    await setUiLanguage(consolePage, 'en');
+    await byId(`restore-device-${NORTH}`).click();
+    await byId('confirm-key-submit').click();
+    expect(await snackbar('success')).toContain('North Wing Ambassador restored');
+    await byId(`device-row-${NORTH}`).waitFor();
+    expect(await byId('archived-devices').count()).toBe(0);
+  });
+
+  it('deletes an archived device for good, only once its name is typed, and says what went', async () => {
+    const CHATBOT = 3;
+    await consolePage.goto('/setting/devices');
+    await byId(`archive-device-${CHATBOT}`).click();
+    await byId('confirm-key-submit').click();
+    await byId(`delete-device-${CHATBOT}`).click();
+    const dialog = byId('delete-device-dialog');
+    await dialog.waitFor();
+    await byId('delete-device-name').fill('Website');
+    expect(await byId('delete-device-submit').isDisabled()).toBe(true);
+    await screenshot(consolePage, 'device-delete-en');
+    await byId('delete-device-name').fill('Website Chatbot');
+    await byId('delete-device-submit').click();
+    // The demo gave the chatbot topics and visitor questions: they went with it.
+    expect(await snackbar('success')).toMatch(
+      /^Website Chatbot deleted: [1-9]\d* topics, [1-9]\d* conversations/,
+    );
+    await dialog.waitFor({ state: 'detached' });
+    expect(await byId(`archived-row-${CHATBOT}`).count()).toBe(0);
+  });
+
+  it('keeps conversations for a chosen time (Admin Settings → Data retention)', async () => {
+    await consolePage.goto('/setting');
+    const card = byId('retention-card');
+    await expect.poll(() => byId('retention-select').innerText()).toContain('For ever');
+    await byId('retention-select').click();
+    await byId('retention-option-365').click();
+    expect(await byId('retention-warning').innerText()).toContain('older than 365 days');
+    await byId('retention-save').click();
+    expect(await snackbar('success')).toBe('Retention saved');
+    await consolePage.reload();
+    await expect.poll(() => byId('retention-select').innerText()).toContain('365 days');
+    for (const lang of ['en', 'zhHant', 'zhHans'] as const) {
+      await setUiLanguage(consolePage, lang);
+      await card.waitFor();
+      await screenshot(consolePage, `settings-retention-${lang}`);
+    }
+    await setUiLanguage(consolePage, 'en');
+  });
+
   it('logged no browser errors', () => {
     expect(browserErrors).toEqual([]);
   });
