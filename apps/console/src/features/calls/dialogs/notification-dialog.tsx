@@ -1,4 +1,5 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useSingleFlight } from '../../../shared/lib/use-single-flight';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -105,9 +106,9 @@ function NotificationEditor({
   const update = useUpdateNotificationChannel();
   const [form, setForm] = useState({ ...saved, ring_seconds: String(saved.ring_seconds) });
   const [permission, setPermission] = useState<DesktopPermission>(currentPermission);
-  const [submitting, setSubmitting] = useState(false);
   const [submitted, setSubmitted] = useState(false);
-  const busy = useRef(false);
+  const flight = useSingleFlight();
+  const submitting = flight.running;
   const ringError = submitted ? ringSecondsError(t, form.ring_seconds) : null;
 
   const setDesktop = async (on: boolean) => {
@@ -122,7 +123,7 @@ function NotificationEditor({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy.current) return;
+    if (flight.isBusy()) return;
     setSubmitted(true);
     if (ringSecondsError(t, form.ring_seconds)) return;
     const body: NotificationChannel = {
@@ -131,15 +132,13 @@ function NotificationEditor({
       desktop: form.desktop,
       ring_seconds: Number(form.ring_seconds),
     };
-    busy.current = true;
-    setSubmitting(true);
-    const result = await notify.run(() => update.mutateAsync({ deviceId, body }), {
-      loading: t('common.updating'),
-      success: t('calls.notification.saved'),
-    });
-    busy.current = false;
-    setSubmitting(false);
-    if (result.ok) onClose();
+    const result = await flight.run(() =>
+      notify.run(() => update.mutateAsync({ deviceId, body }), {
+        loading: t('common.updating'),
+        success: t('calls.notification.saved'),
+      }),
+    );
+    if (result?.ok) onClose();
   };
 
   const desktopState = form.desktop ? permission : null;

@@ -1,4 +1,5 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useSingleFlight } from '../../../shared/lib/use-single-flight';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -96,7 +97,6 @@ function OfflineHoursEditor({
   const update = useUpdateOfflineHours();
   const [form, setForm] = useState<OfflineHoursForm>(() => initialOfflineHoursForm(saved));
   const [submitted, setSubmitted] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   // Languages that already have a text stay editable even if the device dropped them.
   const tabs = [
@@ -106,7 +106,8 @@ function OfflineHoursEditor({
     ),
   ];
   const [language, setLanguage] = useState<Language>(tabs[0] ?? 'english');
-  const busy = useRef(false);
+  const flight = useSingleFlight();
+  const submitting = flight.running;
   const errors = submitted ? validateOfflineHours(form) : { rows: {}, responses: {} };
   const zones = timeZoneOptions(form.time_zone);
 
@@ -119,7 +120,7 @@ function OfflineHoursEditor({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy.current) return;
+    if (flight.isBusy()) return;
     setSubmitted(true);
     const found = validateOfflineHours(form);
     if (hasErrors(found)) {
@@ -129,14 +130,13 @@ function OfflineHoursEditor({
       if (firstLanguage) setLanguage(firstLanguage);
       return;
     }
-    busy.current = true;
-    setSubmitting(true);
-    const result = await notify.run(() => update.mutateAsync({ deviceId, body: offlineHoursRequest(form) }), {
-      loading: t('common.updating'),
-      success: t('calls.offline.saved'),
-    });
-    busy.current = false;
-    setSubmitting(false);
+    const result = await flight.run(() =>
+      notify.run(() => update.mutateAsync({ deviceId, body: offlineHoursRequest(form) }), {
+        loading: t('common.updating'),
+        success: t('calls.offline.saved'),
+      }),
+    );
+    if (!result) return;
     if (result.ok) onClose();
     else setServerError(errorMessage(result.error, ''));
   };

@@ -1,8 +1,8 @@
-import { useRef, useState } from 'react';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import { useSingleFlight } from '../../../shared/lib/use-single-flight';
 import { DialogButtons } from '../../../shared/ui/dialog-buttons';
 
 export type ConfirmKeyDialogProps = {
@@ -26,21 +26,9 @@ export function ConfirmKeyDialog({
   onCancel,
   onConfirm,
 }: ConfirmKeyDialogProps) {
-  const [submitting, setSubmitting] = useState(false);
-  // A double click lands before the disabled button re-renders: the ref sends it once.
-  const busy = useRef(false);
-
-  const confirm = async () => {
-    if (busy.current) return;
-    busy.current = true;
-    setSubmitting(true);
-    try {
-      await onConfirm();
-    } finally {
-      busy.current = false;
-      setSubmitting(false);
-    }
-  };
+  const flight = useSingleFlight();
+  const submitting = flight.running;
+  const confirm = () => flight.run(onConfirm);
 
   return (
     <Dialog

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
@@ -7,6 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import type { ManagedDevice } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
+import { useSingleFlight } from '../../../shared/lib/use-single-flight';
 import { DialogButtons } from '../../../shared/ui/dialog-buttons';
 
 export type DeleteDeviceDialogProps = {
@@ -24,21 +25,13 @@ export type DeleteDeviceDialogProps = {
 export function DeleteDeviceDialog({ device, open, onCancel, onConfirm }: DeleteDeviceDialogProps) {
   const { t } = useTranslation();
   const [typed, setTyped] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-  const busy = useRef(false);
+  const flight = useSingleFlight();
+  const submitting = flight.running;
   const name = device?.description ?? '';
   const matches = typed.trim() === name;
 
   const confirm = async () => {
-    if (busy.current || !matches) return;
-    busy.current = true;
-    setSubmitting(true);
-    try {
-      await onConfirm(typed);
-    } finally {
-      busy.current = false;
-      setSubmitting(false);
-    }
+    if (matches) await flight.run(() => onConfirm(typed));
   };
 
   return (

@@ -1,4 +1,5 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useSingleFlight } from '../../../shared/lib/use-single-flight';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { DEVICE_KINDS, type DeviceKind, type DeviceWithKey, type ManagedDevice } from '@ambassador/contracts';
@@ -39,9 +40,8 @@ export function DeviceDialog({ open, mode, device, onClose, onCreated }: DeviceD
   const updateDevice = useUpdateDevice();
   const [form, setForm] = useState<DeviceForm>(() => initialDeviceForm(device));
   const [submitted, setSubmitted] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  // A double click lands before the disabled button re-renders: the ref sends it once.
-  const busy = useRef(false);
+  const flight = useSingleFlight();
+  const submitting = flight.running;
   const errors = submitted ? validateDeviceForm(form) : {};
 
   const set = <K extends keyof DeviceForm>(key: K, value: DeviceForm[K]) =>
@@ -49,7 +49,7 @@ export function DeviceDialog({ open, mode, device, onClose, onCreated }: DeviceD
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy.current) return;
+    if (flight.isBusy()) return;
     setSubmitted(true);
     if (Object.keys(validateDeviceForm(form)).length > 0) return;
     const name = form.description.trim();
@@ -59,25 +59,23 @@ export function DeviceDialog({ open, mode, device, onClose, onCreated }: DeviceD
       onClose();
       return;
     }
-    busy.current = true;
-    setSubmitting(true);
     if (body) {
-      const result = await notify.run(() => updateDevice.mutateAsync(body), {
-        loading: t('common.updating'),
-        success: t('devices.updated', { name }),
-      });
-      busy.current = false;
-      setSubmitting(false);
-      if (result.ok) onClose();
+      const result = await flight.run(() =>
+        notify.run(() => updateDevice.mutateAsync(body), {
+          loading: t('common.updating'),
+          success: t('devices.updated', { name }),
+        }),
+      );
+      if (result?.ok) onClose();
       return;
     }
-    const result = await notify.run(() => createDevice.mutateAsync(createDeviceRequest(form)), {
-      loading: t('common.adding'),
-      success: t('devices.added', { name }),
-    });
-    busy.current = false;
-    setSubmitting(false);
-    if (result.ok) onCreated(result.data);
+    const result = await flight.run(() =>
+      notify.run(() => createDevice.mutateAsync(createDeviceRequest(form)), {
+        loading: t('common.adding'),
+        success: t('devices.added', { name }),
+      }),
+    );
+    if (result?.ok) onCreated(result.data);
   };
 
   const cancel = () => {
