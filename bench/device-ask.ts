@@ -6,12 +6,8 @@
  * Run: npm run bench:ask (no build needed).
  */
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { buildApp } from '../apps/server/src/app.js';
-import { openAndSeed } from '../apps/server/src/bootstrap.js';
-import { loadConfig } from '../apps/server/src/config.js';
 import { aiCategories, aiKeywords, aiResponses, aiTopics } from '../apps/server/src/db/schema.js';
 import { fold } from '../apps/server/src/modules/ai/fold.js';
 import { createDevicesRepo } from '../apps/server/src/modules/devices/repo.js';
@@ -19,22 +15,16 @@ import { createDevicesService } from '../apps/server/src/modules/devices/service
 import { systemClock } from '../apps/server/src/lib/clock.js';
 import { rng } from '../apps/server/src/matcher/model.js';
 import { syntheticTopics } from '../apps/server/src/test/matcher-topics.js';
+import { benchDatabase } from './support.js';
 
 const TOPICS = 1000;
 const N = Number(process.env.BENCH_N ?? 3000);
 const DEVICE = 1;
-const quiet = { info: () => undefined, warn: () => undefined };
 
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
-const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ac-bench-'));
-const config = loadConfig({
-  DATA_DIR: dir,
-  ADMIN_PASSWORD: 'Bench-Passw0rd!',
-  DATABASE_URL: process.env.DATABASE_URL ?? '',
-});
-const database = await openAndSeed(config, quiet);
+const { dir, config, database } = await benchDatabase();
 const { db } = database;
 
 // Setup (not measured): 1,000 topics with phrases and one text response each, written directly.

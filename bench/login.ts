@@ -3,15 +3,9 @@
  * authenticated GET through the whole app (in-process, PGlite in a temp dir, or DATABASE_URL).
  * Run: npm run bench:login (after npm run build).
  */
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../apps/server/src/app.js';
-import { openAndSeed } from '../apps/server/src/bootstrap.js';
-import { loadConfig } from '../apps/server/src/config.js';
+import { BENCH_ADMIN, benchApp } from './support.js';
 
 const N = Number(process.env.BENCH_N ?? 100);
-const quiet = { info: () => undefined, warn: () => undefined };
 
 function pct(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -25,15 +19,8 @@ function summary(name: string, ms: number[]) {
   );
 }
 
-const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ac-bench-'));
-const config = loadConfig({
-  DATA_DIR: dir,
-  ADMIN_PASSWORD: 'Bench-Passw0rd!',
-  DATABASE_URL: process.env.DATABASE_URL ?? '',
-});
-const database = await openAndSeed(config, quiet);
-const app = await buildApp({ config, database });
-await app.ready();
+const bench = await benchApp();
+const { app, database } = bench;
 console.log(`database: ${database.kind}, node ${process.version}`);
 
 const logins: number[] = [];
@@ -43,7 +30,7 @@ for (let i = 0; i < N; i++) {
   const res = await app.inject({
     method: 'POST',
     url: '/admin_panel/login',
-    payload: { username: 'admin', password: 'Bench-Passw0rd!' },
+    payload: BENCH_ADMIN,
   });
   logins.push(performance.now() - t0);
   const data = res.json().data;
@@ -64,6 +51,4 @@ for (let i = 0; i < N * 10; i++) {
 }
 summary('GET /admin_settings/users (auth + page of 10)', reads);
 
-await app.close();
-await database.close();
-await fs.rm(dir, { recursive: true, force: true });
+await bench.close();

@@ -4,32 +4,15 @@
  * large honest one. In-process on PGlite (or DATABASE_URL), through HTTP injection.
  * Run: npm run bench:xlsx (no build needed).
  */
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
-import { buildApp } from '../apps/server/src/app.js';
-import { openAndSeed } from '../apps/server/src/bootstrap.js';
-import { loadConfig } from '../apps/server/src/config.js';
 import { multipartFile } from '../apps/server/src/test/harness.js';
 import { xlsxOf } from '../apps/server/src/test/zip-bombs.js';
+import { BENCH_ADMIN, benchApp } from './support.js';
 
-const quiet = { info: () => undefined, warn: () => undefined };
-const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ac-bench-'));
-const config = loadConfig({
-  DATA_DIR: dir,
-  ADMIN_PASSWORD: 'Bench-Passw0rd!',
-  DATABASE_URL: process.env.DATABASE_URL ?? '',
-});
-const database = await openAndSeed(config, quiet);
-const app = await buildApp({ config, database });
-await app.ready();
-const login = await app.inject({
-  method: 'POST',
-  url: '/admin_panel/login',
-  payload: { username: 'admin', password: 'Bench-Passw0rd!' },
-});
+const bench = await benchApp();
+const { app } = bench;
+const login = await app.inject({ method: 'POST', url: '/admin_panel/login', payload: BENCH_ADMIN });
 const { access_token, auth_project_id } = login.json().data;
 const headers = { access_token, auth_project_id: String(auth_project_id) };
 
@@ -85,6 +68,4 @@ for (const [name, make] of cases) {
       `${(loop.max / 1e6).toFixed(1)} / ${(loop.percentile(99) / 1e6).toFixed(1)} ms |`,
   );
 }
-await app.close();
-await database.close();
-await fs.rm(dir, { recursive: true, force: true });
+await bench.close();

@@ -1,6 +1,6 @@
 import { runWorker, WorkerFailed } from '../../lib/run-worker.js';
 import { AppError, badRequest } from '../../lib/errors.js';
-import type { PlainWorkbook } from './xlsx-plain.js';
+import type { ParsedFile } from './xlsx-parse.js';
 import type { XlsxWorkerResult } from './xlsx-worker.js';
 
 /** A worker's heap: room for the largest workbook the limits let through, and no more. */
@@ -12,17 +12,17 @@ const WORKER = new URL(`./xlsx-worker.${ext}`, import.meta.url);
 const tooLarge = (message: string) => new AppError(413, 'import_too_large', message);
 
 /**
- * Reads an uploaded workbook into plain rows in a worker thread: its size is checked while it
+ * Reads an uploaded workbook line by line in a worker thread: its size is checked while it
  * inflates (xlsx-limits), and parsing never blocks the server's event loop.
  */
-export async function readWorkbook(bytes: Buffer): Promise<PlainWorkbook> {
+export async function readWorkbook(bytes: Buffer, deviceId: number): Promise<ParsedFile> {
   // A copy the worker owns (transferred, not cloned again): the upload's buffer may be pooled.
   const copy = new Uint8Array(bytes);
   let result: XlsxWorkerResult;
   try {
     result = await runWorker<XlsxWorkerResult>(
       WORKER,
-      { bytes: copy },
+      { bytes: copy, deviceId },
       {
         resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 32 },
         timeoutMs: WORKER_TIMEOUT_MS,
@@ -35,7 +35,7 @@ export async function readWorkbook(bytes: Buffer): Promise<PlainWorkbook> {
     }
     throw e;
   }
-  if (result.ok) return result.workbook;
+  if (result.ok) return result.file;
   if (result.kind === 'too_large') throw tooLarge(result.message);
   throw badRequest(result.message, 'import_invalid');
 }
