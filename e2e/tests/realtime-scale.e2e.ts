@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshPostgres } from '../support/postgres.js';
 import { startServer, type RunningServer } from '../support/server.js';
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL;
@@ -16,17 +15,12 @@ const ADMIN = { username: 'admin', password: 'Scale-Admin-Passw0rd!' };
 describe.runIf(Boolean(DATABASE_URL && REDIS_URL))('two server processes through Redis', () => {
   let a: RunningServer;
   let b: RunningServer;
-  const dbName = `ac_e2e_scale_${randomBytes(4).toString('hex')}`;
+  let database: Awaited<ReturnType<typeof freshPostgres>> | undefined;
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const url = new URL(DATABASE_URL!);
-    url.pathname = `/${dbName}`;
-    const env = { DATABASE_URL: url.toString(), REDIS_URL: REDIS_URL!, ADMIN_PASSWORD: ADMIN.password };
+    database = await freshPostgres('ac_e2e_scale');
+    const env = { DATABASE_URL: database.url, REDIS_URL: REDIS_URL!, ADMIN_PASSWORD: ADMIN.password };
     // A first, so the migrations run once; then B on the same database.
     a = await startServer({ env });
     b = await startServer({ env });
@@ -35,10 +29,7 @@ describe.runIf(Boolean(DATABASE_URL && REDIS_URL))('two server processes through
     for (const s of sockets) s.disconnect();
     await b?.stop({ remove: true });
     await a?.stop({ remove: true });
-    const admin = new pg.Client({ connectionString: DATABASE_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    await database?.drop();
   });
 
   const json = async (

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { balancer, hammer, type LoadCall } from '../support/load.js';
+import { freshPostgres } from '../support/postgres.js';
 import { startServer, type RunningServer } from '../support/server.js';
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL;
@@ -61,26 +60,18 @@ describe('SIGTERM under load', () => {
  * with DRAIN_SECONDS=1 while reads and visitor questions flow through the balancer. Not one fails.
  */
 describe.runIf(Boolean(DATABASE_URL))('a rolling restart of two instances', () => {
-  const dbName = `ac_e2e_drain_${randomBytes(4).toString('hex')}`;
   const running: RunningServer[] = [];
   let lb: Awaited<ReturnType<typeof balancer>> | undefined;
+  let database: Awaited<ReturnType<typeof freshPostgres>> | undefined;
   afterAll(async () => {
     await lb?.close();
     for (const s of running) await s.stop({ remove: true });
-    const admin = new pg.Client({ connectionString: DATABASE_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    await database?.drop();
   });
 
   it('fails no request while each instance drains, stops and comes back', async () => {
-    const admin = new pg.Client({ connectionString: DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const url = new URL(DATABASE_URL!);
-    url.pathname = `/${dbName}`;
-    const env = { DATABASE_URL: url.toString(), ADMIN_PASSWORD: ADMIN.password, DRAIN_SECONDS: '1' };
+    database = await freshPostgres('ac_e2e_drain');
+    const env = { DATABASE_URL: database.url, ADMIN_PASSWORD: ADMIN.password, DRAIN_SECONDS: '1' };
     const start = async () => {
       const s = await startServer({ env });
       running.push(s);
