@@ -11,6 +11,8 @@ export default defineConfig({
   resolve: {
     alias: {
       '@ambassador/contracts': path.resolve(here, '../../packages/contracts/src/index.ts'),
+      // One name for the console's source root: imports across areas read the same from any depth.
+      '@': path.resolve(here, 'src'),
     },
   },
   test: {

@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { isLoggedIn, useAuth } from '../shared/auth/auth-store';
+import { isLoggedIn, useAuth } from '@/shared/auth/auth-store';
 import { guardSession } from './session-guard';
 
 /**

@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError, errorMessage } from '../shared/api/api-error';
-import { notify } from '../shared/ui/snackbar/snackbar-store';
+import { ApiError, errorMessage } from '@/shared/api/api-error';
+import { notify } from '@/shared/ui/snackbar/snackbar-store';
 
 function shouldRetry(failureCount: number, error: unknown): boolean {
   // Client errors will not get better by asking again.

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
-import { loadStringPack, type StringPack } from '../i18n/i18n';
-import type { UpcomingScreen } from '../shared/ui/placeholder-page';
+import { loadStringPack, type StringPack } from '@/i18n/i18n';
+import type { UpcomingScreen } from '@/shared/ui/placeholder-page';
 import { GuardedOutlet } from './guarded-outlet';
 import { PageLoading } from './page-loading';
 import { RouteError } from './route-error';
@@ -10,7 +10,7 @@ import { HOME_PATH } from './session-guard';
 /** A screen whose release has not landed: the shared placeholder, in its own chunk. */
 function upcoming(screen: UpcomingScreen): RouteObject['lazy'] {
   return async () => {
-    const { PlaceholderPage } = await import('../shared/ui/placeholder-page');
+    const { PlaceholderPage } = await import('@/shared/ui/placeholder-page');
     return { Component: () => <PlaceholderPage screen={screen} /> };
   };
 }
@@ -46,24 +46,24 @@ export const routes: RouteObject[] = [
                 path: 'dashboard',
                 lazy: screenWith(
                   'dashboard',
-                  async () => (await import('../features/dashboard/pages/dashboard-page')).DashboardPage,
+                  async () => (await import('@/features/dashboard/pages/dashboard-page')).DashboardPage,
                 ),
               },
               {
                 path: 'ai',
-                lazy: aiScreen(async () => (await import('../features/ai/pages/ai-page')).AiPage),
+                lazy: aiScreen(async () => (await import('@/features/ai/pages/ai-page')).AiPage),
               },
               {
                 path: 'ai/keyword',
-                lazy: aiScreen(async () => (await import('../features/ai/pages/keyword-page')).KeywordPage),
+                lazy: aiScreen(async () => (await import('@/features/ai/pages/keyword-page')).KeywordPage),
               },
               {
                 path: 'ai/keyword/question/:id',
-                lazy: aiScreen(async () => (await import('../features/ai/pages/question-page')).QuestionPage),
+                lazy: aiScreen(async () => (await import('@/features/ai/pages/question-page')).QuestionPage),
               },
               {
                 path: 'ai/alias',
-                lazy: aiScreen(async () => (await import('../features/ai/pages/alias-page')).AliasPage),
+                lazy: aiScreen(async () => (await import('@/features/ai/pages/alias-page')).AliasPage),
               },
               { path: 'ai/mrc', lazy: upcoming('ai_mrc') },
               { path: 'talk', lazy: upcoming('talk') },
@@ -72,7 +72,7 @@ export const routes: RouteObject[] = [
                 lazy: screenWith(
                   'conversations',
                   async () =>
-                    (await import('../features/conversations/pages/conversation-page')).ConversationPage,
+                    (await import('@/features/conversations/pages/conversation-page')).ConversationPage,
                 ),
               },
               { path: 'event', lazy: upcoming('event') },
@@ -81,41 +81,41 @@ export const routes: RouteObject[] = [
               {
                 path: 'setting',
                 lazy: async () => ({
-                  Component: (await import('../features/settings/pages/settings-page')).SettingsPage,
+                  Component: (await import('@/features/settings/pages/settings-page')).SettingsPage,
                 }),
               },
               {
                 path: 'setting/users',
                 lazy: async () => ({
-                  Component: (await import('../features/users/pages/users-page')).UsersPage,
+                  Component: (await import('@/features/users/pages/users-page')).UsersPage,
                 }),
               },
               {
                 path: 'setting/devices',
                 lazy: screenWith(
                   'devices',
-                  async () => (await import('../features/devices/pages/devices-page')).DevicesPage,
+                  async () => (await import('@/features/devices/pages/devices-page')).DevicesPage,
                 ),
               },
               {
                 path: 'chat',
                 lazy: screenWith(
                   'chat',
-                  async () => (await import('../features/chat/pages/chat-page')).ChatPage,
+                  async () => (await import('@/features/chat/pages/chat-page')).ChatPage,
                 ),
               },
               {
                 path: 'live_video',
                 lazy: screenWith(
                   'calls',
-                  async () => (await import('../features/calls/pages/live-video-page')).LiveVideoPage,
+                  async () => (await import('@/features/calls/pages/live-video-page')).LiveVideoPage,
                 ),
               },
               {
                 path: 'message',
                 lazy: screenWith(
                   'push',
-                  async () => (await import('../features/push/pages/message-page')).MessagePage,
+                  async () => (await import('@/features/push/pages/message-page')).MessagePage,
                 ),
               },
               { path: '*', element: toHome },

@@ -1,9 +1,9 @@
 import { Suspense, lazy } from 'react';
-import { LoginPage } from '../../features/auth/pages/login-page';
+import { LoginPage } from '@/features/auth/pages/login-page';
 
 // Only loaded when a password has expired, so the login chunk stays small.
 const UserDialog = lazy(async () => ({
-  default: (await import('../../features/users/dialogs/user-dialog')).UserDialog,
+  default: (await import('@/features/users/dialogs/user-dialog')).UserDialog,
 }));
 
 /** /login: the auth feature's page, with the users feature's dialog for a forced password change. */

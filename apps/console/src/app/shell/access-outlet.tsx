@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { isLoggedIn, useAuth } from '../../shared/auth/auth-store';
+import { isLoggedIn, useAuth } from '@/shared/auth/auth-store';
 import { guardRoute } from '../route-guard';
 
 /** The screens of the shell, each only for users whose page_access includes it (SPEC §2 guard). */

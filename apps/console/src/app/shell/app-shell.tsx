@@ -7,10 +7,10 @@ import { useTheme } from '@mui/material/styles';
 import { useNavigate, useNavigation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { loadStringPack } from '../../i18n/i18n';
-import { logout } from '../../shared/auth/logout';
-import { startLiveSession } from '../../shared/realtime/live-socket';
-import { notify } from '../../shared/ui/snackbar/snackbar-store';
+import { loadStringPack } from '@/i18n/i18n';
+import { logout } from '@/shared/auth/logout';
+import { startLiveSession } from '@/shared/realtime/live-socket';
+import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { LEFT_BAR_COLLAPSED_WIDTH, LEFT_BAR_WIDTH, RIGHT_BAR_WIDTH, TOP_BAR_HEIGHT } from '../theme';
 import { LOGIN_PATH } from '../route-guard';
 import { AccessOutlet } from './access-outlet';
@@ -27,7 +27,7 @@ const COLLAPSED_KEY = 'left_bar_collapsed';
 const IncomingCallBanner = lazy(async (): Promise<{ default: ComponentType }> => {
   try {
     const [module] = await Promise.all([
-      import('../../features/calls/components/incoming-call-banner'),
+      import('@/features/calls/components/incoming-call-banner'),
       loadStringPack('calls'),
     ]);
     return { default: module.IncomingCallBanner };

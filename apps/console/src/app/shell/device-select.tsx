@@ -11,8 +11,8 @@ import { canOpen } from '@ambassador/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { loadStringPack } from '../../i18n/i18n';
-import { authStore, useAuth } from '../../shared/auth/auth-store';
+import { loadStringPack } from '@/i18n/i18n';
+import { authStore, useAuth } from '@/shared/auth/auth-store';
 import { HOME_PATH } from '../route-guard';
 
 /** A database with a plus: copy this device's AI data somewhere else. */
@@ -24,7 +24,7 @@ const DatabasePlusIcon = createSvgIcon(
 /** The transfer dialog belongs to the AI feature: loaded only when asked for. */
 const TransferDialog = lazy(async () => ({
   // The AI screens' strings come with it (a pack of their own, not in the login bundle).
-  default: (await Promise.all([import('../../features/ai/dialogs/transfer-dialog'), loadStringPack('ai')]))[0]
+  default: (await Promise.all([import('@/features/ai/dialogs/transfer-dialog'), loadStringPack('ai')]))[0]
     .TransferDialog,
 }));
 

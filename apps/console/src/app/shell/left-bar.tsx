@@ -13,7 +13,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import { pageOf } from '@ambassador/contracts';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { isLoggedIn, useAuth } from '../../shared/auth/auth-store';
+import { isLoggedIn, useAuth } from '@/shared/auth/auth-store';
 import { guardRoute } from '../route-guard';
 import { DeviceSelect } from './device-select';
 import { navItemsFor } from './nav-items';

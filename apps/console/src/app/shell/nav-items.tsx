@@ -10,7 +10,7 @@ import RateReviewOutlined from '@mui/icons-material/RateReviewOutlined';
 import SendOutlined from '@mui/icons-material/SendOutlined';
 import VideoCallOutlined from '@mui/icons-material/VideoCallOutlined';
 import WebOutlined from '@mui/icons-material/WebOutlined';
-import { segmentOf, type PageSegment } from '../../shared/lib/pages';
+import { segmentOf, type PageSegment } from '@/shared/lib/pages';
 
 export type NavItem = { path: PagePath; segment: PageSegment; icon: ReactElement };
 

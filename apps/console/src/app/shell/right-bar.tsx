@@ -8,13 +8,13 @@ import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import { canOpen } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
-import { loadStringPack } from '../../i18n/i18n';
-import { useAuth } from '../../shared/auth/auth-store';
+import { loadStringPack } from '@/i18n/i18n';
+import { useAuth } from '@/shared/auth/auth-store';
 
 /** The alias card belongs to the AI feature: its own chunk, loaded with the right bar. */
 const AliasCard = lazy(async () => ({
   // The AI screens' strings come with it (a pack of their own, not in the login bundle).
-  default: (await Promise.all([import('../../features/ai/components/alias-card'), loadStringPack('ai')]))[0]
+  default: (await Promise.all([import('@/features/ai/components/alias-card'), loadStringPack('ai')]))[0]
     .AliasCard,
 }));
 
@@ -22,7 +22,7 @@ const AliasCard = lazy(async () => ({
 const BookmarkCard = lazy(async () => ({
   default: (
     await Promise.all([
-      import('../../features/conversations/components/bookmark-card'),
+      import('@/features/conversations/components/bookmark-card'),
       loadStringPack('conversations'),
     ])
   )[0].BookmarkCard,

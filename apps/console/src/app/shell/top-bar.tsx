@@ -9,7 +9,7 @@ import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import ViewSidebarOutlined from '@mui/icons-material/ViewSidebarOutlined';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitcher } from '../../shared/ui/language-switcher';
+import { LanguageSwitcher } from '@/shared/ui/language-switcher';
 import { TOP_BAR_HEIGHT } from '../theme';
 
 export function TopBar({

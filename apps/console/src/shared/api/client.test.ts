@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import '../../i18n/i18n';
-import { AUTH_STORAGE_KEY, LOGGED_OUT, authStore, type AuthState } from '../auth/auth-store';
-import { snackbarStore } from '../ui/snackbar/snackbar-store';
+import '@/i18n/i18n';
+import { AUTH_STORAGE_KEY, LOGGED_OUT, authStore, type AuthState } from '@/shared/auth/auth-store';
+import { snackbarStore } from '@/shared/ui/snackbar/snackbar-store';
 import { ApiError } from './api-error';
 import { api } from './client';
 

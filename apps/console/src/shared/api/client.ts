@@ -1,6 +1,6 @@
 import i18n from 'i18next';
-import { authStore, isLoggedIn } from '../auth/auth-store';
-import { notify } from '../ui/snackbar/snackbar-store';
+import { authStore, isLoggedIn } from '@/shared/auth/auth-store';
+import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { ApiError } from './api-error';
 
 /** Same origin; every admin call lives under this prefix. */

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { Socket } from 'socket.io-client';
 import { ADMIN_PANEL_PROJECT, REALTIME_PATH, SOCKET } from '@ambassador/contracts';
-import { authStore, isLoggedIn } from '../auth/auth-store';
+import { authStore, isLoggedIn } from '@/shared/auth/auth-store';
 
 /**
  * The live notification socket (SPEC §4). While signed in, one socket.io connection to

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import { addDays, daysIn, isDay, lastDays, today, type DayRange } from '../lib/day-range';
+import { addDays, daysIn, isDay, lastDays, today, type DayRange } from '@/shared/lib/day-range';
 
 export type DateRangeLabels = {
   start: string;

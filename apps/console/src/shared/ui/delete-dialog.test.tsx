@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import i18n, { changeUiLanguage } from '../../i18n/i18n';
+import i18n, { changeUiLanguage } from '@/i18n/i18n';
 import { DeleteDialog } from './delete-dialog';
 import { DELETE_TYPES, deleteDialogText, type DeleteType } from './delete-dialog-text';
 

@@ -3,14 +3,14 @@ import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import TranslateIcon from '@mui/icons-material/Translate';
 import { useTranslation } from 'react-i18next';
-import { changeUiLanguage } from '../../i18n/i18n';
+import { changeUiLanguage } from '@/i18n/i18n';
 import {
   DEFAULT_UI_LANGUAGE,
   UI_LANGUAGES,
   UI_LANGUAGE_NAMES,
   UI_LANGUAGE_TAGS,
   isUiLanguage,
-} from '../../i18n/languages';
+} from '@/i18n/languages';
 
 /**
  * English / 繁體中文 / 简体中文, remembered in localStorage. A native select: it is on the login

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { Language } from '@ambassador/contracts';
-import { changeUiLanguage } from '../../i18n/i18n';
+import { changeUiLanguage } from '@/i18n/i18n';
 import { LanguageTabs } from './language-tabs';
 
 afterEach(async () => {

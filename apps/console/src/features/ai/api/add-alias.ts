@@ -1,6 +1,6 @@
 import type { AddAliasRequest, Entity } from '@ambassador/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { aiKeys } from './ai-keys';
 
 /** POST /ai_config/alias_finder {device_id, keyword, alias}: adds one alias to a keyword. */

@@ -1,5 +1,5 @@
 import type { DeviceKind, Language } from '@ambassador/contracts';
-import { useAuth } from '../../../shared/auth/auth-store';
+import { useAuth } from '@/shared/auth/auth-store';
 
 /** The device every AI call works on (SPEC §7): the selected device, or null before one exists. */
 export type AiDeviceId = number | null;

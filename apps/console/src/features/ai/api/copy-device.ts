@@ -1,6 +1,6 @@
 import type { CopyDeviceRequest, Transfer } from '@ambassador/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { aiKeys } from './ai-keys';
 
 /** POST /setup/copy_device {source_id, dest_id}: replaces the destination's AI data with the source's. */

@@ -1,6 +1,6 @@
 import type { Category, CreateCategoryRequest } from '@ambassador/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { aiKeys } from './ai-keys';
 
 /** POST /ai_config/intents/category: a root category, or a sub-category with parent_id. */

@@ -1,6 +1,6 @@
 import type { CreateKeywordRequest, Keyword } from '@ambassador/contracts';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { aiKeys, type AiDeviceId, useAiDeviceId } from './ai-keys';
 
 /** POST /ai_config/intents/keywords: 409 keyword_exists for the same topic and language. */

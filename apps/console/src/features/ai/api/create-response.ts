@@ -1,6 +1,6 @@
 import type { AiResponse, CreateResponseRequest } from '@ambassador/contracts';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { aiKeys, useAiDeviceId, type AiDeviceId } from './ai-keys';
 
 /** POST /ai_config/intents/responses: buttons come back padded to whole rows. */

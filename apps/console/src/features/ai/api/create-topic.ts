@@ -1,6 +1,6 @@
 import type { CreateTopicRequest, Topic } from '@ambassador/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { aiKeys, useAiDeviceId } from './ai-keys';
 
 /** POST /ai_config/intents/intent: 409 topic_name_taken. */

@@ -1,6 +1,6 @@
 import type { Category, DeleteByIdRequest } from '@ambassador/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { aiKeys } from './ai-keys';
 
 /** DELETE /ai_config/intents/category {device_id, id}: 409 category_in_use while topics are filed under it. */

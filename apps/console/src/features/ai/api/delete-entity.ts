@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { aiKeys } from './ai-keys';
 
 export type DeleteEntityBody = { device_id: number; entity_id: number };

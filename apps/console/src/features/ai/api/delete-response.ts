@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { useAiDeviceId } from './ai-keys';
 import { invalidateResponses } from './create-response';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { aiKeys, useAiDeviceId, type AiDeviceId } from './ai-keys';
 
 /** DELETE /ai_config/intents/intent: its sub-topics, keywords and responses go with it. */

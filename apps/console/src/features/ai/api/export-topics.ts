@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
-import { saveFile } from '../../../shared/lib/save-file';
+import { api } from '@/shared/api/client';
+import { saveFile } from '@/shared/lib/save-file';
 
 /** GET /ai_config/intents/export: the device's topics as an xlsx file, named by the server. */
 export async function exportTopics(deviceId: number): Promise<{ blob: Blob; filename: string }> {

@@ -1,6 +1,6 @@
 import type { AliasFinder } from '@ambassador/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { aiKeys, useAiDeviceId, type AiDeviceId } from './ai-keys';
 
 export type AliasFinderParams = { search?: string; intent_id?: number };

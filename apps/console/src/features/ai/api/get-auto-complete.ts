@@ -1,7 +1,7 @@
 import type { ZAutoCompleteResponse } from '@ambassador/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { aiKeys, useAiDeviceId, type AiDeviceId } from './ai-keys';
 
 export type TopicSuggestion = z.infer<typeof ZAutoCompleteResponse>[number];

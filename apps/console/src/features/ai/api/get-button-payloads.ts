@@ -1,6 +1,6 @@
 import type { ButtonPayload, Language } from '@ambassador/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { aiKeys, useAiDeviceId, type AiDeviceId } from './ai-keys';
 
 /** GET /ai_config/intents/button_payloads: keywords of every topic in a language, to press as a button. */

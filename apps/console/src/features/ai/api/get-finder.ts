@@ -1,6 +1,6 @@
 import type { FinderNode } from '@ambassador/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { aiKeys, useAiDeviceId, type AiDeviceId } from './ai-keys';
 
 /** GET /ai_config/intents/finder: the whole category → topic tree (data.intents). */

@@ -1,6 +1,6 @@
 import type { Keyword } from '@ambassador/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { aiKeys, useAiDeviceId, type AiDeviceId } from './ai-keys';
 
 /** GET /ai_config/intents/keywords: keywords and trained phrases of a topic, every language. */

@@ -1,6 +1,6 @@
 import type { AiResponse } from '@ambassador/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { aiKeys, useAiDeviceId, type AiDeviceId } from './ai-keys';
 
 /** GET /ai_config/intents/responses: every response of a topic (all languages and device types). */

@@ -1,6 +1,6 @@
 import type { Topic } from '@ambassador/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { aiKeys, useAiDeviceId, type AiDeviceId } from './ai-keys';
 
 /** How many question topics the device has: the total of a one-row page of GET /ai_config/intents/intent. */

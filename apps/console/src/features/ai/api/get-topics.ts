@@ -1,6 +1,6 @@
 import type { Topic } from '@ambassador/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { aiKeys, useAiDeviceId, type AiDeviceId, type TopicListParams } from './ai-keys';
 
 export type TopicsPage = { topics: Topic[]; total: number };

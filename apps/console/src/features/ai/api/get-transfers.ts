@@ -1,6 +1,6 @@
 import type { Transfer } from '@ambassador/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { aiKeys, useAiDeviceId, type AiDeviceId } from './ai-keys';
 
 /** GET /setup/copy_device?device_id=: transfers into this device, newest first. */

@@ -1,6 +1,6 @@
 import type { ImportReport } from '@ambassador/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { aiKeys } from './ai-keys';
 
 export type ImportMode = 'preview' | 'apply';

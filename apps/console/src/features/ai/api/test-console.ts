@@ -1,6 +1,6 @@
 import type { TestConsoleRequest, TestConsoleResult } from '@ambassador/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 
 /** POST /ai_config/test_console: what the device would answer to a question. Changes nothing. */
 export async function askTestConsole(body: TestConsoleRequest): Promise<TestConsoleResult> {

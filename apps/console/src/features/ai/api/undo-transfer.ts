@@ -1,6 +1,6 @@
 import type { Transfer } from '@ambassador/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { aiKeys } from './ai-keys';
 
 /** POST /setup/copy_device/undo {id}: restores the destination's data from before the transfer. */

@@ -1,6 +1,6 @@
 import type { AvatarMotion } from '@ambassador/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { aiKeys, useAiDeviceId } from './ai-keys';
 import type { TopicAvatarMotion } from './get-avatar-motion';
 

@@ -1,6 +1,6 @@
 import type { Entity, UpdateEntityRequest } from '@ambassador/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { aiKeys } from './ai-keys';
 
 /** PUT /ai_config/entities {device_id, entity_id, aliases}: replaces the alias list. */

@@ -1,7 +1,7 @@
 import type { Keyword, ZUpdateKeywordRequest } from '@ambassador/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { useAiDeviceId } from './ai-keys';
 import { invalidateKeywords } from './create-keyword';
 

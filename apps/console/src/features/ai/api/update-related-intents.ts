@@ -1,6 +1,6 @@
 import type { AiSettings } from '@ambassador/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { aiKeys } from './ai-keys';
 
 export type UpdateRelatedIntentsBody = { device_id: number; is_enabled_related_intents: boolean };

@@ -1,6 +1,6 @@
 import type { AiResponse, UpdateResponseRequest } from '@ambassador/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { useAiDeviceId } from './ai-keys';
 import { invalidateResponses } from './create-response';
 

@@ -1,7 +1,7 @@
 import type { Topic, ZUpdateTopicTitleRequest } from '@ambassador/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { aiKeys, useAiDeviceId } from './ai-keys';
 
 export type UpdateTopicTitleRequest = z.input<typeof ZUpdateTopicTitleRequest>;

@@ -1,6 +1,6 @@
 import type { Topic, UpdateTopicRequest } from '@ambassador/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { aiKeys, useAiDeviceId } from './ai-keys';
 
 /** PUT /ai_config/intents/intent: any subset of name, category, switches and remarks. */

@@ -21,14 +21,14 @@ import Search from '@mui/icons-material/Search';
 import type { AliasFinder, Language, TopicRef } from '@ambassador/contracts';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../shared/api/api-error';
-import { notify } from '../../../shared/ui/snackbar/snackbar-store';
+import { errorMessage } from '@/shared/api/api-error';
+import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useAiDeviceId } from '../api/ai-keys';
 import { useAddAlias } from '../api/add-alias';
 import { useAliasFinder } from '../api/get-alias-finder';
 import { aliasReasonText } from '../dialogs/alias-dialog';
 import { addAliasTo, ALIAS_MAX_LENGTH } from '../dialogs/alias-form';
-import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
+import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
 
 const SEARCH_DEBOUNCE_MS = 300;
 

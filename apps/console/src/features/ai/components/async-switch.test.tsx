@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { LOGGED_OUT, authStore } from '../../../shared/auth/auth-store';
-import { snackbarStore } from '../../../shared/ui/snackbar/snackbar-store';
+import { LOGGED_OUT, authStore } from '@/shared/auth/auth-store';
+import { snackbarStore } from '@/shared/ui/snackbar/snackbar-store';
 import { aTopic, fakeServer, renderWithApp } from '../lib/test-utils';
 import { KeywordPage } from '../pages/keyword-page';
 import { AsyncSwitch } from './async-switch';

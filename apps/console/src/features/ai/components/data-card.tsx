@@ -9,7 +9,7 @@ import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import TableViewOutlined from '@mui/icons-material/TableViewOutlined';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../../shared/ui/snackbar/snackbar-store';
+import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useAiDeviceId } from '../api/ai-keys';
 import { useExportTopics } from '../api/export-topics';
 

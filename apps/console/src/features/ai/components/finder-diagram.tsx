@@ -12,7 +12,7 @@ import QuestionAnswerOutlined from '@mui/icons-material/QuestionAnswerOutlined';
 import type { FinderNode } from '@ambassador/contracts';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../shared/api/api-error';
+import { errorMessage } from '@/shared/api/api-error';
 import { useFinder } from '../api/get-finder';
 
 /** Where a node's connector meets it, from the top of its row. */

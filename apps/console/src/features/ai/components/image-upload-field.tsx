@@ -9,7 +9,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import UploadOutlined from '@mui/icons-material/UploadOutlined';
 import { IMAGE_UPLOAD_MAX_BYTES } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../../shared/ui/snackbar/snackbar-store';
+import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useUploadImage } from '../api/upload-image';
 import { aiErrorMessage } from '../lib/ai-errors';
 

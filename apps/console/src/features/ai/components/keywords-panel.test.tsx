@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import { LOGGED_OUT, authStore } from '../../../shared/auth/auth-store';
+import { LOGGED_OUT, authStore } from '@/shared/auth/auth-store';
 import { aTopic, fakeServer, renderWithApp } from '../lib/test-utils';
 import { KeywordsPanel } from './keywords-panel';
 

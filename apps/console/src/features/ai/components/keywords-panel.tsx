@@ -21,10 +21,10 @@ import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
 import { ZKeywordText, type Keyword, type Language, type Topic } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { ApiError } from '../../../shared/api/api-error';
-import { DeleteDialog, useDeleteDialog } from '../../../shared/ui/delete-dialog';
-import { RowAction } from '../../../shared/ui/row-action';
-import { notify } from '../../../shared/ui/snackbar/snackbar-store';
+import { ApiError } from '@/shared/api/api-error';
+import { DeleteDialog, useDeleteDialog } from '@/shared/ui/delete-dialog';
+import { RowAction } from '@/shared/ui/row-action';
+import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useKeywordCheck } from '../api/check-keyword';
 import { useCreateKeyword } from '../api/create-keyword';
 import { useDeleteKeyword } from '../api/delete-keyword';
@@ -32,7 +32,7 @@ import { useUpdateKeyword } from '../api/update-keyword';
 import { topicPath } from '../dialogs/topic-dialog';
 import { TrainDialog } from '../dialogs/train-dialog';
 import { aiErrorMessage, translateAiRule } from '../lib/ai-errors';
-import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
+import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
 
 /** The duplicate / conflict check waits this long after the last key. */
 export const KEYWORD_CHECK_DEBOUNCE_MS = 400;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import type { AiResponse } from '@ambassador/contracts';
-import '../../../i18n/i18n';
+import '@/i18n/i18n';
 import { ResponsePreview } from './response-preview';
 
 afterEach(cleanup);

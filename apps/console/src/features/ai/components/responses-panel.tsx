@@ -18,11 +18,11 @@ import {
   type Topic,
 } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../../shared/auth/auth-store';
-import { formatDateTime } from '../../../shared/lib/format-date';
-import { DeleteDialog, useDeleteDialog } from '../../../shared/ui/delete-dialog';
-import { RowAction } from '../../../shared/ui/row-action';
-import { notify } from '../../../shared/ui/snackbar/snackbar-store';
+import { useAuth } from '@/shared/auth/auth-store';
+import { formatDateTime } from '@/shared/lib/format-date';
+import { DeleteDialog, useDeleteDialog } from '@/shared/ui/delete-dialog';
+import { RowAction } from '@/shared/ui/row-action';
+import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useDeleteResponse } from '../api/delete-response';
 import { ComposeResponseDialog } from '../dialogs/compose-response-dialog';
 import { aiErrorMessage } from '../lib/ai-errors';

@@ -2,14 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import '../../../i18n/i18n';
-import { ApiError } from '../../../shared/api/api-error';
-import { authStore, LOGGED_OUT } from '../../../shared/auth/auth-store';
-import { snackbarStore } from '../../../shared/ui/snackbar/snackbar-store';
+import '@/i18n/i18n';
+import { ApiError } from '@/shared/api/api-error';
+import { authStore, LOGGED_OUT } from '@/shared/auth/auth-store';
+import { snackbarStore } from '@/shared/ui/snackbar/snackbar-store';
 import { SettingsCard } from './settings-card';
 
 const api = vi.hoisted(() => ({ get: vi.fn(), put: vi.fn() }));
-vi.mock('../../../shared/api/client', () => ({ api }));
+vi.mock('@/shared/api/client', () => ({ api }));
 
 function wrapper({ children }: { children: ReactNode }) {
   const client = new QueryClient({

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useAiDeviceId } from '../api/ai-keys';
 import { useAiSettings } from '../api/get-ai-settings';
 import { useUpdateRelatedIntents } from '../api/update-related-intents';
-import { notify } from '../../../shared/ui/snackbar/snackbar-store';
+import { notify } from '@/shared/ui/snackbar/snackbar-store';
 
 /**
  * The device's AI settings. The related-intents switch shows the server's value: it flips only

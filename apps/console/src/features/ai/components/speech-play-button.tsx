@@ -5,7 +5,7 @@ import PlayArrow from '@mui/icons-material/PlayArrow';
 import StopIcon from '@mui/icons-material/Stop';
 import { ZAudioPreviewRequest, type Language } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../../shared/ui/snackbar/snackbar-store';
+import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useAiDeviceId } from '../api/ai-keys';
 import { audioPreview } from '../api/audio-preview';
 import { aiErrorMessage, translateAiRule } from '../lib/ai-errors';

@@ -4,12 +4,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { TestConsoleResult } from '@ambassador/contracts';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import '../../../i18n/i18n';
-import { authStore, LOGGED_OUT } from '../../../shared/auth/auth-store';
+import '@/i18n/i18n';
+import { authStore, LOGGED_OUT } from '@/shared/auth/auth-store';
 import { TestConsole } from './test-console';
 
 const post = vi.hoisted(() => vi.fn());
-vi.mock('../../../shared/api/client', () => ({ api: { post } }));
+vi.mock('@/shared/api/client', () => ({ api: { post } }));
 
 function wrapper({ children }: { children: ReactNode }) {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import { ZUpdateTopicRequest, type AvatarMotion, type Topic } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../../shared/ui/snackbar/snackbar-store';
+import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useAvatarMotion } from '../api/get-avatar-motion';
 import { useCategories } from '../api/get-categories';
 import { useUpdateAvatarMotion } from '../api/update-avatar-motion';

@@ -1,9 +1,9 @@
 import { ZCategoryName } from '@ambassador/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../shared/api/api-error';
-import { useDeleteDialog } from '../../../shared/ui/delete-dialog';
-import { notify } from '../../../shared/ui/snackbar/snackbar-store';
+import { ApiError } from '@/shared/api/api-error';
+import { useDeleteDialog } from '@/shared/ui/delete-dialog';
+import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useAiDeviceId } from '../api/ai-keys';
 import { useCreateCategory } from '../api/create-category';
 import { useDeleteCategory } from '../api/delete-category';

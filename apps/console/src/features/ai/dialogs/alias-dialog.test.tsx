@@ -2,13 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import '../../../i18n/i18n';
-import { authStore, LOGGED_OUT } from '../../../shared/auth/auth-store';
+import '@/i18n/i18n';
+import { authStore, LOGGED_OUT } from '@/shared/auth/auth-store';
 import { AliasDialog } from './alias-dialog';
 import { addAliasTo } from './alias-form';
 
 const put = vi.hoisted(() => vi.fn());
-vi.mock('../../../shared/api/client', () => ({ api: { put } }));
+vi.mock('@/shared/api/client', () => ({ api: { put } }));
 
 function wrapper({ children }: { children: ReactNode }) {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });

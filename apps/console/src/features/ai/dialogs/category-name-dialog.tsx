@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../../shared/ui/form-dialog';
+import { FormDialog } from '@/shared/ui/form-dialog';
 import { categoryNameError } from '../components/use-category-actions';
 
 export type CategoryNameDialogProps = {

@@ -31,8 +31,8 @@ import {
   type Language,
 } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
-import { DialogButtons } from '../../../shared/ui/dialog-buttons';
-import { notify } from '../../../shared/ui/snackbar/snackbar-store';
+import { DialogButtons } from '@/shared/ui/dialog-buttons';
+import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useAiDeviceId } from '../api/ai-keys';
 import { useCreateResponse } from '../api/create-response';
 import { useUpdateResponse } from '../api/update-response';

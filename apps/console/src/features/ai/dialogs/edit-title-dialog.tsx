@@ -2,9 +2,9 @@ import { useState, type FormEvent } from 'react';
 import TextField from '@mui/material/TextField';
 import { ZTopicName, type TopicRef } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../shared/api/api-error';
-import { FormDialog } from '../../../shared/ui/form-dialog';
-import { notify } from '../../../shared/ui/snackbar/snackbar-store';
+import { ApiError } from '@/shared/api/api-error';
+import { FormDialog } from '@/shared/ui/form-dialog';
+import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useUpdateTopicTitle } from '../api/update-topic-title';
 import { aiErrorMessage, translateAiRule } from '../lib/ai-errors';
 

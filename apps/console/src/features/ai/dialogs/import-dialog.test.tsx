@@ -3,12 +3,12 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ImportReport } from '@ambassador/contracts';
 import type { ReactNode } from 'react';
-import '../../../i18n/i18n';
-import { authStore, LOGGED_OUT } from '../../../shared/auth/auth-store';
+import '@/i18n/i18n';
+import { authStore, LOGGED_OUT } from '@/shared/auth/auth-store';
 import { ImportDialog } from './import-dialog';
 
 const upload = vi.hoisted(() => vi.fn());
-vi.mock('../../../shared/api/client', () => ({ api: { upload } }));
+vi.mock('@/shared/api/client', () => ({ api: { upload } }));
 
 function wrapper({ children }: { children: ReactNode }) {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });

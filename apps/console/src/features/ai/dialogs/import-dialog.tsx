@@ -17,9 +17,9 @@ import Typography from '@mui/material/Typography';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import type { ImportReport } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../shared/api/api-error';
-import { DialogButtons } from '../../../shared/ui/dialog-buttons';
-import { notify } from '../../../shared/ui/snackbar/snackbar-store';
+import { errorMessage } from '@/shared/api/api-error';
+import { DialogButtons } from '@/shared/ui/dialog-buttons';
+import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useAiDeviceId } from '../api/ai-keys';
 import { useImportTopics } from '../api/import-topics';
 

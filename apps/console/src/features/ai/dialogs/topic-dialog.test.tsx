@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { Category } from '@ambassador/contracts';
-import { LOGGED_OUT, authStore } from '../../../shared/auth/auth-store';
+import { LOGGED_OUT, authStore } from '@/shared/auth/auth-store';
 import { aTopic, fakeServer, renderWithApp, type FakeCall } from '../lib/test-utils';
 import { SUGGESTION_DEBOUNCE_MS, TopicDialog } from './topic-dialog';
 

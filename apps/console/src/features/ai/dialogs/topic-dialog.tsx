@@ -10,9 +10,9 @@ import Typography from '@mui/material/Typography';
 import { ZCreateTopicRequest, ZUpdateTopicRequest, type Topic, type TopicRef } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../../shared/api/api-error';
-import { FormDialog } from '../../../shared/ui/form-dialog';
-import { notify } from '../../../shared/ui/snackbar/snackbar-store';
+import { ApiError } from '@/shared/api/api-error';
+import { FormDialog } from '@/shared/ui/form-dialog';
+import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useAiDeviceId } from '../api/ai-keys';
 import { useCreateTopic } from '../api/create-topic';
 import { useAutoComplete } from '../api/get-auto-complete';
@@ -20,7 +20,7 @@ import { useCategories } from '../api/get-categories';
 import { useUpdateTopic } from '../api/update-topic';
 import { categoryTreeRows } from '../components/category-tree';
 import { aiErrorMessage, translateAiRule } from '../lib/ai-errors';
-import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
+import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
 
 /** SPEC §5 / §9: suggestions are searched after a 500 ms pause. */
 export const SUGGESTION_DEBOUNCE_MS = 500;

@@ -3,14 +3,14 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { LANGUAGES, ZKeywordText, type Language, type TopicRef } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../../shared/auth/auth-store';
-import { FormDialog } from '../../../shared/ui/form-dialog';
-import { TopicAutocomplete } from '../../../shared/ui/topic-autocomplete';
-import { notify } from '../../../shared/ui/snackbar/snackbar-store';
+import { useAuth } from '@/shared/auth/auth-store';
+import { FormDialog } from '@/shared/ui/form-dialog';
+import { TopicAutocomplete } from '@/shared/ui/topic-autocomplete';
+import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useAutoComplete } from '../api/get-auto-complete';
 import { useTrainTopic } from '../api/train-topic';
 import { aiErrorMessage, translateAiRule } from '../lib/ai-errors';
-import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
+import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
 import { SUGGESTION_DEBOUNCE_MS } from './topic-dialog';
 
 export type TrainDialogProps = {

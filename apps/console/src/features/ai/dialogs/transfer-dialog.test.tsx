@@ -2,13 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { changeUiLanguage } from '../../../i18n/i18n';
-import { authStore, LOGGED_OUT } from '../../../shared/auth/auth-store';
-import { snackbarStore } from '../../../shared/ui/snackbar/snackbar-store';
+import { changeUiLanguage } from '@/i18n/i18n';
+import { authStore, LOGGED_OUT } from '@/shared/auth/auth-store';
+import { snackbarStore } from '@/shared/ui/snackbar/snackbar-store';
 import { TransferDialog } from './transfer-dialog';
 
 const post = vi.hoisted(() => vi.fn());
-vi.mock('../../../shared/api/client', () => ({ api: { post } }));
+vi.mock('@/shared/api/client', () => ({ api: { post } }));
 
 function wrapper({ children }: { children: ReactNode }) {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });

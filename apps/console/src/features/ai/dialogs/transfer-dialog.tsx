@@ -10,9 +10,9 @@ import Typography from '@mui/material/Typography';
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import { TRANSFER_UNDO_HOURS } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../../shared/auth/auth-store';
-import { DialogButtons } from '../../../shared/ui/dialog-buttons';
-import { notify } from '../../../shared/ui/snackbar/snackbar-store';
+import { useAuth } from '@/shared/auth/auth-store';
+import { DialogButtons } from '@/shared/ui/dialog-buttons';
+import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useCopyDevice } from '../api/copy-device';
 
 export type TransferDialogProps = {

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import i18n from 'i18next';
-import { ApiError, errorMessage } from '../../../shared/api/api-error';
+import { ApiError, errorMessage } from '@/shared/api/api-error';
 
 /** Error codes of the AI calls we explain in the interface language. */
 const CODE_KEYS: Record<string, string> = {

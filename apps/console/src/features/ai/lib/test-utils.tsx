@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import '../../../i18n/i18n';
-import { LOGGED_OUT, authStore, type AuthState } from '../../../shared/auth/auth-store';
+import '@/i18n/i18n';
+import { LOGGED_OUT, authStore, type AuthState } from '@/shared/auth/auth-store';
 
 /** Test support only: a signed-in operator on an ambassador device. */
 export const signedIn: AuthState = {
@@ -25,12 +25,7 @@ export const signedIn: AuthState = {
   status: 'logged_in',
 };
 
-export {
-  fakeServer,
-  type FakeCall,
-  type FakeHandler,
-  type FakeReply,
-} from '../../../shared/test/fake-server';
+export { fakeServer, type FakeCall, type FakeHandler, type FakeReply } from '@/shared/test/fake-server';
 
 export function LocationProbe() {
   const location = useLocation();

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../../shared/auth/auth-store';
-import { PageHeader } from '../../../shared/ui/page-header';
+import { useAuth } from '@/shared/auth/auth-store';
+import { PageHeader } from '@/shared/ui/page-header';
 import { DataCard } from '../components/data-card';
 import { FinderCard } from '../components/finder-card';
 import { AliasNavCard, KeywordDataCard } from '../components/nav-cards';

@@ -10,18 +10,18 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import Search from '@mui/icons-material/Search';
 import type { Entity } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../shared/api/api-error';
-import { useAuth } from '../../../shared/auth/auth-store';
-import { DataTable, type Column } from '../../../shared/ui/data-table';
-import { DeleteDialog, useDeleteDialog } from '../../../shared/ui/delete-dialog';
-import { PageHeader } from '../../../shared/ui/page-header';
-import { RowAction } from '../../../shared/ui/row-action';
-import { notify } from '../../../shared/ui/snackbar/snackbar-store';
-import { usePaging } from '../../../shared/ui/use-paging';
+import { errorMessage } from '@/shared/api/api-error';
+import { useAuth } from '@/shared/auth/auth-store';
+import { DataTable, type Column } from '@/shared/ui/data-table';
+import { DeleteDialog, useDeleteDialog } from '@/shared/ui/delete-dialog';
+import { PageHeader } from '@/shared/ui/page-header';
+import { RowAction } from '@/shared/ui/row-action';
+import { notify } from '@/shared/ui/snackbar/snackbar-store';
+import { usePaging } from '@/shared/ui/use-paging';
 import { useDeleteEntity } from '../api/delete-entity';
 import { useEntities, type EntitiesParams } from '../api/get-entities';
 import { AliasDialog } from '../dialogs/alias-dialog';
-import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
+import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
 
 type Sort = Pick<EntitiesParams, 'sort_by' | 'order'>;
 

@@ -15,12 +15,12 @@ import SettingsSuggestOutlined from '@mui/icons-material/SettingsSuggestOutlined
 import type { Topic } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { DataTable, type Column } from '../../../shared/ui/data-table';
-import { DeleteDialog, useDeleteDialog } from '../../../shared/ui/delete-dialog';
-import { PageHeader } from '../../../shared/ui/page-header';
-import { RowAction } from '../../../shared/ui/row-action';
-import { notify } from '../../../shared/ui/snackbar/snackbar-store';
-import { usePaging } from '../../../shared/ui/use-paging';
+import { DataTable, type Column } from '@/shared/ui/data-table';
+import { DeleteDialog, useDeleteDialog } from '@/shared/ui/delete-dialog';
+import { PageHeader } from '@/shared/ui/page-header';
+import { RowAction } from '@/shared/ui/row-action';
+import { notify } from '@/shared/ui/snackbar/snackbar-store';
+import { usePaging } from '@/shared/ui/use-paging';
 import { useAiDeviceId } from '../api/ai-keys';
 import { useDeleteTopic } from '../api/delete-topic';
 import { useCategories } from '../api/get-categories';
@@ -29,7 +29,7 @@ import { useUpdateTopic } from '../api/update-topic';
 import { AsyncSwitch } from '../components/async-switch';
 import { TopicDialog, topicPath } from '../dialogs/topic-dialog';
 import { aiErrorMessage } from '../lib/ai-errors';
-import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
+import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
 
 /** The search box waits this long after the last key before it searches. */
 export const SEARCH_DEBOUNCE_MS = 300;

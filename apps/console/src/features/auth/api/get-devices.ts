@@ -1,5 +1,5 @@
 import type { Device } from '@ambassador/contracts';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 
 /** GET /interface/devices?project_id: the project's devices (never scoped by device_id). */
 export async function getDevices(projectId: number): Promise<Device[]> {

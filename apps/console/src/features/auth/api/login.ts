@@ -1,5 +1,5 @@
 import type { LoginRequest, LoginResponse } from '@ambassador/contracts';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 
 /** POST /login: no auth headers; 401 wrong credentials, 429 locked out, 400 validation. */
 export async function login(credentials: LoginRequest): Promise<LoginResponse> {

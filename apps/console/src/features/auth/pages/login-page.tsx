@@ -14,11 +14,11 @@ import Typography from '@mui/material/Typography';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../shared/api/api-error';
-import { authFromLogin, authStore } from '../../../shared/auth/auth-store';
-import { logout } from '../../../shared/auth/logout';
-import { LanguageSwitcher } from '../../../shared/ui/language-switcher';
-import { notify } from '../../../shared/ui/snackbar/snackbar-store';
+import { errorMessage } from '@/shared/api/api-error';
+import { authFromLogin, authStore } from '@/shared/auth/auth-store';
+import { logout } from '@/shared/auth/logout';
+import { LanguageSwitcher } from '@/shared/ui/language-switcher';
+import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { getDevices } from '../api/get-devices';
 import { login } from '../api/login';
 

@@ -1,7 +1,7 @@
 import type { Call } from '@ambassador/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
-import { useAuth } from '../../../shared/auth/auth-store';
+import { api } from '@/shared/api/client';
+import { useAuth } from '@/shared/auth/auth-store';
 import { callsKeys, type CallsQuery } from './calls-keys';
 
 export type CallsPage = { rows: Call[]; total: number };

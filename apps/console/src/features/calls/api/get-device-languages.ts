@@ -1,6 +1,6 @@
 import { LANGUAGES, type Language, type ManagedDevice } from '@ambassador/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { callsKeys } from './calls-keys';
 
 /**

@@ -1,6 +1,6 @@
 import type { IceServer } from '@ambassador/contracts';
 import type { QueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { callsKeys } from './calls-keys';
 
 /** GET /video_call/ice_servers: STUN/TURN for the peer connection (often none on a site's LAN). */

@@ -1,6 +1,6 @@
 import type { NotificationChannel } from '@ambassador/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { callsKeys } from './calls-keys';
 
 /** GET /video_call/notification/{device_id}: how operators hear about this device's calls. */

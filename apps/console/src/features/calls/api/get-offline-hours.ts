@@ -1,6 +1,6 @@
 import type { OfflineHours } from '@ambassador/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { callsKeys } from './calls-keys';
 
 /** GET /video_call/offline_hours/{device_id}: the hours calls are taken and the offline response. */

@@ -1,6 +1,6 @@
 import type { NotificationChannel } from '@ambassador/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { callsKeys } from './calls-keys';
 
 export type NotificationChannelUpdate = { deviceId: number; body: NotificationChannel };

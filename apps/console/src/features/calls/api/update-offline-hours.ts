@@ -1,6 +1,6 @@
 import type { OfflineHours, OfflineHoursInput } from '@ambassador/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { callsKeys } from './calls-keys';
 
 export type OfflineHoursUpdate = { deviceId: number; body: OfflineHoursInput };

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { DEFAULT_NOTIFICATION_CHANNEL, type CallEvent } from '@ambassador/contracts';
-import { LOGGED_OUT, authStore } from '../../../shared/auth/auth-store';
-import { dispatchLiveEvent } from '../../../shared/realtime/live-socket';
-import { renderWithApp } from '../../ai/lib/test-utils';
+import { LOGGED_OUT, authStore } from '@/shared/auth/auth-store';
+import { dispatchLiveEvent } from '@/shared/realtime/live-socket';
+import { renderWithApp } from '@/features/ai/lib/test-utils';
 import { incomingCallStore } from '../lib/incoming-call-store';
 import { IncomingCallBanner } from './incoming-call-banner';
 

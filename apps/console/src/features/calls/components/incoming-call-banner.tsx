@@ -7,8 +7,8 @@ import PhoneInTalkIcon from '@mui/icons-material/PhoneInTalk';
 import { LIVE_EVENT, ZCallEvent, type CallEvent } from '@ambassador/contracts';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { authStore, isLoggedIn, useAuth } from '../../../shared/auth/auth-store';
-import { useLiveEvent } from '../../../shared/realtime/live-socket';
+import { authStore, isLoggedIn, useAuth } from '@/shared/auth/auth-store';
+import { useLiveEvent } from '@/shared/realtime/live-socket';
 import { incomingCallStore, useIncomingCall } from '../lib/incoming-call-store';
 import { liveVideoPath } from '../lib/call-format';
 

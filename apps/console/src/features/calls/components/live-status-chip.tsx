@@ -2,7 +2,7 @@ import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
 import FiberManualRecordIcon from '@mui/icons-material/FiberManualRecord';
 import { useTranslation } from 'react-i18next';
-import { useLiveStatus } from '../../../shared/realtime/live-socket';
+import { useLiveStatus } from '@/shared/realtime/live-socket';
 
 /** The live socket's state: calls and changes arrive at once only while it is connected. */
 export function LiveStatusChip() {

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Call } from '@ambassador/contracts';
-import { LOGGED_OUT, authStore } from '../../../shared/auth/auth-store';
-import { renderWithApp } from '../../ai/lib/test-utils';
+import { LOGGED_OUT, authStore } from '@/shared/auth/auth-store';
+import { renderWithApp } from '@/features/ai/lib/test-utils';
 import { aCall, callServer, listReads, uuid } from '../lib/test-support';
 import { CallHistoryDialog, HISTORY_SEARCH_DEBOUNCE_MS } from './call-history-dialog';
 

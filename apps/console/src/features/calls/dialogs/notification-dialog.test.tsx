@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { DEFAULT_NOTIFICATION_CHANNEL, type NotificationChannel } from '@ambassador/contracts';
-import { LOGGED_OUT, authStore } from '../../../shared/auth/auth-store';
-import { snackbarStore } from '../../../shared/ui/snackbar/snackbar-store';
-import { fakeServer, renderWithApp, type FakeCall } from '../../ai/lib/test-utils';
+import { LOGGED_OUT, authStore } from '@/shared/auth/auth-store';
+import { snackbarStore } from '@/shared/ui/snackbar/snackbar-store';
+import { fakeServer, renderWithApp, type FakeCall } from '@/features/ai/lib/test-utils';
 import { NotificationDialog } from './notification-dialog';
 
 function server(saved: NotificationChannel) {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useSingleFlight } from '../../../shared/lib/use-single-flight';
+import { useSingleFlight } from '@/shared/lib/use-single-flight';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -10,8 +10,8 @@ import { ZNotificationChannel, type NotificationChannel } from '@ambassador/cont
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { SettingsLoadingDialog } from './settings-loading-dialog';
-import { FormDialog } from '../../../shared/ui/form-dialog';
-import { notify } from '../../../shared/ui/snackbar/snackbar-store';
+import { FormDialog } from '@/shared/ui/form-dialog';
+import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useNotificationChannel } from '../api/get-notification-channel';
 import { useUpdateNotificationChannel } from '../api/update-notification-channel';
 

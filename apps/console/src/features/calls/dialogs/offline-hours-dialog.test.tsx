@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ManagedDevice, OfflineHours } from '@ambassador/contracts';
-import { LOGGED_OUT, authStore } from '../../../shared/auth/auth-store';
-import { snackbarStore } from '../../../shared/ui/snackbar/snackbar-store';
-import { fakeServer, renderWithApp, type FakeCall, type FakeReply } from '../../ai/lib/test-utils';
+import { LOGGED_OUT, authStore } from '@/shared/auth/auth-store';
+import { snackbarStore } from '@/shared/ui/snackbar/snackbar-store';
+import { fakeServer, renderWithApp, type FakeCall, type FakeReply } from '@/features/ai/lib/test-utils';
 import { OfflineHoursDialog } from './offline-hours-dialog';
 import { initialOfflineHoursForm, offlineHoursRequest, validateOfflineHours } from './offline-hours-form';
 

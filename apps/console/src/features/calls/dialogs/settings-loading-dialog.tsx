@@ -3,8 +3,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../shared/api/api-error';
-import { FormDialog } from '../../../shared/ui/form-dialog';
+import { errorMessage } from '@/shared/api/api-error';
+import { FormDialog } from '@/shared/ui/form-dialog';
 
 /**
  * The frame of a device-settings dialog while its settings load, or after the load failed (with

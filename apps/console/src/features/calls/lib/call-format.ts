@@ -1,4 +1,4 @@
-import { UI_LANGUAGE_TAGS, isUiLanguage } from '../../../i18n/languages';
+import { UI_LANGUAGE_TAGS, isUiLanguage } from '@/i18n/languages';
 
 /** The /live_video route with a call selected (the banner's View call, a click in the list). */
 export function liveVideoPath(realSessionId: string): string {

@@ -1,5 +1,5 @@
 import type { Call } from '@ambassador/contracts';
-import { fakeServer, type FakeCall, type FakeReply } from '../../../shared/test/fake-server';
+import { fakeServer, type FakeCall, type FakeReply } from '@/shared/test/fake-server';
 
 /** Test support only: a call as the server sends it (Lobby kiosk, device 7, project 1). */
 export function aCall(id: string, patch: Partial<Call> = {}): Call {

@@ -2,8 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { LIVE_EVENT, ZCallEvent, type Call } from '@ambassador/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CLIENT_ID, liveSocket, useLiveEvent } from '../../../shared/realtime/live-socket';
-import { notify } from '../../../shared/ui/snackbar/snackbar-store';
+import { CLIENT_ID, liveSocket, useLiveEvent } from '@/shared/realtime/live-socket';
+import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { loadIceServers } from '../api/get-ice-servers';
 import { updateCallStatus, useUpdateCallStatus } from '../api/update-call-status';
 import {

@@ -7,11 +7,11 @@ import {
   type CallEvent,
   type CallSignal,
 } from '@ambassador/contracts';
-import { LOGGED_OUT, authStore } from '../../../shared/auth/auth-store';
-import { CLIENT_ID, dispatchLiveEvent } from '../../../shared/realtime/live-socket';
-import type * as LiveSocketModule from '../../../shared/realtime/live-socket';
-import { snackbarStore } from '../../../shared/ui/snackbar/snackbar-store';
-import { renderWithApp, type FakeCall } from '../../ai/lib/test-utils';
+import { LOGGED_OUT, authStore } from '@/shared/auth/auth-store';
+import { CLIENT_ID, dispatchLiveEvent } from '@/shared/realtime/live-socket';
+import type * as LiveSocketModule from '@/shared/realtime/live-socket';
+import { snackbarStore } from '@/shared/ui/snackbar/snackbar-store';
+import { renderWithApp, type FakeCall } from '@/features/ai/lib/test-utils';
 import { IncomingCallBanner } from '../components/incoming-call-banner';
 import { incomingCallStore } from '../lib/incoming-call-store';
 import { aCall, callServer, listReads, uuid } from '../lib/test-support';
@@ -24,7 +24,7 @@ const live = vi.hoisted(() => ({
   handlers: new Map<string, Set<(payload: unknown) => void>>(),
 }));
 
-vi.mock('../../../shared/realtime/live-socket', async (importOriginal) => {
+vi.mock('@/shared/realtime/live-socket', async (importOriginal) => {
   const actual = await importOriginal<typeof LiveSocketModule>();
   const socket = {
     get connected() {

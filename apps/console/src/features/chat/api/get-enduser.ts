@@ -1,6 +1,6 @@
 import type { ChatEndUser } from '@ambassador/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { chatKeys } from './chat-keys';
 
 /** GET /chat/endusers/{session_id}: the visitor of one chat. */

@@ -1,6 +1,6 @@
 import type { ChatEndUser } from '@ambassador/contracts';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { chatKeys, type EndUsersPage } from './chat-keys';
 
 /** Chats per page of the list; "Show more" asks for the next. */

@@ -1,6 +1,6 @@
 import type { ChatMessage } from '@ambassador/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { withPending } from '../lib/messages';
 import { chatKeys, cachedHistory } from './chat-keys';
 

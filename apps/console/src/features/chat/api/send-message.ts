@@ -1,9 +1,9 @@
 import type { ChatMessage, ChatSendRequest } from '@ambassador/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import i18n from 'i18next';
-import { errorMessage } from '../../../shared/api/api-error';
-import { api } from '../../../shared/api/client';
-import { notify } from '../../../shared/ui/snackbar/snackbar-store';
+import { errorMessage } from '@/shared/api/api-error';
+import { api } from '@/shared/api/client';
+import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { mergeMessage, pendingMessage, withoutClientId } from '../lib/messages';
 import { chatKeys } from './chat-keys';
 

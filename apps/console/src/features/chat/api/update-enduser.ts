@@ -1,6 +1,6 @@
 import type { ChatEndUser, UpdateChatEndUserRequest } from '@ambassador/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { chatKeys, patchCachedEndUser } from './chat-keys';
 
 /** PUT /chat/endusers/{session_id}: corrects the visitor's name, mobile and tags. */

@@ -4,8 +4,8 @@ import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import type { ChatEndUser } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../../shared/ui/form-dialog';
-import { notify } from '../../../shared/ui/snackbar/snackbar-store';
+import { FormDialog } from '@/shared/ui/form-dialog';
+import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useUpdateEndUser } from '../api/update-enduser';
 import { MAX_TAGS, formOf, tagsOf, validateEndUserForm, type EndUserForm } from '../lib/enduser-form';
 

@@ -1,5 +1,5 @@
 import type { ChatEndUser } from '@ambassador/contracts';
-import { UI_LANGUAGE_TAGS, isUiLanguage } from '../../../i18n/languages';
+import { UI_LANGUAGE_TAGS, isUiLanguage } from '@/i18n/languages';
 
 function tagOf(uiLanguage: string): string {
   return isUiLanguage(uiLanguage) ? UI_LANGUAGE_TAGS[uiLanguage] : 'en';

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, configure, fireEvent, screen, within } from '@testing-library/react';
 import { LIVE_EVENT, type ChatEndUser, type ChatMessage } from '@ambassador/contracts';
-import { LOGGED_OUT, authStore } from '../../../shared/auth/auth-store';
-import { dispatchLiveEvent } from '../../../shared/realtime/live-socket';
-import { snackbarStore } from '../../../shared/ui/snackbar/snackbar-store';
+import { LOGGED_OUT, authStore } from '@/shared/auth/auth-store';
+import { dispatchLiveEvent } from '@/shared/realtime/live-socket';
+import { snackbarStore } from '@/shared/ui/snackbar/snackbar-store';
 import {
   aChat,
   aMessage,

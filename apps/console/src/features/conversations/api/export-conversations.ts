@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
-import { saveFile } from '../../../shared/lib/save-file';
+import { api } from '@/shared/api/client';
+import { saveFile } from '@/shared/lib/save-file';
 import { exportFilename, filterQuery, type ConversationFilters } from '../lib/filters';
 
 /**

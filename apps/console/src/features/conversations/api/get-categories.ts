@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { conversationsKeys } from './conversations-keys';
 
 /** GET /conversation/categories: the category names of those devices' topics, sorted. */

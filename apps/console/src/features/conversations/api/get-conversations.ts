@@ -1,6 +1,6 @@
 import type { Conversation } from '@ambassador/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import type { ConversationListQuery } from '../lib/filters';
 import { conversationsKeys, type ConversationsPage } from './conversations-keys';
 

@@ -1,6 +1,6 @@
 import type { Conversation, TrainConversationRequest } from '@ambassador/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { patchCachedRow } from './conversations-keys';
 
 /** POST /conversation/train: teaches the question to a topic; the row comes back with `trained_intent`. */

@@ -1,6 +1,6 @@
 import type { BookmarkRequest, Conversation } from '@ambassador/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { conversationsKeys, patchCachedRow } from './conversations-keys';
 
 /** PUT /conversation: bookmarks a conversation or removes its bookmark. */

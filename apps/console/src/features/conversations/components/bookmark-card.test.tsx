@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, fireEvent, screen, within } from '@testing-library/react';
 import type { Conversation } from '@ambassador/contracts';
-import { LOGGED_OUT, authStore } from '../../../shared/auth/auth-store';
-import { addDays, today } from '../../../shared/lib/day-range';
-import { renderWithApp } from '../../ai/lib/test-utils';
+import { LOGGED_OUT, authStore } from '@/shared/auth/auth-store';
+import { addDays, today } from '@/shared/lib/day-range';
+import { renderWithApp } from '@/features/ai/lib/test-utils';
 import { aConversation, conversationServer, listCalls } from '../lib/test-support';
 import { ConversationPage } from '../pages/conversation-page';
 import { BookmarkCard } from './bookmark-card';

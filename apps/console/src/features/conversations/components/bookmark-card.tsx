@@ -9,10 +9,10 @@ import Typography from '@mui/material/Typography';
 import Star from '@mui/icons-material/Star';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../shared/api/api-error';
-import { useAuth } from '../../../shared/auth/auth-store';
-import { browserTimeZone, dayOf, lastDays } from '../../../shared/lib/day-range';
-import { formatDateTime } from '../../../shared/lib/format-date';
+import { errorMessage } from '@/shared/api/api-error';
+import { useAuth } from '@/shared/auth/auth-store';
+import { browserTimeZone, dayOf, lastDays } from '@/shared/lib/day-range';
+import { formatDateTime } from '@/shared/lib/format-date';
 import { useBookmarkedConversations } from '../api/get-conversations';
 import { listQuery, type ConversationFilters } from '../lib/filters';
 

@@ -12,7 +12,7 @@ import FilterListOffIcon from '@mui/icons-material/FilterListOff';
 import SearchIcon from '@mui/icons-material/Search';
 import { DEFAULT_RANGE_DAYS, type Device } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
-import { DateRangePicker } from '../../../shared/ui/date-range-picker';
+import { DateRangePicker } from '@/shared/ui/date-range-picker';
 import type { ConversationFilters, FilterPatch } from '../lib/filters';
 import { useLatest } from '../lib/use-latest';
 import { DeviceMultiSelect } from './device-multi-select';

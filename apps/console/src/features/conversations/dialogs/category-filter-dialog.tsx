@@ -11,8 +11,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../shared/api/api-error';
-import { FormDialog } from '../../../shared/ui/form-dialog';
+import { errorMessage } from '@/shared/api/api-error';
+import { FormDialog } from '@/shared/ui/form-dialog';
 import { useConversationCategories } from '../api/get-categories';
 
 /** Past this many names a box to narrow the list appears. */

@@ -4,14 +4,14 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { Conversation, TopicRef } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../shared/api/api-error';
-import { FormDialog } from '../../../shared/ui/form-dialog';
-import { TopicAutocomplete } from '../../../shared/ui/topic-autocomplete';
-import { notify } from '../../../shared/ui/snackbar/snackbar-store';
+import { errorMessage } from '@/shared/api/api-error';
+import { FormDialog } from '@/shared/ui/form-dialog';
+import { TopicAutocomplete } from '@/shared/ui/topic-autocomplete';
+import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useTopicSuggestions, type TopicSuggestion } from '../api/get-topic-suggestions';
 import { useTrainConversation } from '../api/train-conversation';
 import { SEARCH_DEBOUNCE_MS } from '../components/conversation-filters';
-import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
+import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
 
 export type TrainConversationDialogProps = {
   open: boolean;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lastDays } from '../../../shared/lib/day-range';
+import { lastDays } from '@/shared/lib/day-range';
 import { exportFilename, filterQuery, isNarrowed, listQuery, readFilters, writeFilters } from './filters';
 
 const devices = { deviceIds: [7, 8, 9], selectedDevice: 7 };

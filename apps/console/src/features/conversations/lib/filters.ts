@@ -4,7 +4,7 @@ import {
   PAGE_SIZE,
   type ConversationSort,
 } from '@ambassador/contracts';
-import { rangeFromParams, type DayRange } from '../../../shared/lib/day-range';
+import { rangeFromParams, type DayRange } from '@/shared/lib/day-range';
 
 /**
  * Conversation Review's filters, as they live in the address (so `/conversation?bookmarked=1`

@@ -1,4 +1,4 @@
-import { UI_LANGUAGE_TAGS, isUiLanguage } from '../../../i18n/languages';
+import { UI_LANGUAGE_TAGS, isUiLanguage } from '@/i18n/languages';
 
 function tagOf(uiLanguage: string | undefined): string {
   return uiLanguage && isUiLanguage(uiLanguage) ? UI_LANGUAGE_TAGS[uiLanguage] : 'en';

@@ -1,5 +1,5 @@
 import type { Conversation } from '@ambassador/contracts';
-import { fakeServer, type FakeCall, type FakeReply } from '../../ai/lib/test-utils';
+import { fakeServer, type FakeCall, type FakeReply } from '@/features/ai/lib/test-utils';
 
 /** Test support only: a conversation row as the server sends it. */
 export function aConversation(id: number, patch: Partial<Conversation> = {}): Conversation {

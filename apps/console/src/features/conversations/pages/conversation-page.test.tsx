@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, configure, fireEvent, screen, within } from '@testing-library/react';
-import { LOGGED_OUT, authStore } from '../../../shared/auth/auth-store';
-import { addDays, lastDays, today } from '../../../shared/lib/day-range';
-import { snackbarStore } from '../../../shared/ui/snackbar/snackbar-store';
-import { renderWithApp, signedIn, type FakeCall } from '../../ai/lib/test-utils';
+import { LOGGED_OUT, authStore } from '@/shared/auth/auth-store';
+import { addDays, lastDays, today } from '@/shared/lib/day-range';
+import { snackbarStore } from '@/shared/ui/snackbar/snackbar-store';
+import { renderWithApp, signedIn, type FakeCall } from '@/features/ai/lib/test-utils';
 import { SEARCH_DEBOUNCE_MS } from '../components/conversation-filters';
 import { aConversation, conversationServer, listCalls } from '../lib/test-support';
 import { ConversationPage } from './conversation-page';

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
-import { useAuth } from '../../../shared/auth/auth-store';
+import { api } from '@/shared/api/client';
+import { useAuth } from '@/shared/auth/auth-store';
 
 /** The device the dashboard is about: the selected one, null before there is one. */
 export type DashboardDeviceId = number | null;

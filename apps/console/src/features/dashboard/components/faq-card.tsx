@@ -9,7 +9,7 @@ import QuizOutlined from '@mui/icons-material/QuizOutlined';
 import { canOpen, type FaqItem } from '@ambassador/contracts';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../../shared/auth/auth-store';
+import { useAuth } from '@/shared/auth/auth-store';
 import { formatCount } from '../lib/format';
 import { SectionError } from './section-error';
 

@@ -1,4 +1,4 @@
-import { UI_LANGUAGE_TAGS, isUiLanguage } from '../../../i18n/languages';
+import { UI_LANGUAGE_TAGS, isUiLanguage } from '@/i18n/languages';
 
 /** Shown where a figure does not exist (no session ended, nothing to divide by). */
 export const NO_VALUE = '—';

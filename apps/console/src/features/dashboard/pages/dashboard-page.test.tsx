@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, configure, fireEvent, screen, within } from '@testing-library/react';
 import type { Aet, ConversationCount, DashboardDay, FaqItem } from '@ambassador/contracts';
-import { LOGGED_OUT, authStore } from '../../../shared/auth/auth-store';
-import { addDays, lastDays, today } from '../../../shared/lib/day-range';
-import { fakeServer, renderWithApp, signedIn, type FakeCall } from '../../ai/lib/test-utils';
+import { LOGGED_OUT, authStore } from '@/shared/auth/auth-store';
+import { addDays, lastDays, today } from '@/shared/lib/day-range';
+import { fakeServer, renderWithApp, signedIn, type FakeCall } from '@/features/ai/lib/test-utils';
 import { DashboardPage } from './dashboard-page';
 
 /** The table is large and the machine may be busy: give the screen time to settle. */

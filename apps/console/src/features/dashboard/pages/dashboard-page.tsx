@@ -13,11 +13,11 @@ import { DASHBOARD_MAX_DAYS, DEFAULT_RANGE_DAYS, type DashboardDay } from '@amba
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../shared/api/api-error';
-import { useAuth } from '../../../shared/auth/auth-store';
-import { browserTimeZone, rangeFromParams, type DayRange } from '../../../shared/lib/day-range';
-import { DateRangePicker } from '../../../shared/ui/date-range-picker';
-import { PageHeader } from '../../../shared/ui/page-header';
+import { errorMessage } from '@/shared/api/api-error';
+import { useAuth } from '@/shared/auth/auth-store';
+import { browserTimeZone, rangeFromParams, type DayRange } from '@/shared/lib/day-range';
+import { DateRangePicker } from '@/shared/ui/date-range-picker';
+import { PageHeader } from '@/shared/ui/page-header';
 import { dashboardKeys, useDashboardDeviceId, type DashboardRange } from '../api/dashboard-keys';
 import { useAet } from '../api/get-aet';
 import { useConversationCount } from '../api/get-conversation-count';

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { getDevices } from '../../auth/api/get-devices';
-import { authStore } from '../../../shared/auth/auth-store';
+import { getDevices } from '@/features/auth/api/get-devices';
+import { authStore } from '@/shared/auth/auth-store';
 import { devicesKeys } from './devices-keys';
 
 /**

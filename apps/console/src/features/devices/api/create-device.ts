@@ -1,6 +1,6 @@
 import type { CreateDeviceRequest, DeviceWithKey } from '@ambassador/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { afterDeviceChange } from './after-device-change';
 
 /** POST /admin_settings/devices: the new device and its key, which the server shows only this once. */

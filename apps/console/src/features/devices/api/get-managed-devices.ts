@@ -1,6 +1,6 @@
 import type { ManagedDevice } from '@ambassador/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { devicesKeys } from './devices-keys';
 
 /** GET /admin_settings/devices: every device of the project, with its key status (never the key). */

@@ -1,6 +1,6 @@
 import type { DeleteDeviceRequest, DeletedDevice, ManagedDevice } from '@ambassador/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { afterDeviceChange } from './after-device-change';
 
 /** POST /admin_settings/devices/archive {id}: key revoked, out of the selector, data kept. */

@@ -1,6 +1,6 @@
 import type { ManagedDevice } from '@ambassador/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { afterDeviceChange } from './after-device-change';
 
 /** DELETE /admin_settings/devices/key {id}: the device has no usable key afterwards (key_prefix null). */

@@ -1,6 +1,6 @@
 import type { DeviceWithKey } from '@ambassador/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { afterDeviceChange } from './after-device-change';
 
 /** POST /admin_settings/devices/key {id}: a new key, shown once; the old one stops at once. */

@@ -1,6 +1,6 @@
 import type { ManagedDevice, UpdateDeviceRequest } from '@ambassador/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { afterDeviceChange } from './after-device-change';
 
 /** PUT /admin_settings/devices {id, description?, languages?}: rename or change languages. */

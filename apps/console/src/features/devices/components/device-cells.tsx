@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import KeyOffOutlined from '@mui/icons-material/KeyOffOutlined';
 import type { ManagedDevice } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../shared/lib/format-date';
+import { formatDateTime } from '@/shared/lib/format-date';
 import { formatRelative } from '../lib/relative-time';
 
 const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';

@@ -2,8 +2,8 @@ import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useSingleFlight } from '../../../shared/lib/use-single-flight';
-import { DialogButtons } from '../../../shared/ui/dialog-buttons';
+import { useSingleFlight } from '@/shared/lib/use-single-flight';
+import { DialogButtons } from '@/shared/ui/dialog-buttons';
 
 export type ConfirmKeyDialogProps = {
   open: boolean;

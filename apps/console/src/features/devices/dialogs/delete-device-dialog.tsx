@@ -7,8 +7,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import type { ManagedDevice } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
-import { useSingleFlight } from '../../../shared/lib/use-single-flight';
-import { DialogButtons } from '../../../shared/ui/dialog-buttons';
+import { useSingleFlight } from '@/shared/lib/use-single-flight';
+import { DialogButtons } from '@/shared/ui/dialog-buttons';
 
 export type DeleteDeviceDialogProps = {
   device: ManagedDevice | null;

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { useSingleFlight } from '../../../shared/lib/use-single-flight';
+import { useSingleFlight } from '@/shared/lib/use-single-flight';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { DEVICE_KINDS, type DeviceKind, type DeviceWithKey, type ManagedDevice } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../../shared/ui/form-dialog';
-import { notify } from '../../../shared/ui/snackbar/snackbar-store';
+import { FormDialog } from '@/shared/ui/form-dialog';
+import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useCreateDevice } from '../api/create-device';
 import { useUpdateDevice } from '../api/update-device';
 import { LanguageFields } from '../components/language-fields';

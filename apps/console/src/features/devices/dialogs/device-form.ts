@@ -8,7 +8,7 @@ import {
   type UpdateDeviceRequest,
 } from '@ambassador/contracts';
 import type { TFunction } from 'i18next';
-import { translateRule } from '../../../shared/lib/rule-message';
+import { translateRule } from '@/shared/lib/rule-message';
 
 export type DeviceDialogMode = 'create' | 'edit';
 

@@ -1,4 +1,4 @@
-import { UI_LANGUAGE_TAGS, isUiLanguage } from '../../../i18n/languages';
+import { UI_LANGUAGE_TAGS, isUiLanguage } from '@/i18n/languages';
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],

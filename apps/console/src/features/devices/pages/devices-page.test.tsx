@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Device, ManagedDevice } from '@ambassador/contracts';
-import { changeUiLanguage } from '../../../i18n/i18n';
-import { LOGGED_OUT, authStore } from '../../../shared/auth/auth-store';
-import { snackbarStore } from '../../../shared/ui/snackbar/snackbar-store';
-import { fakeServer, renderWithApp, type FakeCall, type FakeReply } from '../../ai/lib/test-utils';
+import { changeUiLanguage } from '@/i18n/i18n';
+import { LOGGED_OUT, authStore } from '@/shared/auth/auth-store';
+import { snackbarStore } from '@/shared/ui/snackbar/snackbar-store';
+import { fakeServer, renderWithApp, type FakeCall, type FakeReply } from '@/features/ai/lib/test-utils';
 import { DevicesPage } from './devices-page';
 
 function aDevice(id: number, description: string, patch: Partial<ManagedDevice> = {}): ManagedDevice {

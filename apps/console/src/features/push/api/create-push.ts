@@ -1,6 +1,6 @@
 import type { Push, PushRequest } from '@ambassador/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { pushKeys } from './push-keys';
 
 /** POST /video_call/push: shows the message on the chosen devices now (or when they reconnect). */

@@ -1,6 +1,6 @@
 import type { Push } from '@ambassador/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { pushKeys, type PushesPage } from './push-keys';
 
 /** GET /video_call/push?limit=&offset=: the project's pushes, newest first (no device_id: all devices). */

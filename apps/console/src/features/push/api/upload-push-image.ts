@@ -1,6 +1,6 @@
 import type { UploadResult } from '@ambassador/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 
 /** POST /video_call/push/upload: one image (field `file`); 413 file_too_large, 415 unsupported_type. */
 export async function uploadPushImage(file: File): Promise<UploadResult> {

@@ -5,7 +5,7 @@ import Schedule from '@mui/icons-material/Schedule';
 import TimerOff from '@mui/icons-material/TimerOff';
 import type { PushDelivery } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../shared/lib/format-date';
+import { formatDateTime } from '@/shared/lib/format-date';
 
 /** One device's delivery of a push: pending, delivered (when), or expired. */
 export function DeliveryChip({ pushId, delivery }: { pushId: number; delivery: PushDelivery }) {

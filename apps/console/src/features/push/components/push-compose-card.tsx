@@ -15,9 +15,9 @@ import AddIcon from '@mui/icons-material/Add';
 import SendOutlined from '@mui/icons-material/SendOutlined';
 import { PUSH_DURATION, PUSH_TEXT_MAX, type Language } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../../shared/auth/auth-store';
-import { LanguageTabs } from '../../../shared/ui/language-tabs';
-import { notify } from '../../../shared/ui/snackbar/snackbar-store';
+import { useAuth } from '@/shared/auth/auth-store';
+import { LanguageTabs } from '@/shared/ui/language-tabs';
+import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useCreatePush } from '../api/create-push';
 import {
   DEFAULT_PUSH_LANGUAGES,

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { ApiError, errorMessage } from '../../../shared/api/api-error';
+import { ApiError, errorMessage } from '@/shared/api/api-error';
 
 /** Text for a failed upload: 413 and 415 explained even when the server sent no code. */
 export function uploadErrorMessage(error: unknown, t: TFunction): string {

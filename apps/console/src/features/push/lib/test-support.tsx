@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import '../../../i18n/i18n';
-import { LOGGED_OUT, authStore, type AuthState } from '../../../shared/auth/auth-store';
+import '@/i18n/i18n';
+import { LOGGED_OUT, authStore, type AuthState } from '@/shared/auth/auth-store';
 
 /** Test support only: an operator signed in to a project with two devices. */
 export const signedIn: AuthState = {
@@ -28,12 +28,7 @@ export const signedIn: AuthState = {
   status: 'logged_in',
 };
 
-export {
-  fakeServer,
-  type FakeCall,
-  type FakeHandler,
-  type FakeReply,
-} from '../../../shared/test/fake-server';
+export { fakeServer, type FakeCall, type FakeHandler, type FakeReply } from '@/shared/test/fake-server';
 
 /** Renders signed in, with a fresh query client and a router. */
 export function renderWithApp(ui: ReactNode, auth: AuthState = signedIn) {

@@ -1,6 +1,6 @@
 import type { RetentionSettings } from '@ambassador/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 
 export const retentionKeys = { all: ['retention'] as const };
 

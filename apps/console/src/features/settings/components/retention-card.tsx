@@ -12,8 +12,8 @@ import Select from '@mui/material/Select';
 import Typography from '@mui/material/Typography';
 import HistoryToggleOffOutlined from '@mui/icons-material/HistoryToggleOffOutlined';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../shared/api/api-error';
-import { notify } from '../../../shared/ui/snackbar/snackbar-store';
+import { errorMessage } from '@/shared/api/api-error';
+import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useRetention, useUpdateRetention } from '../api/retention';
 
 /** The periods offered; 0 stands for "keep for ever". A value set through the API shows as its own. */

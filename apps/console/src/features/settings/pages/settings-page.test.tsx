@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { changeUiLanguage } from '../../../i18n/i18n';
-import { LOGGED_OUT, authStore } from '../../../shared/auth/auth-store';
-import { snackbarStore } from '../../../shared/ui/snackbar/snackbar-store';
-import { fakeServer, renderWithApp, type FakeCall } from '../../ai/lib/test-utils';
+import { changeUiLanguage } from '@/i18n/i18n';
+import { LOGGED_OUT, authStore } from '@/shared/auth/auth-store';
+import { snackbarStore } from '@/shared/ui/snackbar/snackbar-store';
+import { fakeServer, renderWithApp, type FakeCall } from '@/features/ai/lib/test-utils';
 import { SettingsPage } from './settings-page';
 
 afterEach(async () => {

@@ -9,7 +9,7 @@ import DevicesOtherOutlined from '@mui/icons-material/DevicesOtherOutlined';
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../../shared/ui/page-header';
+import { PageHeader } from '@/shared/ui/page-header';
 import { RetentionCard } from '../components/retention-card';
 
 /** Admin Settings (/setting): the way into each settings area. */

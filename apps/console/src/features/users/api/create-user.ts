@@ -1,6 +1,6 @@
 import type { CreateUserRequest, User } from '@ambassador/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { usersKeys } from './users-keys';
 
 /** POST /admin_settings/users: 409 when the username exists. */

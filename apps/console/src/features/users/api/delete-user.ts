@@ -1,6 +1,6 @@
 import type { DeleteUserRequest } from '@ambassador/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { usersKeys } from './users-keys';
 
 /** DELETE /admin_settings/users with a JSON body {device_id, user_id}. */

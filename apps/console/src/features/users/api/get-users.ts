@@ -1,6 +1,6 @@
 import type { User } from '@ambassador/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { usersKeys } from './users-keys';
 
 export type UsersPage = { users: User[]; total: number };

@@ -1,6 +1,6 @@
 import type { UpdateUserRequest, User } from '@ambassador/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { usersKeys } from './users-keys';
 
 /** PUT /admin_settings/users: any subset of fields; old_password when changing one's own password. */

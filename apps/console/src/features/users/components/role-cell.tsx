@@ -3,7 +3,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import { ROLE_IDS, type RoleId, type User } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../../shared/ui/snackbar/snackbar-store';
+import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useUpdateUser } from '../api/update-user';
 import { ROLE_KEYS } from './role-keys';
 

@@ -15,12 +15,12 @@ import {
   type User,
 } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../../shared/auth/auth-store';
-import { logout } from '../../../shared/auth/logout';
-import { segmentOf } from '../../../shared/lib/pages';
-import { translateRule } from '../../../shared/lib/rule-message';
-import { FormDialog } from '../../../shared/ui/form-dialog';
-import { notify } from '../../../shared/ui/snackbar/snackbar-store';
+import { useAuth } from '@/shared/auth/auth-store';
+import { logout } from '@/shared/auth/logout';
+import { segmentOf } from '@/shared/lib/pages';
+import { translateRule } from '@/shared/lib/rule-message';
+import { FormDialog } from '@/shared/ui/form-dialog';
+import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useCreateUser } from '../api/create-user';
 import { useUpdateUser } from '../api/update-user';
 import { ROLE_KEYS } from '../components/role-keys';

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { errorMessage } from '../../api/api-error';
+import { errorMessage } from '@/shared/api/api-error';
 
 /** SPEC §3 Snackbar: status, text, timeout, closable (colour and icon follow the status). */
 export type SnackbarStatus = 'loading' | 'success' | 'error';
