@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -55,8 +56,9 @@ export function createMediaStore({ dir, db, clock }: { dir: string; db: Db; cloc
           else done(null, chunk);
         },
       });
+      const out = createWriteStream(tmp);
       try {
-        await pipeline(stream, counter, createWriteStream(tmp));
+        await pipeline(stream, counter, out);
         // A stream cut at the multipart limit ends "cleanly" but truncated.
         if ((stream as Readable & { truncated?: boolean }).truncated) throw fileTooLarge(opts.maxBytes);
         if (size === 0) throw new AppError(400, 'empty_file', 'The file is empty.');
@@ -91,6 +93,9 @@ export function createMediaStore({ dir, db, clock }: { dir: string; db: Db; cloc
           throw e;
         }
       } finally {
+        // A stream that failed before its file was open still creates it once the open lands:
+        // wait for it to close, or the rm below runs first and leaves an empty file behind.
+        if (!out.closed) await once(out, 'close').catch(() => undefined);
         await fs.rm(tmp, { force: true });
       }
     },
