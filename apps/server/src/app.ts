@@ -11,6 +11,8 @@ import type { Database } from './db/client.js';
 import { failure } from './lib/envelope.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createLifecycle, type Lifecycle } from './lib/lifecycle.js';
+import { useContracts } from './lib/contract.js';
+import { registerApiReference } from './plugins/api-reference.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerGuard } from './plugins/guard.js';
 import { recordRoutes } from './plugins/route-table.js';
@@ -102,6 +104,10 @@ const isApi = (url: string) => {
 /** A path naming a file (its last segment has an extension): a missing one is a 404, not the app. */
 const looksLikeFile = (path: string) => /\.[A-Za-z0-9]{1,8}$/.test(path.slice(path.lastIndexOf('/') + 1));
 const HSTS = 'max-age=31536000; includeSubDomains';
+/** This server's version (its package's), shown in the API reference; the same from src and dist. */
+const SERVER_VERSION = (
+  JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 function frameworkMessage(code: string) {
   if (code === 'FST_ERR_MAX_PARAM_LENGTH') return 'A value in the address is too long.';
@@ -137,6 +143,7 @@ export async function buildApp({
     },
   });
   registerErrorHandler(app);
+  useContracts(app);
   recordRoutes(app);
   if (config.LOAD_SHEDDING) {
     const limits = shedLimits ?? (database.kind === 'pglite' ? PGLITE_LIMITS : POSTGRES_LIMITS);
@@ -319,6 +326,8 @@ export async function buildApp({
     app.addHook('onClose', async () => clearInterval(sweep));
   }
 
+  // Before any route: the reference collects routes as they are added.
+  await registerApiReference(app, { version: SERVER_VERSION });
   healthRoutes(app, { database, lifecycle });
   await mediaRoutes(app, { dir: config.mediaDir });
   // Uploads are read as streams by the routes that take them, each with its own size limit.

@@ -108,3 +108,14 @@ export type DeviceChat = z.infer<typeof ZDeviceChat>;
 /** POST /chats/{session_id}/messages. */
 export const ZDeviceChatSendRequest = z.object({ message: ZChatText, client_id: ZClientMessageId });
 export type DeviceChatSendRequest = z.input<typeof ZDeviceChatSendRequest>;
+
+/** The `chat_message` live event to the project's consoles: a chat changed. */
+export const ZChatEvent = z.object({
+  name: z.literal('chat_message'),
+  project_id: z.number().int(),
+  device_id: z.number().int(),
+  session_id: z.uuid(),
+  /** The new message, or null when only the chat itself changed (read, ended). */
+  message: ZChatMessage.nullable(),
+  unread: z.number().int(),
+});

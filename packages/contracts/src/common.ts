@@ -10,6 +10,26 @@ export const ZEnvelope = <T extends z.ZodType>(data: T) =>
     error: z.string().optional(),
   });
 
+/** A success body as routes declare it: the data's own contract inside the envelope. */
+export const ZOk = <T extends z.ZodType>(data: T) =>
+  z.object({
+    success: z.literal(true),
+    message: z.string(),
+    data,
+    total: z.number().int().optional().describe('Rows in the whole list, for paging'),
+  });
+
+/** A success that carries no data (deletes, logout). */
+export const ZOkEmpty = ZOk(z.null());
+
+/** Every refusal and failure: `error` is a machine-readable code, `message` is for people. */
+export const ZFailure = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  data: z.null(),
+  error: z.string().describe('Error code'),
+});
+
 export type Envelope<T> = {
   success: boolean;
   message: string;

@@ -76,3 +76,6 @@ export const ZPushMessage = z.object({
 });
 export type PushMessage = z.infer<typeof ZPushMessage>;
 export const ZPushAck = z.object({ push_id: z.number().int().positive() });
+
+/** The `refresh_push` live event to the project's consoles: a push's delivery status changed. */
+export const ZPushEvent = z.object({ name: z.literal('refresh_push'), push_id: z.number().int() });

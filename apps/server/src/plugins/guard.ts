@@ -90,6 +90,14 @@ export function scoped<S extends z.ZodType<{ device_id: number }>>(
   return { ...validate(schema, input), device_id: deviceIdOf(req) };
 }
 
+/**
+ * Input its route's contract already checked, with device_id pinned to the device the guard
+ * resolved: services that take a whole request act on that device whatever the input said.
+ */
+export function pinned<T extends { device_id: number }>(req: FastifyRequest, input: T): T {
+  return { ...input, device_id: deviceIdOf(req) };
+}
+
 /** The authenticated caller; routes behind the guard always have one. */
 export function authOf(req: FastifyRequest): AuthContext {
   if (!req.auth) throw new Error('authOf called on a route without the guard');

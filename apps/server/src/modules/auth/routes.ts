@@ -1,19 +1,47 @@
-import { ZLoginRequest, ZLoginResponse, ZLogoutRequest } from '@ambassador/contracts';
+import { ZLoginRequest, ZLoginResponse, ZLogoutRequest, ZOk, ZOkEmpty } from '@ambassador/contracts';
 import type { FastifyInstance } from 'fastify';
-import { ok, okEmpty } from '../../lib/envelope.js';
-import { validate } from '../../lib/validate.js';
+import { contractApp, done, ok } from '../../lib/contract.js';
 import type { AuthService } from './service.js';
 
-export function authRoutes(app: FastifyInstance, { auth }: { auth: AuthService }) {
-  app.post('/login', { config: { access: { public: true } } }, async (req) => {
-    const input = validate(ZLoginRequest, req.body);
-    const data = await auth.login(input, { ip: req.ip, userAgent: req.headers['user-agent'] });
-    return ok(ZLoginResponse, data, { message: 'Signed in.' });
-  });
+const open = { access: { public: true } } as const;
+const tags = ['Sign-in'];
 
-  app.post('/logout', { config: { access: { public: true } } }, async (req) => {
-    const { access_token } = validate(ZLogoutRequest, req.body);
-    await auth.logout(access_token);
-    return okEmpty('Signed out.');
-  });
+export function authRoutes(parent: FastifyInstance, { auth }: { auth: AuthService }) {
+  const app = contractApp(parent);
+  app.post(
+    '/login',
+    {
+      config: open,
+      schema: {
+        tags,
+        summary: 'Sign in',
+        description:
+          'Answers the `access_token` and `auth_project_id` to send as headers on every other admin call. ' +
+          'Repeated failures lock the username for a while (`locked_out`, 429).',
+        body: ZLoginRequest,
+        response: { 200: ZOk(ZLoginResponse) },
+      },
+    },
+    async (req) => {
+      const data = await auth.login(req.body, { ip: req.ip, userAgent: req.headers['user-agent'] });
+      return ok(data, { message: 'Signed in.' });
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      config: open,
+      schema: {
+        tags,
+        summary: 'Sign out (ends the session)',
+        body: ZLogoutRequest,
+        response: { 200: ZOkEmpty },
+      },
+    },
+    async (req) => {
+      await auth.logout(req.body.access_token);
+      return done('Signed out.');
+    },
+  );
 }

@@ -3,36 +3,72 @@ import {
   ZChatSessionParams,
   ZDeviceChat,
   ZDeviceChatSendRequest,
+  ZOk,
   ZStartChatRequest,
 } from '@ambassador/contracts';
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../../lib/envelope.js';
-import { validate } from '../../lib/validate.js';
+import { contractApp, ok } from '../../lib/contract.js';
 import { deviceOf } from '../device-api/routes.js';
 import type { ChatService } from './service.js';
+
+const tags = ['Device API'];
 
 /**
  * `/device_api/v1/chats`: a kiosk's own chats with the operators. Registered inside the device
  * API plugin, so the device's bearer key is already checked; another device's chat is a 404.
  */
-export function chatDeviceRoutes(app: FastifyInstance, { chat }: { chat: ChatService }) {
-  app.post('/chats', async (req) =>
-    ok(ZDeviceChat, await chat.start(deviceOf(req), validate(ZStartChatRequest, req.body))),
+export function chatDeviceRoutes(parent: FastifyInstance, { chat }: { chat: ChatService }) {
+  const app = contractApp(parent);
+  app.post(
+    '/chats',
+    {
+      schema: {
+        tags,
+        summary: 'Open a chat with the operators',
+        body: ZStartChatRequest,
+        response: { 200: ZOk(ZDeviceChat) },
+      },
+    },
+    async (req) => ok(await chat.start(deviceOf(req), req.body)),
   );
 
-  app.get('/chats/:session_id', async (req) => {
-    const { session_id } = validate(ZChatSessionParams, req.params);
-    return ok(ZDeviceChat, await chat.chat(deviceOf(req), session_id));
-  });
+  app.get(
+    '/chats/:session_id',
+    {
+      schema: {
+        tags,
+        summary: 'A chat of this device',
+        params: ZChatSessionParams,
+        response: { 200: ZOk(ZDeviceChat) },
+      },
+    },
+    async (req) => ok(await chat.chat(deviceOf(req), req.params.session_id)),
+  );
 
-  app.post('/chats/:session_id/messages', async (req) => {
-    const { session_id } = validate(ZChatSessionParams, req.params);
-    const b = validate(ZDeviceChatSendRequest, req.body);
-    return ok(ZChatMessage, await chat.visitorSend(deviceOf(req), session_id, b));
-  });
+  app.post(
+    '/chats/:session_id/messages',
+    {
+      schema: {
+        tags,
+        summary: 'The visitor writes',
+        params: ZChatSessionParams,
+        body: ZDeviceChatSendRequest,
+        response: { 200: ZOk(ZChatMessage) },
+      },
+    },
+    async (req) => ok(await chat.visitorSend(deviceOf(req), req.params.session_id, req.body)),
+  );
 
-  app.post('/chats/:session_id/end', async (req) => {
-    const { session_id } = validate(ZChatSessionParams, req.params);
-    return ok(ZDeviceChat, await chat.end(deviceOf(req), session_id));
-  });
+  app.post(
+    '/chats/:session_id/end',
+    {
+      schema: {
+        tags,
+        summary: 'The visitor leaves the chat',
+        params: ZChatSessionParams,
+        response: { 200: ZOk(ZDeviceChat) },
+      },
+    },
+    async (req) => ok(await chat.end(deviceOf(req), req.params.session_id)),
+  );
 }

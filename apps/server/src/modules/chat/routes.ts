@@ -6,43 +6,95 @@ import {
   ZChatMessage,
   ZChatSendRequest,
   ZChatSessionParams,
+  ZOk,
   ZUpdateChatEndUserRequest,
 } from '@ambassador/contracts';
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../../lib/envelope.js';
-import { validate } from '../../lib/validate.js';
-import { authOf, scoped } from '../../plugins/guard.js';
+import { contractApp, ok } from '../../lib/contract.js';
+import { authOf, pinned } from '../../plugins/guard.js';
 import type { ChatService } from './service.js';
 
 const chatPage = { access: { page: '/chat' } } as const;
+const tags = ['Live chat'];
 
-/** Live chat for operators (SPEC §7 Chat). Thin: parse, call the service, answer. */
-export function chatRoutes(app: FastifyInstance, { chat }: { chat: ChatService }) {
-  app.get('/chat/endusers', { config: chatPage }, async (req) => {
-    const { endUsers, total } = await chat.endUsers(authOf(req), scoped(req, ZChatEndUsersQuery, req.query));
-    return ok(ZChatEndUsersResponse, endUsers, { total });
-  });
+/** Live chat for operators. Thin: the contract checks, the service acts. */
+export function chatRoutes(parent: FastifyInstance, { chat }: { chat: ChatService }) {
+  const app = contractApp(parent);
+  app.get(
+    '/chat/endusers',
+    {
+      config: chatPage,
+      schema: {
+        tags,
+        summary: 'The device’s chats, with unread counts, newest first',
+        querystring: ZChatEndUsersQuery,
+        response: { 200: ZOk(ZChatEndUsersResponse) },
+      },
+    },
+    async (req) => {
+      const { endUsers, total } = await chat.endUsers(authOf(req), pinned(req, req.query));
+      return ok(endUsers, { total });
+    },
+  );
 
-  app.get('/chat/endusers/:session_id', { config: chatPage }, async (req) => {
-    const { session_id } = validate(ZChatSessionParams, req.params);
-    return ok(ZChatEndUser, await chat.endUser(authOf(req), session_id));
-  });
+  app.get(
+    '/chat/endusers/:session_id',
+    {
+      config: chatPage,
+      schema: {
+        tags,
+        summary: 'One chat’s visitor',
+        params: ZChatSessionParams,
+        response: { 200: ZOk(ZChatEndUser) },
+      },
+    },
+    async (req) => ok(await chat.endUser(authOf(req), req.params.session_id)),
+  );
 
-  app.put('/chat/endusers/:session_id', { config: chatPage }, async (req) => {
-    const { session_id } = validate(ZChatSessionParams, req.params);
-    const patch = validate(ZUpdateChatEndUserRequest, req.body);
-    return ok(ZChatEndUser, await chat.updateEndUser(authOf(req), session_id, patch), {
-      message: 'Visitor details saved.',
-    });
-  });
+  app.put(
+    '/chat/endusers/:session_id',
+    {
+      config: chatPage,
+      schema: {
+        tags,
+        summary: 'Save what the operator knows of the visitor',
+        params: ZChatSessionParams,
+        body: ZUpdateChatEndUserRequest,
+        response: { 200: ZOk(ZChatEndUser) },
+      },
+    },
+    async (req) =>
+      ok(await chat.updateEndUser(authOf(req), req.params.session_id, req.body), {
+        message: 'Visitor details saved.',
+      }),
+  );
 
-  app.get('/chat/history/:session_id', { config: chatPage }, async (req) => {
-    const { session_id } = validate(ZChatSessionParams, req.params);
-    return ok(ZChatHistoryResponse, await chat.history(authOf(req), session_id));
-  });
+  app.get(
+    '/chat/history/:session_id',
+    {
+      config: chatPage,
+      schema: {
+        tags,
+        summary: 'A chat’s messages, oldest first (marks them read)',
+        params: ZChatSessionParams,
+        response: { 200: ZOk(ZChatHistoryResponse) },
+      },
+    },
+    async (req) => ok(await chat.history(authOf(req), req.params.session_id)),
+  );
 
-  app.post('/chat/send', { config: chatPage }, async (req) => {
-    const b = validate(ZChatSendRequest, req.body);
-    return ok(ZChatMessage, await chat.operatorSend(authOf(req), b), { message: 'Message sent.' });
-  });
+  app.post(
+    '/chat/send',
+    {
+      config: chatPage,
+      schema: {
+        tags,
+        summary: 'Write to the visitor',
+        description: 'A retry with the same `client_id` is stored once; a visitor who left is a 409.',
+        body: ZChatSendRequest,
+        response: { 200: ZOk(ZChatMessage) },
+      },
+    },
+    async (req) => ok(await chat.operatorSend(authOf(req), req.body), { message: 'Message sent.' }),
+  );
 }

@@ -6,11 +6,11 @@ import {
   ZConversationsExportQuery,
   ZConversationsQuery,
   ZConversationsResponse,
+  ZOk,
   ZTrainConversationRequest,
 } from '@ambassador/contracts';
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../../lib/envelope.js';
-import { validate } from '../../lib/validate.js';
+import { contractApp, file, ok } from '../../lib/contract.js';
 import { authOf } from '../../plugins/guard.js';
 import { attachment } from '../ai/exchange-routes.js';
 import { XLSX_TYPE } from '../ai/exchange-service.js';
@@ -19,44 +19,98 @@ import type { ConversationsService } from './service.js';
 const review = { access: { page: '/conversation' } } as const;
 /** Searches and exports over the whole log: the first to wait when the server is busy. */
 const heavy = { ...review, priority: 'low' } as const;
+const tags = ['Conversations'];
 
-/** Conversation review (SPEC §7 Conversations, Conversation categories, Train). */
+/** Conversation review: the log, its categories, bookmarks, training a question onto a topic. */
 export function conversationsRoutes(
-  app: FastifyInstance,
+  parent: FastifyInstance,
   { conversations }: { conversations: ConversationsService },
 ) {
-  app.get('/conversation', { config: heavy }, async (req) => {
-    const q = validate(ZConversationsQuery, req.query);
-    const { conversations: rows, total } = await conversations.list(authOf(req), q);
-    return ok(ZConversationsResponse, rows, { total });
-  });
+  const app = contractApp(parent);
+  app.get(
+    '/conversation',
+    {
+      config: heavy,
+      schema: {
+        tags,
+        summary: 'Search the conversation log',
+        querystring: ZConversationsQuery,
+        response: { 200: ZOk(ZConversationsResponse) },
+      },
+    },
+    async (req) => {
+      const { conversations: rows, total } = await conversations.list(authOf(req), req.query);
+      return ok(rows, { total });
+    },
+  );
 
-  app.put('/conversation', { config: review }, async (req) => {
-    const b = validate(ZBookmarkRequest, req.body);
-    return ok(ZConversation, await conversations.bookmark(authOf(req), b.id, b.bookmarked), {
-      message: b.bookmarked ? 'Bookmarked.' : 'Bookmark removed.',
-    });
-  });
+  app.put(
+    '/conversation',
+    {
+      config: review,
+      schema: {
+        tags,
+        summary: 'Bookmark a conversation, or remove its bookmark',
+        body: ZBookmarkRequest,
+        response: { 200: ZOk(ZConversation) },
+      },
+    },
+    async (req) =>
+      ok(await conversations.bookmark(authOf(req), req.body.id, req.body.bookmarked), {
+        message: req.body.bookmarked ? 'Bookmarked.' : 'Bookmark removed.',
+      }),
+  );
 
-  app.get('/conversation/categories', { config: heavy }, async (req) => {
-    const q = validate(ZConversationCategoriesQuery, req.query);
-    return ok(ZConversationCategoriesResponse, await conversations.categories(authOf(req), q.device_ids));
-  });
+  app.get(
+    '/conversation/categories',
+    {
+      config: heavy,
+      schema: {
+        tags,
+        summary: 'The topic categories the conversations of some devices fell into',
+        querystring: ZConversationCategoriesQuery,
+        response: { 200: ZOk(ZConversationCategoriesResponse) },
+      },
+    },
+    async (req) => ok(await conversations.categories(authOf(req), req.query.device_ids)),
+  );
 
-  app.post('/conversation/train', { config: review }, async (req) => {
-    const b = validate(ZTrainConversationRequest, req.body);
-    return ok(ZConversation, await conversations.train(authOf(req), b.id, b.intent_id), {
-      message: 'Trained: this question now matches the topic.',
-    });
-  });
+  app.post(
+    '/conversation/train',
+    {
+      config: review,
+      schema: {
+        tags,
+        summary: 'Teach a question to a topic',
+        description: 'The question becomes a trained phrase of the topic and matches it from now on.',
+        body: ZTrainConversationRequest,
+        response: { 200: ZOk(ZConversation) },
+      },
+    },
+    async (req) =>
+      ok(await conversations.train(authOf(req), req.body.id, req.body.intent_id), {
+        message: 'Trained: this question now matches the topic.',
+      }),
+  );
 
-  app.get('/conversation/download', { config: heavy }, async (req, reply) => {
-    const q = validate(ZConversationsExportQuery, req.query);
-    const file = await conversations.export(authOf(req), q);
-    return reply
-      .type(XLSX_TYPE)
-      .header('content-disposition', attachment(file.filename))
-      .header('cache-control', 'no-store')
-      .send(file.stream);
-  });
+  app.get(
+    '/conversation/download',
+    {
+      config: heavy,
+      schema: {
+        tags,
+        summary: 'Export the conversations found as a workbook',
+        querystring: ZConversationsExportQuery,
+        response: { 200: file('The conversations as .xlsx, streamed', XLSX_TYPE) },
+      },
+    },
+    async (req, reply) => {
+      const exported = await conversations.export(authOf(req), req.query);
+      return reply
+        .type(XLSX_TYPE)
+        .header('content-disposition', attachment(exported.filename))
+        .header('cache-control', 'no-store')
+        .send(exported.stream);
+    },
+  );
 }

@@ -4,30 +4,70 @@ import {
   ZDashboardGraphResponse,
   ZDashboardQuery,
   ZFaqResponse,
+  ZOk,
 } from '@ambassador/contracts';
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../../lib/envelope.js';
-import { scoped } from '../../plugins/guard.js';
+import { contractApp, ok } from '../../lib/contract.js';
+import { pinned } from '../../plugins/guard.js';
 import type { DashboardService } from './service.js';
 
 /** Aggregates over the whole log: the first to wait when the server is busy. */
 const board = { access: { page: '/dashboard' }, priority: 'low' } as const;
+const tags = ['Dashboard'];
 
-/** SPEC §7 Dashboard: each call is about the device the guard resolved and checked. */
-export function dashboardRoutes(app: FastifyInstance, { dashboard }: { dashboard: DashboardService }) {
-  app.get('/dashboard/graph', { config: board }, async (req) =>
-    ok(ZDashboardGraphResponse, await dashboard.graph(scoped(req, ZDashboardQuery, req.query))),
+/** The dashboard: each call is about the device the guard resolved and checked. */
+export function dashboardRoutes(parent: FastifyInstance, { dashboard }: { dashboard: DashboardService }) {
+  const app = contractApp(parent);
+  app.get(
+    '/dashboard/graph',
+    {
+      config: board,
+      schema: {
+        tags,
+        summary: 'Conversations per day, by answer kind',
+        querystring: ZDashboardQuery,
+        response: { 200: ZOk(ZDashboardGraphResponse) },
+      },
+    },
+    async (req) => ok(await dashboard.graph(pinned(req, req.query))),
   );
-  app.get('/dashboard/conversation_count', { config: board }, async (req) =>
-    ok(
-      ZConversationCountResponse,
-      await dashboard.conversationCount(scoped(req, ZDashboardQuery, req.query)),
-    ),
+  app.get(
+    '/dashboard/conversation_count',
+    {
+      config: board,
+      schema: {
+        tags,
+        summary: 'Conversation and visitor totals',
+        querystring: ZDashboardQuery,
+        response: { 200: ZOk(ZConversationCountResponse) },
+      },
+    },
+    async (req) => ok(await dashboard.conversationCount(pinned(req, req.query))),
   );
-  app.get('/dashboard/aet', { config: board }, async (req) =>
-    ok(ZAetResponse, await dashboard.aet(scoped(req, ZDashboardQuery, req.query))),
+  app.get(
+    '/dashboard/aet',
+    {
+      config: board,
+      schema: {
+        tags,
+        summary: 'Average engagement time',
+        querystring: ZDashboardQuery,
+        response: { 200: ZOk(ZAetResponse) },
+      },
+    },
+    async (req) => ok(await dashboard.aet(pinned(req, req.query))),
   );
-  app.get('/dashboard/faq', { config: board }, async (req) =>
-    ok(ZFaqResponse, await dashboard.faq(scoped(req, ZDashboardQuery, req.query))),
+  app.get(
+    '/dashboard/faq',
+    {
+      config: board,
+      schema: {
+        tags,
+        summary: 'The most asked topics',
+        querystring: ZDashboardQuery,
+        response: { 200: ZOk(ZFaqResponse) },
+      },
+    },
+    async (req) => ok(await dashboard.faq(pinned(req, req.query))),
   );
 }

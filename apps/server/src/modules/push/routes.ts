@@ -5,11 +5,11 @@ import {
   ZPushListQuery,
   ZPushListResponse,
   ZPushRequest,
+  ZOk,
   ZUploadResponse,
 } from '@ambassador/contracts';
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../../lib/envelope.js';
-import { validate } from '../../lib/validate.js';
+import { contractApp, ok } from '../../lib/contract.js';
 import type { MediaStore } from '../../media/store.js';
 import { authOf } from '../../plugins/guard.js';
 import { singleFile } from '../ai/routes.js';
@@ -17,30 +17,70 @@ import type { PushService } from './service.js';
 
 const messagePage = { access: { page: '/message' } } as const;
 
-/** Push messages for operators (SPEC §7 POST /video_call/push). Thin: parse, call, answer. */
-export function pushRoutes(app: FastifyInstance, { push, media }: { push: PushService; media: MediaStore }) {
-  app.post('/video_call/push', { config: messagePage }, async (req) => {
-    const b = validate(ZPushRequest, req.body);
-    return ok(ZPush, await push.create(authOf(req), b), { message: 'Message pushed.' });
-  });
+const tags = ['Push messages'];
 
-  app.get('/video_call/push', { config: messagePage }, async (req) => {
-    const { pushes, total } = await push.list(authOf(req), validate(ZPushListQuery, req.query));
-    return ok(ZPushListResponse, pushes, { total });
-  });
+/** Push messages for operators: a text (and image) shown on kiosks now. Thin: the contract checks, the service acts. */
+export function pushRoutes(
+  parent: FastifyInstance,
+  { push, media }: { push: PushService; media: MediaStore },
+) {
+  const app = contractApp(parent);
+  app.post(
+    '/video_call/push',
+    {
+      config: messagePage,
+      schema: {
+        tags,
+        summary: 'Push a message to kiosks',
+        description:
+          'One delivery per device: pending until the kiosk confirms it is on screen, re-sent on reconnect.',
+        body: ZPushRequest,
+        response: { 200: ZOk(ZPush) },
+      },
+    },
+    async (req) => ok(await push.create(authOf(req), req.body), { message: 'Message pushed.' }),
+  );
+
+  app.get(
+    '/video_call/push',
+    {
+      config: messagePage,
+      schema: {
+        tags,
+        summary: 'Pushed messages, with each device’s delivery',
+        querystring: ZPushListQuery,
+        response: { 200: ZOk(ZPushListResponse) },
+      },
+    },
+    async (req) => {
+      const { pushes, total } = await push.list(authOf(req), req.query);
+      return ok(pushes, { total });
+    },
+  );
 
   /** The image of a push: the media store, with the same checks and answer as /ai_config/upload. */
-  app.post('/video_call/push/upload', { config: { ...messagePage, upload: true } }, async (req) => {
-    const file = await singleFile(req, IMAGE_UPLOAD_MAX_BYTES);
-    const auth = authOf(req);
-    const saved = await media.save(file.file, {
-      projectId: auth.projectId,
-      userId: auth.userId,
-      originalName: file.filename,
-      maxBytes: IMAGE_UPLOAD_MAX_BYTES,
-      accept: IMAGE_TYPES,
-      acceptLabel: 'a PNG, JPEG, GIF or WebP image',
-    });
-    return ok(ZUploadResponse, saved, { message: 'Image uploaded.' });
-  });
+  app.post(
+    '/video_call/push/upload',
+    {
+      config: { ...messagePage, upload: true },
+      schema: {
+        tags,
+        summary: 'Upload the image of a push (multipart, field `file`)',
+        response: { 200: ZOk(ZUploadResponse) },
+      },
+    },
+    async (req) => {
+      const file = await singleFile(req, IMAGE_UPLOAD_MAX_BYTES);
+      const auth = authOf(req);
+      const saved = await media.save(file.file, {
+        projectId: auth.projectId,
+        userId: auth.userId,
+        originalName: file.filename,
+        maxBytes: IMAGE_UPLOAD_MAX_BYTES,
+        accept: IMAGE_TYPES,
+        acceptLabel: 'a PNG, JPEG, GIF or WebP image',
+      });
+      return ok(saved, { message: 'Image uploaded.' });
+    },
+  );
 }

@@ -1,46 +1,86 @@
 import {
   ZCreateUserRequest,
   ZDeleteUserRequest,
+  ZOk,
+  ZOkEmpty,
   ZUpdateUserRequest,
   ZUser,
   ZUsersQuery,
   ZUsersResponse,
 } from '@ambassador/contracts';
 import type { FastifyInstance } from 'fastify';
-import { ok, okEmpty } from '../../lib/envelope.js';
+import { contractApp, done, ok } from '../../lib/contract.js';
 import { validate } from '../../lib/validate.js';
 import { authOf } from '../../plugins/guard.js';
 import type { UsersService } from './service.js';
 
 const PATH = '/admin_settings/users';
 const manage = { access: { page: '/setting' } } as const;
+const tags = ['Users'];
 
-export function usersRoutes(app: FastifyInstance, { users }: { users: UsersService }) {
-  app.get(PATH, { config: manage }, async (req) => {
-    const { limit, offset } = validate(ZUsersQuery, req.query);
-    const { users: rows, total } = await users.list(authOf(req), limit, offset);
-    return ok(ZUsersResponse, rows, { total });
-  });
+export function usersRoutes(parent: FastifyInstance, { users }: { users: UsersService }) {
+  const app = contractApp(parent);
+  app.get(
+    PATH,
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'List the project’s users',
+        querystring: ZUsersQuery,
+        response: { 200: ZOk(ZUsersResponse) },
+      },
+    },
+    async (req) => {
+      const { users: rows, total } = await users.list(authOf(req), req.query.limit, req.query.offset);
+      return ok(rows, { total });
+    },
+  );
 
-  app.post(PATH, { config: manage }, async (req) => {
-    const user = await users.create(authOf(req), validate(ZCreateUserRequest, req.body));
-    return ok(ZUser, user, { message: 'User added.' });
-  });
+  app.post(
+    PATH,
+    {
+      config: manage,
+      schema: { tags, summary: 'Add a user', body: ZCreateUserRequest, response: { 200: ZOk(ZUser) } },
+    },
+    async (req) => ok(await users.create(authOf(req), req.body), { message: 'User added.' }),
+  );
 
   // Self-service password changes come through here too, so the service checks the page itself.
   app.put(
     PATH,
-    { config: { access: { page: '/setting', pageCheckedByService: true, allowExpired: true } } },
-    async (req) => {
-      const user = await users.update(authOf(req), validate(ZUpdateUserRequest, req.body));
-      return ok(ZUser, user, { message: 'User updated.' });
+    {
+      config: { access: { page: '/setting', pageCheckedByService: true, allowExpired: true } },
+      schema: {
+        tags,
+        summary: 'Change a user, or your own password',
+        description:
+          'Anyone may change their own password (even an expired one); other changes need Admin Settings.',
+        body: ZUpdateUserRequest,
+        response: { 200: ZOk(ZUser) },
+      },
     },
+    async (req) => ok(await users.update(authOf(req), req.body), { message: 'User updated.' }),
   );
 
-  app.delete(PATH, { config: manage }, async (req) => {
-    // The body carries the ids (SPEC §7); a query string works too for clients that cannot send one.
-    const { user_id } = validate(ZDeleteUserRequest, req.body ?? req.query);
-    await users.remove(authOf(req), user_id);
-    return okEmpty('User deleted.');
-  });
+  app.delete(
+    PATH,
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Delete a user',
+        description:
+          'The id comes in the body; clients that cannot send a body with DELETE may use `?user_id=`.',
+        body: ZDeleteUserRequest.optional(),
+        querystring: ZDeleteUserRequest.partial(),
+        response: { 200: ZOkEmpty },
+      },
+    },
+    async (req) => {
+      const { user_id } = validate(ZDeleteUserRequest, req.body ?? req.query);
+      await users.remove(authOf(req), user_id);
+      return done('User deleted.');
+    },
+  );
 }
