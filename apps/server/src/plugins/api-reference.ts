@@ -112,6 +112,12 @@ export async function registerApiReference(app: FastifyInstance, { version }: { 
       withDefaultFonts: false,
       hideClientButton: true,
       telemetry: false,
+      // Nothing that would call a hosted service (AI chat, MCP, developer tools) from this page.
+      showDeveloperTools: 'never',
+      mcp: { disabled: true },
+      favicon: '/logo.svg',
+      // Settings newer than the plugin's types: the page reads them all the same.
+      ...({ agent: { disabled: true } } as object),
     },
     hooks: { onRequest: referenceCsp },
   });
