@@ -44,38 +44,26 @@ import { transferRoutes } from './modules/ai/transfer-routes.js';
 import { createTransferService } from './modules/ai/transfer-service.js';
 import { createTopicsRepo } from './modules/ai/topics-repo.js';
 import { createTopicsService, type AiChangeListener } from './modules/ai/topics-service.js';
-import { createConversationsRepo } from './modules/conversations/repo.js';
-import { conversationsRoutes } from './modules/conversations/routes.js';
-import { createConversationsService } from './modules/conversations/service.js';
-import { createDashboardRepo } from './modules/dashboard/repo.js';
-import { dashboardRoutes } from './modules/dashboard/routes.js';
-import { createDashboardService } from './modules/dashboard/service.js';
-import { createCallsRepo } from './modules/calls/repo.js';
-import { createChatRepo } from './modules/chat/repo.js';
-import { chatDeviceRoutes } from './modules/chat/device-routes.js';
-import { chatRoutes } from './modules/chat/routes.js';
-import { createChatService } from './modules/chat/service.js';
-import { createPushRepo } from './modules/push/repo.js';
-import { pushRoutes } from './modules/push/routes.js';
-import { createPushService } from './modules/push/service.js';
-import { callsDeviceRoutes, callsRoutes } from './modules/calls/routes.js';
-import { createCallsService } from './modules/calls/service.js';
-import { createAuthRepo } from './modules/auth/repo.js';
-import { authRoutes } from './modules/auth/routes.js';
-import { createAuthService } from './modules/auth/service.js';
-import { createDevicesRepo } from './modules/devices/repo.js';
-import { devicesRoutes } from './modules/devices/routes.js';
-import { createDevicesService } from './modules/devices/service.js';
-import { createDeviceApiRepo } from './modules/device-api/repo.js';
-import { deviceApiRoutes } from './modules/device-api/routes.js';
-import { createDeviceApiService } from './modules/device-api/service.js';
-import { healthRoutes } from './modules/health/routes.js';
-import { createRetentionRepo } from './modules/retention/repo.js';
-import { retentionRoutes } from './modules/retention/routes.js';
-import { createRetentionService } from './modules/retention/service.js';
-import { createUsersRepo } from './modules/users/repo.js';
-import { usersRoutes } from './modules/users/routes.js';
-import { createUsersService } from './modules/users/service.js';
+import {
+  createConversationsRepo,
+  conversationsRoutes,
+  createConversationsService,
+} from './modules/conversations/index.js';
+import { createDashboardRepo, dashboardRoutes, createDashboardService } from './modules/dashboard/index.js';
+import {
+  createCallsRepo,
+  callsDeviceRoutes,
+  callsRoutes,
+  createCallsService,
+} from './modules/calls/index.js';
+import { createChatRepo, chatDeviceRoutes, chatRoutes, createChatService } from './modules/chat/index.js';
+import { createPushRepo, pushRoutes, createPushService } from './modules/push/index.js';
+import { createAuthRepo, authRoutes, createAuthService } from './modules/auth/index.js';
+import { createDevicesRepo, devicesRoutes, createDevicesService } from './modules/devices/index.js';
+import { createDeviceApiRepo, deviceApiRoutes, createDeviceApiService } from './modules/device-api/index.js';
+import { healthRoutes } from './modules/health/index.js';
+import { createRetentionRepo, retentionRoutes, createRetentionService } from './modules/retention/index.js';
+import { createUsersRepo, usersRoutes, createUsersService } from './modules/users/index.js';
 
 export interface BuildOptions {
   config: Config;

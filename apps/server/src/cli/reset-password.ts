@@ -1,5 +1,5 @@
-import { createAuthRepo } from '../modules/auth/repo.js';
-import { createUsersRepo } from '../modules/users/repo.js';
+import { createAuthRepo } from '../modules/auth/index.js';
+import { createUsersRepo } from '../modules/users/index.js';
 import type { Db } from '../db/client.js';
 import { generatePassword, hashPassword } from '../lib/passwords.js';
 import { usernameKey } from '../lib/usernames.js';

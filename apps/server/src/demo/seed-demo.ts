@@ -1,7 +1,7 @@
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { systemClock } from '../lib/clock.js';
-import { createDevicesRepo } from '../modules/devices/repo.js';
+import { createDevicesRepo } from '../modules/devices/index.js';
 import type { StartupLog } from '../bootstrap.js';
 import { seedDemoContent } from './seed-content.js';
 import { sendDemoTraffic } from './traffic.js';

@@ -5,8 +5,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
 import { rng } from '../matcher/model.js';
-import { createDevicesRepo } from '../modules/devices/repo.js';
-import { createDevicesService } from '../modules/devices/service.js';
+import { createDevicesRepo, createDevicesService } from '../modules/devices/index.js';
 import { COMMENTS, DEMO_TOPICS, OFF_TOPIC, type DemoTopic } from './content.js';
 import { DEMO_LANGUAGES, inLanguage, type DemoLanguage } from './seed-content.js';
 

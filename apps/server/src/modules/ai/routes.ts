@@ -61,7 +61,7 @@ import { badRequest } from '../../lib/errors.js';
 import { validate } from '../../lib/validate.js';
 import { fileTooLarge, type MediaStore } from '../../media/store.js';
 import { authOf, deviceIdOf, scoped } from '../../plugins/guard.js';
-import type { DevicesService } from '../devices/service.js';
+import type { DevicesService } from '../devices/index.js';
 import type { AnswerService } from './console-service.js';
 import type { EntitiesService } from './entities-service.js';
 import type { ResponsesService } from './responses-service.js';

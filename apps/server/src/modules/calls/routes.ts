@@ -16,7 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { contractApp, ok } from '../../lib/contract.js';
 import { authOf, deviceIdOf } from '../../plugins/guard.js';
-import { deviceOf } from '../device-api/routes.js';
+import { deviceOf } from '../device-api/index.js';
 import type { CallsService } from './service.js';
 
 const live = { access: { page: '/live_video' } } as const;

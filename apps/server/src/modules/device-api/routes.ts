@@ -17,7 +17,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { contractApp, file, ok } from '../../lib/contract.js';
 import { synthesize } from '../ai/speech.js';
-import type { DeviceContext, DevicesService } from '../devices/service.js';
+import type { DeviceContext, DevicesService } from '../devices/index.js';
 import type { DeviceApiService } from './service.js';
 
 declare module 'fastify' {
