@@ -70,6 +70,8 @@ export interface BuildOptions {
   database: Database;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
+  /** A logger made already (the server's, shared with start-up); wins over `logger`. */
+  loggerInstance?: FastifyServerOptions['loggerInstance'];
   /** Periodic housekeeping (the server turns it on; tests call the tasks themselves). */
   housekeeping?: boolean;
   /** Build every device's intent matcher after start-up, in the background (the server does). */
@@ -108,13 +110,14 @@ export async function buildApp({
   database,
   clock = systemClock,
   logger = false,
+  loggerInstance,
   housekeeping = false,
   warmMatchers = false,
   lifecycle = createLifecycle(),
   shedLimits,
 }: BuildOptions) {
   const app = Fastify({
-    logger,
+    ...(loggerInstance ? { loggerInstance } : { logger }),
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
     trustProxy: config.TRUST_PROXY,

@@ -32,6 +32,8 @@ const ZConfig = z.object({
     .max(24 * 90)
     .default(12),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** JSON lines, readable text, or `auto`: text on a terminal outside production, else JSON. */
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   CONSOLE_DIR: z.string().min(1).optional(),
   KIOSK_DIR: z.string().min(1).optional(),
   /** First start of an empty database: give the demo devices topics and visitor traffic. */

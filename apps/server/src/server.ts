@@ -5,7 +5,7 @@ import { createLifecycle } from './lib/lifecycle.js';
 import { openAndSeed } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
 import { seedDemo } from './demo/seed-demo.js';
-import pino from 'pino';
+import { createLogger } from './lib/logger.js';
 
 async function main() {
   let config;
@@ -18,7 +18,7 @@ async function main() {
     }
     throw e;
   }
-  const logger = pino({ level: config.LOG_LEVEL });
+  const logger = createLogger(config.LOG_LEVEL, config.LOG_FORMAT);
   const database = await openAndSeed(
     config,
     logger,
@@ -28,7 +28,7 @@ async function main() {
   const app = await buildApp({
     config,
     database,
-    logger: { level: config.LOG_LEVEL },
+    loggerInstance: logger,
     housekeeping: true,
     warmMatchers: true,
     lifecycle,
