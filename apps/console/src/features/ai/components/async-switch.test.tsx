@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { LOGGED_OUT, authStore } from '@/shared/auth/auth-store';
 import { snackbarStore } from '@/shared/ui/snackbar/snackbar-store';
-import { aTopic, fakeServer, renderWithApp } from '../lib/test-utils';
+import { fakeServer } from '@/shared/test/fake-server';
+import { renderWithApp } from '@/shared/test/render-with-app';
+import { aTopic } from '../test/fixtures';
 import { KeywordPage } from '../pages/keyword-page';
 import { AsyncSwitch } from './async-switch';
 
@@ -66,7 +68,7 @@ describe('Keyword Data active toggle', () => {
       }
       return undefined;
     });
-    renderWithApp(<KeywordPage />);
+    renderWithApp(<KeywordPage />, '/ai/keyword');
     const toggle = (await screen.findByTestId('topic-active-4')) as HTMLInputElement;
     expect(toggle.checked).toBe(true);
     fireEvent.click(toggle);
@@ -90,7 +92,7 @@ describe('Keyword Data active toggle', () => {
       }
       return undefined;
     });
-    renderWithApp(<KeywordPage />);
+    renderWithApp(<KeywordPage />, '/ai/keyword');
     fireEvent.click(await screen.findByTestId('topic-active-4'));
     await vi.waitFor(() =>
       expect((screen.getByTestId('topic-active-4') as HTMLInputElement).checked).toBe(false),

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { LOGGED_OUT, authStore } from '@/shared/auth/auth-store';
-import { aTopic, fakeServer, renderWithApp } from '../lib/test-utils';
+import { fakeServer } from '@/shared/test/fake-server';
+import { renderWithApp } from '@/shared/test/render-with-app';
+import { aTopic } from '../test/fixtures';
 import { KeywordsPanel } from './keywords-panel';
 
 afterEach(() => {
@@ -35,6 +37,7 @@ describe('KeywordsPanel', () => {
     });
     renderWithApp(
       <KeywordsPanel topic={aTopic(4, 'Parking')} language="english" keywords={[]} loading={false} />,
+      '/ai/keyword',
     );
     const input = screen.getByTestId('keyword-input') as HTMLInputElement;
 
@@ -72,6 +75,7 @@ describe('KeywordsPanel', () => {
     );
     renderWithApp(
       <KeywordsPanel topic={aTopic(4, 'Parking')} language="english" keywords={[]} loading={false} />,
+      '/ai/keyword',
     );
     const input = screen.getByTestId('keyword-input') as HTMLInputElement;
     fireEvent.change(input, { target: { value: 'car park' } });

@@ -3,7 +3,8 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import type { AiResponse } from '@ambassador/contracts';
 import { LOGGED_OUT, authStore } from '@/shared/auth/auth-store';
 import { snackbarStore } from '@/shared/ui/snackbar/snackbar-store';
-import { fakeServer, renderWithApp, type FakeCall } from '../lib/test-utils';
+import { fakeServer, type FakeCall } from '@/shared/test/fake-server';
+import { renderWithApp } from '@/shared/test/render-with-app';
 import { ComposeResponseDialog } from './compose-response-dialog';
 
 afterEach(() => {
@@ -26,6 +27,7 @@ function server(extra?: (call: FakeCall) => { status?: number; body: unknown } |
 function open(onClose = () => undefined) {
   renderWithApp(
     <ComposeResponseDialog open intentId={4} language="english" deviceType="ambassador" onClose={onClose} />,
+    '/ai/keyword',
   );
 }
 

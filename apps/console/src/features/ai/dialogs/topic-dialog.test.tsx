@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { Category } from '@ambassador/contracts';
 import { LOGGED_OUT, authStore } from '@/shared/auth/auth-store';
-import { aTopic, fakeServer, renderWithApp, type FakeCall } from '../lib/test-utils';
+import { fakeServer, type FakeCall } from '@/shared/test/fake-server';
+import { renderWithApp } from '@/shared/test/render-with-app';
+import { aTopic } from '../test/fixtures';
 import { SUGGESTION_DEBOUNCE_MS, TopicDialog } from './topic-dialog';
 
 const categories: Category[] = [
@@ -41,7 +43,7 @@ const submit = () => fireEvent.click(screen.getByTestId('dialog-submit'));
 describe('TopicDialog', () => {
   it('asks for a name and a category before it sends anything', async () => {
     const calls = server();
-    renderWithApp(<TopicDialog open onClose={() => undefined} />);
+    renderWithApp(<TopicDialog open onClose={() => undefined} />, '/ai/keyword');
     expect(screen.getByText('Add Question Topic')).toBeTruthy();
     submit();
     expect(await screen.findByText('Topic Name is required')).toBeTruthy();
@@ -54,7 +56,7 @@ describe('TopicDialog', () => {
     const calls = server((call) =>
       call.method === 'POST' ? { body: topic(5, (call.body as { name: string }).name) } : undefined,
     );
-    renderWithApp(<TopicDialog open onClose={onClose} />);
+    renderWithApp(<TopicDialog open onClose={onClose} />, '/ai/keyword');
     fireEvent.change(screen.getByTestId('topic-name'), { target: { value: '  Parking  ' } });
     fireEvent.mouseDown(screen.getByTestId('topic-category'));
     fireEvent.click(await screen.findByTestId('topic-category-option-2'));
@@ -71,7 +73,10 @@ describe('TopicDialog', () => {
     const calls = server((call) =>
       call.method === 'POST' ? { body: topic(9, 'Night parking', { parent_id: 5 }) } : undefined,
     );
-    renderWithApp(<TopicDialog open parent={{ id: 5, name: 'Parking' }} onClose={() => undefined} />);
+    renderWithApp(
+      <TopicDialog open parent={{ id: 5, name: 'Parking' }} onClose={() => undefined} />,
+      '/ai/keyword',
+    );
     expect(screen.getByText('Add Sub Topic')).toBeTruthy();
     expect(screen.queryByTestId('topic-category')).toBeNull();
     fireEvent.change(screen.getByTestId('topic-name'), { target: { value: 'Night parking' } });
@@ -92,7 +97,10 @@ describe('TopicDialog', () => {
           }
         : undefined,
     );
-    renderWithApp(<TopicDialog open parent={{ id: 5, name: 'Parking' }} onClose={() => undefined} />);
+    renderWithApp(
+      <TopicDialog open parent={{ id: 5, name: 'Parking' }} onClose={() => undefined} />,
+      '/ai/keyword',
+    );
     fireEvent.change(screen.getByTestId('topic-name'), { target: { value: 'Parking' } });
     submit();
     expect(await screen.findByText('A question topic with this name already exists.')).toBeTruthy();
@@ -105,7 +113,7 @@ describe('TopicDialog', () => {
     vi.useFakeTimers();
     const onClose = vi.fn();
     const calls = server();
-    renderWithApp(<TopicDialog open onClose={onClose} />);
+    renderWithApp(<TopicDialog open onClose={onClose} />, '/ai/keyword');
     const searches = () => calls.filter((c) => c.path === '/ai_config/intents/auto_complete');
 
     fireEvent.change(screen.getByTestId('topic-name'), { target: { value: 'Op' } });
@@ -128,7 +136,7 @@ describe('TopicDialog', () => {
   it('does not search for an empty name', async () => {
     vi.useFakeTimers();
     const calls = server();
-    renderWithApp(<TopicDialog open onClose={() => undefined} />);
+    renderWithApp(<TopicDialog open onClose={() => undefined} />, '/ai/keyword');
     fireEvent.change(screen.getByTestId('topic-name'), { target: { value: '   ' } });
     await act(() => vi.advanceTimersByTimeAsync(SUGGESTION_DEBOUNCE_MS * 2));
     expect(calls.filter((c) => c.path === '/ai_config/intents/auto_complete')).toEqual([]);
@@ -138,7 +146,7 @@ describe('TopicDialog', () => {
   it('edits a topic with PUT, keeping its id', async () => {
     const onClose = vi.fn();
     const calls = server((call) => (call.method === 'PUT' ? { body: topic(3, 'Lifts') } : undefined));
-    renderWithApp(<TopicDialog open topic={topic(3, 'Lift')} onClose={onClose} />);
+    renderWithApp(<TopicDialog open topic={topic(3, 'Lift')} onClose={onClose} />, '/ai/keyword');
     expect(screen.getByText('Edit Question Topic')).toBeTruthy();
     fireEvent.change(screen.getByTestId('topic-name'), { target: { value: 'Lifts' } });
     submit();

@@ -1,5 +1,5 @@
 import type { Conversation } from '@ambassador/contracts';
-import { fakeServer, type FakeCall, type FakeReply } from '@/features/ai/lib/test-utils';
+import { fakeServer, type FakeCall, type FakeReply } from '@/shared/test/fake-server';
 
 /** Test support only: a conversation row as the server sends it. */
 export function aConversation(id: number, patch: Partial<Conversation> = {}): Conversation {
