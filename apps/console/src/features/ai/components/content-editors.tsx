@@ -25,7 +25,7 @@ import {
   type CardsContent,
   type ListContent,
 } from '../lib/response-draft';
-import { ImageUploadField } from './image-upload-field';
+import { ResponseImageField } from './response-image-field';
 import { PayloadField } from './payload-field';
 
 /** Translated error of a path under this content ("values.0.text"), if any. */
@@ -228,7 +228,7 @@ function ImageEditor({
     onChange({ ...content, size: Number.isFinite(value) ? Math.min(IMAGE_SIZE.max, Math.max(0, value)) : 0 });
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
-      <ImageUploadField
+      <ResponseImageField
         value={content.url}
         onChange={(url) => onChange({ ...content, url })}
         testId="compose-image-file"
@@ -298,7 +298,7 @@ function CardsEditor({ content, onChange, language, errorAt }: EditorProps<Cards
               />
             )}
           </Box>
-          <ImageUploadField
+          <ResponseImageField
             value={card.image_url}
             onChange={(image_url) => setCard(index, { image_url })}
             testId={`compose-card-image-file-${index}`}
@@ -399,7 +399,7 @@ function ListEditor({ content, onChange, language, errorAt }: EditorProps<ListCo
             onChange={(event) => setElement(index, { subtitle: event.target.value })}
             slotProps={{ htmlInput: { maxLength: 300 } }}
           />
-          <ImageUploadField
+          <ResponseImageField
             value={element.image_url}
             onChange={(image_url) => setElement(index, { image_url })}
             testId={`compose-list-image-file-${index}`}
