@@ -11,6 +11,7 @@ export default defineConfig({
   resolve: {
     alias: {
       '@ambassador/contracts': path.resolve(here, '../../packages/contracts/src/index.ts'),
+      '@ambassador/webrtc': path.resolve(here, '../../packages/webrtc/src/index.ts'),
       // One name for the console's source root: imports across areas read the same from any depth.
       '@': path.resolve(here, 'src'),
     },

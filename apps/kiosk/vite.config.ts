@@ -13,6 +13,7 @@ export default defineConfig({
   resolve: {
     alias: {
       '@ambassador/contracts': path.resolve(here, '../../packages/contracts/src/index.ts'),
+      '@ambassador/webrtc': path.resolve(here, '../../packages/webrtc/src/index.ts'),
     },
   },
   build: { outDir: 'dist', emptyOutDir: true },

@@ -1,4 +1,12 @@
 import type { CallSignal, CallUpdate, IceServer, Language, StartCallResponse } from '@ambassador/contracts';
+import {
+  browserPeer,
+  openPeerLink,
+  type AnsweringPeer,
+  type PeerFactory,
+  type PeerLink,
+  type Signal,
+} from '@ambassador/webrtc';
 import type { DeviceApi } from '../api/device-api';
 import { withRetry } from '../lib/with-retry';
 import { SOCKET, type Realtime } from '../realtime/realtime-client';
@@ -35,22 +43,8 @@ export type CallState = {
 
 export const INITIAL_CALL_STATE: CallState = { phase: 'camera', offlineText: '', local: null, remote: null };
 
-type Candidate = NonNullable<CallSignal['candidate']>;
-
 /** The part of RTCPeerConnection a call needs (tests pass a fake). */
-export type PeerLike = {
-  readonly connectionState: string;
-  readonly remoteDescription: unknown;
-  onicecandidate: ((event: { candidate: { toJSON(): RTCIceCandidateInit } | null }) => void) | null;
-  ontrack: ((event: { streams: readonly MediaStream[]; track: MediaStreamTrack }) => void) | null;
-  onconnectionstatechange: (() => void) | null;
-  addTrack(track: MediaStreamTrack, stream: MediaStream): unknown;
-  setRemoteDescription(description: { type: 'offer'; sdp: string }): Promise<void>;
-  createAnswer(): Promise<{ type: string; sdp?: string }>;
-  setLocalDescription(description: { type: string; sdp?: string }): Promise<void>;
-  addIceCandidate(candidate: RTCIceCandidateInit): Promise<void>;
-  close(): void;
-};
+export type PeerLike = AnsweringPeer;
 
 export type CallOptions = {
   api: Pick<DeviceApi, 'startCall' | 'endCall'>;
@@ -62,16 +56,14 @@ export type CallOptions = {
   onChange: (state: CallState) => void;
   /** Defaults to the browser's; tests pass fakes. */
   mediaDevices?: Pick<MediaDevices, 'getUserMedia'>;
-  createPeer?: (config: { iceServers: IceServer[] }) => PeerLike;
+  createPeer?: PeerFactory<PeerLike>;
 };
-
-const browserPeer = (config: { iceServers: IceServer[] }) =>
-  new RTCPeerConnection(config) as unknown as PeerLike;
 
 /**
  * One video call from the kiosk. The camera comes first (so the visitor sees themselves and a
  * refused camera never rings anyone), then the call rings. The operator's console makes the WebRTC
- * offer once answered; the kiosk answers it and both sides trickle ICE candidates over the socket.
+ * offer once answered; the kiosk answers it and both sides trickle ICE candidates over the socket
+ * (the connection itself is @ambassador/webrtc's, shared with the console).
  * `dispose` (the view went away) hangs up whatever is still going.
  */
 export function startCallSession(options: CallOptions) {
@@ -81,13 +73,8 @@ export function startCallSession(options: CallOptions) {
   let callId: string | null = null;
   let iceServers: IceServer[] = [];
   let stream: MediaStream | null = null;
-  let peer: PeerLike | null = null;
-  let answerSent = false;
+  let link: PeerLink<PeerLike> | null = null;
   let ringTimer: ReturnType<typeof setTimeout> | undefined;
-  // Candidates of the operator before their offer (the browser refuses them until then), ours
-  // before our answer left (the operator cannot use them before it).
-  const inbound: Candidate[] = [];
-  const outbound: Candidate[] = [];
   // Socket messages that came while POST /calls was on its way (the id was not known yet).
   const early: (() => void)[] = [];
   // Signals are handled one after another, in the order they came.
@@ -109,17 +96,9 @@ export function startCallSession(options: CallOptions) {
   const release = () => {
     clearTimeout(ringTimer);
     for (const stop of unsubscribe.splice(0)) stop();
-    if (peer) {
-      peer.onicecandidate = null;
-      peer.ontrack = null;
-      peer.onconnectionstatechange = null;
-      try {
-        peer.close();
-      } catch {
-        // Already closed.
-      }
-      peer = null;
-    }
+    // A close that throws (closed already) is not worth telling.
+    link?.close();
+    link = null;
     for (const track of stream?.getTracks() ?? []) track.stop();
     stream = null;
   };
@@ -131,54 +110,43 @@ export function startCallSession(options: CallOptions) {
     set({ phase, local: null, remote: null });
   };
 
-  const send = (signal: Omit<CallSignal, 'real_session_id'>) => {
+  const send = (signal: Signal) => {
     if (callId) realtime?.emit(SOCKET.callSignal, { real_session_id: callId, ...signal });
   };
 
-  const ensurePeer = (): PeerLike => {
-    if (peer) return peer;
-    const pc = (options.createPeer ?? browserPeer)({ iceServers });
-    peer = pc;
-    for (const track of stream?.getTracks() ?? []) pc.addTrack(track, stream!);
-    pc.onicecandidate = (event) => {
-      if (!event.candidate) return;
-      const candidate = event.candidate.toJSON() as Candidate;
-      if (!candidate.candidate) return;
-      if (answerSent) send({ candidate });
-      else outbound.push(candidate);
-    };
-    pc.ontrack = (event) => {
-      const remote =
-        event.streams[0] ?? (typeof MediaStream === 'undefined' ? null : new MediaStream([event.track]));
-      if (remote) set({ remote });
-    };
-    pc.onconnectionstatechange = () => {
-      // "disconnected" often recovers by itself; "failed" does not.
-      if (pc.connectionState === 'failed') finish('lost', { tellServer: true });
-    };
-    return pc;
+  const ensureLink = (): PeerLink<PeerLike> => {
+    if (link) return link;
+    const opened = openPeerLink({
+      createPeer: options.createPeer ?? browserPeer,
+      iceServers,
+      send,
+      onRemoteStream: (remote) => set({ remote }),
+      onConnectionState: (connection) => {
+        // "disconnected" often recovers by itself; "failed" does not.
+        if (connection === 'failed') finish('lost', { tellServer: true });
+      },
+      onCandidateRefused: (error) => console.warn('[call] candidate refused', error),
+    });
+    link = opened;
+    opened.addTracks(stream);
+    return opened;
   };
-
-  const addCandidate = (pc: PeerLike, candidate: Candidate) =>
-    pc.addIceCandidate(candidate).catch((error: unknown) => console.warn('[call] candidate refused', error));
 
   const handleSignal = async (signal: CallSignal) => {
     if (!isLive() || disposed) return;
-    const pc = ensurePeer();
+    const current = ensureLink();
+    const pc = current.peer;
     if (signal.description?.type === 'offer') {
       await pc.setRemoteDescription({ type: 'offer', sdp: signal.description.sdp });
-      for (const candidate of inbound.splice(0)) await addCandidate(pc, candidate);
+      // The operator's candidates that came before the offer.
+      await current.remoteDescriptionSet();
       const answer = await pc.createAnswer();
       await pc.setLocalDescription(answer);
-      if (peer !== pc) return; // hung up meanwhile
-      send({ description: { type: 'answer', sdp: answer.sdp ?? '' } });
-      answerSent = true;
-      for (const candidate of outbound.splice(0)) send({ candidate });
+      if (link !== current) return; // hung up meanwhile
+      // Our candidates gathered meanwhile follow the answer.
+      current.sendDescription({ type: 'answer', sdp: answer.sdp ?? '' });
     }
-    if (signal.candidate) {
-      if (pc.remoteDescription) await addCandidate(pc, signal.candidate);
-      else inbound.push(signal.candidate);
-    }
+    if (signal.candidate) await current.addRemoteCandidate(signal.candidate);
   };
 
   const onSignal = (signal: CallSignal) => {
@@ -199,7 +167,7 @@ export function startCallSession(options: CallOptions) {
     if (update.real_session_id !== callId) return;
     if (update.status === 'answered' && (state.phase === 'ringing' || state.phase === 'starting')) {
       clearTimeout(ringTimer);
-      ensurePeer();
+      ensureLink();
       set({ phase: 'connected' });
     } else if (update.status === 'missed') {
       finish('missed', { tellServer: false });

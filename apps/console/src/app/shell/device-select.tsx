@@ -24,8 +24,9 @@ const DatabasePlusIcon = createSvgIcon(
 /** The transfer dialog belongs to the AI feature: loaded only when asked for. */
 const TransferDialog = lazy(async () => ({
   // The AI screens' strings come with it (a pack of their own, not in the login bundle).
-  default: (await Promise.all([import('@/features/ai/dialogs/transfer-dialog'), loadStringPack('ai')]))[0]
-    .TransferDialog,
+  default: (
+    await Promise.all([import('@/features/ai/transfer/dialogs/transfer-dialog'), loadStringPack('ai')])
+  )[0].TransferDialog,
 }));
 
 /** The device everything is about (SPEC §1). Changing it goes to /dashboard with fresh data. */

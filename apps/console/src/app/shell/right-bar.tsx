@@ -14,8 +14,9 @@ import { useAuth } from '@/shared/auth/auth-store';
 /** The alias card belongs to the AI feature: its own chunk, loaded with the right bar. */
 const AliasCard = lazy(async () => ({
   // The AI screens' strings come with it (a pack of their own, not in the login bundle).
-  default: (await Promise.all([import('@/features/ai/components/alias-card'), loadStringPack('ai')]))[0]
-    .AliasCard,
+  default: (
+    await Promise.all([import('@/features/ai/aliases/components/alias-card'), loadStringPack('ai')])
+  )[0].AliasCard,
 }));
 
 /** The bookmark card belongs to Conversation Review: its own chunk, with that screen's strings. */

@@ -2,12 +2,13 @@ import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '@/shared/auth/auth-store';
 import { PageHeader } from '@/shared/ui/page-header';
-import { DataCard } from '../components/data-card';
-import { FinderCard } from '../components/finder-card';
-import { AliasNavCard, KeywordDataCard } from '../components/nav-cards';
-import { SettingsCard } from '../components/settings-card';
-import { TestConsole } from '../components/test-console';
-import { TransferCard } from '../components/transfer-card';
+import { AliasNavCard } from '@/features/ai/aliases/components/alias-nav-card';
+import { SettingsCard } from '@/features/ai/answering/components/settings-card';
+import { TestConsole } from '@/features/ai/answering/components/test-console';
+import { DataCard } from '@/features/ai/exchange/components/data-card';
+import { FinderCard } from '@/features/ai/topics/components/finder-card';
+import { KeywordDataCard } from '@/features/ai/topics/components/topic-nav-card';
+import { TransferCard } from '@/features/ai/transfer/components/transfer-card';
 
 /** AI Configuration (/ai): try the AI, jump to its data, its settings, finder, import/export, transfers. */
 export function AiPage() {

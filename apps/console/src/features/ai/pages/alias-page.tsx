@@ -18,9 +18,9 @@ import { PageHeader } from '@/shared/ui/page-header';
 import { RowAction } from '@/shared/ui/row-action';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { usePaging } from '@/shared/ui/use-paging';
-import { useDeleteEntity } from '../api/delete-entity';
-import { useEntities, type EntitiesParams } from '../api/get-entities';
-import { AliasDialog } from '../dialogs/alias-dialog';
+import { useDeleteEntity } from '@/features/ai/aliases/api/delete-entity';
+import { useEntities, type EntitiesParams } from '@/features/ai/aliases/api/get-entities';
+import { AliasDialog } from '@/features/ai/aliases/dialogs/alias-dialog';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
 
 type Sort = Pick<EntitiesParams, 'sort_by' | 'order'>;

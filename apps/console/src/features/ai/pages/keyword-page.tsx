@@ -21,14 +21,14 @@ import { PageHeader } from '@/shared/ui/page-header';
 import { RowAction } from '@/shared/ui/row-action';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { usePaging } from '@/shared/ui/use-paging';
-import { useAiDeviceId } from '../api/ai-keys';
-import { useDeleteTopic } from '../api/delete-topic';
-import { useCategories } from '../api/get-categories';
-import { useTopics } from '../api/get-topics';
-import { useUpdateTopic } from '../api/update-topic';
-import { AsyncSwitch } from '../components/async-switch';
-import { TopicDialog, topicPath } from '../dialogs/topic-dialog';
-import { aiErrorMessage } from '../lib/ai-errors';
+import { useAiDeviceId } from '@/features/ai/common/api/ai-keys';
+import { aiErrorMessage } from '@/features/ai/common/lib/ai-errors';
+import { useDeleteTopic } from '@/features/ai/topics/api/delete-topic';
+import { useCategories } from '@/features/ai/topics/api/get-categories';
+import { useTopics } from '@/features/ai/topics/api/get-topics';
+import { useUpdateTopic } from '@/features/ai/topics/api/update-topic';
+import { AsyncSwitch } from '@/features/ai/topics/components/async-switch';
+import { TopicDialog, topicPath } from '@/features/ai/topics/dialogs/topic-dialog';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
 
 /** The search box waits this long after the last key before it searches. */

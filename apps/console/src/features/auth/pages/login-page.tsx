@@ -16,10 +16,10 @@ import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/shared/api/api-error';
 import { authFromLogin, authStore } from '@/shared/auth/auth-store';
+import { getDevices } from '@/shared/auth/get-devices';
 import { logout } from '@/shared/auth/logout';
 import { LanguageSwitcher } from '@/shared/ui/language-switcher';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
-import { getDevices } from '../api/get-devices';
 import { login } from '../api/login';
 
 export type ExpiredPasswordUser = { user_id: number; username: string };

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { DEFAULT_NOTIFICATION_CHANNEL, type CallEvent } from '@ambassador/contracts';
 import { LOGGED_OUT, authStore } from '@/shared/auth/auth-store';
 import { dispatchLiveEvent } from '@/shared/realtime/live-socket';
-import { renderWithApp } from '@/features/ai/lib/test-utils';
+import { renderWithApp } from '@/shared/test/render-with-app';
 import { incomingCallStore } from '../lib/incoming-call-store';
 import { IncomingCallBanner } from './incoming-call-banner';
 

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Call } from '@ambassador/contracts';
 import { LOGGED_OUT, authStore } from '@/shared/auth/auth-store';
-import { renderWithApp } from '@/features/ai/lib/test-utils';
-import { aCall, callServer, listReads, uuid } from '../lib/test-support';
+import { renderWithApp } from '@/shared/test/render-with-app';
+import { aCall, callServer, listReads, uuid } from '../test/fixtures';
 import { CallHistoryDialog, HISTORY_SEARCH_DEBOUNCE_MS } from './call-history-dialog';
 
 /** 23 calls, newest first: every third missed, the rest ended; operators mary and john. */

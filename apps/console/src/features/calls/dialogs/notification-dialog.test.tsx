@@ -3,7 +3,8 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { DEFAULT_NOTIFICATION_CHANNEL, type NotificationChannel } from '@ambassador/contracts';
 import { LOGGED_OUT, authStore } from '@/shared/auth/auth-store';
 import { snackbarStore } from '@/shared/ui/snackbar/snackbar-store';
-import { fakeServer, renderWithApp, type FakeCall } from '@/features/ai/lib/test-utils';
+import { fakeServer, type FakeCall } from '@/shared/test/fake-server';
+import { renderWithApp } from '@/shared/test/render-with-app';
 import { NotificationDialog } from './notification-dialog';
 
 function server(saved: NotificationChannel) {

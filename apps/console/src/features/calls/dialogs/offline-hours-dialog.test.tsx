@@ -3,7 +3,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { ManagedDevice, OfflineHours } from '@ambassador/contracts';
 import { LOGGED_OUT, authStore } from '@/shared/auth/auth-store';
 import { snackbarStore } from '@/shared/ui/snackbar/snackbar-store';
-import { fakeServer, renderWithApp, type FakeCall, type FakeReply } from '@/features/ai/lib/test-utils';
+import { fakeServer, type FakeCall, type FakeReply } from '@/shared/test/fake-server';
+import { renderWithApp } from '@/shared/test/render-with-app';
 import { OfflineHoursDialog } from './offline-hours-dialog';
 import { initialOfflineHoursForm, offlineHoursRequest, validateOfflineHours } from './offline-hours-form';
 

@@ -1,10 +1,12 @@
 import { SOCKET, type CallSignal, type IceServer } from '@ambassador/contracts';
+import { openPeerLink, type OfferingPeer, type PeerFactory } from '@ambassador/webrtc';
 
 /**
  * The operator's side of a call's WebRTC connection (SPEC §7 Video calls). The console makes the
  * offer once the call is answered; the kiosk answers it; both trickle ICE candidates, relayed by
- * the server as `call:signal`. The browser APIs come in as parameters (a peer-connection factory
- * and the socket), so the order of things can be tested with small fakes.
+ * the server as `call:signal` (the connection itself is @ambassador/webrtc's, shared with the
+ * kiosk). The browser APIs come in as parameters (a peer-connection factory and the socket), so
+ * the order of things can be tested with small fakes.
  */
 
 /** The part of socket.io's Socket this needs. */
@@ -15,22 +17,7 @@ export type SignalSocket = {
 };
 
 /** The part of RTCPeerConnection this needs. */
-export type PeerLike = {
-  readonly connectionState: string;
-  readonly remoteDescription: unknown;
-  onicecandidate: ((event: { candidate: { toJSON(): RTCIceCandidateInit } | null }) => void) | null;
-  ontrack: ((event: { streams: readonly MediaStream[]; track: MediaStreamTrack }) => void) | null;
-  onconnectionstatechange: (() => void) | null;
-  addTrack(track: MediaStreamTrack, stream: MediaStream): unknown;
-  addTransceiver(kind: 'audio' | 'video', init: { direction: 'recvonly' }): unknown;
-  createOffer(): Promise<{ type: string; sdp?: string }>;
-  setLocalDescription(description: { type: string; sdp?: string }): Promise<void>;
-  setRemoteDescription(description: { type: 'answer'; sdp: string }): Promise<void>;
-  addIceCandidate(candidate: RTCIceCandidateInit): Promise<void>;
-  close(): void;
-};
-
-export type PeerFactory = (config: { iceServers: IceServer[] }) => PeerLike;
+export type PeerLike = OfferingPeer;
 
 /** What the operator sees of the connection. */
 export type PeerState = 'connecting' | 'connected' | 'disconnected' | 'failed' | 'closed';
@@ -38,7 +25,7 @@ export type PeerState = 'connecting' | 'connected' | 'disconnected' | 'failed' |
 export type OperatorPeerOptions = {
   realSessionId: string;
   socket: SignalSocket;
-  createPeer: PeerFactory;
+  createPeer: PeerFactory<PeerLike>;
   iceServers: IceServer[];
   /** The operator's camera and microphone; null to only receive. */
   localStream: MediaStream | null;
@@ -54,89 +41,54 @@ export type OperatorPeer = {
   readonly closed: boolean;
 };
 
-type Candidate = NonNullable<CallSignal['candidate']>;
-
 /** Starts the call's connection: tracks added, offer sent. Rejects (and cleans up) if the offer fails. */
 export async function startOperatorPeer(options: OperatorPeerOptions): Promise<OperatorPeer> {
   const { realSessionId, socket, localStream, onState } = options;
   const warn = options.onWarning ?? ((message, error) => console.warn(`[call] ${message}`, error ?? ''));
-  const pc = options.createPeer({ iceServers: options.iceServers });
-
-  let closed = false;
-  let offerSent = false;
-  let remoteReady = false;
+  const link = openPeerLink({
+    createPeer: options.createPeer,
+    iceServers: options.iceServers,
+    send: (signal) => socket.emit(SOCKET.callSignal, { real_session_id: realSessionId, ...signal }),
+    onRemoteStream: options.onRemoteStream,
+    onConnectionState: (state) => {
+      if (state === 'connected' || state === 'disconnected' || state === 'failed') onState(state);
+      else if (state === 'new' || state === 'connecting') onState('connecting');
+    },
+    onCandidateRefused: (error) => warn('remote candidate refused', error),
+    onCloseFailed: (error) => warn('closing the connection failed', error),
+  });
+  const pc = link.peer;
   let applyingAnswer = false;
-  // Candidates of the kiosk that came before its answer: the browser refuses them until then.
-  const inbound: Candidate[] = [];
-  // Our candidates gathered before the offer left: the kiosk cannot use them before the offer.
-  const outbound: Candidate[] = [];
-
-  const send = (signal: Omit<CallSignal, 'real_session_id'>) =>
-    socket.emit(SOCKET.callSignal, { real_session_id: realSessionId, ...signal });
-
-  const addCandidate = (candidate: Candidate) =>
-    pc.addIceCandidate(candidate).catch((error: unknown) => warn('remote candidate refused', error));
 
   const onSignal = (signal: CallSignal) => {
-    if (closed || signal?.real_session_id !== realSessionId) return;
+    if (link.closed || signal?.real_session_id !== realSessionId) return;
     if (signal.description) {
-      if (signal.description.type !== 'answer' || remoteReady || applyingAnswer) return;
+      if (signal.description.type !== 'answer' || link.remoteReady || applyingAnswer) return;
       applyingAnswer = true;
       pc.setRemoteDescription({ type: 'answer', sdp: signal.description.sdp }).then(
         async () => {
           applyingAnswer = false;
-          if (closed) return;
-          remoteReady = true;
-          for (const candidate of inbound.splice(0)) await addCandidate(candidate);
+          if (link.closed) return;
+          await link.remoteDescriptionSet();
         },
         (error: unknown) => {
           applyingAnswer = false;
           warn('the kiosk answer was refused', error);
-          if (!closed) onState('failed');
+          if (!link.closed) onState('failed');
         },
       );
     }
-    if (signal.candidate) {
-      if (remoteReady) void addCandidate(signal.candidate);
-      else inbound.push(signal.candidate);
-    }
+    // Candidates of the kiosk that come before its answer wait for it.
+    if (signal.candidate) void link.addRemoteCandidate(signal.candidate);
   };
 
   const close = () => {
-    if (closed) return;
-    closed = true;
+    if (link.closed) return;
+    link.close();
     socket.off(SOCKET.callSignal, onSignal);
-    pc.onicecandidate = null;
-    pc.ontrack = null;
-    pc.onconnectionstatechange = null;
-    try {
-      pc.close();
-    } catch (error) {
-      warn('closing the connection failed', error);
-    }
     // The camera light goes off when the call does.
     for (const track of localStream?.getTracks() ?? []) track.stop();
     onState('closed');
-  };
-
-  pc.onicecandidate = (event) => {
-    if (closed || !event.candidate) return;
-    const candidate = event.candidate.toJSON() as Candidate;
-    if (!candidate.candidate) return;
-    if (offerSent) send({ candidate });
-    else outbound.push(candidate);
-  };
-  pc.ontrack = (event) => {
-    if (closed) return;
-    const stream =
-      event.streams[0] ?? (typeof MediaStream === 'undefined' ? null : new MediaStream([event.track]));
-    if (stream) options.onRemoteStream(stream);
-  };
-  pc.onconnectionstatechange = () => {
-    if (closed) return;
-    const state = pc.connectionState;
-    if (state === 'connected' || state === 'disconnected' || state === 'failed') onState(state);
-    else if (state === 'new' || state === 'connecting') onState('connecting');
   };
 
   // Listening before the offer leaves, so a quick answer is not missed.
@@ -144,8 +96,7 @@ export async function startOperatorPeer(options: OperatorPeerOptions): Promise<O
   onState('connecting');
 
   try {
-    const tracks = localStream?.getTracks() ?? [];
-    for (const track of tracks) pc.addTrack(track, localStream!);
+    const tracks = link.addTracks(localStream);
     // Without a camera (or a microphone) the kiosk's video and voice still come through.
     if (!tracks.some((track) => track.kind === 'audio'))
       pc.addTransceiver('audio', { direction: 'recvonly' });
@@ -153,12 +104,11 @@ export async function startOperatorPeer(options: OperatorPeerOptions): Promise<O
       pc.addTransceiver('video', { direction: 'recvonly' });
 
     const offer = await pc.createOffer();
-    if (closed) return { close, closed: true };
+    if (link.closed) return { close, closed: true };
     await pc.setLocalDescription(offer);
-    if (closed) return { close, closed: true };
-    send({ description: { type: 'offer', sdp: offer.sdp ?? '' } });
-    offerSent = true;
-    for (const candidate of outbound.splice(0)) send({ candidate });
+    if (link.closed) return { close, closed: true };
+    // Our candidates gathered meanwhile follow the offer.
+    link.sendDescription({ type: 'offer', sdp: offer.sdp ?? '' });
   } catch (error) {
     close();
     throw error;
@@ -167,7 +117,7 @@ export async function startOperatorPeer(options: OperatorPeerOptions): Promise<O
   return {
     close,
     get closed() {
-      return closed;
+      return link.closed;
     },
   };
 }

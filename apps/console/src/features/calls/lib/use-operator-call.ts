@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { LIVE_EVENT, ZCallEvent, type Call } from '@ambassador/contracts';
+import { browserPeer } from '@ambassador/webrtc';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CLIENT_ID, liveSocket, useLiveEvent } from '@/shared/realtime/live-socket';
@@ -11,7 +12,6 @@ import {
   startOperatorPeer,
   type LocalMedia,
   type OperatorPeer,
-  type PeerLike,
   type PeerState,
 } from './operator-peer';
 
@@ -49,10 +49,6 @@ function endQuietly(call: Pick<ActiveCall, 'realSessionId' | 'deviceId'>): void 
     status: 'ended',
     client_id: CLIENT_ID,
   }).catch(() => undefined);
-}
-
-function browserPeer(config: { iceServers: RTCIceServer[] }): PeerLike {
-  return new RTCPeerConnection(config) as unknown as PeerLike;
 }
 
 export function useOperatorCall() {

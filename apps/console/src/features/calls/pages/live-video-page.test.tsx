@@ -11,10 +11,11 @@ import { LOGGED_OUT, authStore } from '@/shared/auth/auth-store';
 import { CLIENT_ID, dispatchLiveEvent } from '@/shared/realtime/live-socket';
 import type * as LiveSocketModule from '@/shared/realtime/live-socket';
 import { snackbarStore } from '@/shared/ui/snackbar/snackbar-store';
-import { renderWithApp, type FakeCall } from '@/features/ai/lib/test-utils';
+import type { FakeCall } from '@/shared/test/fake-server';
+import { renderWithApp } from '@/shared/test/render-with-app';
 import { IncomingCallBanner } from '../components/incoming-call-banner';
 import { incomingCallStore } from '../lib/incoming-call-store';
-import { aCall, callServer, listReads, uuid } from '../lib/test-support';
+import { aCall, callServer, listReads, uuid } from '../test/fixtures';
 import { LiveVideoPage } from './live-video-page';
 
 /** The live socket as the page sees it: connected or not, with what it sent and its listeners. */

@@ -4,14 +4,9 @@ import { LIVE_EVENT, type ChatEndUser, type ChatMessage } from '@ambassador/cont
 import { LOGGED_OUT, authStore } from '@/shared/auth/auth-store';
 import { dispatchLiveEvent } from '@/shared/realtime/live-socket';
 import { snackbarStore } from '@/shared/ui/snackbar/snackbar-store';
-import {
-  aChat,
-  aMessage,
-  fakeServer,
-  renderWithApp,
-  type FakeCall,
-  type FakeReply,
-} from '../lib/test-support';
+import { fakeServer, type FakeCall, type FakeReply } from '@/shared/test/fake-server';
+import { renderWithApp, signedInWithTwoDevices } from '@/shared/test/render-with-app';
+import { aChat, aMessage } from '../test/fixtures';
 import { CHAT_SEARCH_DEBOUNCE_MS, ChatPage } from './chat-page';
 
 configure({ asyncUtilTimeout: 4000 });
@@ -105,8 +100,9 @@ const item = (sessionId: string) => screen.getByTestId(`chat-enduser-${sessionId
 const bubbles = () => screen.queryAllByTestId('chat-message');
 const input = () => screen.getByTestId('chat-input') as HTMLTextAreaElement;
 
+/** Mary on a project with two devices, query data fresh for 30 s as in the app. */
 function render(path = '/chat') {
-  return renderWithApp(<ChatPage />, path);
+  return renderWithApp(<ChatPage />, path, { auth: signedInWithTwoDevices, staleTime: 30_000 });
 }
 
 beforeEach(() => {

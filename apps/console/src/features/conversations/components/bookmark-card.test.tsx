@@ -3,8 +3,8 @@ import { cleanup, configure, fireEvent, screen, within } from '@testing-library/
 import type { Conversation } from '@ambassador/contracts';
 import { LOGGED_OUT, authStore } from '@/shared/auth/auth-store';
 import { addDays, today } from '@/shared/lib/day-range';
-import { renderWithApp } from '@/features/ai/lib/test-utils';
-import { aConversation, conversationServer, listCalls } from '../lib/test-support';
+import { renderWithApp } from '@/shared/test/render-with-app';
+import { aConversation, conversationServer, listCalls } from '../test/fixtures';
 import { ConversationPage } from '../pages/conversation-page';
 import { BookmarkCard } from './bookmark-card';
 

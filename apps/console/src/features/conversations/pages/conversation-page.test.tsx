@@ -3,9 +3,10 @@ import { act, cleanup, configure, fireEvent, screen, within } from '@testing-lib
 import { LOGGED_OUT, authStore } from '@/shared/auth/auth-store';
 import { addDays, lastDays, today } from '@/shared/lib/day-range';
 import { snackbarStore } from '@/shared/ui/snackbar/snackbar-store';
-import { renderWithApp, signedIn, type FakeCall } from '@/features/ai/lib/test-utils';
+import type { FakeCall } from '@/shared/test/fake-server';
+import { renderWithApp, signedIn } from '@/shared/test/render-with-app';
 import { SEARCH_DEBOUNCE_MS } from '../components/conversation-filters';
-import { aConversation, conversationServer, listCalls } from '../lib/test-support';
+import { aConversation, conversationServer, listCalls } from '../test/fixtures';
 import { ConversationPage } from './conversation-page';
 
 /** The table is large and the machine may be busy: give the screen time to settle. */

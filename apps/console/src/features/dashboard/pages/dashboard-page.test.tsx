@@ -3,7 +3,8 @@ import { act, cleanup, configure, fireEvent, screen, within } from '@testing-lib
 import type { Aet, ConversationCount, DashboardDay, FaqItem } from '@ambassador/contracts';
 import { LOGGED_OUT, authStore } from '@/shared/auth/auth-store';
 import { addDays, lastDays, today } from '@/shared/lib/day-range';
-import { fakeServer, renderWithApp, signedIn, type FakeCall } from '@/features/ai/lib/test-utils';
+import { fakeServer, type FakeCall } from '@/shared/test/fake-server';
+import { renderWithApp, signedIn } from '@/shared/test/render-with-app';
 import { DashboardPage } from './dashboard-page';
 
 /** The table is large and the machine may be busy: give the screen time to settle. */

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { getDevices } from '@/features/auth/api/get-devices';
+import { getDevices } from '@/shared/auth/get-devices';
 import { authStore } from '@/shared/auth/auth-store';
 import { devicesKeys } from './devices-keys';
 

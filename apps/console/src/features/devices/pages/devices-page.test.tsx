@@ -4,7 +4,8 @@ import type { Device, ManagedDevice } from '@ambassador/contracts';
 import { changeUiLanguage } from '@/i18n/i18n';
 import { LOGGED_OUT, authStore } from '@/shared/auth/auth-store';
 import { snackbarStore } from '@/shared/ui/snackbar/snackbar-store';
-import { fakeServer, renderWithApp, type FakeCall, type FakeReply } from '@/features/ai/lib/test-utils';
+import { fakeServer, type FakeCall, type FakeReply } from '@/shared/test/fake-server';
+import { renderWithApp } from '@/shared/test/render-with-app';
 import { DevicesPage } from './devices-page';
 
 function aDevice(id: number, description: string, patch: Partial<ManagedDevice> = {}): ManagedDevice {

@@ -4,17 +4,16 @@ import { LIVE_EVENT, type Push } from '@ambassador/contracts';
 import { LOGGED_OUT, authStore } from '@/shared/auth/auth-store';
 import { dispatchLiveEvent } from '@/shared/realtime/live-socket';
 import { snackbarStore } from '@/shared/ui/snackbar/snackbar-store';
-import {
-  aDelivery,
-  aPush,
-  fakeServer,
-  renderWithApp,
-  type FakeCall,
-  type FakeReply,
-} from '../lib/test-support';
+import { fakeServer, type FakeCall, type FakeReply } from '@/shared/test/fake-server';
+import { renderWithApp, signedInWithTwoDevices } from '@/shared/test/render-with-app';
+import { aDelivery, aPush } from '../test/fixtures';
 import { MessagePage } from './message-page';
 
 configure({ asyncUtilTimeout: 4000 });
+
+/** Mary on a project with two devices, query data fresh for 30 s as in the app. */
+const renderPage = () =>
+  renderWithApp(<MessagePage />, '/message', { auth: signedInWithTwoDevices, staleTime: 30_000 });
 const eventually = <T,>(check: () => T) => vi.waitFor(check, { timeout: 4000 });
 
 /** A push server in memory: the history newest first with a total; a push is stored and listed. */
@@ -73,7 +72,7 @@ afterEach(() => {
 describe('MessagePage', { timeout: 20_000 }, () => {
   it('will not push without a device or a text, and says which is missing', async () => {
     const calls = pushServer([]);
-    renderWithApp(<MessagePage />);
+    renderPage();
     await screen.findByTestId('table-empty');
 
     fireEvent.click(screen.getByTestId('push-submit'));
@@ -101,7 +100,7 @@ describe('MessagePage', { timeout: 20_000 }, () => {
   it('pushes to the chosen devices: texts per language, image, duration and speech', async () => {
     const pushes: Push[] = [];
     const calls = pushServer(pushes);
-    renderWithApp(<MessagePage />);
+    renderPage();
     await screen.findByTestId('table-empty');
     const listsBefore = listCalls(calls).length;
 
@@ -169,7 +168,7 @@ describe('MessagePage', { timeout: 20_000 }, () => {
         ? { status: 413, body: { success: false, message: 'File too large', error: 'file_too_large' } }
         : undefined,
     );
-    renderWithApp(<MessagePage />);
+    renderPage();
     await screen.findByTestId('table-empty');
 
     fireEvent.change(screen.getByTestId('push-image-input'), {
@@ -209,7 +208,7 @@ describe('MessagePage', { timeout: 20_000 }, () => {
       ],
     });
     const calls = pushServer(pushes);
-    renderWithApp(<MessagePage />);
+    renderPage();
 
     const row = await screen.findByTestId('push-row-12');
     expect(within(row).getByTestId('push-text-preview').textContent).toBe('Attention please');
@@ -234,7 +233,7 @@ describe('MessagePage', { timeout: 20_000 }, () => {
   it('refreshes the history when a delivery changes (refresh_push)', async () => {
     const pushes = [aPush(1, { deliveries: [aDelivery(7, 'pending')] })];
     const calls = pushServer(pushes);
-    renderWithApp(<MessagePage />);
+    renderPage();
     await screen.findByTestId('push-row-1');
     expect(screen.getByTestId('push-delivery-1-7').dataset.status).toBe('pending');
     const before = listCalls(calls).length;

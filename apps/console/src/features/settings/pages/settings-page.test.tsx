@@ -3,7 +3,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { changeUiLanguage } from '@/i18n/i18n';
 import { LOGGED_OUT, authStore } from '@/shared/auth/auth-store';
 import { snackbarStore } from '@/shared/ui/snackbar/snackbar-store';
-import { fakeServer, renderWithApp, type FakeCall } from '@/features/ai/lib/test-utils';
+import { fakeServer, type FakeCall } from '@/shared/test/fake-server';
+import { renderWithApp } from '@/shared/test/render-with-app';
 import { SettingsPage } from './settings-page';
 
 afterEach(async () => {

@@ -1,0 +1,352 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import RestartAlt from '@mui/icons-material/RestartAlt';
+import Send from '@mui/icons-material/Send';
+import { LANGUAGES, ZTestConsoleRequest, type Language, type TestConsoleResult } from '@ambassador/contracts';
+import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '@/shared/api/api-error';
+import { useAuth } from '@/shared/auth/auth-store';
+import { useAiDeviceId } from '@/features/ai/common/api/ai-keys';
+import { useTestConsole } from '../api/test-console';
+import { formatPercent } from '../lib/percent';
+import { ResponsePreview } from '@/features/ai/responses/components/response-preview';
+
+type Turn = {
+  id: number;
+  language: Language;
+  question: string;
+  result?: TestConsoleResult;
+  error?: string;
+};
+
+function newSessionId(): string {
+  const random = globalThis.crypto?.randomUUID?.() ?? Math.random().toString(16).slice(2);
+  return random.replace(/-/g, '').slice(0, 8);
+}
+
+function topicPath(id: number) {
+  return `/ai/keyword/question/${id}`;
+}
+
+function TurnView({ turn }: { turn: Turn }) {
+  const { t } = useTranslation();
+  const { result } = turn;
+  // Runners-up: the candidates after the match (on a fallback, every candidate was too far),
+  // leaving out those with next to no resemblance.
+  const others = result
+    ? result.candidates.filter(
+        (c) => (result.fallback || c.intent_id !== result.best?.intent_id) && formatPercent(c.score) !== '0%',
+      )
+    : [];
+  return (
+    <Box data-testid="test-turn" sx={{ display: 'grid', gap: 1 }}>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+        <Box
+          sx={{
+            maxWidth: '80%',
+            bgcolor: 'primary.main',
+            color: 'primary.contrastText',
+            px: 1.5,
+            py: 0.75,
+            borderRadius: 2,
+            borderBottomRightRadius: 4,
+          }}
+        >
+          <Typography sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{turn.question}</Typography>
+          <Typography sx={{ fontSize: 11, opacity: 0.8, textAlign: 'right' }}>
+            {t(`languages.${turn.language}`)}
+          </Typography>
+        </Box>
+      </Box>
+      <Box
+        sx={{
+          maxWidth: '90%',
+          border: 1,
+          borderColor: 'divider',
+          bgcolor: 'background.paper',
+          borderRadius: 2,
+          borderBottomLeftRadius: 4,
+          p: 1.5,
+          display: 'grid',
+          gap: 1,
+        }}
+      >
+        {!result && !turn.error && (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'text.secondary' }}>
+            <CircularProgress size={16} />
+            <Typography variant="body2">{t('ai.test.thinking')}</Typography>
+          </Box>
+        )}
+        {turn.error && (
+          <Alert severity="error" sx={{ py: 0 }}>
+            {turn.error}
+          </Alert>
+        )}
+        {result && (
+          <>
+            {result.fallback || !result.best ? (
+              <Alert severity="warning" data-testid="test-fallback" sx={{ py: 0 }}>
+                {t('ai.test.fallback', { threshold: formatPercent(result.threshold) })}
+              </Alert>
+            ) : (
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+                <Typography variant="body2" color="text.secondary">
+                  {t('ai.test.matched')}
+                </Typography>
+                <Link
+                  component={RouterLink}
+                  to={topicPath(result.best.intent_id)}
+                  data-testid="test-best"
+                  sx={{ fontWeight: 600 }}
+                >
+                  {result.best.intent_name}
+                </Link>
+                <Chip
+                  size="small"
+                  color="success"
+                  label={formatPercent(result.best.score)}
+                  data-testid="test-score"
+                  aria-label={t('ai.test.score_label', { score: formatPercent(result.best.score) })}
+                />
+              </Box>
+            )}
+            {others.length > 0 && (
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, flexWrap: 'wrap' }}>
+                <Typography variant="caption" color="text.secondary">
+                  {result.fallback ? t('ai.test.closest') : t('ai.test.runners_up')}
+                </Typography>
+                {others.map((candidate) => (
+                  <Chip
+                    key={candidate.intent_id}
+                    size="small"
+                    variant="outlined"
+                    component={RouterLink}
+                    to={topicPath(candidate.intent_id)}
+                    clickable
+                    label={`${candidate.intent_name} · ${formatPercent(candidate.score)}`}
+                    data-testid="test-candidate"
+                  />
+                ))}
+              </Box>
+            )}
+            {result.responses.length > 0 && (
+              <Box sx={{ display: 'grid', gap: 1 }}>
+                {result.responses.map((response) => (
+                  <ResponsePreview key={response.id} response={response} />
+                ))}
+              </Box>
+            )}
+            {!result.fallback && result.best && result.responses.length === 0 && (
+              <Typography variant="body2" color="text.secondary" sx={{ fontStyle: 'italic' }}>
+                {t('ai.test.no_responses', { language: t(`languages.${turn.language}`) })}
+              </Typography>
+            )}
+            {result.related.length > 0 && (
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, flexWrap: 'wrap' }}>
+                <Typography variant="caption" color="text.secondary">
+                  {t('ai.test.related')}
+                </Typography>
+                {result.related.map((topic) => (
+                  <Chip
+                    key={topic.id}
+                    size="small"
+                    color="primary"
+                    variant="outlined"
+                    component={RouterLink}
+                    to={topicPath(topic.id)}
+                    clickable
+                    label={topic.name}
+                    data-testid="test-related"
+                  />
+                ))}
+              </Box>
+            )}
+            {result.avatar_motion && (
+              <Typography variant="caption" color="text.secondary" data-testid="test-motion">
+                {t('ai.test.motion', { motion: t(`topics.motion.names.${result.avatar_motion}`) })}
+              </Typography>
+            )}
+          </>
+        )}
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * Ask the selected device's AI a question and see what it would answer, turn by turn. Key it by
+ * device: a new device is a new conversation.
+ */
+export function TestConsole() {
+  const { t } = useTranslation();
+  const auth = useAuth();
+  const deviceId = useAiDeviceId();
+  const ask = useTestConsole();
+  const [language, setLanguage] = useState<Language>(() => auth.user_info?.languages[0] ?? 'english');
+  const [text, setText] = useState('');
+  const [inputError, setInputError] = useState<string | null>(null);
+  const [turns, setTurns] = useState<Turn[]>([]);
+  const [sessionId, setSessionId] = useState(newSessionId);
+  const session = useRef(sessionId);
+  const nextId = useRef(1);
+  const transcript = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const box = transcript.current;
+    if (box) box.scrollTop = box.scrollHeight;
+  }, [turns]);
+
+  const pending = turns.some((turn) => !turn.result && !turn.error);
+
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (pending || deviceId === null) return;
+    const parsed = ZTestConsoleRequest.safeParse({ device_id: deviceId, language, text });
+    if (!parsed.success) {
+      const message = parsed.error.issues.find((issue) => issue.path[0] === 'text')?.message;
+      setInputError(
+        message === 'Text cannot be empty'
+          ? t('ai.test.empty')
+          : message
+            ? t('validation.maximum_characters', { max: 500 })
+            : t('errors.unknown'),
+      );
+      return;
+    }
+    setInputError(null);
+    const id = nextId.current++;
+    const asked = session.current;
+    setTurns((list) => [...list, { id, language, question: parsed.data.text }]);
+    setText('');
+    try {
+      const result = await ask.mutateAsync(parsed.data);
+      if (session.current !== asked) return;
+      setTurns((list) => list.map((turn) => (turn.id === id ? { ...turn, result } : turn)));
+    } catch (error) {
+      if (session.current !== asked) return;
+      const message = errorMessage(error, t('errors.unknown'));
+      setTurns((list) => list.map((turn) => (turn.id === id ? { ...turn, error: message } : turn)));
+    }
+  };
+
+  const reset = () => {
+    const id = newSessionId();
+    session.current = id;
+    setSessionId(id);
+    setTurns([]);
+    setInputError(null);
+  };
+
+  return (
+    <Card data-testid="test-console" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+      <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, flex: 1 }}>
+        <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+          <Box sx={{ flex: 1 }}>
+            <Typography variant="h2" sx={{ fontSize: '1.1rem' }}>
+              {t('ai.test.title')}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {t('ai.test.hint')}
+            </Typography>
+          </Box>
+          <Button
+            size="small"
+            startIcon={<RestartAlt />}
+            onClick={reset}
+            disabled={turns.length === 0 && !pending}
+            data-testid="test-reset"
+          >
+            {t('ai.test.reset')}
+          </Button>
+        </Box>
+        <Box
+          ref={transcript}
+          aria-live="polite"
+          data-testid="test-transcript"
+          sx={{
+            flex: 1,
+            minHeight: 220,
+            maxHeight: 460,
+            overflowY: 'auto',
+            bgcolor: 'grey.50',
+            border: 1,
+            borderColor: 'divider',
+            borderRadius: 1,
+            p: 1.5,
+            display: 'flex',
+            flexDirection: 'column',
+            gap: 2,
+          }}
+        >
+          {turns.length === 0 ? (
+            <Typography color="text.secondary" sx={{ m: 'auto', textAlign: 'center', fontSize: 14 }}>
+              {t('ai.test.empty_transcript')}
+            </Typography>
+          ) : (
+            turns.map((turn) => <TurnView key={turn.id} turn={turn} />)
+          )}
+        </Box>
+        <Box
+          component="form"
+          noValidate
+          onSubmit={(event: FormEvent) => void submit(event)}
+          sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
+        >
+          <TextField
+            select
+            label={t('ai.test.language')}
+            value={language}
+            onChange={(event) => setLanguage(event.target.value as Language)}
+            sx={{ width: { xs: '100%', sm: 150 }, flexShrink: 0 }}
+            slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'test-language' } as object } }}
+          >
+            {LANGUAGES.map((lang) => (
+              <MenuItem key={lang} value={lang} data-testid={`test-language-${lang}`}>
+                {t(`languages.${lang}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            data-testid="test-input"
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value);
+              if (inputError) setInputError(null);
+            }}
+            placeholder={t('ai.test.placeholder')}
+            error={Boolean(inputError)}
+            helperText={inputError}
+            autoComplete="off"
+            slotProps={{
+              htmlInput: { maxLength: 500, 'aria-label': t('ai.test.question') },
+            }}
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={pending || deviceId === null}
+            endIcon={pending ? <CircularProgress size={14} color="inherit" /> : <Send />}
+            data-testid="test-ask"
+            sx={{ flexShrink: 0, height: 40 }}
+          >
+            {t('ai.test.ask')}
+          </Button>
+        </Box>
+        <Typography variant="caption" color="text.disabled" data-testid="test-session">
+          {t('ai.test.session', { id: sessionId })}
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,34 @@
+import type { ImportReport } from '@ambassador/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/shared/api/client';
+import { aiKeys } from '@/features/ai/common/api/ai-keys';
+
+export type ImportMode = 'preview' | 'apply';
+export type ImportTopicsInput = { deviceId: number; file: File; mode: ImportMode };
+
+/**
+ * POST /ai_config/intents/import?device_id=&mode=: `preview` reports what the file would change,
+ * `apply` makes the changes (nothing is applied when the file has errors).
+ */
+export async function importTopics({ deviceId, file, mode }: ImportTopicsInput): Promise<ImportReport> {
+  const form = new FormData();
+  form.append('file', file);
+  const { data } = await api.upload<ImportReport>('/ai_config/intents/import', form, {
+    device_id: deviceId,
+    mode,
+  });
+  return data;
+}
+
+export function useImportTopics() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: importTopics,
+    onSuccess: (report, input) => {
+      if (input.mode === 'apply' && report.applied) {
+        return queryClient.invalidateQueries({ queryKey: aiKeys.all });
+      }
+      return undefined;
+    },
+  });
+}

@@ -1,0 +1,227 @@
+import { useRef, useState, type ChangeEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
+import type { ImportReport } from '@ambassador/contracts';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '@/shared/api/api-error';
+import { DialogButtons } from '@/shared/ui/dialog-buttons';
+import { notify } from '@/shared/ui/snackbar/snackbar-store';
+import { useAiDeviceId } from '@/features/ai/common/api/ai-keys';
+import { useImportTopics } from '../api/import-topics';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+function NameList({ title, names, testId }: { title: string; names: string[]; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Box data-testid={testId}>
+      <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
+        {title} <Chip size="small" label={names.length} sx={{ ml: 0.5 }} />
+      </Typography>
+      {names.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {t('ai.import.none')}
+        </Typography>
+      ) : (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, maxHeight: 96, overflowY: 'auto' }}>
+          {names.map((name) => (
+            <Chip key={name} size="small" variant="outlined" label={name} />
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+function PreviewSummary({ report }: { report: ImportReport }) {
+  const { t } = useTranslation();
+  const nothing =
+    report.categories_created.length === 0 &&
+    report.topics_created.length === 0 &&
+    report.topics_changed.length === 0;
+  return (
+    <Box data-testid="import-preview" sx={{ display: 'grid', gap: 1.5 }}>
+      <Alert severity={nothing ? 'info' : 'success'}>
+        {nothing ? t('ai.import.nothing_to_change') : t('ai.import.ready')}
+      </Alert>
+      <NameList
+        title={t('ai.import.categories_created')}
+        names={report.categories_created}
+        testId="import-categories-created"
+      />
+      <NameList
+        title={t('ai.import.topics_created')}
+        names={report.topics_created}
+        testId="import-topics-created"
+      />
+      <NameList
+        title={t('ai.import.topics_changed')}
+        names={report.topics_changed}
+        testId="import-topics-changed"
+      />
+      <Typography variant="body2" data-testid="import-counts">
+        {t('ai.import.counts', { keywords: report.keywords, responses: report.responses })}
+      </Typography>
+    </Box>
+  );
+}
+
+function ErrorTable({ report }: { report: ImportReport }) {
+  const { t } = useTranslation();
+  return (
+    <Box data-testid="import-errors" sx={{ display: 'grid', gap: 1 }}>
+      <Alert severity="error">{t('ai.import.has_errors', { count: report.errors.length })}</Alert>
+      <TableContainer sx={{ maxHeight: 280, border: 1, borderColor: 'divider', borderRadius: 1 }}>
+        <Table size="small" stickyHeader aria-label={t('ai.import.errors_label')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('ai.import.sheet')}</TableCell>
+              <TableCell>{t('ai.import.row')}</TableCell>
+              <TableCell>{t('ai.import.column')}</TableCell>
+              <TableCell>{t('ai.import.message')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {report.errors.map((issue, index) => (
+              <TableRow key={`${issue.sheet}-${issue.row}-${issue.column}-${index}`}>
+                <TableCell>{issue.sheet}</TableCell>
+                <TableCell>{issue.row}</TableCell>
+                <TableCell>{issue.column}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{issue.message}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Box>
+  );
+}
+
+/**
+ * Import from Excel: pick the xlsx (the export's layout), see what it would create and change or
+ * which rows are wrong, then apply. Nothing changes before Apply. Mount with a fresh key per opening.
+ */
+export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const deviceId = useAiDeviceId();
+  const importTopics = useImportTopics();
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [report, setReport] = useState<ImportReport | null>(null);
+  const [previewError, setPreviewError] = useState<string | null>(null);
+  const [previewing, setPreviewing] = useState(false);
+  const [applying, setApplying] = useState(false);
+  const busy = previewing || applying;
+
+  const pick = async (event: ChangeEvent<HTMLInputElement>) => {
+    const picked = event.target.files?.[0] ?? null;
+    // The same file can be picked again after fixing it.
+    event.target.value = '';
+    if (!picked || deviceId === null) return;
+    setFile(picked);
+    setReport(null);
+    setPreviewError(null);
+    setPreviewing(true);
+    try {
+      setReport(await importTopics.mutateAsync({ deviceId, file: picked, mode: 'preview' }));
+    } catch (error) {
+      setPreviewError(errorMessage(error, t('errors.unknown')));
+    } finally {
+      setPreviewing(false);
+    }
+  };
+
+  const apply = async () => {
+    if (!file || !report || report.errors.length > 0 || deviceId === null || busy) return;
+    setApplying(true);
+    const result = await notify.run(() => importTopics.mutateAsync({ deviceId, file, mode: 'apply' }), {
+      loading: t('ai.import.applying'),
+      success: (applied) => (applied.errors.length > 0 ? t('ai.import.not_applied') : t('ai.import.applied')),
+    });
+    setApplying(false);
+    if (!result.ok) return;
+    if (result.data.errors.length > 0) {
+      // The file changed between preview and apply: show what is wrong now.
+      setReport(result.data);
+      return;
+    }
+    onClose();
+  };
+
+  const canApply = Boolean(file && report && report.errors.length === 0 && !busy);
+
+  return (
+    <Dialog
+      open={open}
+      onClose={(_event, reason) => {
+        if (reason !== 'backdropClick' && !busy) onClose();
+      }}
+      maxWidth={false}
+      fullWidth
+      slotProps={{ paper: { sx: { maxWidth: 640 } } }}
+      aria-labelledby="import-dialog-title"
+      data-testid="import-dialog"
+    >
+      <DialogTitle id="import-dialog-title">{t('ai.import.title')}</DialogTitle>
+      <DialogContent sx={{ display: 'grid', gap: 2 }}>
+        <Typography variant="body2" color="text.secondary">
+          {t('ai.import.hint')}
+        </Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
+          <Button
+            variant="outlined"
+            startIcon={previewing ? <CircularProgress size={16} /> : <UploadFileOutlined />}
+            onClick={() => input.current?.click()}
+            disabled={busy}
+            data-testid="import-pick"
+          >
+            {file ? t('ai.import.pick_other') : t('ai.import.pick')}
+          </Button>
+          <input
+            ref={input}
+            type="file"
+            hidden
+            accept={`.xlsx,${XLSX_TYPE}`}
+            onChange={(event) => void pick(event)}
+            data-testid="import-file"
+          />
+          {file && (
+            <Typography variant="body2" noWrap sx={{ minWidth: 0, flex: 1 }} data-testid="import-file-name">
+              {file.name}
+            </Typography>
+          )}
+        </Box>
+        {previewing && (
+          <Typography variant="body2" color="text.secondary">
+            {t('ai.import.checking')}
+          </Typography>
+        )}
+        {previewError && <Alert severity="error">{previewError}</Alert>}
+        {report &&
+          (report.errors.length > 0 ? <ErrorTable report={report} /> : <PreviewSummary report={report} />)}
+      </DialogContent>
+      <DialogButtons
+        onCancel={() => !busy && onClose()}
+        submitting={applying}
+        submitLabel={t('ai.import.apply')}
+        onSubmit={() => void apply()}
+        submitDisabled={!canApply}
+        submitTestId="import-apply"
+      />
+    </Dialog>
+  );
+}

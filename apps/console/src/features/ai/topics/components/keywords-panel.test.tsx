@@ -1,0 +1,85 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { LOGGED_OUT, authStore } from '@/shared/auth/auth-store';
+import { fakeServer } from '@/shared/test/fake-server';
+import { renderWithApp } from '@/shared/test/render-with-app';
+import { aTopic } from '../test/fixtures';
+import { KeywordsPanel } from './keywords-panel';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  authStore.set(LOGGED_OUT);
+});
+
+describe('KeywordsPanel', () => {
+  it('keeps the next keyword typed while the previous one is being saved', async () => {
+    let release: () => void = () => undefined;
+    const saved = new Promise<void>((resolve) => (release = resolve));
+    const calls = fakeServer(async (call) => {
+      if (call.method === 'POST' && call.path === '/ai_config/intents/keywords') {
+        await saved;
+        return {
+          body: {
+            id: 1,
+            intent_id: 4,
+            language: 'english',
+            text: 'parking',
+            kind: 'keyword',
+            conflicts: [],
+            created_at: '2025-01-01T00:00:00Z',
+          },
+        };
+      }
+      if (call.path === '/ai_config/intents/keywords/check')
+        return { body: { duplicate: false, conflicts: [] } };
+      return { body: [] };
+    });
+    renderWithApp(
+      <KeywordsPanel topic={aTopic(4, 'Parking')} language="english" keywords={[]} loading={false} />,
+      '/ai/keyword',
+    );
+    const input = screen.getByTestId('keyword-input') as HTMLInputElement;
+
+    fireEvent.change(input, { target: { value: 'parking' } });
+    fireEvent.click(screen.getByTestId('keyword-add'));
+    // The operator goes on typing before the server has answered.
+    fireEvent.change(input, { target: { value: 'car park' } });
+    await act(async () => {
+      release();
+      await saved;
+    });
+    await vi.waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    await act(async () => new Promise((r) => setTimeout(r, 50)));
+    expect(input.value).toBe('car park');
+    expect(calls.filter((c) => c.method === 'POST').map((c) => (c.body as { text: string }).text)).toEqual([
+      'parking',
+    ]);
+  });
+
+  it('empties the field once the keyword is saved', async () => {
+    fakeServer((call) =>
+      call.method === 'POST'
+        ? {
+            body: {
+              id: 2,
+              intent_id: 4,
+              language: 'english',
+              text: 'car park',
+              kind: 'keyword',
+              conflicts: [],
+              created_at: '2025-01-01T00:00:00Z',
+            },
+          }
+        : { body: call.path.endsWith('/check') ? { duplicate: false, conflicts: [] } : [] },
+    );
+    renderWithApp(
+      <KeywordsPanel topic={aTopic(4, 'Parking')} language="english" keywords={[]} loading={false} />,
+      '/ai/keyword',
+    );
+    const input = screen.getByTestId('keyword-input') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: 'car park' } });
+    fireEvent.click(screen.getByTestId('keyword-add'));
+    await vi.waitFor(() => expect(input.value).toBe(''));
+  });
+});
