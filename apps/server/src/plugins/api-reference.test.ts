@@ -42,6 +42,16 @@ describe('the API reference', () => {
     expect(undeclared.map((r) => `${r.method} ${r.url}`)).toEqual([]);
   });
 
+  it('names the file of each call’s handler, as the repository names it', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { 'x-handler'?: string }>>;
+    };
+    const users = doc.paths['/admin_panel/admin_settings/users']?.get;
+    expect(users?.['x-handler']).toBe('apps/server/src/modules/users/routes.ts');
+    const ask = doc.paths['/device_api/v1/ask']?.post;
+    expect(ask?.['x-handler']).toBe('apps/server/src/modules/device-api/routes.ts');
+  });
+
   it('serves a readable reference from this server, with nothing from a CDN', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/docs/' });
     expect(page.statusCode).toBe(200);

@@ -85,11 +85,16 @@ export async function registerApiReference(app: FastifyInstance, { version }: { 
       const { schema, url } = zodTransform(document) as { schema: Doc; url: string };
       if (!schema || schema.hide) return { schema, url };
       const route = document.route;
-      const upload = (route.config as { upload?: boolean } | undefined)?.upload;
+      const { upload, source } = (route.config ?? {}) as { upload?: boolean; source?: string };
+      // Where to read on: the handler's file; its service and repo sit beside it.
+      const where = source ? `Handler: \`${source}\`` : undefined;
+      const description = [schema.description, where].filter(Boolean).join('\n\n');
       return {
         url,
         schema: {
           ...schema,
+          ...(description ? { description } : {}),
+          ...(source ? { 'x-handler': source } : {}),
           // Uploads are read from the stream by the route, not validated as a body: described here.
           ...(upload ? { consumes: ['multipart/form-data'], body: UPLOAD_BODY } : {}),
           security: security(url, route),
