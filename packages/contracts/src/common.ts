@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { rule, ZValidationIssue, type ValidationIssue } from './rules.js';
 
-/** Every response body: `{success, message, data, total?, error?}`. */
+/** Every response body: `{success, message, data, total?, error?}`; a 400 `validation_error` adds `issues`. */
 export const ZEnvelope = <T extends z.ZodType>(data: T) =>
   z.object({
     success: z.boolean(),
@@ -8,6 +9,7 @@ export const ZEnvelope = <T extends z.ZodType>(data: T) =>
     data,
     total: z.number().int().optional(),
     error: z.string().optional(),
+    issues: z.array(ZValidationIssue).optional(),
   });
 
 export type Envelope<T> = {
@@ -16,11 +18,12 @@ export type Envelope<T> = {
   data: T;
   total?: number;
   error?: string;
+  issues?: ValidationIssue[];
 };
 
 /** Ids are PostgreSQL `integer`s: 1 … 2³¹−1. A larger one is refused, not sent to the database. */
 export const MAX_ID = 2_147_483_647;
-const ID_MESSAGE = `Must be a whole number from 1 to ${MAX_ID}`;
+const ID_MESSAGE = rule('invalid_id', { max: MAX_ID });
 /** An id sent as a JSON number. */
 export const ZIdNumber = z
   .number({ error: ID_MESSAGE })
