@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { rule, ZValidationIssue, type ValidationIssue } from './rules.js';
+import { isRuleKey, rule, type RuleKey, type ValidationIssue } from './rules.js';
+
+/** A failed rule as a 400 `validation_error` lists it in `issues` (see rules.ts). */
+export const ZValidationIssue = z.object({
+  path: z.array(z.union([z.string(), z.number()])),
+  message: z.string(),
+  key: z.custom<RuleKey>(isRuleKey),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+});
 
 /** Every response body: `{success, message, data, total?, error?}`; a 400 `validation_error` adds `issues`. */
 export const ZEnvelope = <T extends z.ZodType>(data: T) =>

@@ -105,25 +105,3 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 
 const known: ReadonlySet<string> = new Set(ERROR_CODES);
 export const isErrorCode = (code: unknown): code is ErrorCode => typeof code === 'string' && known.has(code);
-
-/**
- * Codes whose message says more than the code does (which record was not found, which field is
- * wrong, who took the call, the limit that applies). A client showing English shows the message;
- * one showing another language shows its text for the code.
- */
-export const DETAILED_ERROR_CODES = [
-  'validation_error',
-  'bad_request',
-  'unauthorized',
-  'forbidden',
-  'not_found',
-  'conflict',
-  'too_many_requests',
-  'topic_not_on_device',
-  'question_too_long',
-  'range_too_long',
-  'call_taken',
-  'call_over',
-  'tts_failed',
-  'language_not_offered',
-] as const satisfies readonly ErrorCode[];

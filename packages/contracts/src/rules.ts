@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /**
  * The validation rules of the contracts, by key, with their English text (SPEC §5 wording where it
  * has one). The schemas use `rule(key, params)` as their messages, so the server's English stays as
  * it was; `ruleOf(issue)` gives back the key and parameters of any issue, so a client shows the
  * rule in its own language without reading the English. A 400 `validation_error` lists them in
- * `issues`.
+ * `issues`. No zod at run time here: a client can read rules without loading the schemas.
  */
 const RULE_TEXTS = {
   // Any field.
@@ -82,13 +82,6 @@ export type ValidationIssue = Rule & { readonly path: (string | number)[]; reado
 
 const keys: ReadonlySet<string> = new Set(RULE_KEYS);
 export const isRuleKey = (key: unknown): key is RuleKey => typeof key === 'string' && keys.has(key);
-
-export const ZValidationIssue = z.object({
-  path: z.array(z.union([z.string(), z.number()])),
-  message: z.string(),
-  key: z.custom<RuleKey>(isRuleKey),
-  params: z.record(z.string(), z.union([z.string(), z.number()])),
-});
 
 /** A rule as a value (for checks a form makes itself). */
 export function makeRule<K extends RuleKey>(key: K, ...[params]: RuleArgs<K>): Rule {
