@@ -5,7 +5,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
-import { DEVICE_API_PREFIX, SOCKET } from '@ambassador/contracts';
+import { DEVICE_API_PREFIX, SOCKET, isErrorCode } from '@ambassador/contracts';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { failure } from './lib/envelope.js';
@@ -130,7 +130,8 @@ export async function buildApp({
     // answers in the envelope every client reads.
     frameworkErrors: (error, _req, reply) => {
       const status = (error as { statusCode?: number }).statusCode ?? 400;
-      void (reply as FastifyReply).status(status).send(failure(frameworkMessage(error.code), error.code));
+      const code = isErrorCode(error.code) ? error.code : 'bad_request';
+      void (reply as FastifyReply).status(status).send(failure(frameworkMessage(error.code), code));
     },
   });
   registerErrorHandler(app);

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { rule } from './rules.js';
 
 /** Role ids are fixed by SPEC §6: 3 admin, 1 user, 2 service. */
 export const ROLE = { admin: 3, user: 1, service: 2 } as const;
 export const ZRoleId = z.union([z.literal(1), z.literal(2), z.literal(3)], {
-  error: 'Role is required',
+  error: rule('role_required'),
 });
 export type RoleId = z.infer<typeof ZRoleId>;
 export const ROLE_IDS: readonly RoleId[] = [ROLE.admin, ROLE.user, ROLE.service];

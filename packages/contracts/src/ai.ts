@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rule } from './rules.js';
 import { ZLanguage } from './access.js';
 import { ZId, ZPaging, ZSortOrder } from './common.js';
 import { ZDeviceKind } from './devices.js';
@@ -13,8 +14,11 @@ const ZDeviceRef = z.object({ device_id: ZId });
 export const ZDeviceQuery = ZDeviceRef;
 
 const name = (required: string, max = 120) =>
-  z.string({ error: required }).trim().min(1, required).max(max, `Maximum ${max} characters`);
-const remarks = z.string().trim().max(500, 'Maximum 500 characters');
+  z.string({ error: required }).trim().min(1, required).max(max, rule('maximum_characters', { max }));
+const remarks = z
+  .string()
+  .trim()
+  .max(500, rule('maximum_characters', { max: 500 }));
 
 // ---------------------------------------------------------------- categories
 
@@ -30,7 +34,7 @@ export type Category = z.infer<typeof ZCategory>;
 
 export const ZCategoriesQuery = ZDeviceRef.extend({ parent_id: ZId.optional() });
 export const ZCategoriesResponse = z.array(ZCategory);
-export const ZCategoryName = name('Category Name is required', 80);
+export const ZCategoryName = name(rule('category_name_required'), 80);
 export const ZCreateCategoryRequest = ZDeviceRef.extend({
   name: ZCategoryName,
   parent_id: ZId.nullable().optional(),
@@ -94,7 +98,7 @@ export const ZTopicsQuery = ZDeviceRef.extend({
 }).extend(ZPaging.shape);
 export const ZTopicsResponse = z.array(ZTopic);
 
-export const ZTopicName = name('Topic Name is required');
+export const ZTopicName = name(rule('topic_name_required'));
 export const ZCreateTopicRequest = ZDeviceRef.extend({
   name: ZTopicName,
   /** A sub-topic names its parent and takes the parent's category. */
@@ -102,7 +106,7 @@ export const ZCreateTopicRequest = ZDeviceRef.extend({
   category_id: ZId.nullable().optional(),
   remarks: remarks.default(''),
 }).refine((v) => v.parent_id != null || v.category_id != null, {
-  message: 'Please select a category',
+  message: rule('select_category'),
   path: ['category_id'],
 });
 export type CreateTopicRequest = z.input<typeof ZCreateTopicRequest>;
@@ -172,10 +176,10 @@ export type ButtonPayload = z.infer<typeof ZButtonPayloadsResponse>[number];
 
 export const KEYWORD_KINDS = ['keyword', 'phrase'] as const;
 export const ZKeywordText = z
-  .string({ error: 'Text cannot be empty' })
+  .string({ error: rule('text_empty') })
   .trim()
-  .min(1, 'Text cannot be empty')
-  .max(200, 'Maximum 200 characters');
+  .min(1, rule('text_empty'))
+  .max(200, rule('maximum_characters', { max: 200 }));
 
 export const ZKeywordConflict = z.object({ intent_id: z.number().int(), intent_name: z.string() });
 export const ZKeyword = z.object({
@@ -230,11 +234,17 @@ export const ZMediaUrl = z
   .string()
   .trim()
   .max(2000)
-  .refine((u) => /^\/media\/[\w.-]+$/.test(u) || /^https?:\/\/\S+$/i.test(u), 'Invalid image address');
+  .refine((u) => /^\/media\/[\w.-]+$/.test(u) || /^https?:\/\/\S+$/i.test(u), rule('invalid_image_address'));
 
 export const ZButton = z.object({
-  text: z.string().trim().max(80, 'Maximum 80 characters'),
-  payload: z.string().trim().max(200, 'Maximum 200 characters'),
+  text: z
+    .string()
+    .trim()
+    .max(80, rule('maximum_characters', { max: 80 })),
+  payload: z
+    .string()
+    .trim()
+    .max(200, rule('maximum_characters', { max: 200 })),
 });
 export type ResponseButton = z.infer<typeof ZButton>;
 
@@ -254,12 +264,20 @@ export function padButtons(values: ResponseButton[], columns: number): ResponseB
 const ZTextContent = z.object({
   type: z.literal('text'),
   placement: z.literal('general').default('general'),
-  values: z.array(z.string().trim().min(1, 'Text cannot be empty').max(2000)).min(1).max(20),
+  values: z
+    .array(z.string().trim().min(1, rule('text_empty')).max(2000))
+    .min(1)
+    .max(20),
 });
 const ZButtonsContent = z
   .object({
     type: z.literal('buttons'),
-    num_of_column: z.number().int().min(BUTTON_COLUMNS.min, 'Min. 1').max(BUTTON_COLUMNS.max).default(1),
+    num_of_column: z
+      .number()
+      .int()
+      .min(BUTTON_COLUMNS.min, rule('minimum', { min: BUTTON_COLUMNS.min }))
+      .max(BUTTON_COLUMNS.max)
+      .default(1),
     button_type: z.enum(['postback', 'url']).default('postback'),
     values: z.array(ZButton).min(1).max(40),
   })
@@ -267,12 +285,17 @@ const ZButtonsContent = z
 const ZImageContent = z.object({
   type: z.literal('image'),
   url: ZMediaUrl,
-  size: z.number().int().min(IMAGE_SIZE.min, 'Min. 1').max(IMAGE_SIZE.max).default(IMAGE_SIZE.default),
+  size: z
+    .number()
+    .int()
+    .min(IMAGE_SIZE.min, rule('minimum', { min: IMAGE_SIZE.min }))
+    .max(IMAGE_SIZE.max)
+    .default(IMAGE_SIZE.default),
 });
 const ZCard = z.object({
   id: z.string().trim().min(1).max(64),
   image_url: ZMediaUrl.or(z.literal('')).default(''),
-  title: z.string().trim().min(1, 'Field required!').max(120),
+  title: z.string().trim().min(1, rule('field_required')).max(120),
   description: z.string().trim().max(500).default(''),
   buttons: z.array(ZButton).max(6).default([]),
 });
@@ -285,7 +308,7 @@ const ZListContent = z.object({
   elements: z
     .array(
       z.object({
-        title: z.string().trim().min(1, 'Field required!').max(120),
+        title: z.string().trim().min(1, rule('field_required')).max(120),
         subtitle: z.string().trim().max(300).default(''),
         image_url: ZMediaUrl.or(z.literal('')).default(''),
         payload: z.string().trim().max(200).default(''),
@@ -296,7 +319,7 @@ const ZListContent = z.object({
 });
 const ZDropdownContent = z.object({
   type: z.literal('dropdown'),
-  title: z.string().trim().min(1, 'Field required!').max(120),
+  title: z.string().trim().min(1, rule('field_required')).max(120),
   values: z.array(ZButton).min(1).max(50),
 });
 
@@ -338,24 +361,32 @@ const responseFields = {
   device_type: ZDeviceKind,
   response_aim: z.enum(RESPONSE_AIMS).default('give_info'),
   response_type: z.enum(RESPONSE_TYPES).default('multimedia'),
-  speech: z.string().trim().max(1000, 'Maximum 1000 characters').default(''),
+  speech: z
+    .string()
+    .trim()
+    .max(1000, rule('maximum_characters', { max: 1000 }))
+    .default(''),
   custom_content: z.string().max(5000).default(''),
   contents: z.array(ZResponseContent).max(20).default([]),
 };
 export const ZCreateResponseRequest = ZDeviceRef.extend({ intent_id: ZId, ...responseFields }).refine(
   (r) => r.contents.length > 0 || r.speech.length > 0,
-  { message: 'Text cannot be empty', path: ['contents'] },
+  { message: rule('text_empty'), path: ['contents'] },
 );
 export type CreateResponseRequest = z.input<typeof ZCreateResponseRequest>;
 export const ZUpdateResponseRequest = ZDeviceRef.extend({ id: ZId, ...responseFields }).refine(
   (r) => r.contents.length > 0 || r.speech.length > 0,
-  { message: 'Text cannot be empty', path: ['contents'] },
+  { message: rule('text_empty'), path: ['contents'] },
 );
 export type UpdateResponseRequest = z.input<typeof ZUpdateResponseRequest>;
 
 export const ZAudioPreviewRequest = ZDeviceRef.extend({
   language: ZLanguage,
-  text: z.string().trim().min(1, 'Text cannot be empty').max(1000, 'Maximum 1000 characters'),
+  text: z
+    .string()
+    .trim()
+    .min(1, rule('text_empty'))
+    .max(1000, rule('maximum_characters', { max: 1000 })),
 });
 export type AudioPreviewRequest = z.input<typeof ZAudioPreviewRequest>;
 
@@ -390,9 +421,9 @@ export type UploadResult = z.infer<typeof ZUploadResponse>;
 export const ZAliasText = z
   .string()
   .trim()
-  .min(1, 'Text cannot be empty')
-  .max(80, 'Maximum 80 characters')
-  .refine((s) => !s.includes(','), 'An alias cannot contain a comma');
+  .min(1, rule('text_empty'))
+  .max(80, rule('maximum_characters', { max: 80 }))
+  .refine((s) => !s.includes(','), rule('alias_comma'));
 const ZAliasList = z
   .array(ZAliasText)
   .max(50)
@@ -485,7 +516,11 @@ export type ImportReport = z.infer<typeof ZImportReport>;
 
 export const ZTestConsoleRequest = ZDeviceRef.extend({
   language: ZLanguage,
-  text: z.string().trim().min(1, 'Text cannot be empty').max(500, 'Maximum 500 characters'),
+  text: z
+    .string()
+    .trim()
+    .min(1, rule('text_empty'))
+    .max(500, rule('maximum_characters', { max: 500 })),
 });
 export type TestConsoleRequest = z.input<typeof ZTestConsoleRequest>;
 export const ZMatchCandidate = z.object({

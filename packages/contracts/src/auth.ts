@@ -1,9 +1,17 @@
 import { z } from 'zod';
 import { ZLanguage, ZPagePath, ZRoleId } from './access.js';
+import { rule } from './rules.js';
 
 export const ZLoginRequest = z.object({
-  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(64),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256),
+  username: z
+    .string({ error: rule('username_required') })
+    .trim()
+    .min(1, rule('username_required'))
+    .max(64),
+  password: z
+    .string({ error: rule('password_required') })
+    .min(1, rule('password_required'))
+    .max(256),
 });
 export type LoginRequest = z.infer<typeof ZLoginRequest>;
 
@@ -23,6 +31,6 @@ export const ZLoginResponse = z.object({
 export type LoginResponse = z.infer<typeof ZLoginResponse>;
 
 export const ZLogoutRequest = z.object({
-  access_token: z.string().min(1, 'access_token is required').max(512),
+  access_token: z.string().min(1, rule('access_token_required')).max(512),
 });
 export type LogoutRequest = z.infer<typeof ZLogoutRequest>;

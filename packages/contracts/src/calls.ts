@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rule } from './rules.js';
 import { ZLanguage } from './access.js';
 import { ZId, ZPaging } from './common.js';
 import { ZTimeZone } from './conversations.js';
@@ -45,7 +46,7 @@ export const ZCallListResponse = z.array(ZCall);
 
 /** PUT /video_call/list/{device_id}: an operator answers or hangs up. */
 export const ZCallStatusRequest = z.object({
-  real_session_id: z.uuid({ error: 'Unknown call' }),
+  real_session_id: z.uuid({ error: rule('unknown_call') }),
   status: z.enum(['answered', 'ended']),
   /** The answering console's realtime client id: signalling then goes to that tab only. */
   client_id: z.string().min(1).max(100).optional(),
@@ -68,7 +69,7 @@ export const DAY_OPTIONS = [
 ] as const;
 export const ZDayOption = z.enum(DAY_OPTIONS);
 export type DayOption = z.infer<typeof ZDayOption>;
-const ZClock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'Use a time like 09:30');
+const ZClock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, rule('time_format'));
 
 /**
  * One row of hours: on these days, calls are taken from `start` to `end` (local time of the
@@ -77,14 +78,20 @@ const ZClock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'Use a time
  */
 export const ZOfflineHoursRow = z
   .object({ day: ZDayOption, start: ZClock, end: ZClock })
-  .refine((r) => r.start < r.end, { message: 'The end must be after the start', path: ['end'] });
+  .refine((r) => r.start < r.end, { message: rule('end_after_start'), path: ['end'] });
 export type OfflineHoursRow = z.infer<typeof ZOfflineHoursRow>;
 
 export const ZOfflineHours = z.object({
   offline_hours: z.array(ZOfflineHoursRow).max(50),
   time_zone: ZTimeZone,
   /** What the kiosk shows, per language, when a visitor calls outside the hours. */
-  offline_response: z.partialRecord(ZLanguage, z.string().trim().max(500, 'Maximum 500 characters')),
+  offline_response: z.partialRecord(
+    ZLanguage,
+    z
+      .string()
+      .trim()
+      .max(500, rule('maximum_characters', { max: 500 })),
+  ),
 });
 export type OfflineHours = z.infer<typeof ZOfflineHours>;
 export type OfflineHoursInput = z.input<typeof ZOfflineHours>;
@@ -100,7 +107,11 @@ export const ZNotificationChannel = z.object({
   /** A browser (desktop) notification, where the operator allowed them. */
   desktop: z.boolean(),
   /** Seconds a call rings before it counts as missed. */
-  ring_seconds: z.number().int().min(10, 'Min. 10').max(300, 'Maximum 300'),
+  ring_seconds: z
+    .number()
+    .int()
+    .min(10, rule('minimum', { min: 10 }))
+    .max(300, rule('maximum', { max: 300 })),
 });
 export type NotificationChannel = z.infer<typeof ZNotificationChannel>;
 export const DEFAULT_NOTIFICATION_CHANNEL: NotificationChannel = {
@@ -138,7 +149,7 @@ export const ZStartCallResponse = z.discriminatedUnion('status', [
 ]);
 export type StartCallResponse = z.infer<typeof ZStartCallResponse>;
 export const ZStartCallRequest = z.object({ language: ZLanguage });
-export const ZCallParams = z.object({ real_session_id: z.uuid({ error: 'Unknown call' }) });
+export const ZCallParams = z.object({ real_session_id: z.uuid({ error: rule('unknown_call') }) });
 
 /** server → device `call:update`. */
 export const ZCallUpdate = z.object({ real_session_id: z.uuid(), status: ZCallStatus });

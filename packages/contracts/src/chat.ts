@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rule } from './rules.js';
 import { ZLanguage } from './access.js';
 import { ZId, ZPaging } from './common.js';
 
@@ -11,12 +12,12 @@ export const CHAT_MESSAGE_MAX = 2000;
 export const ZChatText = z
   .string()
   .trim()
-  .min(1, 'Text cannot be empty')
-  .max(CHAT_MESSAGE_MAX, `Maximum ${CHAT_MESSAGE_MAX} characters`);
+  .min(1, rule('text_empty'))
+  .max(CHAT_MESSAGE_MAX, rule('maximum_characters', { max: CHAT_MESSAGE_MAX }));
 /** A client-made id per message, so a retried send is stored once. */
 export const ZClientMessageId = z.string().trim().min(8).max(100);
 
-export const ZChatSessionId = z.uuid({ error: 'Unknown chat' });
+export const ZChatSessionId = z.uuid({ error: rule('unknown_chat') });
 export const ZChatSessionParams = z.object({ session_id: ZChatSessionId });
 
 /** SPEC §3 end-user list item, plus what the list needs to be useful. */
@@ -48,14 +49,27 @@ export const ZChatEndUsersResponse = z.array(ZChatEndUser);
 
 /** PUT /chat/endusers/{session_id}: operators correct a visitor's name, mobile and tags. */
 export const ZUpdateChatEndUserRequest = z.object({
-  name: z.string().trim().max(100, 'Maximum 100 characters').optional(),
+  name: z
+    .string()
+    .trim()
+    .max(100, rule('maximum_characters', { max: 100 }))
+    .optional(),
   mobile: z
     .string()
     .trim()
-    .max(30, 'Maximum 30 characters')
-    .regex(/^[0-9+\-() ]*$/, 'Use digits, spaces and + - ( ) only')
+    .max(30, rule('maximum_characters', { max: 30 }))
+    .regex(/^[0-9+\-() ]*$/, rule('mobile_charset'))
     .optional(),
-  tags: z.array(z.string().trim().min(1).max(30, 'Maximum 30 characters')).max(10).optional(),
+  tags: z
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1)
+        .max(30, rule('maximum_characters', { max: 30 })),
+    )
+    .max(10)
+    .optional(),
 });
 export type UpdateChatEndUserRequest = z.input<typeof ZUpdateChatEndUserRequest>;
 
@@ -87,12 +101,16 @@ export type ChatSendRequest = z.input<typeof ZChatSendRequest>;
 /** POST /chats: the visitor asks for a staff member. */
 export const ZStartChatRequest = z.object({
   language: ZLanguage,
-  name: z.string().trim().max(100, 'Maximum 100 characters').default(''),
+  name: z
+    .string()
+    .trim()
+    .max(100, rule('maximum_characters', { max: 100 }))
+    .default(''),
   mobile: z
     .string()
     .trim()
-    .max(30, 'Maximum 30 characters')
-    .regex(/^[0-9+\-() ]*$/, 'Use digits, spaces and + - ( ) only')
+    .max(30, rule('maximum_characters', { max: 30 }))
+    .regex(/^[0-9+\-() ]*$/, rule('mobile_charset'))
     .default(''),
   /** The Q&A session the visitor came from, if any. */
   visitor_session_id: z.uuid().optional(),

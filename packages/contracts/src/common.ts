@@ -1,6 +1,16 @@
 import { z } from 'zod';
+import { ERROR_CODES } from './errors.js';
+import { RULE_KEYS, rule, type RuleKey, type ValidationIssue } from './rules.js';
 
-/** Every response body: `{success, message, data, total?, error?}`. */
+/** A failed rule as a 400 `validation_error` lists it in `issues` (see rules.ts). */
+export const ZValidationIssue = z.object({
+  path: z.array(z.union([z.string(), z.number()])),
+  message: z.string(),
+  key: z.enum(RULE_KEYS as [RuleKey, ...RuleKey[]]),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+});
+
+/** Every response body: `{success, message, data, total?, error?}`; a 400 `validation_error` adds `issues`. */
 export const ZEnvelope = <T extends z.ZodType>(data: T) =>
   z.object({
     success: z.boolean(),
@@ -8,6 +18,7 @@ export const ZEnvelope = <T extends z.ZodType>(data: T) =>
     data,
     total: z.number().int().optional(),
     error: z.string().optional(),
+    issues: z.array(ZValidationIssue).optional(),
   });
 
 /** A success body as routes declare it: the data's own contract inside the envelope. */
@@ -27,7 +38,8 @@ export const ZFailure = z.object({
   success: z.literal(false),
   message: z.string(),
   data: z.null(),
-  error: z.string().describe('Error code'),
+  error: z.enum(ERROR_CODES).describe('What went wrong, for a client to act on'),
+  issues: z.array(ZValidationIssue).optional().describe('With validation_error: each rule that failed'),
 });
 
 export type Envelope<T> = {
@@ -36,11 +48,12 @@ export type Envelope<T> = {
   data: T;
   total?: number;
   error?: string;
+  issues?: ValidationIssue[];
 };
 
 /** Ids are PostgreSQL `integer`s: 1 … 2³¹−1. A larger one is refused, not sent to the database. */
 export const MAX_ID = 2_147_483_647;
-const ID_MESSAGE = `Must be a whole number from 1 to ${MAX_ID}`;
+const ID_MESSAGE = rule('invalid_id', { max: MAX_ID });
 /** An id sent as a JSON number. */
 export const ZIdNumber = z
   .number({ error: ID_MESSAGE })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rule } from './rules.js';
 import { ZLanguage } from './access.js';
 import { ZId, ZPaging, ZSortOrder } from './common.js';
 import { ZRating } from './device-api.js';
@@ -11,7 +12,7 @@ export const DEFAULT_RANGE_DAYS = 7;
 /** Excel's rows per sheet; an export longer than this continues on another sheet. */
 export const XLSX_MAX_ROWS = 1_048_576;
 
-const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31');
+const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, rule('date_format'));
 export const ZTimeZone = z
   .string()
   .max(64)
@@ -22,7 +23,7 @@ export const ZTimeZone = z
     } catch {
       return false;
     }
-  }, 'Unknown time zone')
+  }, rule('unknown_time_zone'))
   .default('UTC');
 /** Query strings carry booleans as text: 'true'/'1' are true, anything else false. */
 const ZQueryBool = z
@@ -32,7 +33,7 @@ const ZQueryBool = z
 const ZCommaIds = z
   .union([z.string(), z.array(z.number())])
   .transform((v): (string | number)[] => (typeof v === 'string' ? v.split(',').filter(Boolean) : v))
-  .pipe(z.array(ZId).min(1, 'Choose at least one device').max(50));
+  .pipe(z.array(ZId).min(1, rule('choose_device')).max(50));
 const ZCommaNames = z
   .string()
   .max(4000)
@@ -46,7 +47,7 @@ const ZCommaNames = z
 
 const rangeShape = { start_datetime: ZDay, end_datetime: ZDay, tz: ZTimeZone };
 const rangeOk = (r: { start_datetime: string; end_datetime: string }) => r.start_datetime <= r.end_datetime;
-const rangeIssue = { message: 'The start date is after the end date', path: ['start_datetime'] };
+const rangeIssue = { message: rule('start_after_end'), path: ['start_datetime'] };
 
 export const CONVERSATION_SORTS = [
   'datetime',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rule } from './rules.js';
 import { ZLanguage } from './access.js';
 import { ZAiSettings, ZAvatarMotion, ZResponse, ZTopicRef } from './ai.js';
 import { ZId } from './common.js';
@@ -43,11 +44,15 @@ export const ZVisitorSession = z.object({
   questions: z.number().int(),
 });
 export type VisitorSession = z.infer<typeof ZVisitorSession>;
-export const ZSessionParams = z.object({ session_id: z.uuid({ error: 'Unknown session' }) });
+export const ZSessionParams = z.object({ session_id: z.uuid({ error: rule('unknown_session') }) });
 
 export const ZAskRequest = z.object({
-  session_id: z.uuid({ error: 'Unknown session' }),
-  text: z.string().trim().min(1, 'Text cannot be empty').max(500, 'Maximum 500 characters'),
+  session_id: z.uuid({ error: rule('unknown_session') }),
+  text: z
+    .string()
+    .trim()
+    .min(1, rule('text_empty'))
+    .max(500, rule('maximum_characters', { max: 500 })),
   language: ZLanguage,
 });
 export type AskRequest = z.input<typeof ZAskRequest>;
@@ -66,12 +71,16 @@ export const ZAskResponse = z.object({
 export type AskResult = z.infer<typeof ZAskResponse>;
 
 /** Thumbs up (1) or down (-1). */
-export const ZRating = z.union([z.literal(1), z.literal(-1)], { error: 'Rating is 1 or -1' });
+export const ZRating = z.union([z.literal(1), z.literal(-1)], { error: rule('rating_invalid') });
 export type Rating = z.infer<typeof ZRating>;
 export const ZConversationParams = z.object({ conversation_id: ZId });
 export const ZRateRequest = z.object({
   rating: ZRating,
-  comment: z.string().trim().max(500, 'Maximum 500 characters').default(''),
+  comment: z
+    .string()
+    .trim()
+    .max(500, rule('maximum_characters', { max: 500 }))
+    .default(''),
 });
 export type RateRequest = z.input<typeof ZRateRequest>;
 export const ZRateResponse = z.object({
@@ -82,5 +91,9 @@ export const ZRateResponse = z.object({
 
 export const ZDeviceSpeechRequest = z.object({
   language: ZLanguage,
-  text: z.string().trim().min(1, 'Text cannot be empty').max(1000, 'Maximum 1000 characters'),
+  text: z
+    .string()
+    .trim()
+    .min(1, rule('text_empty'))
+    .max(1000, rule('maximum_characters', { max: 1000 })),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rule } from './rules.js';
 import { LANGUAGES, ZLanguage, type Language } from './access.js';
 import { ZId } from './common.js';
 
@@ -26,13 +27,13 @@ export const DEFAULT_DEVICE_LANGUAGES = [
 ] as const satisfies readonly Language[];
 
 const ZDeviceDescription = z
-  .string({ error: 'Name is required' })
+  .string({ error: rule('name_required') })
   .trim()
-  .min(1, 'Name is required')
-  .max(80, 'Maximum 80 characters');
+  .min(1, rule('name_required'))
+  .max(80, rule('maximum_characters', { max: 80 }));
 const ZDeviceLanguages = z
   .array(ZLanguage)
-  .min(1, 'Choose at least one language')
+  .min(1, rule('choose_language'))
   .max(LANGUAGES.length)
   .transform((list) => [...new Set(list)]);
 
@@ -70,7 +71,7 @@ export const ZDeviceIdRequest = z.object({ id: ZId });
 /** DELETE /admin_settings/devices: an archived device, for good; its name typed again to confirm. */
 export const ZDeleteDeviceRequest = z.object({
   id: ZId,
-  confirm_name: z.string({ error: 'Type the device name to confirm' }).max(200),
+  confirm_name: z.string({ error: rule('confirm_name_required') }).max(200),
 });
 export type DeleteDeviceRequest = z.input<typeof ZDeleteDeviceRequest>;
 /** What went with it. */
@@ -96,8 +97,8 @@ export const ZRetentionSettings = z.object({
   conversation_retention_days: z
     .number()
     .int()
-    .min(RETENTION_DAYS.min, `Min. ${RETENTION_DAYS.min}`)
-    .max(RETENTION_DAYS.max, `Maximum ${RETENTION_DAYS.max}`)
+    .min(RETENTION_DAYS.min, rule('minimum', { min: RETENTION_DAYS.min }))
+    .max(RETENTION_DAYS.max, rule('maximum', { max: RETENTION_DAYS.max }))
     .nullable(),
 });
 export type RetentionSettings = z.infer<typeof ZRetentionSettings>;

@@ -1,3 +1,5 @@
+export * from './errors.js';
+export * from './rules.js';
 export * from './common.js';
 export * from './access.js';
 export * from './password.js';

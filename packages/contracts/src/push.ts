@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rule } from './rules.js';
 import { ZLanguage } from './access.js';
 import { ZIdNumber, ZPaging } from './common.js';
 
@@ -18,25 +19,28 @@ export const DELIVERY_STATUSES = ['pending', 'delivered', 'expired'] as const;
 export const ZDeliveryStatus = z.enum(DELIVERY_STATUSES);
 export type DeliveryStatus = z.infer<typeof ZDeliveryStatus>;
 
-const ZPushText = z.string().trim().max(PUSH_TEXT_MAX, `Maximum ${PUSH_TEXT_MAX} characters`);
+const ZPushText = z
+  .string()
+  .trim()
+  .max(PUSH_TEXT_MAX, rule('maximum_characters', { max: PUSH_TEXT_MAX }));
 
 /** POST /video_call/push. At least one language's text is required. */
 export const ZPushRequest = z
   .object({
-    device_ids: z.array(ZIdNumber).min(1, 'Choose at least one device').max(500),
+    device_ids: z.array(ZIdNumber).min(1, rule('choose_device')).max(500),
     texts: z.partialRecord(ZLanguage, ZPushText),
     /** An uploaded image (`/media/...` from POST /ai_config/upload) or an https URL. */
     image_url: z.string().trim().max(2000).nullable().default(null),
     duration_seconds: z
       .number()
       .int()
-      .min(PUSH_DURATION.min, `Min. ${PUSH_DURATION.min}`)
-      .max(PUSH_DURATION.max, `Maximum ${PUSH_DURATION.max}`)
+      .min(PUSH_DURATION.min, rule('minimum', { min: PUSH_DURATION.min }))
+      .max(PUSH_DURATION.max, rule('maximum', { max: PUSH_DURATION.max }))
       .default(PUSH_DURATION.default),
     speak: z.boolean().default(false),
   })
   .refine((p) => Object.values(p.texts).some((t) => (t ?? '').length > 0), {
-    message: 'Text cannot be empty',
+    message: rule('text_empty'),
     path: ['texts'],
   });
 export type PushRequest = z.input<typeof ZPushRequest>;

@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { LANGUAGES, PAGES, ZLanguage, ZPagePath, ZRoleId } from './access.js';
 import { ZId, ZPaging } from './common.js';
 import { ZPassword } from './password.js';
+import { rule } from './rules.js';
 
 export const ZUsername = z
-  .string({ error: 'Username is required' })
+  .string({ error: rule('username_required') })
   .trim()
-  .min(1, 'Username is required')
-  .max(64, 'Maximum 64 characters')
-  .regex(/^[\p{L}\p{N}._@-]+$/u, 'Username may use letters, numbers and . _ @ - only');
+  .min(1, rule('username_required'))
+  .max(64, rule('maximum_characters', { max: 64 }))
+  .regex(/^[\p{L}\p{N}._@-]+$/u, rule('username_charset'));
 
 /** A set sent as a list: bounded, and repeated entries kept once. */
 const unique = <T>(items: T[]) => [...new Set(items)];

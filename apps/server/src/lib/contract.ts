@@ -8,6 +8,7 @@ import type {
 } from 'fastify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validationIssue } from '@ambassador/contracts';
 import { z } from 'zod';
 import { invalidInput } from './validate.js';
 
@@ -35,7 +36,9 @@ const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
     // declares it optional.
     const input = data ?? (schema.safeParse(undefined).success ? undefined : {});
     const result = schema.safeParse(input);
-    return result.success ? { value: result.data } : { error: invalidInput(result.error) };
+    return result.success
+      ? { value: result.data }
+      : { error: invalidInput(result.error.issues.map(validationIssue)) };
   };
 
 /**

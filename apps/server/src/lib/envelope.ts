@@ -1,3 +1,4 @@
+import type { ErrorCode, ValidationIssue } from '@ambassador/contracts';
 import type { z } from 'zod';
 
 /** Success body; data passes through its response schema so no column leaks out. */
@@ -18,6 +19,6 @@ export function okEmpty(message: string) {
   return { success: true, message, data: null };
 }
 
-export function failure(message: string, code: string) {
-  return { success: false, message, data: null, error: code };
+export function failure(message: string, code: ErrorCode, issues?: ValidationIssue[]) {
+  return { success: false as const, message, data: null, error: code, ...(issues ? { issues } : {}) };
 }

@@ -1,19 +1,37 @@
+import {
+  makeRule,
+  ruleText,
+  validationIssue,
+  type RuleArgs,
+  type RuleKey,
+  type ValidationIssue,
+} from '@ambassador/contracts';
 import type { z } from 'zod';
-import type { AppError } from './errors.js';
-import { badRequest } from './errors.js';
+import { AppError } from './errors.js';
 
-/** A 400 whose message names each field that failed, in the words of its contract. */
-export function invalidInput(error: z.ZodError): AppError {
-  const parts = error.issues.map((issue) => {
+/** A 400 validation_error: "Invalid input. field: message; …", and each failed rule in `issues`. */
+export function invalidInput(issues: ValidationIssue[]): AppError {
+  const parts = issues.map((issue) => {
     const field = issue.path.join('.');
     return field ? `${field}: ${issue.message}` : issue.message;
   });
-  return badRequest(`Invalid input. ${[...new Set(parts)].join('; ')}`);
+  return new AppError(
+    400,
+    'validation_error',
+    `Invalid input. ${[...new Set(parts)].join('; ')}`,
+    undefined,
+    issues,
+  );
+}
+
+/** One failed rule of a check made outside a schema (its English text is the message). */
+export function failedRule<K extends RuleKey>(path: string, key: K, ...args: RuleArgs<K>): ValidationIssue {
+  return { path: [path], message: ruleText(key, ...args), ...makeRule(key, ...args) };
 }
 
 /** Parses input with a contract schema; a failure is a 400 whose message names each field. */
 export function validate<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
-  throw invalidInput(result.error);
+  throw invalidInput(result.error.issues.map(validationIssue));
 }

@@ -1,3 +1,4 @@
+import { isErrorCode } from '@ambassador/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError } from '../lib/errors.js';
 import { failure } from '../lib/envelope.js';
@@ -18,14 +19,16 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
     if (error instanceof AppError) {
       if (error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
-      return reply.status(error.status).send(failure(error.message, error.code));
+      return reply.status(error.status).send(failure(error.message, error.code, error.issues));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const message =
         CLIENT_MESSAGES[error.code] ??
         (error instanceof SyntaxError ? 'The request body is not valid JSON.' : error.message);
-      return reply.status(status).send(failure(message, error.code ?? 'bad_request'));
+      return reply
+        .status(status)
+        .send(failure(message, isErrorCode(error.code) ? error.code : 'bad_request'));
     }
     if (isBrokenMultipart(error)) {
       return reply.status(400).send(failure('The upload is not valid multipart/form-data.', 'bad_multipart'));

@@ -1,8 +1,8 @@
 import { canOpen, type PagePath } from '@ambassador/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { badRequest, conflict, forbidden } from '../lib/errors.js';
-import { validate } from '../lib/validate.js';
+import { AppError, conflict, forbidden } from '../lib/errors.js';
+import { failedRule, validate } from '../lib/validate.js';
 import { readDeviceScope, type DeviceFields, type DeviceScope } from './device-scope.js';
 import type { AuthContext, AuthService } from '../modules/auth/index.js';
 import type { DevicesService } from '../modules/devices/index.js';
@@ -74,7 +74,11 @@ export function registerGuard(app: FastifyInstance, deps: { auth: AuthService; d
 /** The device this request acts on, as the guard resolved and checked it; none named is a 400. */
 export function deviceIdOf(req: FastifyRequest): number {
   const id = req.deviceScope?.deviceId;
-  if (id === undefined) throw badRequest('device_id: Required', 'validation_error');
+  if (id === undefined) {
+    throw new AppError(400, 'validation_error', 'device_id: Required', undefined, [
+      failedRule('device_id', 'required'),
+    ]);
+  }
   return id;
 }
 

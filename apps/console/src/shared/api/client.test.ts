@@ -115,6 +115,27 @@ describe('api client', () => {
     expect(error).toMatchObject({ status: 200, message: 'Username already exists', code: 'conflict' });
   });
 
+  it("keeps a 400's failed rules, and leaves out any it cannot read", async () => {
+    const issue = {
+      path: ['name'],
+      message: 'Maximum 80 characters',
+      key: 'maximum_characters',
+      params: { max: 80 },
+    };
+    respond(400, {
+      success: false,
+      message: 'Invalid input. name: Maximum 80 characters',
+      data: null,
+      error: 'validation_error',
+      issues: [issue, { path: 'name', key: 3 }],
+    });
+    await expect(api.post('/ai_config/categories', {})).rejects.toMatchObject({
+      status: 400,
+      code: 'validation_error',
+      issues: [issue],
+    });
+  });
+
   it('throws on an HTTP error status with the server message', async () => {
     respond(409, {
       success: false,

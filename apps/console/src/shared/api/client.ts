@@ -1,3 +1,4 @@
+import type { RuleKey, ValidationIssue } from '@ambassador/contracts';
 import i18n from 'i18next';
 import { authStore, isLoggedIn } from '@/shared/auth/auth-store';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
@@ -107,12 +108,35 @@ async function readEnvelope(response: Response): Promise<unknown> {
   }
 }
 
-/** The ApiError a failed response stands for: the envelope's message and code when it has one. */
+/** A 400's failed rules as sent (checked by hand: zod stays out of the login chunk); others are left out. */
+function issuesOf(body: Record<string, unknown>): ValidationIssue[] {
+  if (!Array.isArray(body.issues)) return [];
+  return body.issues.flatMap((issue: unknown) =>
+    isRecord(issue) &&
+    Array.isArray(issue.path) &&
+    typeof issue.message === 'string' &&
+    typeof issue.key === 'string' &&
+    isRecord(issue.params)
+      ? [
+          {
+            path: issue.path.filter(
+              (p): p is string | number => typeof p === 'string' || typeof p === 'number',
+            ),
+            message: issue.message,
+            key: issue.key as RuleKey,
+            params: issue.params as ValidationIssue['params'],
+          },
+        ]
+      : [],
+  );
+}
+
+/** The ApiError a failed response stands for: the envelope's message, code and issues when it has them. */
 function failureOf(status: number, body: unknown): ApiError {
   if (isRecord(body) && typeof body.success === 'boolean') {
     const message = typeof body.message === 'string' ? body.message : '';
     const code = typeof body.error === 'string' ? body.error : undefined;
-    return new ApiError(status, message || t('errors.request_failed', status), code);
+    return new ApiError(status, message || t('errors.request_failed', status), code, issuesOf(body));
   }
   return new ApiError(status, t('errors.request_failed', status));
 }

@@ -1,5 +1,6 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { badRequest } from '../../lib/errors.js';
+import { failedRule, invalidInput } from '../../lib/validate.js';
 
 const DAY_MS = 86_400_000;
 
@@ -28,8 +29,9 @@ export function dayRange(
   const start = dayMs(q.start_datetime);
   const end = dayMs(q.end_datetime);
   if (start === undefined)
-    throw badRequest(`Invalid input. start_datetime: ${q.start_datetime} is not a date`);
-  if (end === undefined) throw badRequest(`Invalid input. end_datetime: ${q.end_datetime} is not a date`);
+    throw invalidInput([failedRule('start_datetime', 'not_a_date', { value: q.start_datetime })]);
+  if (end === undefined)
+    throw invalidInput([failedRule('end_datetime', 'not_a_date', { value: q.end_datetime })]);
   const days = Math.round((end - start) / DAY_MS) + 1;
   if (maxDays !== undefined && days > maxDays) {
     throw badRequest(`Choose at most ${maxDays} days.`, 'range_too_long');
@@ -56,7 +58,7 @@ export function rethrowUnknownZone(e: unknown): never {
   const code = err?.code ?? err?.cause?.code;
   const message = `${err?.message ?? ''} ${err?.cause?.message ?? ''}`;
   if (code === '22023' && message.includes('time zone')) {
-    throw badRequest('Invalid input. tz: Unknown time zone');
+    throw invalidInput([failedRule('tz', 'unknown_time_zone')]);
   }
   throw e;
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { contractApp, ok } from '../../lib/contract.js';
+import { failure } from '../../lib/envelope.js';
 import type { Lifecycle } from '../../lib/lifecycle.js';
 
 const ZHealth = z.object({ database: z.enum(['pglite', 'postgres']) });
@@ -28,17 +29,13 @@ export function healthRoutes(
     async (_req, reply) => {
       if (lifecycle.draining) {
         // Still serving, but on its way out: a balancer sends the next requests elsewhere.
-        return reply
-          .status(503)
-          .send({ success: false, message: 'Shutting down', data: null, error: 'draining' });
+        return reply.status(503).send(failure('Shutting down', 'draining'));
       }
       try {
         await database.db.execute(sql`select 1`);
         return ok({ database: database.kind });
       } catch {
-        return reply
-          .status(503)
-          .send({ success: false, message: 'Database unavailable', data: null, error: 'unavailable' });
+        return reply.status(503).send(failure('Database unavailable', 'unavailable'));
       }
     },
   );

@@ -5,6 +5,7 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { failedRule, invalidInput } from '../../lib/validate.js';
 import type { AuthContext } from '../auth/index.js';
 import type { UserRow, UsersRepo } from './repo.js';
 
@@ -99,7 +100,7 @@ export function createUsersService({ repo, clock, revokeSessions }: UsersService
 
       if (input.password !== undefined) {
         if (self) {
-          if (!input.old_password) throw badRequest('Invalid input. old_password: Password is required');
+          if (!input.old_password) throw invalidInput([failedRule('old_password', 'password_required')]);
           if (!(await verifyPassword(target.passwordHash, input.old_password))) {
             throw new AppError(400, 'wrong_password', 'Current password is incorrect.');
           }

@@ -84,6 +84,35 @@ describe.each(backends)('user management on %s', (kind) => {
     );
   });
 
+  it('lists each failed rule of a 400 with its key and parameters, beside the English message', async () => {
+    const res = await call('POST', { username: 'x'.repeat(65), password: 'alllower1!' });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body).toMatchObject({ success: false, error: 'validation_error' });
+    expect(body.message).toBe(
+      'Invalid input. username: Maximum 64 characters; password: Password needs an uppercase letter; role_id: Role is required',
+    );
+    expect(body.issues).toEqual([
+      {
+        path: ['username'],
+        message: 'Maximum 64 characters',
+        key: 'maximum_characters',
+        params: { max: 64 },
+      },
+      {
+        path: ['password'],
+        message: 'Password needs an uppercase letter',
+        key: 'password_uppercase',
+        params: {},
+      },
+      { path: ['role_id'], message: 'Role is required', key: 'role_required', params: {} },
+    ]);
+    // A refusal that is not about the input carries no issues.
+    const taken = await call('POST', { username: ADMIN.username, password: 'Good-Passw0rd!', role_id: 1 });
+    expect(taken.json()).toMatchObject({ error: 'username_taken' });
+    expect(taken.json()).not.toHaveProperty('issues');
+  });
+
   it('keeps repeated languages and pages once, and refuses unknown pages', async () => {
     const res = await call('POST', {
       username: 'repeats',

@@ -55,8 +55,8 @@ export function LoginPage({ renderPasswordReset }: LoginPageProps) {
     // The required-field rules of ZLoginRequest, checked by hand: zod stays out of the login chunk.
     const credentials = { username: username.trim(), password };
     const next: FieldErrors = {};
-    if (!credentials.username) next.username = t('validation.username_required');
-    if (!credentials.password) next.password = t('validation.password_required');
+    if (!credentials.username) next.username = t('rules.username_required');
+    if (!credentials.password) next.password = t('rules.password_required');
     setErrors(next);
     if (next.username || next.password) return;
     setSubmitting(true);

@@ -10,6 +10,7 @@ import { ZNotificationChannel, type NotificationChannel } from '@ambassador/cont
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { SettingsLoadingDialog } from './settings-loading-dialog';
+import { translateIssue } from '@/shared/lib/rule-message';
 import { FormDialog } from '@/shared/ui/form-dialog';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useNotificationChannel } from '../api/get-notification-channel';
@@ -30,8 +31,7 @@ function ringSecondsError(t: TFunction, text: string): string | null {
   if (text.trim() === '' || !Number.isInteger(value)) return t('calls.notification.rules.whole');
   const parsed = ZNotificationChannel.shape.ring_seconds.safeParse(value);
   if (parsed.success) return null;
-  const message = parsed.error.issues[0]?.message;
-  return message === 'Maximum 300' ? t('calls.notification.rules.max') : t('calls.notification.rules.min');
+  return translateIssue(t, parsed.error.issues[0]!);
 }
 
 export type NotificationDialogProps = {

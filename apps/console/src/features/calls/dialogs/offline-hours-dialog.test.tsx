@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ManagedDevice, OfflineHours } from '@ambassador/contracts';
+import { makeRule, type ManagedDevice, type OfflineHours } from '@ambassador/contracts';
 import { LOGGED_OUT, authStore } from '@/shared/auth/auth-store';
 import { snackbarStore } from '@/shared/ui/snackbar/snackbar-store';
 import { fakeServer, type FakeCall, type FakeReply } from '@/shared/test/fake-server';
@@ -177,7 +177,9 @@ describe('offline hours form', () => {
   it('checks responses against the 500-character limit', () => {
     const form = initialOfflineHoursForm(SAVED);
     form.responses.german = 'x'.repeat(501);
-    expect(validateOfflineHours(form).responses).toEqual({ german: 'Maximum 500 characters' });
+    expect(validateOfflineHours(form).responses).toEqual({
+      german: makeRule('maximum_characters', { max: 500 }),
+    });
     expect(
       offlineHoursRequest({ ...form, responses: { german: 'x'.repeat(500) } }).offline_response.german,
     ).toHaveLength(500);

@@ -12,10 +12,8 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import { DAY_OPTIONS, type DayOption, type Language, type OfflineHours } from '@ambassador/contracts';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '@/shared/api/api-error';
-import { translateRule } from '@/shared/lib/rule-message';
+import { errorMessage, translateRule } from '@/shared/api/api-error';
 import { SettingsLoadingDialog } from './settings-loading-dialog';
 import { FormDialog } from '@/shared/ui/form-dialog';
 import { LanguageTabs } from '@/shared/ui/language-tabs';
@@ -35,16 +33,6 @@ import {
   type HoursRowForm,
   type OfflineHoursForm,
 } from './offline-hours-form';
-
-function translateOfflineRule(t: TFunction, message: string): string {
-  switch (message) {
-    case 'Use a time like 09:30':
-      return t('calls.offline.rules.time');
-    case 'The end must be after the start':
-      return t('calls.offline.rules.end_after_start');
-  }
-  return translateRule(t, message);
-}
 
 export type OfflineHoursDialogProps = {
   open: boolean;
@@ -206,7 +194,7 @@ function OfflineHoursEditor({
                 value={row.start}
                 onChange={(event) => setRow(row.key, { start: event.target.value })}
                 error={Boolean(rowErrors.start)}
-                helperText={rowErrors.start ? translateOfflineRule(t, rowErrors.start) : undefined}
+                helperText={rowErrors.start ? translateRule(t, rowErrors.start) : undefined}
                 slotProps={{
                   inputLabel: { shrink: true },
                   htmlInput: { 'data-testid': `offline-start-${index}` },
@@ -218,7 +206,7 @@ function OfflineHoursEditor({
                 value={row.end}
                 onChange={(event) => setRow(row.key, { end: event.target.value })}
                 error={Boolean(rowErrors.end)}
-                helperText={rowErrors.end ? translateOfflineRule(t, rowErrors.end) : undefined}
+                helperText={rowErrors.end ? translateRule(t, rowErrors.end) : undefined}
                 slotProps={{
                   inputLabel: { shrink: true },
                   htmlInput: { 'data-testid': `offline-end-${index}` },
@@ -266,7 +254,7 @@ function OfflineHoursEditor({
             label={t('calls.offline.time_zone')}
             error={Boolean(errors.time_zone)}
             helperText={
-              errors.time_zone ? translateOfflineRule(t, errors.time_zone) : t('calls.offline.time_zone_hint')
+              errors.time_zone ? translateRule(t, errors.time_zone) : t('calls.offline.time_zone_hint')
             }
             slotProps={{
               ...params.slotProps,
@@ -296,9 +284,7 @@ function OfflineHoursEditor({
           onChange={(event) => change({ responses: { ...form.responses, [language]: event.target.value } })}
           error={Boolean(responseError)}
           helperText={
-            responseError
-              ? translateOfflineRule(t, responseError)
-              : `${responseText.length} / ${RESPONSE_MAX}`
+            responseError ? translateRule(t, responseError) : `${responseText.length} / ${RESPONSE_MAX}`
           }
           slotProps={{ htmlInput: { 'data-testid': 'offline-response', maxLength: RESPONSE_MAX } }}
         />

@@ -1,10 +1,12 @@
 import {
   ZOfflineHours,
   ZOfflineHoursRow,
+  ruleOf,
   type DayOption,
   type Language,
   type OfflineHours,
   type OfflineHoursInput,
+  type Rule,
 } from '@ambassador/contracts';
 
 /** SPEC §9 limit of the contract: rows of hours per device. */
@@ -21,9 +23,9 @@ export type OfflineHoursForm = {
 
 /** Field errors as the contract words them (the dialog translates them). */
 export type OfflineHoursErrors = {
-  rows: Record<number, { start?: string; end?: string }>;
-  responses: Partial<Record<Language, string>>;
-  time_zone?: string;
+  rows: Record<number, { start?: Rule; end?: Rule }>;
+  responses: Partial<Record<Language, Rule>>;
+  time_zone?: Rule;
 };
 
 /** The browser's own time zone, for a device whose hours were never saved. */
@@ -105,19 +107,19 @@ export function validateOfflineHours(form: OfflineHoursForm): OfflineHoursErrors
     const result = ZOfflineHoursRow.safeParse(row);
     if (result.success) return;
     const key = form.rows[index]!.key;
-    const rowErrors: { start?: string; end?: string } = {};
+    const rowErrors: { start?: Rule; end?: Rule } = {};
     for (const issue of result.error.issues) {
       const field = issue.path[0];
-      if ((field === 'start' || field === 'end') && !rowErrors[field]) rowErrors[field] = issue.message;
+      if ((field === 'start' || field === 'end') && !rowErrors[field]) rowErrors[field] = ruleOf(issue);
     }
     errors.rows[key] = rowErrors;
   });
   const whole = ZOfflineHours.safeParse(body);
   if (!whole.success) {
     for (const issue of whole.error.issues) {
-      if (issue.path[0] === 'time_zone') errors.time_zone = issue.message;
+      if (issue.path[0] === 'time_zone') errors.time_zone = ruleOf(issue);
       if (issue.path[0] === 'offline_response' && typeof issue.path[1] === 'string') {
-        errors.responses[issue.path[1] as Language] = issue.message;
+        errors.responses[issue.path[1] as Language] = ruleOf(issue);
       }
     }
   }

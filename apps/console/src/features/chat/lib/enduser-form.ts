@@ -1,9 +1,12 @@
 import {
   ZUpdateChatEndUserRequest,
+  ruleOf,
   type ChatEndUser,
+  type Rule,
   type UpdateChatEndUserRequest,
 } from '@ambassador/contracts';
 import type { TFunction } from 'i18next';
+import { translateRule } from '@/shared/api/api-error';
 
 export const MAX_TAGS = 10;
 
@@ -29,13 +32,10 @@ export function tagsOf(form: EndUserForm): string[] {
     .filter((tag) => tag !== '' && !seen.has(tag) && (seen.add(tag), true));
 }
 
-/** The contract's English rule messages (SPEC §5 wording), in the interface language. */
-function translate(t: TFunction, field: EndUserFormField, message: string): string {
-  const maximum = /^Maximum (\d+) characters$/.exec(message);
-  if (maximum) return t('chat.rules.maximum', { max: Number(maximum[1]) });
-  if (message === 'Use digits, spaces and + - ( ) only') return t('chat.rules.mobile_chars');
-  if (field === 'tags') return t('chat.rules.tags', { max: MAX_TAGS });
-  return message;
+/** The contract's rule (SPEC §5 wording) in the interface language; the tag list's limits said at once. */
+function translate(t: TFunction, field: EndUserFormField, rule: Rule): string {
+  if (field === 'tags' && rule.key !== 'maximum_characters') return t('chat.rules.tags', { max: MAX_TAGS });
+  return translateRule(t, rule);
 }
 
 /** The PUT body, or what is wrong with the form, checked with the contract's own schema. */
@@ -49,7 +49,7 @@ export function validateEndUserForm(
   const errors: EndUserFormErrors = {};
   for (const issue of parsed.error.issues) {
     const field = issue.path[0] as EndUserFormField;
-    errors[field] ??= translate(t, field, issue.message);
+    errors[field] ??= translate(t, field, ruleOf(issue));
   }
   return { ok: false, errors };
 }

@@ -4,6 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { DEVICE_KINDS, type DeviceKind, type DeviceWithKey, type ManagedDevice } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
+import { translateRule } from '@/shared/api/api-error';
 import { FormDialog } from '@/shared/ui/form-dialog';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useCreateDevice } from '../api/create-device';
@@ -13,7 +14,6 @@ import {
   DEVICE_NAME_MAX,
   createDeviceRequest,
   initialDeviceForm,
-  translateDeviceRule,
   updateDeviceRequest,
   validateDeviceForm,
   type DeviceDialogMode,
@@ -106,9 +106,7 @@ export function DeviceDialog({ open, mode, device, onClose, onCreated }: DeviceD
         required
         autoFocus
         error={Boolean(errors.description)}
-        helperText={
-          errors.description ? translateDeviceRule(t, errors.description) : t('devices.dialog.name_hint')
-        }
+        helperText={errors.description ? translateRule(t, errors.description) : t('devices.dialog.name_hint')}
         slotProps={{ htmlInput: { 'data-testid': 'device-name', maxLength: DEVICE_NAME_MAX } }}
       />
       {mode === 'create' && (
@@ -131,7 +129,7 @@ export function DeviceDialog({ open, mode, device, onClose, onCreated }: DeviceD
       <LanguageFields
         value={form.languages}
         onChange={(languages) => set('languages', languages)}
-        error={errors.languages ? translateDeviceRule(t, errors.languages) : undefined}
+        error={errors.languages ? translateRule(t, errors.languages) : undefined}
       />
     </FormDialog>
   );

@@ -1,3 +1,4 @@
+import { makeRule } from '@ambassador/contracts';
 import { describe, expect, it } from 'vitest';
 import { initialDeviceForm, updateDeviceRequest, validateDeviceForm, withDefault } from './device-form';
 
@@ -19,13 +20,13 @@ describe('device form', () => {
 
   it('needs a name of at most 80 characters and at least one language', () => {
     expect(validateDeviceForm({ description: '   ', kind: 'chatbot', languages: [] })).toEqual({
-      description: 'Name is required',
-      languages: 'Choose at least one language',
+      description: makeRule('name_required'),
+      languages: makeRule('choose_language'),
     });
     expect(
       validateDeviceForm({ description: 'x'.repeat(81), kind: 'chatbot', languages: ['english'] }),
     ).toEqual({
-      description: 'Maximum 80 characters',
+      description: makeRule('maximum_characters', { max: 80 }),
     });
     expect(
       validateDeviceForm({ description: '大堂 kiosk', kind: 'chatbot', languages: ['english'] }),

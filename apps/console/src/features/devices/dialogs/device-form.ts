@@ -1,14 +1,14 @@
 import {
   DEFAULT_DEVICE_LANGUAGES,
   ZCreateDeviceRequest,
+  ruleOf,
   type CreateDeviceRequest,
   type DeviceKind,
   type Language,
   type ManagedDevice,
+  type Rule,
   type UpdateDeviceRequest,
 } from '@ambassador/contracts';
-import type { TFunction } from 'i18next';
-import { translateRule } from '@/shared/lib/rule-message';
 
 export type DeviceDialogMode = 'create' | 'edit';
 
@@ -20,8 +20,8 @@ export type DeviceForm = {
 };
 
 export type DeviceFormField = 'description' | 'languages';
-/** English rule messages from the contracts, translated when shown. */
-export type DeviceFormErrors = Partial<Record<DeviceFormField, string>>;
+/** The contracts' rules that failed, translated when shown. */
+export type DeviceFormErrors = Partial<Record<DeviceFormField, Rule>>;
 
 export const DEVICE_NAME_MAX = 80;
 
@@ -40,7 +40,7 @@ export function validateDeviceForm(form: DeviceForm): DeviceFormErrors {
   if (result.success) return errors;
   for (const issue of result.error.issues) {
     const field = issue.path[0];
-    if ((field === 'description' || field === 'languages') && !errors[field]) errors[field] = issue.message;
+    if ((field === 'description' || field === 'languages') && !errors[field]) errors[field] = ruleOf(issue);
   }
   return errors;
 }
@@ -68,15 +68,4 @@ export function updateDeviceRequest(
     ...(renamed && { description }),
     ...(relanguaged && { languages: form.languages }),
   };
-}
-
-/** A device form rule message in the interface language. */
-export function translateDeviceRule(t: TFunction, message: string): string {
-  switch (message) {
-    case 'Name is required':
-      return t('devices.validation.name_required');
-    case 'Choose at least one language':
-      return t('devices.validation.languages_required');
-  }
-  return translateRule(t, message);
 }

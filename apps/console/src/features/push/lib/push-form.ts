@@ -7,6 +7,7 @@ import {
   type PushRequest,
 } from '@ambassador/contracts';
 import type { TFunction } from 'i18next';
+import { translateIssue } from '@/shared/lib/rule-message';
 
 /** The tabs a new message starts with; the other languages can be added. */
 export const DEFAULT_PUSH_LANGUAGES: readonly Language[] = ['english', 'cantonese', 'mandarin'];
@@ -82,10 +83,7 @@ export function validatePushForm(
     else if (field === 'duration_seconds') {
       errors.duration ??= t('push.rules.duration', { min: PUSH_DURATION.min, max: PUSH_DURATION.max });
     } else if (field === 'texts' && typeof language === 'string') {
-      const maximum = /^Maximum (\d+) characters$/.exec(issue.message);
-      errors[`text_${language as Language}`] ??= maximum
-        ? t('push.rules.maximum', { max: Number(maximum[1]) })
-        : issue.message;
+      errors[`text_${language as Language}`] ??= translateIssue(t, issue);
     } else if (field === 'texts') errors.texts ??= t('push.rules.text');
   }
   return { ok: false, errors };

@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { useAuth } from '@/shared/auth/auth-store';
 import { logout } from '@/shared/auth/logout';
 import { segmentOf } from '@/shared/lib/pages';
-import { translateRule } from '@/shared/lib/rule-message';
+import { translateRule } from '@/shared/api/api-error';
 import { FormDialog } from '@/shared/ui/form-dialog';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useCreateUser } from '../api/create-user';

@@ -1,3 +1,4 @@
+import { makeRule } from '@ambassador/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   CONFIRM_MISMATCH,
@@ -23,9 +24,9 @@ const blank: UserForm = {
 describe('user form', () => {
   it('reports the SPEC rule messages for an empty create form', () => {
     expect(validateUserForm(blank, 'create', false)).toEqual({
-      username: 'Username is required',
-      role_id: 'Role is required',
-      password: 'Password is required',
+      username: makeRule('username_required'),
+      role_id: makeRule('role_required'),
+      password: makeRule('password_required'),
     });
   });
 
@@ -33,10 +34,10 @@ describe('user form', () => {
     const form = { ...blank, username: 'maria', role_id: 1 as const };
     expect(
       validateUserForm({ ...form, password: 'short1!', confirm: 'short1!' }, 'create', false).password,
-    ).toBe('Min 8 characters, Max 128 characters');
+    ).toEqual(makeRule('min_max_characters', { min: 8, max: 128 }));
     expect(
       validateUserForm({ ...form, password: 'alllower1!', confirm: 'alllower1!' }, 'create', false).password,
-    ).toBe('Password needs an uppercase letter');
+    ).toEqual(makeRule('password_uppercase'));
     expect(
       validateUserForm({ ...form, password: 'Good#Pass1', confirm: 'Good#Pass2' }, 'create', false),
     ).toEqual({
@@ -49,7 +50,9 @@ describe('user form', () => {
 
   it('asks for the current password only when users change their own', () => {
     const form = { ...blank, password: 'Good#Pass1', confirm: 'Good#Pass1' };
-    expect(validateUserForm(form, 'reset', true)).toEqual({ old_password: 'Current password is required' });
+    expect(validateUserForm(form, 'reset', true)).toEqual({
+      old_password: makeRule('current_password_required'),
+    });
     expect(validateUserForm(form, 'reset', false)).toEqual({});
     expect(userFormFields('reset', true)).toMatchObject({
       oldPassword: true,

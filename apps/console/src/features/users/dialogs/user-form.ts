@@ -2,10 +2,13 @@ import {
   ROLE_PAGES,
   ZCreateUserRequest,
   ZPassword,
+  makeRule,
+  ruleOf,
   type CreateUserRequest,
   type Language,
   type PagePath,
   type RoleId,
+  type Rule,
   type UpdateUserRequest,
 } from '@ambassador/contracts';
 
@@ -24,11 +27,11 @@ export type UserForm = {
 };
 
 export type UserFormField = 'username' | 'role_id' | 'password' | 'confirm' | 'old_password';
-/** English rule messages (SPEC §5 / contracts), translated when shown. */
-export type UserFormErrors = Partial<Record<UserFormField, string>>;
+/** The rules that failed (SPEC §5 / contracts), translated when shown. */
+export type UserFormErrors = Partial<Record<UserFormField, Rule>>;
 
-export const CONFIRM_MISMATCH = 'Confirm password is not same as password';
-export const CURRENT_PASSWORD_REQUIRED = 'Current password is required';
+export const CONFIRM_MISMATCH = makeRule('confirm_password_mismatch');
+export const CURRENT_PASSWORD_REQUIRED = makeRule('current_password_required');
 
 /** Which fields a mode shows. `self` = the signed-in user's own account. */
 export function userFormFields(mode: UserDialogMode, self: boolean) {
@@ -56,14 +59,14 @@ export function validateUserForm(form: UserForm, mode: UserDialogMode, self: boo
     if (!result.success) {
       for (const issue of result.error.issues) {
         const field = issue.path[0];
-        if ((field === 'username' || field === 'role_id') && !errors[field]) errors[field] = issue.message;
+        if ((field === 'username' || field === 'role_id') && !errors[field]) errors[field] = ruleOf(issue);
       }
     }
   }
   if (fields.oldPassword && form.old_password === '') errors.old_password = CURRENT_PASSWORD_REQUIRED;
   if (fields.password) {
     const result = ZPassword.safeParse(form.password);
-    if (!result.success) errors.password = result.error.issues[0]?.message ?? 'Password is required';
+    if (!result.success) errors.password = ruleOf(result.error.issues[0]!);
     if (form.confirm !== form.password) errors.confirm = CONFIRM_MISMATCH;
   }
   return errors;

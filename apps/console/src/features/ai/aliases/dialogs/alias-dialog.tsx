@@ -17,7 +17,7 @@ export function aliasReasonText(t: TFunction, reason: Exclude<AliasAddResult, { 
     case 'comma':
       return t('aliases.no_comma');
     case 'too_long':
-      return t('validation.maximum_characters', { max: ALIAS_MAX_LENGTH });
+      return t('rules.maximum_characters', { max: ALIAS_MAX_LENGTH });
     case 'duplicate':
       return t('aliases.duplicate');
     case 'empty':

@@ -12,11 +12,18 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import RestartAlt from '@mui/icons-material/RestartAlt';
 import Send from '@mui/icons-material/Send';
-import { LANGUAGES, ZTestConsoleRequest, type Language, type TestConsoleResult } from '@ambassador/contracts';
+import {
+  LANGUAGES,
+  ZTestConsoleRequest,
+  ruleOf,
+  type Language,
+  type TestConsoleResult,
+} from '@ambassador/contracts';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/shared/api/api-error';
 import { useAuth } from '@/shared/auth/auth-store';
+import { translateIssue } from '@/shared/lib/rule-message';
 import { useAiDeviceId } from '@/features/ai/common/api/ai-keys';
 import { useTestConsole } from '../api/test-console';
 import { formatPercent } from '../lib/percent';
@@ -214,13 +221,13 @@ export function TestConsole() {
     if (pending || deviceId === null) return;
     const parsed = ZTestConsoleRequest.safeParse({ device_id: deviceId, language, text });
     if (!parsed.success) {
-      const message = parsed.error.issues.find((issue) => issue.path[0] === 'text')?.message;
+      const issue = parsed.error.issues.find((each) => each.path[0] === 'text');
       setInputError(
-        message === 'Text cannot be empty'
-          ? t('ai.test.empty')
-          : message
-            ? t('validation.maximum_characters', { max: 500 })
-            : t('errors.unknown'),
+        !issue
+          ? t('errors.unknown')
+          : ruleOf(issue).key === 'text_empty'
+            ? t('ai.test.empty')
+            : translateIssue(t, issue),
       );
       return;
     }

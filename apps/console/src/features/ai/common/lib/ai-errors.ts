@@ -23,24 +23,3 @@ export function aiErrorMessage(error: unknown, t: TFunction = i18n.t): string {
   }
   return errorMessage(error, t('errors.unknown'));
 }
-
-/** The zod rule messages of the AI contracts (SPEC §5), in the interface language. */
-export function translateAiRule(t: TFunction, message: string): string {
-  switch (message) {
-    case 'Topic Name is required':
-      return t('topics.rules.topic_name');
-    case 'Please select a category':
-      return t('topics.rules.select_category');
-    case 'Text cannot be empty':
-      return t('responses.rules.text_empty');
-    case 'Field required!':
-      return t('responses.rules.field_required');
-    case 'Min. 1':
-      return t('responses.rules.min_one');
-    case 'Invalid image address':
-      return t('responses.rules.image_missing');
-  }
-  const maximum = /^Maximum (\d+) characters$/.exec(message);
-  if (maximum) return t('topics.rules.maximum', { max: maximum[1] });
-  return message;
-}

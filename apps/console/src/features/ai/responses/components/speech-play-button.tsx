@@ -8,7 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useAiDeviceId } from '@/features/ai/common/api/ai-keys';
 import { audioPreview } from '../api/audio-preview';
-import { aiErrorMessage, translateAiRule } from '@/features/ai/common/lib/ai-errors';
+import { translateIssue } from '@/shared/lib/rule-message';
+import { aiErrorMessage } from '@/features/ai/common/lib/ai-errors';
 
 type State = 'idle' | 'loading' | 'playing';
 
@@ -39,7 +40,7 @@ export function SpeechPlayButton({ text, language }: { text: string; language: L
     }
     const body = ZAudioPreviewRequest.safeParse({ device_id: deviceId ?? 0, language, text });
     if (!body.success) {
-      notify.error(translateAiRule(t, body.error.issues[0]?.message ?? ''));
+      notify.error(translateIssue(t, body.error.issues[0]!));
       return;
     }
     const mine = ++run.current;

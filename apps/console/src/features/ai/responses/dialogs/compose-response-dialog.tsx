@@ -31,6 +31,7 @@ import {
   type Language,
 } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
+import { translateRule } from '@/shared/api/api-error';
 import { DialogButtons } from '@/shared/ui/dialog-buttons';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useAiDeviceId } from '@/features/ai/common/api/ai-keys';
@@ -39,7 +40,7 @@ import { useUpdateResponse } from '../api/update-response';
 import { ContentEditor } from '../components/content-editors';
 import { ResponsePreview } from '../components/response-preview';
 import { SpeechPlayButton } from '../components/speech-play-button';
-import { aiErrorMessage, translateAiRule } from '@/features/ai/common/lib/ai-errors';
+import { aiErrorMessage } from '@/features/ai/common/lib/ai-errors';
 import {
   draftFromResponse,
   draftKey,
@@ -130,8 +131,8 @@ export function ComposeResponseDialog({
   };
   const errors = submitted ? validateDraft(draft, context) : {};
   const errorText = (path: string) => {
-    const message = errors[path];
-    return message ? translateAiRule(t, message) : undefined;
+    const rule = errors[path];
+    return rule ? translateRule(t, rule) : undefined;
   };
   const contentsError = errors.contents ? t('responses.rules.speech_or_content') : undefined;
 

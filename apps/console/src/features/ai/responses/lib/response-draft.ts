@@ -3,12 +3,15 @@ import {
   BUTTON_COLUMNS,
   IMAGE_SIZE,
   ZCreateResponseRequest,
+  makeRule,
+  ruleOf,
   type AiResponse,
   type CreateResponseRequest,
   type DeviceKind,
   type Language,
   type ResponseButton,
   type ResponseContent,
+  type Rule,
 } from '@ambassador/contracts';
 
 export type ContentKind = (typeof CONTENT_KINDS)[number];
@@ -105,8 +108,8 @@ export function requestFromDraft(draft: ResponseDraft, context: RequestContext):
   };
 }
 
-/** Field errors by path ("speech", "contents.0.values.1", "contents.2.cards.0.title", …), untranslated. */
-export type DraftErrors = Record<string, string>;
+/** Field errors by path ("speech", "contents.0.values.1", "contents.2.cards.0.title", …): the rule failed. */
+export type DraftErrors = Record<string, Rule>;
 
 /** Checks with the contract (ZCreateResponseRequest) and the rules the contract leaves to the form. */
 export function validateDraft(draft: ResponseDraft, context: RequestContext): DraftErrors {
@@ -115,25 +118,26 @@ export function validateDraft(draft: ResponseDraft, context: RequestContext): Dr
   if (!result.success) {
     for (const issue of result.error.issues) {
       const path = issue.path.map(String).join('.');
-      if (!(path in errors)) errors[path] = issue.message;
+      if (!(path in errors)) errors[path] = ruleOf(issue);
     }
   }
   draft.contents.forEach(({ content }, index) => {
     // A button needs its text; empty entries are only the padding of the last row.
     const buttons = (list: readonly ResponseButton[], prefix: string) => {
       list.forEach((button, b) => {
-        if (button.payload.trim() && !button.text.trim()) errors[`${prefix}.${b}.text`] ??= 'Field required!';
+        if (button.payload.trim() && !button.text.trim())
+          errors[`${prefix}.${b}.text`] ??= makeRule('field_required');
       });
     };
     if (content.type === 'buttons') {
       buttons(content.values, `contents.${index}.values`);
       if (content.values.every((b) => !b.text.trim() && !b.payload.trim())) {
-        errors[`contents.${index}.values.0.text`] ??= 'Field required!';
+        errors[`contents.${index}.values.0.text`] ??= makeRule('field_required');
       }
     }
     if (content.type === 'dropdown') {
       content.values.forEach((value, v) => {
-        if (!value.text.trim()) errors[`contents.${index}.values.${v}.text`] ??= 'Field required!';
+        if (!value.text.trim()) errors[`contents.${index}.values.${v}.text`] ??= makeRule('field_required');
       });
     }
     if (content.type === 'cards') {

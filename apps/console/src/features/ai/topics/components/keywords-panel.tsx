@@ -31,7 +31,8 @@ import { useDeleteKeyword } from '../api/delete-keyword';
 import { useUpdateKeyword } from '../api/update-keyword';
 import { topicPath } from '../dialogs/topic-dialog';
 import { TrainDialog } from '../dialogs/train-dialog';
-import { aiErrorMessage, translateAiRule } from '@/features/ai/common/lib/ai-errors';
+import { translateIssue } from '@/shared/lib/rule-message';
+import { aiErrorMessage } from '@/features/ai/common/lib/ai-errors';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
 
 /** The duplicate / conflict check waits this long after the last key. */
@@ -71,7 +72,7 @@ function KeywordRow({ keyword, onDelete }: { keyword: Keyword; onDelete: (keywor
     if (updateKeyword.isPending) return;
     const check = ZKeywordText.safeParse(text);
     if (!check.success) {
-      setError(translateAiRule(t, check.error.issues[0]?.message ?? ''));
+      setError(translateIssue(t, check.error.issues[0]!));
       return;
     }
     if (check.data === keyword.text) {
@@ -222,7 +223,7 @@ export function KeywordsPanel({ topic, language, keywords, loading }: KeywordsPa
     if (createKeyword.isPending) return;
     const parsed = ZKeywordText.safeParse(text);
     if (!parsed.success) {
-      setError(translateAiRule(t, parsed.error.issues[0]?.message ?? ''));
+      setError(translateIssue(t, parsed.error.issues[0]!));
       return;
     }
     const result = await notify.run(

@@ -16,7 +16,8 @@ import { useAvatarMotion } from '../api/get-avatar-motion';
 import { useCategories } from '../api/get-categories';
 import { useUpdateAvatarMotion } from '../api/update-avatar-motion';
 import { useUpdateTopic } from '../api/update-topic';
-import { aiErrorMessage, translateAiRule } from '@/features/ai/common/lib/ai-errors';
+import { translateIssue } from '@/shared/lib/rule-message';
+import { aiErrorMessage } from '@/features/ai/common/lib/ai-errors';
 import { AsyncSwitch } from './async-switch';
 import { categoryTreeRows } from './category-tree';
 
@@ -76,7 +77,7 @@ export function TopicSettingsCard({ topic, onDelete }: { topic: Topic; onDelete:
     if (savingRemarks) return;
     const check = ZUpdateTopicRequest.shape.remarks.safeParse(remarks);
     if (!check.success) {
-      setRemarksError(translateAiRule(t, check.error.issues[0]?.message ?? ''));
+      setRemarksError(translateIssue(t, check.error.issues[0]!));
       return;
     }
     setSavingRemarks(true);

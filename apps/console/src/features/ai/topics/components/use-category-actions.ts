@@ -2,6 +2,7 @@ import { ZCategoryName } from '@ambassador/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/shared/api/api-error';
+import { translateIssue } from '@/shared/lib/rule-message';
 import { useDeleteDialog } from '@/shared/ui/delete-dialog';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useAiDeviceId } from '@/features/ai/common/api/ai-keys';
@@ -13,11 +14,7 @@ import { useUpdateCategory } from '../api/update-category';
 export function categoryNameError(t: TFunction, name: string): string | null {
   const result = ZCategoryName.safeParse(name);
   if (result.success) return null;
-  const message = result.error.issues[0]?.message ?? '';
-  if (message === 'Category Name is required') return t('categories.name_required');
-  const maximum = /^Maximum (\d+) characters$/.exec(message);
-  if (maximum) return t('validation.maximum_characters', { max: maximum[1] });
-  return message;
+  return translateIssue(t, result.error.issues[0]!);
 }
 
 /**

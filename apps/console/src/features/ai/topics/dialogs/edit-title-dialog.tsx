@@ -6,7 +6,8 @@ import { ApiError } from '@/shared/api/api-error';
 import { FormDialog } from '@/shared/ui/form-dialog';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useUpdateTopicTitle } from '../api/update-topic-title';
-import { aiErrorMessage, translateAiRule } from '@/features/ai/common/lib/ai-errors';
+import { translateIssue } from '@/shared/lib/rule-message';
+import { aiErrorMessage } from '@/features/ai/common/lib/ai-errors';
 
 export type EditTitleDialogProps = {
   open: boolean;
@@ -24,8 +25,7 @@ export function EditTitleDialog({ open, topic, onClose }: EditTitleDialogProps) 
   const [serverError, setServerError] = useState<string | null>(null);
 
   const check = ZTopicName.safeParse(name);
-  const ruleError =
-    submitted && !check.success ? translateAiRule(t, check.error.issues[0]?.message ?? '') : null;
+  const ruleError = submitted && !check.success ? translateIssue(t, check.error.issues[0]!) : null;
   const error = ruleError ?? serverError;
 
   const submit = async (event: FormEvent) => {

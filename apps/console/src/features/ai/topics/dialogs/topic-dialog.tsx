@@ -19,7 +19,8 @@ import { useAutoComplete } from '../api/get-auto-complete';
 import { useCategories } from '../api/get-categories';
 import { useUpdateTopic } from '../api/update-topic';
 import { categoryTreeRows } from '../components/category-tree';
-import { aiErrorMessage, translateAiRule } from '@/features/ai/common/lib/ai-errors';
+import { translateIssue } from '@/shared/lib/rule-message';
+import { aiErrorMessage } from '@/features/ai/common/lib/ai-errors';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
 
 /** SPEC §5 / §9: suggestions are searched after a 500 ms pause. */
@@ -92,13 +93,13 @@ export function TopicDialog({ open, topic, parent, defaultCategoryId, onClose }:
       for (const issue of result.error.issues) {
         const field = issue.path[0];
         if ((field === 'name' || field === 'category_id' || field === 'remarks') && !errors[field]) {
-          errors[field] = translateAiRule(t, issue.message);
+          errors[field] = translateIssue(t, issue);
         }
       }
     }
     // A top-level topic always needs its category, also when edited.
     if (!isSub && form.category_id === '' && !errors.category_id) {
-      errors.category_id = t('topics.rules.select_category');
+      errors.category_id = t('rules.select_category');
     }
     return errors;
   };

@@ -9,7 +9,8 @@ import { TopicAutocomplete } from '@/shared/ui/topic-autocomplete';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useAutoComplete } from '../api/get-auto-complete';
 import { useTrainTopic } from '../api/train-topic';
-import { aiErrorMessage, translateAiRule } from '@/features/ai/common/lib/ai-errors';
+import { translateIssue } from '@/shared/lib/rule-message';
+import { aiErrorMessage } from '@/features/ai/common/lib/ai-errors';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
 import { SUGGESTION_DEBOUNCE_MS } from './topic-dialog';
 
@@ -57,8 +58,7 @@ export function TrainDialog({
   const textCheck = ZKeywordText.safeParse(utterance);
   const errors = {
     topic: submitted && !chosen ? t('topics.train.topic_required') : null,
-    text:
-      submitted && !textCheck.success ? translateAiRule(t, textCheck.error.issues[0]?.message ?? '') : null,
+    text: submitted && !textCheck.success ? translateIssue(t, textCheck.error.issues[0]!) : null,
   };
 
   const submit = async (event: FormEvent) => {
