@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 
 /**
- * The contracts' zod schemas carry the English rule messages of SPEC §5. Show them in the
+ * The contracts' zod schemas carry English rule messages ('Username is required'). Show them in the
  * interface language; anything unknown is shown as written.
  */
 export function translateRule(t: TFunction, message: string): string {

@@ -29,7 +29,7 @@ export function tagsOf(form: EndUserForm): string[] {
     .filter((tag) => tag !== '' && !seen.has(tag) && (seen.add(tag), true));
 }
 
-/** The contract's English rule messages (SPEC §5 wording), in the interface language. */
+/** The contract's English rule messages, in the interface language. */
 function translate(t: TFunction, field: EndUserFormField, message: string): string {
   const maximum = /^Maximum (\d+) characters$/.exec(message);
   if (maximum) return t('chat.rules.maximum', { max: Number(maximum[1]) });

@@ -24,7 +24,7 @@ export type UserForm = {
 };
 
 export type UserFormField = 'username' | 'role_id' | 'password' | 'confirm' | 'old_password';
-/** English rule messages (SPEC §5 / contracts), translated when shown. */
+/** English rule messages, worded as in the contracts, translated when shown. */
 export type UserFormErrors = Partial<Record<UserFormField, string>>;
 
 export const CONFIRM_MISMATCH = 'Confirm password is not same as password';

@@ -24,7 +24,7 @@ export function aiErrorMessage(error: unknown, t: TFunction = i18n.t): string {
   return errorMessage(error, t('errors.unknown'));
 }
 
-/** The zod rule messages of the AI contracts (SPEC §5), in the interface language. */
+/** The English rule messages of the AI contracts' zod schemas, in the interface language. */
 export function translateAiRule(t: TFunction, message: string): string {
   switch (message) {
     case 'Topic Name is required':
