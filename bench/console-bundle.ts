@@ -1,5 +1,5 @@
 /**
- * Console budget (DESIGN.md): the login route loads ≤ 200 KB of gzipped JS; every other screen on
+ * Console budget: the login route loads ≤ 200 KB of gzipped JS; every other screen on
  * demand. Reads Vite's manifest of the built console and sums, gzipped, the entry's JS with its static
  * imports plus the login page's chunk with its static imports. Run: npm run bench:bundle (after build).
  */

@@ -95,7 +95,7 @@ describe('console in Chromium against the built server', () => {
     expect(path()).toBe('/login');
     await screenshot(page, 'forced-reset-en');
 
-    // The rules of SPEC §5 are checked before anything is sent.
+    // The password policy and the confirmation are checked in the browser, before anything is sent.
     await byId('user-old-password').fill(server.adminPassword!);
     await byId('user-password').fill('weakpass');
     await byId('user-confirm-password').fill('different');

@@ -1,7 +1,7 @@
 import type { CallSignal, IceServer } from '@ambassador/contracts';
 
 /**
- * The WebRTC connection of a video call (SPEC §7), one implementation for both browsers: the
+ * The WebRTC connection of a video call, one implementation for both browsers: the
  * operator's console makes the offer once the call is answered, the kiosk answers it, and both
  * trickle ICE candidates, relayed by the server as `call:signal`. What is the same on both sides
  * lives here: the connection made with the call's ICE servers, the local tracks added, candidates

@@ -11,7 +11,7 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
-      // SPEC §8: a failed call shows its message in the error snackbar.
+      // A failed read shows the server's message in the error snackbar.
       onError: (error) => notify.error(errorMessage(error, 'Error')),
     }),
     // Mutations report through the snackbar pattern of their caller (notify.run).

@@ -15,7 +15,7 @@ export function homeFor(access: PageAccess): string {
 }
 
 /**
- * SPEC §2 Route guard, as a pure decision.
+ * The route guard as a pure decision: signed out → /login; a page the user may not open → their home.
  * `from` is the current path when this is a navigation (same path → ignored); omit it on load.
  */
 export function guardRoute(auth: GuardAuth, to: string, from?: string): GuardDecision {

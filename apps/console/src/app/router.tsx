@@ -26,7 +26,7 @@ const aiScreen = (load: () => Promise<ComponentType>) => screenWith('ai', load);
 
 const toHome = <Navigate to={HOME_PATH} replace />;
 
-/** SPEC §2 route table. Every route is lazy; unknown paths go to /dashboard. */
+/** The console's route table. Every route is lazy; unknown paths go to /dashboard. */
 export const routes: RouteObject[] = [
   {
     element: <GuardedOutlet />,

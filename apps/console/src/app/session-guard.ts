@@ -1,5 +1,5 @@
 /**
- * The sign-in half of the route guard (SPEC §2). It needs nothing from the contracts, so the
+ * The sign-in half of the route guard. It needs nothing from the contracts, so the
  * root of the app (and the login route) stays free of zod; the page-access half lives in
  * route-guard.ts and runs inside the shell.
  */

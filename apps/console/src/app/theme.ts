@@ -1,6 +1,6 @@
 import { createTheme } from '@mui/material/styles';
 
-/** SPEC §9 sizes. */
+/** Fixed sizes of the shell's bars, in px. */
 export const TOP_BAR_HEIGHT = 64;
 export const LEFT_BAR_WIDTH = 235;
 export const LEFT_BAR_COLLAPSED_WIDTH = 64;

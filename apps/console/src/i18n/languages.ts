@@ -1,4 +1,4 @@
-/** Interface languages (SPEC §9): English is the default. */
+/** Interface languages (English, Traditional and Simplified Chinese): English is the default. */
 export const UI_LANGUAGES = ['en', 'zhHant', 'zhHans'] as const;
 export type UiLanguage = (typeof UI_LANGUAGES)[number];
 export const DEFAULT_UI_LANGUAGE: UiLanguage = 'en';

@@ -15,7 +15,7 @@ import { STRINGS, format } from './strings';
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 describe('visitor strings', () => {
-  it('exist for all eight languages of SPEC §9 with the same keys, none empty', () => {
+  it('exist for all eight kiosk languages with the same keys, none empty', () => {
     expect(Object.keys(STRINGS).sort()).toEqual([...LANGUAGES].sort());
     const keys = Object.keys(STRINGS.english).sort();
     for (const language of LANGUAGES) {

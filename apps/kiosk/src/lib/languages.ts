@@ -1,7 +1,7 @@
 import type { DeviceConfig, Language } from '@ambassador/contracts';
 
 /**
- * The languages of SPEC §9 in the contract's order. Kept as a literal here (checked against the
+ * The contract's eight LANGUAGES, in its order. Kept as a literal here (checked against the
  * contract in a test) so the kiosk bundle does not pull zod in for one array.
  */
 export const KIOSK_LANGUAGES = [

@@ -36,7 +36,7 @@ export const devices = pgTable(
       .references(() => projects.id, { onDelete: 'cascade' }),
     description: text('description').notNull(),
     kind: text('kind', { enum: ['ambassador', 'chatbot'] }).notNull(),
-    /** Languages the device offers its visitors (SPEC §9), the first being its default. */
+    /** Languages the device offers its visitors (of the contracts' LANGUAGES), the first its default. */
     languages: jsonb('languages').$type<string[]>().notNull().default(['english', 'cantonese', 'mandarin']),
     /** Last call to the device API. */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
@@ -228,7 +228,7 @@ export const aiResponses = pgTable(
   (t) => [index('ai_responses_topic_idx').on(t.topicId, t.language)],
 );
 
-/** Aliases of a keyword (SPEC "keyword entity"): an alias in a question counts as the keyword. */
+/** Aliases of a keyword, called entities: an alias in a question counts as the keyword. */
 export const aiEntities = pgTable(
   'ai_entities',
   {
@@ -315,7 +315,7 @@ export const visitorSessions = pgTable(
   ],
 );
 
-/** One visitor question and the device's answer (SPEC §3 Conversation row). */
+/** One visitor question and the device's answer: a row of Conversation Review. */
 export const conversations = pgTable(
   'conversations',
   {
@@ -367,7 +367,7 @@ export const conversations = pgTable(
 
 // --- Realtime: live chat, video calls, push messages (issue 5) ---------------------------------
 
-/** A visitor's chat with the operators, opened from a kiosk (SPEC §3 Chat). */
+/** A visitor's chat with the operators, opened from a kiosk. */
 export const chatSessions = pgTable(
   'chat_sessions',
   {
@@ -414,7 +414,7 @@ export const chatMessages = pgTable(
   ],
 );
 
-/** A video call from a kiosk (SPEC §3 Live video, §4 Calls). */
+/** A video call from a kiosk, answered by one operator on Live Video. */
 export const calls = pgTable(
   'calls',
   {

@@ -11,7 +11,7 @@ import type { DevicesService } from '../modules/devices/index.js';
 export interface RouteAccess {
   /** No token needed (login, logout). */
   public?: boolean;
-  /** The page whose access the caller needs (SPEC §6 roles, narrowed by page_access). */
+  /** The page whose access the caller needs: its role's pages, narrowed by its page_access. */
   page?: PagePath;
   /** The service decides itself (users may change their own password without Admin Settings). */
   pageCheckedByService?: boolean;

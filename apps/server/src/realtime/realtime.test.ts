@@ -50,7 +50,7 @@ describe.each(backends)('realtime service (%s)', (kind) => {
     await expect(connected(adminSocket(url, { ...admin, token: '' }))).rejects.toThrow('unauthorized');
   });
 
-  it('acknowledges the SPEC §4 subscription with the admin-panel identifier only', async () => {
+  it('acknowledges the console subscription with the admin-panel identifier only', async () => {
     const admin = await login(t.app, ADMIN.username, ADMIN.password);
     const socket = await connected(adminSocket(url, admin));
     const good = await socket.emitWithAck(SOCKET.subscribe, {

@@ -1,7 +1,7 @@
 import type { AuthContext } from '../modules/auth/index.js';
 import type { DeviceContext } from '../modules/devices/index.js';
 
-/** A console `event` message (SPEC §4): a name and its fields. */
+/** A console `event` message: a name (such as `new_call`) and its fields. */
 export type LiveEvent = { name: string } & Record<string, unknown>;
 
 /**

@@ -58,7 +58,7 @@ export function AppShell() {
   const [rightOpen, setRightOpen] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
 
-  // SPEC §4: while signed in, the live notification socket is connected (and closed on sign-out).
+  // While signed in, the live notification socket is connected (and closed on sign-out).
   useEffect(() => startLiveSession(), []);
 
   const leftOpen = narrow ? mobileOpen : !collapsed;

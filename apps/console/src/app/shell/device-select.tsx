@@ -29,7 +29,7 @@ const TransferDialog = lazy(async () => ({
   )[0].TransferDialog,
 }));
 
-/** The device everything is about (SPEC §1). Changing it goes to /dashboard with fresh data. */
+/** The device every screen works on. Changing it goes to /dashboard with fresh data. */
 export function DeviceSelect() {
   const { t } = useTranslation();
   const auth = useAuth();

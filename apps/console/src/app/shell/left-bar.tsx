@@ -18,7 +18,7 @@ import { guardRoute } from '../route-guard';
 import { DeviceSelect } from './device-select';
 import { navItemsFor } from './nav-items';
 
-/** Device selector, navigation, then the signed-in user and Logout (SPEC §2 Shell). */
+/** Device selector, navigation, then the signed-in user and Logout. */
 export function LeftBarContent({
   collapsed,
   onNavigate,

@@ -27,7 +27,7 @@ const ICONS: Record<PagePath, ReactElement> = {
   '/setting': <AdminPanelSettingsOutlined />,
 };
 
-/** SPEC §2 Shell: navigation entries in order, filtered by page access. */
+/** The left bar's navigation entries, in the contracts' PAGES order, filtered by page access. */
 export function navItemsFor(access: PageAccess): NavItem[] {
   return PAGES.filter((path) => canOpen(access, path)).map((path) => ({
     path,

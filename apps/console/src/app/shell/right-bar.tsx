@@ -53,7 +53,7 @@ function BookmarkCardLoading() {
   );
 }
 
-/** The right bar's alias and bookmark cards (SPEC §2 Shell). */
+/** The right bar's alias and bookmark cards, each only for those who may open its page. */
 export function RightBarContent({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const auth = useAuth();

@@ -7,10 +7,10 @@ import { ApiError } from './api-error';
 /** Same origin; every admin call lives under this prefix. */
 export const API_BASE = '/admin_panel';
 
-/** Calls that never carry auth headers (SPEC §4 Login). */
+/** Calls that never carry auth headers (login has no token yet; logout sends its token in the body). */
 const NO_AUTH_PATHS = new Set(['/login', '/logout']);
 
-/** GETs that never carry the selected device (SPEC §7). */
+/** GETs that never add the selected device: the device list itself, and /video_call (ids go in its paths). */
 function takesDeviceId(path: string): boolean {
   return path !== '/interface/devices' && !path.startsWith('/video_call');
 }

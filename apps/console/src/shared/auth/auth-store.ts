@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { Device, Language, LoginResponse, PageAccess, RoleId } from '@ambassador/contracts';
 
-/** SPEC §3 Auth, persisted uncompressed in localStorage under `auth`. */
+/** The sign-in state (login's answer, the selected device), kept uncompressed in localStorage `auth`. */
 export const AUTH_STORAGE_KEY = 'auth';
 
 export type UserInfo = {
@@ -35,7 +35,7 @@ export const LOGGED_OUT: AuthState = {
   status: 'logged_out',
 };
 
-/** An empty page_access list from login means every page (SPEC §3). */
+/** An empty page_access list from login narrows nothing: every page the role allows. */
 export function normalizePageAccess(access: PageAccess | undefined | null): PageAccess {
   if (!access || access === 'all' || access.length === 0) return 'all';
   return access;

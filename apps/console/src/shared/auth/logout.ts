@@ -10,7 +10,7 @@ export async function logout(): Promise<void> {
   try {
     if (token) await api.post<null>('/logout', { access_token: token });
   } catch {
-    // Logout always succeeds for the user (SPEC §4).
+    // Logout always succeeds for the user: this tab signs out even when the call fails.
   } finally {
     authStore.clear();
   }

@@ -39,7 +39,7 @@ export function daysIn(range: DayRange): number {
   );
 }
 
-/** The last `days` days, today included (SPEC §9: the default is the last 7 days). */
+/** The last `days` days, today included (review and dashboard start on DEFAULT_RANGE_DAYS: 7). */
 export function lastDays(days: number, end: string = today()): DayRange {
   return { start: addDays(end, -(days - 1)), end };
 }

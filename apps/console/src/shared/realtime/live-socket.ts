@@ -4,7 +4,7 @@ import { ADMIN_PANEL_PROJECT, REALTIME_PATH, SOCKET } from '@ambassador/contract
 import { authStore, isLoggedIn } from '@/shared/auth/auth-store';
 
 /**
- * The live notification socket (SPEC §4). While signed in, one socket.io connection to
+ * The live notification socket. While signed in, one socket.io connection to
  * `/realtime`, authenticated in the handshake (never the URL), subscribed with the fixed
  * admin-panel project identifier, this tab's client id and the username. `event` messages go to
  * the handlers registered for their name; unknown names are only logged. Connected and
@@ -44,7 +44,7 @@ function setStatus(next: Partial<LiveStatus>) {
 const EARLY_EVENT_MS = 10_000;
 const early: Array<{ event: LiveEventMessage; at: number }> = [];
 
-/** Hand an `event` message to its handlers; names nobody handles are only logged (SPEC §4). */
+/** Hand an `event` message to its handlers; names nobody handles are only logged. */
 export function dispatchLiveEvent(event: LiveEventMessage): void {
   const set = handlers.get(event.name);
   if (!set || set.size === 0) {

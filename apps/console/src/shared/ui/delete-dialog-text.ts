@@ -12,7 +12,7 @@ const NAMED = [
 ] as const;
 const GENERIC = ['keyword', 'unit', 'category', 'question', 'response', 'user', 'quiz'] as const;
 
-/** Every kind of record the delete confirm dialog knows (SPEC §2 Delete confirm). */
+/** Every kind of record the delete confirm dialog knows. */
 export const DELETE_TYPES = [...NAMED, ...GENERIC] as const;
 export type DeleteType = (typeof DELETE_TYPES)[number];
 

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { deleteDialogText, type DeleteType } from './delete-dialog-text';
 import { DialogButtons } from './dialog-buttons';
 
-/** SPEC §9: type and item clear 100 ms after the dialog closes (after its exit transition starts). */
+/** Type and item clear 100 ms after the dialog closes, so its text does not vanish as it starts to fade. */
 export const DELETE_DIALOG_RESET_MS = 100;
 
 export type DeleteDialogProps = {
@@ -19,7 +19,7 @@ export type DeleteDialogProps = {
   onConfirm: () => Promise<void>;
 };
 
-/** Delete confirm (SPEC §2): persistent, max width 400, Cancel and Delete disabled while submitting. */
+/** Delete confirm: persistent, max width 400, Cancel and Delete disabled while submitting. */
 export function DeleteDialog({ open, type, item, onCancel, onConfirm }: DeleteDialogProps) {
   const { t } = useTranslation();
   const [submitting, setSubmitting] = useState(false);

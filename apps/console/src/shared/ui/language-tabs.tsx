@@ -3,7 +3,7 @@ import Tabs from '@mui/material/Tabs';
 import { LANGUAGES, type Language } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
 
-/** One tab per content language (SPEC §9 languages), e.g. for per-language texts of a record. */
+/** One tab per content language (the contracts' LANGUAGES), e.g. for per-language texts of a record. */
 export function LanguageTabs({
   value,
   onChange,

@@ -64,7 +64,7 @@ export function toCall(row: CallRow): Call {
   };
 }
 
-/** The `new_call` / `refresh_call` live event of a call (SPEC §4). */
+/** The `new_call` / `refresh_call` live event of a call, for the consoles of its project. */
 function callEvent(row: CallRow, name: CallEvent['name'], notification: NotificationChannel): CallEvent {
   return {
     name,

@@ -69,7 +69,7 @@ const visitorLeft = () => conflict('This visitor has left the chat.', 'chat_ende
 const chatEnded = () => conflict('This chat has ended. Start a new one.', 'chat_ended');
 
 /**
- * Live chat between operators and kiosk visitors (SPEC §1, §3 Chat, §4 Chat, §7 Chat). A visitor
+ * Live chat between operators and kiosk visitors. A visitor
  * opens a chat from a kiosk; operators of the project see it at once, read it, and reply. Every
  * message reaches the other side over the realtime service; a send retried with the same client
  * id is stored and announced once. Messages are plain text, stored as typed (trimmed).

@@ -56,7 +56,7 @@ export function toConversation(r: ConversationRow): Conversation {
 
 const conversationMissing = () => notFound('Conversation not found');
 
-/** Conversation review (SPEC §1, §7 Conversations): list, bookmark, categories, train, export. */
+/** Conversation review of the visitors' questions: list, bookmark, categories, train, export. */
 export function createConversationsService({
   repo,
   topics,

@@ -20,7 +20,7 @@ const fallbacks = sql<number>`count(*) filter (where ${c.status} = 'fallback')`.
 /** SQL of the dashboard figures: one device, one range, read from the conversation log. */
 export function createDashboardRepo(db: Db) {
   const conversationsIn = (deviceId: number, r: DayRange) => and(eq(c.deviceId, deviceId), inRange(c.at, r));
-  // A visitor session counts when it asked something (SPEC: q_a_sessions).
+  // `q_a_sessions`: a visitor session counts when it asked something.
   const qaSessionsIn = (deviceId: number, r: DayRange) =>
     and(eq(s.deviceId, deviceId), inRange(s.startedAt, r), gt(s.questions, 0));
 

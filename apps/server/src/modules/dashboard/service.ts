@@ -13,7 +13,7 @@ import type { DashboardRepo } from './repo.js';
 type DashboardQuery = z.output<typeof ZDashboardQuery>;
 const FAQ_SIZE = 10;
 
-/** Dashboard figures of one device over calendar days in the caller's zone (SPEC §1 Dashboard). */
+/** Dashboard figures of one device over calendar days in the caller's zone. */
 export function createDashboardService({ repo }: { repo: DashboardRepo }) {
   const rangeOf = (q: DashboardQuery) => dayRange(q, DASHBOARD_MAX_DAYS);
 

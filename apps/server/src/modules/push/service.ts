@@ -74,7 +74,7 @@ export function toPush(row: PushRow, deliveries: DeliveryRow[]): Push {
 }
 
 /**
- * Push messages (SPEC §1, §7 POST /video_call/push). An operator pushes a message to devices of
+ * Push messages (POST /video_call/push). An operator pushes a message to devices of
  * the project; each device's delivery is pending until its kiosk confirms the message is on
  * screen. A kiosk that was offline gets its pending pushes when it connects, unless they are
  * older than PUSH_EXPIRY_MS: those are expired rather than shown late.

@@ -26,7 +26,7 @@ export type ExpiredPasswordUser = { user_id: number; username: string };
 
 export type LoginPageProps = {
   /**
-   * The forced password change of SPEC §4 (the user dialog in reset mode, composed by the route).
+   * The forced change of an expired password (the user dialog in reset mode, composed by the route).
    * `onClose` is called after it succeeded or was cancelled.
    */
   renderPasswordReset?: (props: { user: ExpiredPasswordUser; onClose: () => void }) => ReactNode;

@@ -18,7 +18,7 @@ export async function getDeviceLanguages(signal?: AbortSignal): Promise<Map<numb
   }
 }
 
-/** The device's languages in the order of SPEC §9, or all of them when unknown. */
+/** The device's languages in the contracts' LANGUAGES order, or all of them when unknown. */
 export function useDeviceLanguages(deviceId: number | null, enabled: boolean) {
   const query = useQuery({
     queryKey: callsKeys.deviceLanguages(),

@@ -69,7 +69,7 @@ function CallRow({
 }
 
 /**
- * The live call list (SPEC §2 Tables): ringing calls first, each with Answer, then the recent ones
+ * The live call list: ringing calls first, each with Answer, then the recent ones
  * with time, device, status and operator.
  */
 export function CallList({

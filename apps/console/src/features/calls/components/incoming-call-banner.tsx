@@ -32,7 +32,7 @@ function desktopNotificationsGranted(): boolean {
 }
 
 /**
- * SPEC §2 Incoming-call banner, mounted once in the shell: on `new_call` for this project it shows
+ * The incoming-call banner, mounted once in the shell: on `new_call` for this project it shows
  * at the top right over any screen (phone icon, "You have new incoming call", the device, Close and
  * View call), rings while visible, and stops and rewinds the sound when it hides.
  */

@@ -24,11 +24,11 @@ import { useCallHistory } from '../api/get-calls';
 import { CallStatusChip } from '../components/call-status-chip';
 import { formatDuration } from '../lib/call-format';
 
-/** SPEC §9: searches wait for a 500 ms pause in typing. */
+/** Searches wait for a 500 ms pause in typing. */
 export const HISTORY_SEARCH_DEBOUNCE_MS = 500;
 const SEARCH_MAX = 100;
 
-/** The call history (SPEC §2 Live video dialogs, Tables): time, device, status, operator, duration. */
+/** The call history: time, device, status, operator, duration. */
 export function CallHistoryDialog({
   open,
   onClose,

@@ -41,7 +41,10 @@ export type NotificationDialogProps = {
   onClose: () => void;
 };
 
-/** SPEC §3 notification_channel of the selected device. Mount it with a fresh `key` per opening. */
+/**
+ * How the selected device's calls ring (its notification_channel: banner, sound, browser
+ * notification, ring time). Mount it with a fresh `key` per opening.
+ */
 export function NotificationDialog(props: NotificationDialogProps) {
   const { t } = useTranslation();
   const saved = useNotificationChannel(props.deviceId, props.open);

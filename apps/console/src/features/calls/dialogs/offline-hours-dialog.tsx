@@ -41,7 +41,7 @@ export type OfflineHoursDialogProps = {
   onClose: () => void;
 };
 
-/** SPEC §2 Live video → Offline hours of the selected device. Mount it with a fresh `key` per opening. */
+/** Live Video → Offline hours: when the selected device takes calls. Mount with a fresh `key` per opening. */
 export function OfflineHoursDialog(props: OfflineHoursDialogProps) {
   const { t } = useTranslation();
   const saved = useOfflineHours(props.deviceId, props.open);

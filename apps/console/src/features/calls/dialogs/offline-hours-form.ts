@@ -9,7 +9,7 @@ import {
   type Rule,
 } from '@ambassador/contracts';
 
-/** SPEC §9 limit of the contract: rows of hours per device. */
+/** The contract's limit of rows of hours per device (ZOfflineHours). */
 export const MAX_ROWS = 50;
 /** The contract's limit of one offline response. */
 export const RESPONSE_MAX = 500;

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { CallEvent } from '@ambassador/contracts';
 
 /**
- * SPEC §3 Notification banner (visibility, real_session_id) and §4 Incoming-call banner: hidden,
+ * The incoming-call banner's state (visible, and the call's real_session_id): hidden,
  * then shown with a session id on an incoming call; it resets on Close, and on its own when the
  * selected call on /live_video is that session or when the call stops ringing.
  *

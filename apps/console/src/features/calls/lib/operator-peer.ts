@@ -2,7 +2,7 @@ import { SOCKET, type CallSignal, type IceServer } from '@ambassador/contracts';
 import { openPeerLink, type OfferingPeer, type PeerFactory } from '@ambassador/webrtc';
 
 /**
- * The operator's side of a call's WebRTC connection (SPEC §7 Video calls). The console makes the
+ * The operator's side of a call's WebRTC connection. The console makes the
  * offer once the call is answered; the kiosk answers it; both trickle ICE candidates, relayed by
  * the server as `call:signal` (the connection itself is @ambassador/webrtc's, shared with the
  * kiosk). The browser APIs come in as parameters (a peer-connection factory and the socket), so
@@ -130,7 +130,7 @@ export type LocalMedia = {
   error?: unknown;
 };
 
-/** Camera and microphone if possible, else the microphone, else receive only (SPEC §7). */
+/** Camera and microphone, else the microphone, else receive only: a missing camera never blocks a call. */
 export async function getLocalMedia(
   mediaDevices: Pick<MediaDevices, 'getUserMedia'> | undefined,
 ): Promise<LocalMedia> {

@@ -26,7 +26,7 @@ import { isInCall, useOperatorCall } from '../lib/use-operator-call';
 
 type DialogName = 'history' | 'offline' | 'notification';
 
-/** SPEC §2 /live_video: the project's calls on the left, the selected call (`?call=`) on the right. */
+/** /live_video: the project's calls on the left, the selected call (`?call=`) on the right. */
 export function LiveVideoPage() {
   const { t } = useTranslation();
   const auth = useAuth();
@@ -49,7 +49,7 @@ export function LiveVideoPage() {
   useLiveEvent(LIVE_EVENT.newCall, refresh);
   useLiveEvent(LIVE_EVENT.refreshCall, refresh);
 
-  // SPEC §4: the banner resets on its own when the selected call is its call.
+  // The banner resets on its own when the selected call is its call.
   const bannerId = shown?.real_session_id;
   useEffect(() => {
     if (selectedId && bannerId === selectedId) incomingCallStore.reset(selectedId);

@@ -16,7 +16,7 @@ export async function sendMessage(body: ChatSendRequest): Promise<ChatMessage> {
 export type SendVariables = { session_id: string; message: string; client_id: string; sender: string };
 
 /**
- * SPEC §4 Chat: the message shows at once; on failure it is taken out, the history is read again
+ * Sending a chat message: it shows at once; on failure it is taken out, the history is read again
  * (so the screen shows what the visitor really has) and the error shows in the snackbar — here,
  * not in the screen, so it shows even if the operator has moved on to another screen.
  */

@@ -32,7 +32,7 @@ export function tagsOf(form: EndUserForm): string[] {
     .filter((tag) => tag !== '' && !seen.has(tag) && (seen.add(tag), true));
 }
 
-/** The contract's rule (SPEC §5 wording) in the interface language; the tag list's limits said at once. */
+/** The contract's rule in the interface language; the tag list's limits said at once. */
 function translate(t: TFunction, field: EndUserFormField, rule: Rule): string {
   if (field === 'tags' && rule.key !== 'maximum_characters') return t('chat.rules.tags', { max: MAX_TAGS });
   return translateRule(t, rule);

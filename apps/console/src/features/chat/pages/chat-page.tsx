@@ -30,7 +30,7 @@ import { byNewestActivity } from '../lib/format';
 import { parseChatLiveEvent } from '../lib/live-event';
 import { mergeMessage, newClientId } from '../lib/messages';
 
-/** SPEC §5 / §9: searching waits for a 500 ms pause in typing. */
+/** Searching waits for a 500 ms pause in typing. */
 export const CHAT_SEARCH_DEBOUNCE_MS = 500;
 /** Without the live socket, the list and the open chat are read again this often. */
 export const CHAT_POLL_MS = 15_000;

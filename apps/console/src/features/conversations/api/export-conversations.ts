@@ -5,7 +5,7 @@ import { exportFilename, filterQuery, type ConversationFilters } from '../lib/fi
 
 /**
  * GET /conversation/download: the filtered conversations as an xlsx file. A status other than
- * 200 is a failure (SPEC §8), never a broken file.
+ * 200 is a failure with the server's message, never saved as a broken file.
  */
 export async function exportConversations(
   filters: ConversationFilters,

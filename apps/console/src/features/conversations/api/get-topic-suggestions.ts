@@ -34,7 +34,7 @@ export function topicSuggestionsQueryOptions(deviceId: number, text: string) {
   });
 }
 
-/** Pass the already debounced text (SPEC §5: searched after a 500 ms pause, when non-empty). */
+/** Pass the already debounced text (searched after a 500 ms pause in typing, only when non-empty). */
 export function useTopicSuggestions(deviceId: number, text: string) {
   return useQuery(topicSuggestionsQueryOptions(deviceId, text));
 }

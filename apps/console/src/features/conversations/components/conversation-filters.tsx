@@ -17,7 +17,7 @@ import type { ConversationFilters, FilterPatch } from '../lib/filters';
 import { useLatest } from '../lib/use-latest';
 import { DeviceMultiSelect } from './device-multi-select';
 
-/** SPEC §5 / §9: the search waits for a 500 ms pause in typing. */
+/** The search waits for a 500 ms pause in typing, not a call per key. */
 export const SEARCH_DEBOUNCE_MS = 500;
 const SEARCH_MAX_LENGTH = 120;
 

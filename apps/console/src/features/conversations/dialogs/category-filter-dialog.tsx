@@ -28,7 +28,7 @@ export type CategoryFilterDialogProps = {
 };
 
 /**
- * Conversation review filter (SPEC §2): tick category names of the chosen devices' topics; the
+ * Conversation review filter: tick category names of the chosen devices' topics; the
  * list shows conversations of those, or with "exclude" of every other. Mount with a fresh `key`.
  */
 export function CategoryFilterDialog({

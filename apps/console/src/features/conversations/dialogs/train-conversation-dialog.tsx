@@ -22,7 +22,7 @@ export type TrainConversationDialogProps = {
 type Option = TopicRef & { category_name?: string };
 
 /**
- * Train existing topic (SPEC §2): the visitor's question is taught to a topic of the device it was
+ * Train existing topic: the visitor's question is taught to a topic of the device it was
  * asked on. Mount with a fresh `key` each time it opens.
  */
 export function TrainConversationDialog({ open, conversation, onClose }: TrainConversationDialogProps) {

@@ -93,7 +93,7 @@ function setFlag(params: URLSearchParams, name: string, on: boolean): void {
 }
 
 /**
- * The address after a change. Any change but paging starts again at page 1 (SPEC: a new filter
+ * The address after a change. Any change but paging starts again at page 1 (a new filter
  * shows its first page); defaults are left out so addresses stay short.
  */
 export function writeFilters(current: URLSearchParams, patch: FilterPatch): URLSearchParams {
@@ -164,7 +164,7 @@ export function listQuery(filters: ConversationFilters, tz: string): Conversatio
   return { ...filterQuery(filters, tz), limit: filters.pageSize, offset: filters.page * filters.pageSize };
 }
 
-/** SPEC §7: the export is saved as `{start}-{end}-Conversation.xlsx`. */
+/** The export is saved as `{start}-{end}-Conversation.xlsx`, the range's first and last day. */
 export function exportFilename(range: DayRange): string {
   return `${range.start}-${range.end}-Conversation.xlsx`;
 }

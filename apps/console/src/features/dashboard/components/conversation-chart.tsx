@@ -8,7 +8,7 @@ import { formatDay } from '../lib/format';
 /** Marks help on short ranges; on long ones they would merge into a thick line. */
 const MAX_DAYS_WITH_MARKS = 31;
 
-/** Conversations, fallbacks and Q&A sessions per day (SPEC §1 summary graph). */
+/** Conversations, fallbacks and Q&A sessions per day: the dashboard's summary graph. */
 export function ConversationChart({ days }: { days: DashboardDay[] }) {
   const { t, i18n } = useTranslation();
   const theme = useTheme();

@@ -84,7 +84,7 @@ function FaqRow({
   );
 }
 
-/** Top 10 FAQ (SPEC §1): the topics asked most in the range, with a bar relative to the first. */
+/** Top 10 FAQ: the topics asked most in the range, with a bar relative to the first. */
 export function FaqCard({ items, stale = false, error, onRetry }: FaqCardProps) {
   const { t } = useTranslation();
   const auth = useAuth();

@@ -13,7 +13,7 @@ import CheckIcon from '@mui/icons-material/Check';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import { Trans, useTranslation } from 'react-i18next';
 
-/** Where a device opens the kiosk app to pair (DESIGN: the server serves it at /kiosk/). */
+/** Where a device opens the kiosk app to pair (the server serves it at /kiosk/). */
 export const KIOSK_PATH = '/kiosk/';
 
 export type DeviceKeyDialogProps = {

@@ -66,7 +66,7 @@ export function pushRequestOf(form: PushForm): PushRequest {
   };
 }
 
-/** The body to send, or what is wrong, checked with the contract's own schema (SPEC §5 texts). */
+/** The body to send, or what is wrong: checked with the contract's own schema, as the server checks it. */
 export function validatePushForm(
   form: PushForm,
   t: TFunction,

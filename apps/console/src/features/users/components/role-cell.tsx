@@ -7,7 +7,7 @@ import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useUpdateUser } from '../api/update-user';
 import { ROLE_KEYS } from './role-keys';
 
-/** The role, editable in place (SPEC §6). Shows the choice at once and reverts if the call fails. */
+/** The role, editable in place. Shows the choice at once and reverts if the call fails. */
 export function RoleCell({ user, deviceId }: { user: User; deviceId: number | undefined }) {
   const { t } = useTranslation();
   const updateUser = useUpdateUser();

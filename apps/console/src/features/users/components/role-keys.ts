@@ -1,6 +1,6 @@
 import type { RoleId } from '@ambassador/contracts';
 
-/** i18n key of each role's name (SPEC §6: 3 admin, 1 user, 2 service). */
+/** i18n key of each role's name, by role id (3 admin, 1 user, 2 service). */
 export const ROLE_KEYS = {
   3: 'roles.admin',
   1: 'roles.user',

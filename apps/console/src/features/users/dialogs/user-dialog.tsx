@@ -61,7 +61,7 @@ function initialForm(mode: UserDialogMode, user: UserDialogProps['user']): UserF
 }
 
 /**
- * User management dialog (SPEC §2), modes create, edit and reset. Mount it with a fresh `key`
+ * User management dialog, modes create, edit and reset. Mount it with a fresh `key`
  * each time it opens, so its form starts clean.
  */
 export function UserDialog({ open, mode, user, forced = false, onClose }: UserDialogProps) {
@@ -115,7 +115,7 @@ export function UserDialog({ open, mode, user, forced = false, onClose }: UserDi
       result = await notify.run(
         async () => {
           await updateUser.mutateAsync(resetRequest(form, user.user_id, deviceId, self));
-          // A changed own password ends the session: sign in again with the new one (SPEC §2 guard).
+          // A changed own password ends the session: the guard sends the user to /login to sign in again.
           if (self) await logout();
         },
         {

@@ -22,7 +22,7 @@ const blank: UserForm = {
 };
 
 describe('user form', () => {
-  it('reports the SPEC rule messages for an empty create form', () => {
+  it('reports the contract rules for an empty create form', () => {
     expect(validateUserForm(blank, 'create', false)).toEqual({
       username: makeRule('username_required'),
       role_id: makeRule('role_required'),

@@ -27,7 +27,7 @@ export type UserForm = {
 };
 
 export type UserFormField = 'username' | 'role_id' | 'password' | 'confirm' | 'old_password';
-/** The rules that failed (SPEC §5 / contracts), translated when shown. */
+/** The contract rules that failed, translated when shown. */
 export type UserFormErrors = Partial<Record<UserFormField, Rule>>;
 
 export const CONFIRM_MISMATCH = makeRule('confirm_password_mismatch');

@@ -9,7 +9,7 @@ import { notify, useSnackbarState } from './snackbar-store';
 
 const SEVERITY = { loading: 'info', success: 'success', error: 'error' } as const;
 
-/** The one snackbar of the app, bottom right (SPEC §2 Snackbar). Mounted once at the root. */
+/** The one snackbar of the app, bottom right. Mounted once at the root. */
 export function AppSnackbar() {
   const { t } = useTranslation();
   const state = useSnackbarState();

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { errorMessage } from '@/shared/api/api-error';
 
-/** SPEC §3 Snackbar: status, text, timeout, closable (colour and icon follow the status). */
+/** The snackbar: status, text, timeout, closable (colour and icon follow the status). */
 export type SnackbarStatus = 'loading' | 'success' | 'error';
 
 export type SnackbarState = {
@@ -15,7 +15,7 @@ export type SnackbarState = {
   id: number;
 };
 
-/** SPEC §4 / §9: success and error notices stay 2000 ms. */
+/** Success and error notices stay 2000 ms; a loading notice stays until its call settles. */
 export const SNACKBAR_TIMEOUT = 2000;
 
 let state: SnackbarState = {
@@ -49,7 +49,7 @@ export type Notify = {
   success(text: string, options?: { closable?: boolean }): void;
   error(text: string, options?: { closable?: boolean }): void;
   close(): void;
-  /** The whole snackbar pattern of SPEC §4: loading, then success or error. Never throws. */
+  /** How every change reports: loading, then success or error (the server's message). Never throws. */
   run<T>(action: Promise<T> | (() => Promise<T>), messages: RunMessages<T>): Promise<RunResult<T>>;
 };
 

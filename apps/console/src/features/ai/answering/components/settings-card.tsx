@@ -14,7 +14,7 @@ import { notify } from '@/shared/ui/snackbar/snackbar-store';
 
 /**
  * The device's AI settings. The related-intents switch shows the server's value: it flips only
- * after a successful update and so stays where it was when the update fails (SPEC §4).
+ * after a successful update and so stays where it was when the update fails.
  */
 export function SettingsCard() {
   const { t } = useTranslation();

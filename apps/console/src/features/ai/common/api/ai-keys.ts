@@ -1,7 +1,7 @@
 import type { DeviceKind, Language } from '@ambassador/contracts';
 import { useAuth } from '@/shared/auth/auth-store';
 
-/** The device every AI call works on (SPEC §7): the selected device, or null before one exists. */
+/** The device every AI call works on (its device_id): the selected device, or null before one exists. */
 export type AiDeviceId = number | null;
 
 /** Selected device for AI queries; a device change gives new keys, so every AI query refetches. */

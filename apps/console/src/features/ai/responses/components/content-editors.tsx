@@ -166,7 +166,7 @@ function ButtonsEditor({ content, onChange, language, errorAt }: EditorProps<But
   const setColumns = (raw: string) => {
     const parsed = Math.floor(Number(raw));
     const next = Number.isFinite(parsed) ? Math.min(BUTTON_COLUMNS.max, Math.max(0, parsed)) : 0;
-    // SPEC §5: a new column count re-pads the buttons to whole rows.
+    // A new column count re-pads the buttons to whole rows (the contract pads the same way).
     onChange({ ...content, num_of_column: next, values: padButtons(content.values, Math.max(1, next)) });
   };
   return (

@@ -99,7 +99,7 @@ function AimStep({ value, onChoose }: { value: ResponseAim | null; onChoose: (ai
 }
 
 /**
- * Compose response (SPEC §2): choose the aim, then the speech and an ordered list of contents,
+ * Compose response: choose the aim, then the speech and an ordered list of contents,
  * with a live preview as the device shows it. Mount with a fresh `key` each time it opens.
  */
 export function ComposeResponseDialog({

@@ -31,7 +31,7 @@ export function autoCompleteQueryOptions(deviceId: AiDeviceId, text: string) {
   });
 }
 
-/** Pass the already debounced text (SPEC §5: searched after a 500 ms pause, when non-empty). */
+/** Pass the already debounced text (searched after a 500 ms pause in typing, only when non-empty). */
 export function useAutoComplete(text: string) {
   return useQuery(autoCompleteQueryOptions(useAiDeviceId(), text));
 }

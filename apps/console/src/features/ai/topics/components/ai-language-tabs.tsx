@@ -4,7 +4,7 @@ import Tabs from '@mui/material/Tabs';
 import { LANGUAGES, type Language } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
 
-/** Content-language tabs of a topic (SPEC §9 languages) with how many keywords each language has. */
+/** Content-language tabs of a topic (the contracts' LANGUAGES) with how many keywords each has. */
 export function AiLanguageTabs({
   value,
   onChange,

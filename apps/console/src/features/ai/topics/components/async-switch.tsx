@@ -14,7 +14,7 @@ export type AsyncSwitchProps = {
 };
 
 /**
- * A switch for a saved flag (SPEC §4): it flips only after the update succeeded, stays (reverts)
+ * A switch for a saved flag: it flips only after the update succeeded, stays (reverts)
  * on failure, and ignores clicks while the update runs.
  */
 export function AsyncSwitch({ checked, onChange, label, testId, disabled = false }: AsyncSwitchProps) {

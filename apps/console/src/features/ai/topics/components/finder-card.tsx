@@ -16,7 +16,7 @@ import { FinderDiagram } from './finder-diagram';
 
 type FinderView = 'columns' | 'diagram';
 
-/** Topic finder (SPEC §2): column browser or tree diagram, plus the category manager. */
+/** Topic finder: column browser or tree diagram, plus the category manager. */
 export function FinderCard() {
   const { t } = useTranslation();
   const [view, setView] = useState<FinderView>('columns');

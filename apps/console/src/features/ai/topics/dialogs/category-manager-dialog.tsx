@@ -106,7 +106,7 @@ function InlineNameEditor({
   );
 }
 
-/** Category manager (SPEC §2): the device's category tree; add root and sub-categories, rename, delete. */
+/** Category manager: the device's category tree; add root and sub-categories, rename, delete. */
 export function CategoryManagerDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const categories = useCategories();

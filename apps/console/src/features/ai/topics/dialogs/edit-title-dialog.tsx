@@ -15,7 +15,7 @@ export type EditTitleDialogProps = {
   onClose: () => void;
 };
 
-/** Edit intent title (SPEC §2): renames a topic with PUT intent_title. Mount with a fresh `key`. */
+/** Edit intent title: renames a topic with PUT intent_title. Mount with a fresh `key`. */
 export function EditTitleDialog({ open, topic, onClose }: EditTitleDialogProps) {
   const { t } = useTranslation();
   const updateTitle = useUpdateTopicTitle();

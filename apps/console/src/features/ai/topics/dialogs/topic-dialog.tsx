@@ -23,7 +23,7 @@ import { translateIssue } from '@/shared/lib/rule-message';
 import { aiErrorMessage } from '@/features/ai/common/lib/ai-errors';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
 
-/** SPEC §5 / §9: suggestions are searched after a 500 ms pause. */
+/** Suggestions are searched after a 500 ms pause in typing, not on every key. */
 export const SUGGESTION_DEBOUNCE_MS = 500;
 
 export type TopicDialogProps = {
@@ -45,7 +45,7 @@ export function topicPath(id: number): string {
 }
 
 /**
- * Question topic add/edit (SPEC §2): name with suggestions of existing topics, category (top-level
+ * Question topic add/edit: name with suggestions of existing topics, category (top-level
  * topics only), remarks. Width 400. Mount it with a fresh `key` each time it opens.
  */
 export function TopicDialog({ open, topic, parent, defaultCategoryId, onClose }: TopicDialogProps) {
@@ -155,7 +155,7 @@ export function TopicDialog({ open, topic, parent, defaultCategoryId, onClose }:
     setSubmitting(false);
     if (!result.ok) return;
     onClose();
-    // SPEC §4: a new sub topic opens its page; a new top-level topic only refreshes the list.
+    // A new sub topic opens its page; a new top-level topic only refreshes the list.
     if (isSub) void navigate(topicPath(result.data.id));
   };
 

@@ -28,7 +28,7 @@ export type TrainDialogProps = {
 };
 
 /**
- * Train existing topic (SPEC §2): choose a topic by searching, a language and the utterance; it
+ * Train existing topic: choose a topic by searching, a language and the utterance; it
  * is added to the topic as a trained phrase. Mount with a fresh `key` each time it opens.
  */
 export function TrainDialog({

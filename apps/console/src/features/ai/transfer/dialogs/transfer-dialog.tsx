@@ -23,7 +23,7 @@ export type TransferDialogProps = {
 };
 
 /**
- * Transfer A.I. Data (SPEC §2): copy every topic, keyword, response, alias and AI setting of the
+ * Transfer A.I. Data: copy every topic, keyword, response, alias and AI setting of the
  * source device onto another device of the project, replacing what it had. Persistent, max width
  * 430. Mount it with a fresh `key` per opening.
  */
