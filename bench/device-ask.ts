@@ -9,7 +9,7 @@ import fs from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { buildApp } from '../apps/server/src/app.js';
 import { aiCategories, aiKeywords, aiResponses, aiTopics } from '../apps/server/src/db/schema.js';
-import { fold } from '../apps/server/src/modules/ai/fold.js';
+import { fold } from '../apps/server/src/modules/ai/index.js';
 import { createDevicesRepo } from '../apps/server/src/modules/devices/repo.js';
 import { createDevicesService } from '../apps/server/src/modules/devices/service.js';
 import { systemClock } from '../apps/server/src/lib/clock.js';

@@ -4,8 +4,8 @@ import type { z } from 'zod';
 import { badRequest, conflict, forbidden } from '../lib/errors.js';
 import { validate } from '../lib/validate.js';
 import { readDeviceScope, type DeviceFields, type DeviceScope } from './device-scope.js';
-import type { AuthContext, AuthService } from '../modules/auth/service.js';
-import type { DevicesService } from '../modules/devices/service.js';
+import type { AuthContext, AuthService } from '../modules/auth/index.js';
+import type { DevicesService } from '../modules/devices/index.js';
 
 /** What a route asks of its caller; set as the route's `config.access`. */
 export interface RouteAccess {

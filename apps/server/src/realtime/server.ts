@@ -14,8 +14,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { AppError } from '../lib/errors.js';
 import { createRedisPair } from '../events/redis-pair.js';
-import type { AuthService } from '../modules/auth/service.js';
-import type { DeviceContext, DevicesService } from '../modules/devices/service.js';
+import type { AuthService } from '../modules/auth/index.js';
+import type { DeviceContext, DevicesService } from '../modules/devices/index.js';
 import type { Ack, AdminSocketContext, LiveEvent, Notifier, RealtimeHooks } from './types.js';
 
 /** Pages whose operators hear live events (calls, chats, pushes). */

@@ -1,5 +1,5 @@
-import type { AuthContext } from '../modules/auth/service.js';
-import type { DeviceContext } from '../modules/devices/service.js';
+import type { AuthContext } from '../modules/auth/index.js';
+import type { DeviceContext } from '../modules/devices/index.js';
 
 /** A console `event` message (SPEC §4): a name and its fields. */
 export type LiveEvent = { name: string } & Record<string, unknown>;

@@ -1,38 +1,17 @@
 import { ZDeviceQuery, ZImportQuery, ZImportReport } from '@ambassador/contracts';
 import type { FastifyInstance } from 'fastify';
+import { attachment, XLSX_TYPE } from '../../lib/downloads.js';
 import { ok } from '../../lib/envelope.js';
+import { singleFile } from '../../lib/uploads.js';
 import { validate } from '../../lib/validate.js';
 import { fileTooLarge } from '../../media/store.js';
 import { authOf, deviceIdOf } from '../../plugins/guard.js';
-import { XLSX_TYPE, type ExchangeService } from './exchange-service.js';
-import { singleFile } from './routes.js';
+import type { ExchangeService } from './exchange-service.js';
 
 /** Whole-device workbooks: the first to wait when the server is busy. */
 const ai = { access: { page: '/ai' }, priority: 'low' } as const;
 const I = '/ai_config/intents';
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
-
-/** A file name safe on every system: no path separators, reserved characters or control characters. */
-function safeFileName(name: string) {
-  const cleaned = [...name]
-    .map((ch) =>
-      ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f || '/\\:*?"<>|'.includes(ch) ? '_' : ch,
-    )
-    .join('')
-    .trim();
-  return cleaned || 'topics.xlsx';
-}
-
-/** RFC 6266: an ASCII fallback for old clients, the exact UTF-8 name (RFC 5987) for the rest. */
-export function attachment(name: string) {
-  const safe = safeFileName(name);
-  const ascii = [...safe].map((ch) => (ch.charCodeAt(0) > 0x7e ? '_' : ch)).join('');
-  const encoded = encodeURIComponent(safe).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
 
 /** The topics workbook: export a device's topics to xlsx, import the same layout back. */
 export function exchangeRoutes(app: FastifyInstance, deps: { exchange: ExchangeService }) {

@@ -298,8 +298,6 @@ async function execute(r: Repos, deviceId: number, plan: Plan, now: Date) {
   );
 }
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
 /** The topics workbook (docs/api.md "Topics workbook"): a device's topics out to xlsx and back. */
 export function createExchangeService({
   db,

@@ -1,6 +1,4 @@
 import {
-  IMAGE_TYPES,
-  IMAGE_UPLOAD_MAX_BYTES,
   ZAddAliasRequest,
   ZAiSettings,
   ZAliasFinderQuery,
@@ -55,13 +53,13 @@ import {
   ZTestConsoleRequest,
   ZTestConsoleResponse,
 } from '@ambassador/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { ok, okEmpty } from '../../lib/envelope.js';
-import { badRequest } from '../../lib/errors.js';
+import { saveImageUpload } from '../../lib/uploads.js';
 import { validate } from '../../lib/validate.js';
-import { fileTooLarge, type MediaStore } from '../../media/store.js';
+import type { MediaStore } from '../../media/store.js';
 import { authOf, deviceIdOf, scoped } from '../../plugins/guard.js';
-import type { DevicesService } from '../devices/service.js';
+import type { DevicesService } from '../devices/index.js';
 import type { AnswerService } from './console-service.js';
 import type { EntitiesService } from './entities-service.js';
 import type { ResponsesService } from './responses-service.js';
@@ -70,20 +68,6 @@ import type { TopicsService } from './topics-service.js';
 
 const ai = { access: { page: '/ai' } } as const;
 const I = '/ai_config/intents';
-
-/** Reads the one file of a multipart request; a missing file is a 400. */
-export async function singleFile(req: FastifyRequest, maxBytes: number) {
-  if (!req.isMultipart()) throw badRequest('Send the file as multipart/form-data in a field named "file".');
-  if (!/;\s*boundary=/i.test(req.headers['content-type'] ?? '')) {
-    throw badRequest('The upload is not valid multipart/form-data (it has no boundary).', 'bad_multipart');
-  }
-  const file = await req.file({ limits: { fileSize: maxBytes, files: 1 } }).catch((e: { code?: string }) => {
-    if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(maxBytes);
-    throw e;
-  });
-  if (!file) throw badRequest('No file was sent.', 'no_file');
-  return file;
-}
 
 /** The admin API of SPEC §7 rows Categories … Alias finder. Thin: parse, call the service, answer. */
 export function aiRoutes(
@@ -260,17 +244,7 @@ export function aiRoutes(
   // ------------------------------------------------------------ upload
   app.post('/ai_config/upload', { config: { ...ai, upload: true } }, async (req) => {
     validate(ZUploadQuery, req.query);
-    const file = await singleFile(req, IMAGE_UPLOAD_MAX_BYTES);
-    const auth = authOf(req);
-    const saved = await media.save(file.file, {
-      projectId: auth.projectId,
-      userId: auth.userId,
-      originalName: file.filename,
-      maxBytes: IMAGE_UPLOAD_MAX_BYTES,
-      accept: IMAGE_TYPES,
-      acceptLabel: 'a PNG, JPEG, GIF or WebP image',
-    });
-    return ok(ZUploadResponse, saved, { message: 'Image uploaded.' });
+    return ok(ZUploadResponse, await saveImageUpload(req, media), { message: 'Image uploaded.' });
   });
 
   // ------------------------------------------------------------ test console

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQ
 import { alias } from 'drizzle-orm/pg-core';
 import { queryRows, type Db } from '../../db/client.js';
 import { aiCategories, aiKeywords, aiSettings, aiTopics } from '../../db/schema.js';
+import { likePattern, prefixPattern } from '../../lib/sql.js';
 
 export type CategoryRow = typeof aiCategories.$inferSelect;
 export type TopicRow = typeof aiTopics.$inferSelect;
@@ -19,9 +20,6 @@ const treeFrom = (table: 'ai_categories' | 'ai_topics', start: SQL) => sql`
     union all
     select child.id from ${sql.identifier(table)} child join tree on child.parent_id = tree.id
   )`;
-
-/** `%text%` for ILIKE, with the pattern characters of the search itself taken literally. */
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const topicColumns = {
   topic: aiTopics,
@@ -213,7 +211,7 @@ export function createTopicsRepo(db: Db) {
           .where(and(eq(aiTopics.deviceId, deviceId), ilike(aiTopics.name, likePattern(text))))
           // Names that start with the text first, then shorter names.
           .orderBy(
-            sql`case when lower(${aiTopics.name}) like lower(${`${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}) then 0 else 1 end`,
+            sql`case when lower(${aiTopics.name}) like lower(${prefixPattern(text)}) then 0 else 1 end`,
             sql`length(${aiTopics.name})`,
             asc(aiTopics.id),
           )

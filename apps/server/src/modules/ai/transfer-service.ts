@@ -2,7 +2,7 @@ import { TRANSFER_UNDO_HOURS, type Transfer } from '@ambassador/contracts';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import type { AuthContext } from '../auth/service.js';
+import type { AuthContext } from '../auth/index.js';
 import type { AiBundle, TransferRepo } from './transfer-repo.js';
 import type { AiChangeListener } from './topics-service.js';
 

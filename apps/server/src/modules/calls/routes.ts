@@ -15,8 +15,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';
 import { validate } from '../../lib/validate.js';
+import { deviceOf } from '../../plugins/device-auth.js';
 import { authOf, deviceIdOf } from '../../plugins/guard.js';
-import { deviceOf } from '../device-api/routes.js';
 import type { CallsService } from './service.js';
 
 const live = { access: { page: '/live_video' } } as const;

@@ -18,8 +18,8 @@ import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { AdminSocketContext, Notifier } from '../../realtime/types.js';
-import type { AuthContext } from '../auth/service.js';
-import type { DeviceContext } from '../devices/service.js';
+import type { AuthContext } from '../auth/index.js';
+import type { DeviceContext } from '../devices/index.js';
 import { isWithinHours } from './hours.js';
 import type { CallRow, CallSettingsRow, CallsRepo } from './repo.js';
 

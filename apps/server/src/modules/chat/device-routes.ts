@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../lib/envelope.js';
 import { validate } from '../../lib/validate.js';
-import { deviceOf } from '../device-api/routes.js';
+import { deviceOf } from '../../plugins/device-auth.js';
 import type { ChatService } from './service.js';
 
 /**

@@ -16,8 +16,8 @@ import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { Notifier } from '../../realtime/types.js';
-import type { AuthContext } from '../auth/service.js';
-import type { DeviceContext } from '../devices/service.js';
+import type { AuthContext } from '../auth/index.js';
+import type { DeviceContext } from '../devices/index.js';
 import type { ChatMessageRow, ChatRepo, ChatSessionRow, NewChatMessage } from './repo.js';
 
 const iso = (v: Date | string) => new Date(v).toISOString();

@@ -9,11 +9,10 @@ import {
   ZTrainConversationRequest,
 } from '@ambassador/contracts';
 import type { FastifyInstance } from 'fastify';
+import { attachment, XLSX_TYPE } from '../../lib/downloads.js';
 import { ok } from '../../lib/envelope.js';
 import { validate } from '../../lib/validate.js';
 import { authOf } from '../../plugins/guard.js';
-import { attachment } from '../ai/exchange-routes.js';
-import { XLSX_TYPE } from '../ai/exchange-service.js';
 import type { ConversationsService } from './service.js';
 
 const review = { access: { page: '/conversation' } } as const;

@@ -12,41 +12,15 @@ import {
   ZStartSessionRequest,
   ZVisitorSession,
 } from '@ambassador/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { ok } from '../../lib/envelope.js';
 import { validate } from '../../lib/validate.js';
-import { synthesize } from '../ai/speech.js';
-import type { DeviceContext, DevicesService } from '../devices/service.js';
+import { deviceOf } from '../../plugins/device-auth.js';
+import { synthesize } from '../ai/index.js';
 import type { DeviceApiService } from './service.js';
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    device: DeviceContext | null;
-  }
-}
-
-/** The authenticated device of a device API call (routes of other modules use it too). */
-export const deviceOf = (req: FastifyRequest) => {
-  if (!req.device) throw new Error('deviceOf called outside the device API');
-  return req.device;
-};
-
-function bearer(req: FastifyRequest): string | undefined {
-  const header = req.headers.authorization;
-  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-  return match?.[1];
-}
-
-/** `/device_api/v1`: every call authenticates with the device's own key. */
-export function deviceApiRoutes(
-  app: FastifyInstance,
-  { devices, deviceApi }: { devices: DevicesService; deviceApi: DeviceApiService },
-) {
-  app.decorateRequest('device', null);
-  app.addHook('preHandler', async (req) => {
-    req.device = await devices.authenticate(bearer(req));
-  });
-
+/** `/device_api/v1`, inside the plugin where `registerDeviceAuth` checks each call's device key. */
+export function deviceApiRoutes(app: FastifyInstance, { deviceApi }: { deviceApi: DeviceApiService }) {
   app.get('/config', async (req) => ok(ZDeviceConfig, await deviceApi.config(deviceOf(req))));
 
   app.post('/sessions', async (req) =>

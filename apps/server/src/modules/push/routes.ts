@@ -1,6 +1,4 @@
 import {
-  IMAGE_TYPES,
-  IMAGE_UPLOAD_MAX_BYTES,
   ZPush,
   ZPushListQuery,
   ZPushListResponse,
@@ -9,10 +7,10 @@ import {
 } from '@ambassador/contracts';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../lib/envelope.js';
+import { saveImageUpload } from '../../lib/uploads.js';
 import { validate } from '../../lib/validate.js';
 import type { MediaStore } from '../../media/store.js';
 import { authOf } from '../../plugins/guard.js';
-import { singleFile } from '../ai/routes.js';
 import type { PushService } from './service.js';
 
 const messagePage = { access: { page: '/message' } } as const;
@@ -30,17 +28,7 @@ export function pushRoutes(app: FastifyInstance, { push, media }: { push: PushSe
   });
 
   /** The image of a push: the media store, with the same checks and answer as /ai_config/upload. */
-  app.post('/video_call/push/upload', { config: { ...messagePage, upload: true } }, async (req) => {
-    const file = await singleFile(req, IMAGE_UPLOAD_MAX_BYTES);
-    const auth = authOf(req);
-    const saved = await media.save(file.file, {
-      projectId: auth.projectId,
-      userId: auth.userId,
-      originalName: file.filename,
-      maxBytes: IMAGE_UPLOAD_MAX_BYTES,
-      accept: IMAGE_TYPES,
-      acceptLabel: 'a PNG, JPEG, GIF or WebP image',
-    });
-    return ok(ZUploadResponse, saved, { message: 'Image uploaded.' });
-  });
+  app.post('/video_call/push/upload', { config: { ...messagePage, upload: true } }, async (req) =>
+    ok(ZUploadResponse, await saveImageUpload(req, media), { message: 'Image uploaded.' }),
+  );
 }

@@ -14,8 +14,8 @@ import type { Clock } from '../../lib/clock.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
 import { validate } from '../../lib/validate.js';
 import type { Notifier } from '../../realtime/types.js';
-import type { AuthContext } from '../auth/service.js';
-import type { DeviceContext } from '../devices/service.js';
+import type { AuthContext } from '../auth/index.js';
+import type { DeviceContext } from '../devices/index.js';
 import type { DeliveryRow, PushRepo, PushRow } from './repo.js';
 
 type Texts = Partial<Record<Language, string>>;

@@ -1,6 +1,6 @@
 import type { RetentionSettings } from '@ambassador/contracts';
 import type { Clock } from '../../lib/clock.js';
-import type { AuthContext } from '../auth/service.js';
+import type { AuthContext } from '../auth/index.js';
 import type { RetentionRepo } from './repo.js';
 
 const DAY_MS = 86_400_000;

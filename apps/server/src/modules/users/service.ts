@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
-import type { AuthContext } from '../auth/service.js';
+import type { AuthContext } from '../auth/index.js';
 import type { UserRow, UsersRepo } from './repo.js';
 
 type CreateInput = z.output<typeof ZCreateUserRequest>;

@@ -1,5 +1,5 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { badRequest } from '../../lib/errors.js';
+import { badRequest } from './errors.js';
 
 const DAY_MS = 86_400_000;
 
