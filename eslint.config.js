@@ -24,6 +24,23 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  // A server module is reached through its index.ts, so its other files can change freely.
+  ...[
+    ['apps/server/src/modules/*/*.ts', '^\\.\\./[^./][^/]*/(?!index\\.js$)'],
+    ['apps/server/src/modules/*/*/*.ts', '^\\.\\./\\.\\./[^./][^/]*/(?!index\\.js$)'],
+  ].map(([files, regex]) => ({
+    files: [files],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex, message: 'Import another module through its index.ts (or move the helper to lib/).' },
+          ],
+        },
+      ],
+    },
+  })),
   {
     files: ['apps/console/**/*.{ts,tsx}', 'apps/kiosk/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

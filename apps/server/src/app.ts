@@ -42,8 +42,6 @@ import {
   createTopicsService,
   createTransferRepo,
   createTransferService,
-  exchangeRoutes,
-  transferRoutes,
   type AiChangeListener,
 } from './modules/ai/index.js';
 import { createConversationsRepo } from './modules/conversations/repo.js';
@@ -333,9 +331,7 @@ export async function buildApp({
       authRoutes(admin, { auth });
       devicesRoutes(admin, { devices });
       usersRoutes(admin, { users });
-      aiRoutes(admin, { topics, responses, entities, media, answers, devices });
-      exchangeRoutes(admin, { exchange });
-      transferRoutes(admin, { transfer });
+      aiRoutes(admin, { topics, responses, entities, answers, exchange, transfer, media, devices });
       conversationsRoutes(admin, { conversations });
       dashboardRoutes(admin, { dashboard });
       retentionRoutes(admin, { retention });

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
-import type { AuthContext } from '../auth/service.js';
+import type { AuthContext } from '../auth/index.js';
 import type { DevicesRepo } from './repo.js';
 
 /** What the device API knows about the device calling it. */

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { aiResponses } from '../../db/schema.js';
+import type { Db } from '../../../db/client.js';
+import { aiResponses } from '../../../db/schema.js';
 
 export type ResponseRow = typeof aiResponses.$inferSelect;
 

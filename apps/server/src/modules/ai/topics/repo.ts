@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { queryRows, type Db } from '../../db/client.js';
-import { aiCategories, aiKeywords, aiSettings, aiTopics } from '../../db/schema.js';
-import { likePattern, prefixPattern } from '../../lib/sql.js';
+import { queryRows, type Db } from '../../../db/client.js';
+import { aiCategories, aiKeywords, aiSettings, aiTopics } from '../../../db/schema.js';
+import { likePattern, prefixPattern } from '../../../lib/sql.js';
 
 export type CategoryRow = typeof aiCategories.$inferSelect;
 export type TopicRow = typeof aiTopics.$inferSelect;

@@ -1,11 +1,11 @@
 import type { AvatarMotion, ImportReport, Language } from '@ambassador/contracts';
 import ExcelJS from 'exceljs';
-import type { Db } from '../../db/client.js';
-import type { Clock } from '../../lib/clock.js';
-import { isUniqueViolation } from '../../lib/db-errors.js';
-import { AppError, conflict, notFound } from '../../lib/errors.js';
-import { createExchangeRepo } from './exchange-repo.js';
-import { fold } from './fold.js';
+import type { Db } from '../../../db/client.js';
+import type { Clock } from '../../../lib/clock.js';
+import { isUniqueViolation } from '../../../lib/db-errors.js';
+import { AppError, conflict, notFound } from '../../../lib/errors.js';
+import { createExchangeRepo } from './repo.js';
+import { fold } from '../fold.js';
 import { createImportGate, type ImportGate } from './import-gate.js';
 import { readWorkbook } from './xlsx-read.js';
 import {
@@ -19,10 +19,10 @@ import {
   type ParsedFile,
   type TopicLine,
 } from './xlsx-parse.js';
-import { createResponsesRepo } from './responses-repo.js';
-import { responseColumns, type ResponseFields } from './responses-service.js';
-import { createTopicsRepo, type CategoryRow, type TopicRow } from './topics-repo.js';
-import type { AiChangeListener } from './topics-service.js';
+import { createResponsesRepo } from '../responses/repo.js';
+import { responseColumns, type ResponseFields } from '../responses/service.js';
+import { createTopicsRepo, type CategoryRow, type TopicRow } from '../topics/repo.js';
+import type { AiChangeListener } from '../changes.js';
 
 // ---------------------------------------------------------------- the plan: the file against the device
 

@@ -1,23 +1,23 @@
 import { ZDeviceQuery, ZImportQuery, ZImportReport } from '@ambassador/contracts';
 import type { FastifyInstance } from 'fastify';
-import { attachment, XLSX_TYPE } from '../../lib/downloads.js';
-import { ok } from '../../lib/envelope.js';
-import { singleFile } from '../../lib/uploads.js';
-import { validate } from '../../lib/validate.js';
-import { fileTooLarge } from '../../media/store.js';
-import { authOf, deviceIdOf } from '../../plugins/guard.js';
-import type { ExchangeService } from './exchange-service.js';
+import { attachment, XLSX_TYPE } from '../../../lib/downloads.js';
+import { ok } from '../../../lib/envelope.js';
+import { singleFile } from '../../../lib/uploads.js';
+import { validate } from '../../../lib/validate.js';
+import { fileTooLarge } from '../../../media/store.js';
+import { authOf, deviceIdOf } from '../../../plugins/guard.js';
+import { AI_PAGE, INTENTS } from '../access.js';
+import type { ExchangeService } from './service.js';
 
 /** Whole-device workbooks: the first to wait when the server is busy. */
-const ai = { access: { page: '/ai' }, priority: 'low' } as const;
-const I = '/ai_config/intents';
-export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+const heavy = { ...AI_PAGE, priority: 'low' } as const;
+const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 
 /** The topics workbook: export a device's topics to xlsx, import the same layout back. */
 export function exchangeRoutes(app: FastifyInstance, deps: { exchange: ExchangeService }) {
   const { exchange } = deps;
 
-  app.get(`${I}/export`, { config: ai }, async (req, reply) => {
+  app.get(`${INTENTS}/export`, { config: heavy }, async (req, reply) => {
     validate(ZDeviceQuery, req.query);
     const file = await exchange.exportTopics(deviceIdOf(req));
     return reply
@@ -27,7 +27,7 @@ export function exchangeRoutes(app: FastifyInstance, deps: { exchange: ExchangeS
       .send(file.content);
   });
 
-  app.post(`${I}/import`, { config: { ...ai, upload: true } }, async (req) => {
+  app.post(`${INTENTS}/import`, { config: { ...heavy, upload: true } }, async (req) => {
     const q = validate(ZImportQuery, req.query);
     const file = await singleFile(req, IMPORT_MAX_BYTES);
     const report = await exchange.importTopics(

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
-import { AppError } from '../../lib/errors.js';
+import { AppError } from '../../../lib/errors.js';
 import { checkXlsx, XlsxRefused } from './xlsx-limits.js';
 import { parseWorkbook, type ParsedFile } from './xlsx-parse.js';
 import { plain, type PlainWorkbook } from './xlsx-plain.js';

@@ -9,7 +9,7 @@ import {
   suiteApp,
   TINY_PNG,
   type Session,
-} from '../../test/harness.js';
+} from '../../../test/harness.js';
 
 /** Seeded devices: 1 Main Lobby Ambassador, 2 North Wing Ambassador (empty here), 3 Website Chatbot. */
 const LOBBY = 1;

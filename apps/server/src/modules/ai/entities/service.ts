@@ -1,11 +1,11 @@
 import type { AliasFinder, Entity, Language, ZEntitiesQuery } from '@ambassador/contracts';
 import type { z } from 'zod';
-import type { Clock } from '../../lib/clock.js';
-import { badRequest, notFound } from '../../lib/errors.js';
-import type { EntitiesRepo, EntityRow } from './entities-repo.js';
-import { fold } from './fold.js';
-import type { TopicsRepo } from './topics-repo.js';
-import type { AiChangeListener } from './topics-service.js';
+import type { Clock } from '../../../lib/clock.js';
+import { badRequest, notFound } from '../../../lib/errors.js';
+import type { EntitiesRepo, EntityRow } from './repo.js';
+import { fold } from '../fold.js';
+import type { TopicsRepo } from '../topics/repo.js';
+import type { AiChangeListener } from '../changes.js';
 
 const toEntity = (r: EntityRow): Entity => ({
   entity_id: r.id,

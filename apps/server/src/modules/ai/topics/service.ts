@@ -16,17 +16,12 @@ import type {
 } from '@ambassador/contracts';
 import { AVATAR_GESTURES, AVATAR_IDLE_MOTIONS } from '@ambassador/contracts';
 import type { z } from 'zod';
-import type { Clock } from '../../lib/clock.js';
-import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { fold } from './fold.js';
-import type { CategoryRow, KeywordRow, TopicsRepo, TopicWithNames } from './topics-repo.js';
-
-/** Told after every change of a device's topics, so the matcher rebuilds what changed. */
-export interface AiChangeListener {
-  /** Topics changed (created, edited, keywords added...); without ids, anything may have. */
-  changed(deviceId: number, topicIds?: number[]): void;
-}
+import type { Clock } from '../../../lib/clock.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../../lib/db-errors.js';
+import { badRequest, conflict, notFound } from '../../../lib/errors.js';
+import type { AiChangeListener } from '../changes.js';
+import { fold } from '../fold.js';
+import type { CategoryRow, KeywordRow, TopicsRepo, TopicWithNames } from './repo.js';
 
 export function toTopic(r: TopicWithNames): Topic {
   const t = r.topic;

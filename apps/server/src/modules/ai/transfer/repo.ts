@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db } from '../../../db/client.js';
 import {
   aiCategories,
   aiEntities,
@@ -9,7 +9,7 @@ import {
   aiTopics,
   aiTransfers,
   devices,
-} from '../../db/schema.js';
+} from '../../../db/schema.js';
 
 /** All AI data of one device, with its own ids only as links between its parts. */
 export interface AiBundle {

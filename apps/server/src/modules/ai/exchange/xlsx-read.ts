@@ -1,5 +1,5 @@
-import { runWorker, WorkerFailed } from '../../lib/run-worker.js';
-import { AppError, badRequest } from '../../lib/errors.js';
+import { runWorker, WorkerFailed } from '../../../lib/run-worker.js';
+import { AppError, badRequest } from '../../../lib/errors.js';
 import type { ParsedFile } from './xlsx-parse.js';
 import type { XlsxWorkerResult } from './xlsx-worker.js';
 

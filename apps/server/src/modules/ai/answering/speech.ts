@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { Language } from '@ambassador/contracts';
-import { AppError } from '../../lib/errors.js';
+import { AppError } from '../../../lib/errors.js';
 
 /** espeak-ng voices for the languages of SPEC §9 (Chinese and Mandarin read as Mandarin). */
 const VOICES: Record<Language, string> = {

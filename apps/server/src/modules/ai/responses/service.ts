@@ -7,11 +7,11 @@ import type {
   ZUpdateResponseRequest,
 } from '@ambassador/contracts';
 import type { z } from 'zod';
-import type { Clock } from '../../lib/clock.js';
-import { notFound } from '../../lib/errors.js';
-import type { ResponseRow, ResponsesRepo } from './responses-repo.js';
-import type { TopicsRepo } from './topics-repo.js';
-import type { AiChangeListener } from './topics-service.js';
+import type { Clock } from '../../../lib/clock.js';
+import { notFound } from '../../../lib/errors.js';
+import type { ResponseRow, ResponsesRepo } from './repo.js';
+import type { TopicsRepo } from '../topics/repo.js';
+import type { AiChangeListener } from '../changes.js';
 
 export function toResponse(r: ResponseRow): AiResponse {
   return {

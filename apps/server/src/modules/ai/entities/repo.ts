@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { aiEntities } from '../../db/schema.js';
-import { likePattern } from '../../lib/sql.js';
+import type { Db } from '../../../db/client.js';
+import { aiEntities } from '../../../db/schema.js';
+import { likePattern } from '../../../lib/sql.js';
 
 export type EntityRow = typeof aiEntities.$inferSelect;
 

@@ -1,8 +1,8 @@
 import type { DeviceKind, Language, TestConsoleResult } from '@ambassador/contracts';
-import type { MatcherRegistry } from '../../matcher/index.js';
-import type { ResponsesRepo } from './responses-repo.js';
-import { toResponse } from './responses-service.js';
-import type { TopicsRepo } from './topics-repo.js';
+import type { MatcherRegistry } from '../../../matcher/index.js';
+import type { ResponsesRepo } from '../responses/repo.js';
+import { toResponse } from '../responses/service.js';
+import type { TopicsRepo } from '../topics/repo.js';
 import type { AvatarMotion } from '@ambassador/contracts';
 
 /**

@@ -10,10 +10,10 @@ import {
   ZTopicName,
 } from '@ambassador/contracts';
 import type { z } from 'zod';
-import { badRequest } from '../../lib/errors.js';
-import { fold } from './fold.js';
+import { badRequest } from '../../../lib/errors.js';
+import { fold } from '../fold.js';
 import type { PlainSheet, PlainWorkbook, Read } from './xlsx-plain.js';
-import type { ResponseFields } from './responses-service.js';
+import type { ResponseFields } from '../responses/service.js';
 
 /**
  * The topics workbook's layout, and the reading of an uploaded one line by line into what the

@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { aiKeywords, aiResponses, devices } from '../../db/schema.js';
+import type { Db } from '../../../db/client.js';
+import { aiKeywords, aiResponses, devices } from '../../../db/schema.js';
 
 /** Rows per INSERT: well under PostgreSQL's 65,535 bind parameters for either table. */
 const CHUNK = 500;
 
-/** SQL the topics workbook needs beyond topics-repo and responses-repo; built on a Db or a transaction. */
+/** SQL the topics workbook needs beyond the topics and responses repos; built on a Db or a transaction. */
 export function createExchangeRepo(db: Db) {
   return {
     async deviceDescription(deviceId: number) {

@@ -1,7 +1,7 @@
 import type { Language } from '@ambassador/contracts';
-import type { DeviceAiSnapshot, MatcherTopic } from '../../matcher/index.js';
-import type { EntitiesRepo } from './entities-repo.js';
-import type { KeywordRow, TopicRow, TopicsRepo } from './topics-repo.js';
+import type { DeviceAiSnapshot, MatcherTopic } from '../../../matcher/index.js';
+import type { EntitiesRepo } from '../entities/repo.js';
+import type { KeywordRow, TopicRow, TopicsRepo } from '../topics/repo.js';
 
 function toMatcherTopics(topics: TopicRow[], keywords: KeywordRow[]): MatcherTopic[] {
   const examples = new Map<number, MatcherTopic['examples']>();

@@ -1,10 +1,10 @@
 import { TRANSFER_UNDO_HOURS, type Transfer } from '@ambassador/contracts';
-import type { Db } from '../../db/client.js';
-import type { Clock } from '../../lib/clock.js';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import type { AuthContext } from '../auth/index.js';
-import type { AiBundle, TransferRepo } from './transfer-repo.js';
-import type { AiChangeListener } from './topics-service.js';
+import type { Db } from '../../../db/client.js';
+import type { Clock } from '../../../lib/clock.js';
+import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors.js';
+import type { AuthContext } from '../../auth/index.js';
+import type { AiBundle, TransferRepo } from './repo.js';
+import type { AiChangeListener } from '../changes.js';
 
 type TransferRow = Awaited<ReturnType<TransferRepo['list']>>[number];
 
