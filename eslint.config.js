@@ -1,19 +1,80 @@
-import { readdirSync } from 'node:fs';
+import fs from 'node:fs';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** The console's features (apps/console/src/features/<name>): each may import only itself, shared and i18n. */
-const consoleFeatures = readdirSync(new URL('./apps/console/src/features', import.meta.url), {
-  withFileTypes: true,
-})
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+const foldersOf = (dir) =>
+  fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
 
-/** Imports the console never climbs with: areas name their target with `@/` (also between AI sub-areas). */
-const CLIMBING = { group: ['../../*'], message: "Name the target with '@/…' instead of climbing ../../" };
+const SERVER = 'apps/server/src';
+const CONSOLE = 'apps/console/src';
+const serverModules = foldersOf(`${SERVER}/modules`);
+const consoleFeatures = foldersOf(`${CONSOLE}/features`);
+/** What a server module exports on purpose: its index.ts. */
+const moduleFaces = serverModules.map((m) => `./${m}/index.ts`);
+
+/**
+ * The import rules (docs/architecture.md):
+ * - server: a module reaches another only through that module's index.ts; everything outside
+ *   modules (app.ts, plugins, realtime, jobs, demo, cli) too; lib/ is the bottom layer and
+ *   imports no module, plugin or realtime code;
+ * - console: a feature never imports another feature; shared/ never imports a feature or app/;
+ *   features never import app/ (app/ composes them).
+ */
+const boundaries = [
+  ...serverModules.map((m) => ({
+    target: `${SERVER}/modules/${m}`,
+    from: `${SERVER}/modules`,
+    except: [`./${m}`, ...moduleFaces],
+    message: 'Reach another module only through its index.ts.',
+  })),
+  ...[
+    'app.ts',
+    'server.ts',
+    'plugins',
+    'realtime',
+    'jobs',
+    'demo',
+    'cli',
+    'events',
+    'media',
+    'matcher',
+    'db',
+  ].map((place) => ({
+    target: `${SERVER}/${place}`,
+    from: `${SERVER}/modules`,
+    except: moduleFaces,
+    message: 'Reach a module only through its index.ts.',
+  })),
+  {
+    target: `${SERVER}/lib`,
+    from: [`${SERVER}/modules`, `${SERVER}/plugins`, `${SERVER}/realtime`, `${SERVER}/app.ts`],
+    message: 'lib/ is the bottom layer: it imports no module, plugin or realtime code.',
+  },
+  ...consoleFeatures.map((f) => ({
+    target: `${CONSOLE}/features/${f}`,
+    from: `${CONSOLE}/features`,
+    except: [`./${f}`],
+    message: 'A feature never imports another feature: move what both need to shared/.',
+  })),
+  {
+    target: `${CONSOLE}/shared`,
+    from: [`${CONSOLE}/features`, `${CONSOLE}/app`],
+    message: 'shared/ never imports a feature or app/.',
+  },
+  {
+    target: `${CONSOLE}/features`,
+    from: `${CONSOLE}/app`,
+    message: 'Features never import app/: app/ composes them.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -41,42 +102,40 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
-  // The console's layers: app composes features; a feature never imports another one, and shared
-  // (the ground every feature stands on) never imports a feature or the app.
-  ...consoleFeatures.map((feature) => ({
-    files: [`apps/console/src/features/${feature}/**/*.{ts,tsx}`],
+  {
+    files: ['apps/server/src/**/*.ts', 'apps/console/src/**/*.{ts,tsx}'],
+    // Tests may reach inside what they test.
+    ignores: ['**/*.test.{ts,tsx}', 'apps/server/src/test/**', 'apps/console/src/shared/test/**'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/server/tsconfig.json', 'apps/console/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
+      // An import that cannot be resolved cannot be checked either.
+      'import-x/no-unresolved': 'error',
+    },
+  },
+  {
+    files: ['apps/console/src/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            CLIMBING,
             {
-              group: ['@/features/*', `!@/features/${feature}`, '@/app/*'],
-              message: 'A feature never imports another feature or the app: move what both need to shared/.',
+              group: ['../../*'],
+              message: "Name the target with '@/…' instead of climbing ../../ (also between AI sub-areas).",
             },
           ],
         },
       ],
     },
-  })),
-  {
-    files: ['apps/console/src/shared/**/*.{ts,tsx}', 'apps/console/src/i18n/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            CLIMBING,
-            { group: ['@/features/*', '@/app/*'], message: 'shared/ never imports a feature or the app.' },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['apps/console/src/app/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [CLIMBING] }] },
   },
   prettier,
 );

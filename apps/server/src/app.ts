@@ -14,6 +14,7 @@ import { createLifecycle, type Lifecycle } from './lib/lifecycle.js';
 import { useContracts } from './lib/contract.js';
 import { registerApiReference } from './plugins/api-reference.js';
 import { registerErrorHandler } from './plugins/errors.js';
+import { registerDeviceAuth } from './plugins/device-auth.js';
 import { registerGuard } from './plugins/guard.js';
 import { recordRoutes } from './plugins/route-table.js';
 import { registerInputChecks } from './plugins/input-checks.js';
@@ -30,20 +31,21 @@ import { createRealtime } from './realtime/server.js';
 import { createMediaStore } from './media/store.js';
 import { mediaRoutes } from './media/routes.js';
 import { createMatcherRegistry } from './matcher/index.js';
-import { createAnswerService } from './modules/ai/console-service.js';
-import { createMatcherSource } from './modules/ai/matcher-source.js';
-import { createEntitiesRepo } from './modules/ai/entities-repo.js';
-import { createEntitiesService } from './modules/ai/entities-service.js';
-import { exchangeRoutes } from './modules/ai/exchange-routes.js';
-import { createExchangeService } from './modules/ai/exchange-service.js';
-import { createResponsesRepo } from './modules/ai/responses-repo.js';
-import { createResponsesService } from './modules/ai/responses-service.js';
-import { aiRoutes } from './modules/ai/routes.js';
-import { createTransferRepo } from './modules/ai/transfer-repo.js';
-import { transferRoutes } from './modules/ai/transfer-routes.js';
-import { createTransferService } from './modules/ai/transfer-service.js';
-import { createTopicsRepo } from './modules/ai/topics-repo.js';
-import { createTopicsService, type AiChangeListener } from './modules/ai/topics-service.js';
+import {
+  aiRoutes,
+  createAnswerService,
+  createEntitiesRepo,
+  createEntitiesService,
+  createExchangeService,
+  createMatcherSource,
+  createResponsesRepo,
+  createResponsesService,
+  createTopicsRepo,
+  createTopicsService,
+  createTransferRepo,
+  createTransferService,
+  type AiChangeListener,
+} from './modules/ai/index.js';
 import {
   createConversationsRepo,
   conversationsRoutes,
@@ -330,9 +332,7 @@ export async function buildApp({
       authRoutes(admin, { auth });
       devicesRoutes(admin, { devices });
       usersRoutes(admin, { users });
-      aiRoutes(admin, { topics, responses, entities, media, answers, devices });
-      exchangeRoutes(admin, { exchange });
-      transferRoutes(admin, { transfer });
+      aiRoutes(admin, { topics, responses, entities, answers, exchange, transfer, media, devices });
       conversationsRoutes(admin, { conversations });
       dashboardRoutes(admin, { dashboard });
       retentionRoutes(admin, { retention });
@@ -346,7 +346,8 @@ export async function buildApp({
   );
   await app.register(
     async (device) => {
-      deviceApiRoutes(device, { devices, deviceApi });
+      registerDeviceAuth(device, { devices });
+      deviceApiRoutes(device, { deviceApi });
       // ---- device routes: chat/push ----
       chatDeviceRoutes(device, { chat });
       // ---- device routes: calls ----

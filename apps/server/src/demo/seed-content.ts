@@ -8,10 +8,13 @@ import {
 import type { Db } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
 import { toSimplified } from '../matcher/text.js';
-import { createResponsesRepo } from '../modules/ai/responses-repo.js';
-import { createResponsesService } from '../modules/ai/responses-service.js';
-import { createTopicsRepo } from '../modules/ai/topics-repo.js';
-import { createTopicsService, type AiChangeListener } from '../modules/ai/topics-service.js';
+import {
+  createResponsesRepo,
+  createResponsesService,
+  createTopicsRepo,
+  createTopicsService,
+  type AiChangeListener,
+} from '../modules/ai/index.js';
 import { DEMO_TOPICS, type DemoTopic } from './content.js';
 
 export const DEMO_LANGUAGES = ['english', 'cantonese', 'mandarin'] as const;

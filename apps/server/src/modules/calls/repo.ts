@@ -2,6 +2,7 @@ import { and, count, desc, eq, ilike, inArray, lte, or, sql, type SQL } from 'dr
 import type { CallStatus, NotificationChannel, OfflineHoursRow } from '@ambassador/contracts';
 import type { Db } from '../../db/client.js';
 import { callSettings, calls, devices } from '../../db/schema.js';
+import { likePattern } from '../../lib/sql.js';
 
 const callColumns = {
   id: calls.id,
@@ -36,9 +37,6 @@ export interface CallSettingsRow {
   offlineResponse: Record<string, string>;
   notification: NotificationChannel;
 }
-
-/** `%`, `_` and `\` typed by an operator are matched literally. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function createCallsRepo(db: Db) {
   /** Calls with their device, by ids, in one statement. */

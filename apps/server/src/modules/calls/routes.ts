@@ -15,8 +15,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { contractApp, ok } from '../../lib/contract.js';
+import { deviceOf } from '../../plugins/device-auth.js';
 import { authOf, deviceIdOf } from '../../plugins/guard.js';
-import { deviceOf } from '../device-api/index.js';
 import type { CallsService } from './service.js';
 
 const live = { access: { page: '/live_video' } } as const;

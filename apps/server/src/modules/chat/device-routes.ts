@@ -8,7 +8,7 @@ import {
 } from '@ambassador/contracts';
 import type { FastifyInstance } from 'fastify';
 import { contractApp, ok } from '../../lib/contract.js';
-import { deviceOf } from '../device-api/index.js';
+import { deviceOf } from '../../plugins/device-auth.js';
 import type { ChatService } from './service.js';
 
 const tags = ['Device API'];

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import { chatMessages as m, chatSessions as s, devices, visitorSessions } from '../../db/schema.js';
-import { likePattern } from '../ai/topics-repo.js';
+import { likePattern, prefixPattern } from '../../lib/sql.js';
 
 /** A chat as the console lists it: the session with its device's name. */
 const sessionColumns = {
@@ -68,9 +68,6 @@ export interface NewChatMessage {
 
 /** The last messages of a chat a history answers with (older ones stay stored). */
 export const HISTORY_LIMIT = 500;
-
-/** `text` as a LIKE prefix: its own wildcards match literally. */
-const prefixPattern = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Chats are always read through their device, so every query is scoped by device or project. */
 export function createChatRepo(db: Db) {

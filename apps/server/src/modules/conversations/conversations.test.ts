@@ -17,8 +17,7 @@ import {
   suiteApp,
   type Session,
 } from '../../test/harness.js';
-import { createTopicsRepo } from '../ai/topics-repo.js';
-import { createTopicsService } from '../ai/topics-service.js';
+import { createTopicsRepo, createTopicsService } from '../ai/index.js';
 import type { AuthContext } from '../auth/index.js';
 import { createConversationsRepo, type ConversationsRepo } from './repo.js';
 import { createConversationsService } from './service.js';

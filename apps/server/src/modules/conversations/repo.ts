@@ -3,7 +3,7 @@ import { and, count, eq, inArray, isNull, notInArray, or, sql, type SQL, type SQ
 import { alias } from 'drizzle-orm/pg-core';
 import { queryRows, type Db } from '../../db/client.js';
 import { aiCategories, aiTopics, conversations as c, devices } from '../../db/schema.js';
-import { inRange, type DayRange } from './range.js';
+import { inRange, type DayRange } from '../../lib/day-range.js';
 
 const trained = alias(aiTopics, 'trained');
 

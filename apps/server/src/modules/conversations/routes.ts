@@ -11,9 +11,8 @@ import {
 } from '@ambassador/contracts';
 import type { FastifyInstance } from 'fastify';
 import { contractApp, file, ok } from '../../lib/contract.js';
+import { attachment, XLSX_TYPE } from '../../lib/downloads.js';
 import { authOf } from '../../plugins/guard.js';
-import { attachment } from '../ai/exchange-routes.js';
-import { XLSX_TYPE } from '../ai/exchange-service.js';
 import type { ConversationsService } from './service.js';
 
 const review = { access: { page: '/conversation' } } as const;

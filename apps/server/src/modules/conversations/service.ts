@@ -11,8 +11,8 @@ import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
 import type { AuthContext } from '../auth/index.js';
-import type { TopicsService } from '../ai/topics-service.js';
-import { dayRange, rethrowUnknownZone } from './range.js';
+import type { TopicsService } from '../ai/index.js';
+import { dayRange, rethrowUnknownZone } from '../../lib/day-range.js';
 import type { ConversationRow, ConversationsRepo, ConversationWhere } from './repo.js';
 import { writeConversationsXlsx, type ExportOptions } from './xlsx-export.js';
 

@@ -1,7 +1,7 @@
 import { and, count, eq, gt, sql, type SQLWrapper } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import { conversations as c, visitorSessions as s } from '../../db/schema.js';
-import { inRange, type DayRange } from '../conversations/index.js';
+import { inRange, type DayRange } from '../../lib/day-range.js';
 
 /** Answered conversations per intent, the most asked first. */
 export interface FaqRow {

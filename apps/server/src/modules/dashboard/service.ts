@@ -7,7 +7,7 @@ import {
   type ZDashboardQuery,
 } from '@ambassador/contracts';
 import type { z } from 'zod';
-import { dayRange, daysOf, rethrowUnknownZone } from '../conversations/index.js';
+import { dayRange, daysOf, rethrowUnknownZone } from '../../lib/day-range.js';
 import type { DashboardRepo } from './repo.js';
 
 type DashboardQuery = z.output<typeof ZDashboardQuery>;

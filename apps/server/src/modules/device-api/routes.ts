@@ -13,44 +13,18 @@ import {
   ZStartSessionRequest,
   ZVisitorSession,
 } from '@ambassador/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { contractApp, file, ok } from '../../lib/contract.js';
-import { synthesize } from '../ai/speech.js';
-import type { DeviceContext, DevicesService } from '../devices/index.js';
+import { deviceOf } from '../../plugins/device-auth.js';
+import { synthesize } from '../ai/index.js';
 import type { DeviceApiService } from './service.js';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    device: DeviceContext | null;
-  }
-}
 
 const tags = ['Device API'];
 
-/** The authenticated device of a device API call (routes of other modules use it too). */
-export const deviceOf = (req: FastifyRequest) => {
-  if (!req.device) throw new Error('deviceOf called outside the device API');
-  return req.device;
-};
-
-function bearer(req: FastifyRequest): string | undefined {
-  const header = req.headers.authorization;
-  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-  return match?.[1];
-}
-
-/** `/device_api/v1`: every call authenticates with the device's own key. */
-export function deviceApiRoutes(
-  parent: FastifyInstance,
-  { devices, deviceApi }: { devices: DevicesService; deviceApi: DeviceApiService },
-) {
+/** `/device_api/v1`, inside the plugin where `registerDeviceAuth` checks each call's device key. */
+export function deviceApiRoutes(parent: FastifyInstance, { deviceApi }: { deviceApi: DeviceApiService }) {
   const app = contractApp(parent);
-  app.decorateRequest('device', null);
-  // Before validation: a caller without a valid key learns nothing from a 400.
-  app.addHook('preValidation', async (req) => {
-    req.device = await devices.authenticate(bearer(req));
-  });
 
   app.get(
     '/config',

@@ -12,8 +12,7 @@ import type {
 import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
-import type { AnswerService } from '../ai/console-service.js';
-import type { TopicsRepo } from '../ai/topics-repo.js';
+import type { AnswerService, TopicsRepo } from '../ai/index.js';
 import type { DeviceContext } from '../devices/index.js';
 import type { ConversationLog, DeviceApiRepo } from './repo.js';
 import { FALLBACK, WELCOME } from './messages.js';

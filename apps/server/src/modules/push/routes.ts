@@ -1,6 +1,4 @@
 import {
-  IMAGE_TYPES,
-  IMAGE_UPLOAD_MAX_BYTES,
   ZPush,
   ZPushListQuery,
   ZPushListResponse,
@@ -10,9 +8,9 @@ import {
 } from '@ambassador/contracts';
 import type { FastifyInstance } from 'fastify';
 import { contractApp, ok } from '../../lib/contract.js';
+import { saveImageUpload } from '../../media/uploads.js';
 import type { MediaStore } from '../../media/store.js';
 import { authOf } from '../../plugins/guard.js';
-import { singleFile } from '../ai/routes.js';
 import type { PushService } from './service.js';
 
 const messagePage = { access: { page: '/message' } } as const;
@@ -69,18 +67,6 @@ export function pushRoutes(
         response: { 200: ZOk(ZUploadResponse) },
       },
     },
-    async (req) => {
-      const file = await singleFile(req, IMAGE_UPLOAD_MAX_BYTES);
-      const auth = authOf(req);
-      const saved = await media.save(file.file, {
-        projectId: auth.projectId,
-        userId: auth.userId,
-        originalName: file.filename,
-        maxBytes: IMAGE_UPLOAD_MAX_BYTES,
-        accept: IMAGE_TYPES,
-        acceptLabel: 'a PNG, JPEG, GIF or WebP image',
-      });
-      return ok(saved, { message: 'Image uploaded.' });
-    },
+    async (req) => ok(await saveImageUpload(req, media), { message: 'Image uploaded.' }),
   );
 }

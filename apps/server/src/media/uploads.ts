@@ -1,0 +1,33 @@
+import { IMAGE_TYPES, IMAGE_UPLOAD_MAX_BYTES } from '@ambassador/contracts';
+import type { FastifyRequest } from 'fastify';
+import { fileTooLarge, type MediaStore } from './store.js';
+import { authOf } from '../plugins/guard.js';
+import { badRequest } from '../lib/errors.js';
+
+/** Reads the one file of a multipart request; a missing file is a 400. */
+export async function singleFile(req: FastifyRequest, maxBytes: number) {
+  if (!req.isMultipart()) throw badRequest('Send the file as multipart/form-data in a field named "file".');
+  if (!/;\s*boundary=/i.test(req.headers['content-type'] ?? '')) {
+    throw badRequest('The upload is not valid multipart/form-data (it has no boundary).', 'bad_multipart');
+  }
+  const file = await req.file({ limits: { fileSize: maxBytes, files: 1 } }).catch((e: { code?: string }) => {
+    if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(maxBytes);
+    throw e;
+  });
+  if (!file) throw badRequest('No file was sent.', 'no_file');
+  return file;
+}
+
+/** An image upload (a response's, a push's): stored in the media store for the caller's project. */
+export async function saveImageUpload(req: FastifyRequest, media: MediaStore) {
+  const file = await singleFile(req, IMAGE_UPLOAD_MAX_BYTES);
+  const auth = authOf(req);
+  return media.save(file.file, {
+    projectId: auth.projectId,
+    userId: auth.userId,
+    originalName: file.filename,
+    maxBytes: IMAGE_UPLOAD_MAX_BYTES,
+    accept: IMAGE_TYPES,
+    acceptLabel: 'a PNG, JPEG, GIF or WebP image',
+  });
+}

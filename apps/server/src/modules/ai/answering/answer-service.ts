@@ -1,0 +1,66 @@
+import type { DeviceKind, Language, TestConsoleResult } from '@ambassador/contracts';
+import type { MatcherRegistry } from '../../../matcher/index.js';
+import type { ResponsesRepo } from '../responses/repo.js';
+import { toResponse } from '../responses/service.js';
+import type { TopicsRepo } from '../topics/repo.js';
+import type { AvatarMotion } from '@ambassador/contracts';
+
+/**
+ * Answers a question as a device would: the matcher picks the topic (from memory), then the
+ * topic's responses for the device's kind and the asked language, and related topics when both
+ * the topic and the device enable them. The test console and (later) the device API share this.
+ */
+export function createAnswerService({
+  matcher,
+  topics,
+  responses,
+}: {
+  matcher: MatcherRegistry;
+  topics: TopicsRepo;
+  responses: ResponsesRepo;
+}) {
+  return {
+    async ask(
+      deviceId: number,
+      deviceKind: DeviceKind,
+      language: Language,
+      text: string,
+    ): Promise<TestConsoleResult> {
+      const result = await matcher.match(deviceId, language, text, { limit: 5 });
+      const ids = result.candidates.map((c) => c.topicId);
+      const names = new Map((await topics.topicsById(deviceId, ids)).map((t) => [t.id, t]));
+      const candidates = result.candidates
+        .filter((c) => names.has(c.topicId))
+        .map((c) => ({ intent_id: c.topicId, intent_name: names.get(c.topicId)!.name, score: c.score }));
+      const best = result.best && names.get(result.best.topicId);
+      if (!best || result.fallback) {
+        return {
+          fallback: true,
+          threshold: result.threshold,
+          best: null,
+          candidates,
+          responses: [],
+          related: [],
+          avatar_motion: null,
+        };
+      }
+      const [answer, settings, children] = await Promise.all([
+        responses.list(deviceId, [best.id], { language, deviceType: deviceKind }),
+        topics.settings(deviceId),
+        topics.children(deviceId, best.id),
+      ]);
+      const relatedOn = best.isEnabledRelatedIntents && (settings?.isEnabledRelatedIntents ?? true);
+      return {
+        fallback: false,
+        threshold: result.threshold,
+        best: { intent_id: best.id, intent_name: best.name, score: result.best!.score },
+        candidates,
+        responses: answer.map(toResponse),
+        related: relatedOn ? children : [],
+        avatar_motion: (best.avatarMotion as AvatarMotion | null) ?? null,
+      };
+    },
+  };
+}
+
+export type AnswerService = ReturnType<typeof createAnswerService>;

@@ -1,0 +1,213 @@
+import type { AvatarMotion, ImportReport, Language } from '@ambassador/contracts';
+import { fold } from '../fold.js';
+import type { ResponseFields } from '../responses/service.js';
+import type { CategoryRow, TopicRow } from '../topics/repo.js';
+import { listed, MAX_ISSUES, PATH_SEPARATOR, SHEET, type ParsedFile, type TopicLine } from './xlsx-parse.js';
+
+/** Finds by name within a scope: the same name ignoring case first, then the folded form. */
+class NameIndex<T> {
+  private exact = new Map<string, T>();
+  private folded = new Map<string, T>();
+  add(scope: number, name: string, item: T) {
+    const e = `${scope}\u0000${name.toLowerCase()}`;
+    const f = `${scope}\u0000${fold(name)}`;
+    if (!this.exact.has(e)) this.exact.set(e, item);
+    if (!this.folded.has(f)) this.folded.set(f, item);
+  }
+  get(scope: number, name: string): T | undefined {
+    return (
+      this.exact.get(`${scope}\u0000${name.toLowerCase()}`) ?? this.folded.get(`${scope}\u0000${fold(name)}`)
+    );
+  }
+}
+
+export interface DeviceState {
+  categories: CategoryRow[];
+  topics: TopicRow[];
+}
+
+export type TopicValues = {
+  parentId: number | null;
+  categoryId: number;
+  isActivated: boolean;
+  isEnabledRelatedIntents: boolean;
+  remarks: string;
+  avatarMotion: AvatarMotion | null;
+};
+
+/** What to write. Ids below zero stand for categories and topics the plan creates. */
+export interface ImportPlan {
+  report: ImportReport;
+  newCategories: { id: number; parentId: number | null; name: string }[];
+  /** Parents before their sub-topics. */
+  newTopics: ({ id: number; name: string } & TopicValues)[];
+  updates: ({ id: number } & TopicValues)[];
+  /** Topics not in the file that follow a parent into another category. */
+  moves: { id: number; categoryId: number }[];
+  /** Existing topics whose keywords / responses the file replaces. */
+  clearKeywords: number[];
+  clearResponses: number[];
+  keywords: { topicId: number; language: Language; kind: 'keyword' | 'phrase'; text: string; norm: string }[];
+  responses: { topicId: number; fields: ResponseFields }[];
+}
+
+/**
+ * The file against the device: what to create, update and move, which keywords and responses to
+ * replace, and every problem found. Pure: the same rows in give the same plan out.
+ */
+export function planImport(state: DeviceState, file: ParsedFile): ImportPlan {
+  const issues = [...file.issues];
+  const issue = (row: number, column: string, message: string) => {
+    if (issues.length <= MAX_ISSUES) issues.push({ sheet: SHEET.topics, row, column, message });
+  };
+
+  // Categories by path: matched like the unique index (per parent, ignoring case), created when missing.
+  const categories = new NameIndex<number>();
+  for (const c of state.categories) categories.add(c.parentId ?? 0, c.name, c.id);
+  const newCategories: ImportPlan['newCategories'] = [];
+  const categoriesCreated: string[] = [];
+  const categoryOfPath = (path: string[]) => {
+    let parentId: number | null = null;
+    path.forEach((name, i) => {
+      let id = categories.get(parentId ?? 0, name);
+      if (id === undefined) {
+        id = -(newCategories.length + 1);
+        newCategories.push({ id, parentId, name });
+        categoriesCreated.push(path.slice(0, i + 1).join(PATH_SEPARATOR));
+        categories.add(parentId ?? 0, name, id);
+      }
+      parentId = id;
+    });
+    return parentId as number | null;
+  };
+
+  // Topics: the file's matched to the device's by name; new ones get a stand-in id.
+  const existing = new NameIndex<TopicRow>();
+  for (const t of state.topics) existing.add(0, t.name, t);
+  const byId = new Map(state.topics.map((t) => [t.id, t]));
+  const fileTopics = new Map<string, { line: TopicLine; id: number; current: TopicRow | undefined }>();
+  let nextTemp = -1;
+  for (const line of file.topics) {
+    const current = existing.get(0, line.name);
+    fileTopics.set(line.key, { line, id: current?.id ?? nextTemp--, current });
+  }
+  const fileById = new Map([...fileTopics.values()].map((t) => [t.id, t]));
+
+  // The tree after the import: the file's parents for its topics, the device's for the rest.
+  const parentOf = new Map<number, number | null>(state.topics.map((t) => [t.id, t.parentId]));
+  for (const { line, id } of fileTopics.values()) {
+    let parentId: number | null = null;
+    if (line.parent !== '' && fold(line.parent) !== line.key) {
+      parentId = fileTopics.get(fold(line.parent))?.id ?? existing.get(0, line.parent)?.id ?? null;
+      if (parentId === null) {
+        issue(
+          line.row,
+          'Parent topic',
+          `"${line.parent}" is neither in the ${SHEET.topics} sheet nor on this device`,
+        );
+      }
+    }
+    parentOf.set(id, parentId);
+  }
+  /** The root above a topic, or undefined when the way up loops. */
+  const rootOf = (id: number) => {
+    const seen = new Set<number>();
+    let at = id;
+    for (let up = parentOf.get(at); up != null; up = parentOf.get(at)) {
+      if (seen.has(at)) return undefined;
+      seen.add(at);
+      at = up;
+    }
+    return at;
+  };
+  const nameOf = (id: number) => fileById.get(id)?.line.name ?? byId.get(id)?.name ?? String(id);
+  for (const { line, id } of fileTopics.values()) {
+    const trail = [id];
+    for (let up = parentOf.get(id); up != null && !trail.includes(up); up = parentOf.get(up)) trail.push(up);
+    if (parentOf.get(trail[trail.length - 1]!) === id) {
+      const names = [...trail, id].map(nameOf);
+      issue(line.row, 'Parent topic', `Parent topics form a cycle: ${names.join(' → ')}`);
+    }
+  }
+
+  // Categories: a top-level topic's from its path, every other topic's from its root.
+  const pathCategory = new Map<number, number | null>();
+  for (const { line, id } of fileTopics.values()) {
+    if (parentOf.get(id) === null && line.path) pathCategory.set(id, categoryOfPath(line.path));
+  }
+  const categoryOf = (id: number): number | undefined => {
+    const root = rootOf(id);
+    if (root === undefined) return undefined;
+    // A top-level topic of the file without a valid category: its row already has an issue.
+    if (fileById.has(root)) return pathCategory.get(root) ?? undefined;
+    return byId.get(root)?.categoryId;
+  };
+  const depthOf = (id: number) => {
+    let depth = 0;
+    for (let up = parentOf.get(id); up != null && depth <= parentOf.size; up = parentOf.get(up)) depth++;
+    return depth;
+  };
+
+  const newTopics: ImportPlan['newTopics'] = [];
+  const updates: ImportPlan['updates'] = [];
+  const topicsCreated: string[] = [];
+  const topicsChanged: string[] = [];
+  for (const { line, id, current } of fileTopics.values()) {
+    const categoryId = categoryOf(id);
+    if (categoryId === undefined) continue; // its row already has an issue
+    const values: TopicValues = {
+      parentId: parentOf.get(id) ?? null,
+      categoryId,
+      isActivated: line.active ?? current?.isActivated ?? true,
+      isEnabledRelatedIntents: line.related ?? current?.isEnabledRelatedIntents ?? false,
+      remarks: line.remarks,
+      avatarMotion: line.motion,
+    };
+    if (!current) {
+      newTopics.push({ id, name: line.name, ...values });
+      topicsCreated.push(line.name);
+    } else if (
+      values.parentId !== current.parentId ||
+      values.categoryId !== current.categoryId ||
+      values.isActivated !== current.isActivated ||
+      values.isEnabledRelatedIntents !== current.isEnabledRelatedIntents ||
+      values.remarks !== current.remarks ||
+      values.avatarMotion !== (current.avatarMotion ?? null)
+    ) {
+      updates.push({ id, ...values });
+      topicsChanged.push(current.name);
+    }
+  }
+  newTopics.sort((a, b) => depthOf(a.id) - depthOf(b.id));
+
+  const moves: ImportPlan['moves'] = [];
+  for (const t of state.topics) {
+    if (fileById.has(t.id)) continue;
+    const categoryId = categoryOf(t.id);
+    if (categoryId !== undefined && categoryId !== t.categoryId) moves.push({ id: t.id, categoryId });
+  }
+
+  const idOf = (key: string) => fileTopics.get(key)!.id;
+  const existingIds = [...fileTopics.values()].filter((t) => t.current).map((t) => t.id);
+  const keywords = (file.keywords ?? []).map(({ topicKey, ...k }) => ({ topicId: idOf(topicKey), ...k }));
+  const responses = (file.responses ?? []).map((r) => ({ topicId: idOf(r.topicKey), fields: r.fields }));
+  return {
+    report: {
+      applied: false,
+      categories_created: categoriesCreated,
+      topics_created: topicsCreated,
+      topics_changed: topicsChanged,
+      keywords: keywords.length,
+      responses: responses.length,
+      errors: listed(issues),
+    },
+    newCategories,
+    newTopics,
+    updates,
+    moves,
+    clearKeywords: file.keywords ? existingIds : [],
+    clearResponses: file.responses ? existingIds : [],
+    keywords,
+    responses,
+  };
+}

@@ -1,0 +1,363 @@
+import type { AvatarMotion, ImportIssue, Language } from '@ambassador/contracts';
+import {
+  KEYWORD_KINDS,
+  ZAvatarMotion,
+  ZCategoryName,
+  ZCreateResponseRequest,
+  ZCreateTopicRequest,
+  ZKeywordText,
+  ZLanguage,
+  ZTopicName,
+} from '@ambassador/contracts';
+import type { z } from 'zod';
+import { badRequest } from '../../../lib/errors.js';
+import { fold } from '../fold.js';
+import type { PlainSheet, PlainWorkbook, Read } from './xlsx-plain.js';
+import type { ResponseFields } from '../responses/service.js';
+
+/**
+ * The topics workbook's layout, and the reading of an uploaded one line by line into what the
+ * import plans from. Pure (no database): it runs in the import's worker thread (xlsx-worker.ts).
+ */
+
+// ---------------------------------------------------------------- layout
+
+/** [header, width]; headers are what the import looks columns up by (in any order). */
+export const TOPIC_COLUMNS = [
+  ['Topic', 32],
+  ['Parent topic', 32],
+  ['Category', 36],
+  ['Active', 10],
+  ['Related intents', 16],
+  ['Remarks', 40],
+  ['Avatar motion', 16],
+] as const;
+export const KEYWORD_COLUMNS = [
+  ['Topic', 32],
+  ['Language', 14],
+  ['Kind', 10],
+  ['Text', 48],
+] as const;
+export const RESPONSE_COLUMNS = [
+  ['Topic', 32],
+  ['Language', 14],
+  ['Device type', 14],
+  ['Response aim', 20],
+  ['Response type', 16],
+  ['Speech', 48],
+  ['Contents', 80],
+  // Not in the console's editor, but a stored field: without it a round trip would erase it.
+  ['Custom content', 30],
+] as const;
+/** Columns a hand-made workbook may leave out. */
+const OPTIONAL_COLUMNS = new Set(['custom content']);
+
+export const SHEET = { topics: 'Topics', keywords: 'Keywords', responses: 'Responses' } as const;
+export const PATH_SEPARATOR = ' > ';
+
+/** More rows than any device holds (a few thousand topics): refuse rather than grind. */
+const MAX_ROWS = 100_000;
+/** A file of garbage would otherwise answer with a million issues. */
+export const MAX_ISSUES = 500;
+export const ZRemarks = ZCreateTopicRequest.shape.remarks;
+
+const sheetOrder = (name: string) => Object.values(SHEET).indexOf(name as never);
+/** Issues in sheet and row order, at most MAX_ISSUES of them (collection stops just past it). */
+export function listed(issues: ImportIssue[]): ImportIssue[] {
+  const sorted = [...issues].sort((a, b) => sheetOrder(a.sheet) - sheetOrder(b.sheet) || a.row - b.row);
+  if (sorted.length <= MAX_ISSUES) return sorted;
+  const more = {
+    sheet: '',
+    row: 0,
+    column: '',
+    message: `More than ${MAX_ISSUES} problems: fix these first.`,
+  };
+  return [...sorted.slice(0, MAX_ISSUES), more];
+}
+const invalid = (message: string) => badRequest(message, 'import_invalid');
+
+// ---------------------------------------------------------------- reading cells
+
+interface SheetRow {
+  row: number;
+  /** Cell of a column by its header; a missing optional column reads as blank. */
+  get(header: string): Read;
+}
+
+function findSheet(wb: PlainWorkbook, name: string): PlainSheet | undefined {
+  return wb.sheets.find((ws) => ws.name.trim().toLowerCase() === name.toLowerCase());
+}
+
+/** Checks the header row and returns the data rows that hold anything. */
+function sheetRows(ws: PlainSheet, columns: readonly (readonly [string, number])[]): SheetRow[] {
+  const found = new Map<string, number>();
+  (ws.rows[0] ?? []).forEach((r, i) => {
+    const text = r && 'value' in r && r.value !== null ? String(r.value).trim().toLowerCase() : '';
+    if (text && !found.has(text)) found.set(text, i + 1);
+  });
+  const missing = columns
+    .map(([h]) => h)
+    .filter((h) => !found.has(h.toLowerCase()) && !OPTIONAL_COLUMNS.has(h.toLowerCase()));
+  if (missing.length > 0) {
+    const list = missing.map((h) => `"${h}"`).join(', ');
+    throw invalid(
+      `The sheet "${ws.name}" is missing the column${missing.length > 1 ? 's' : ''} ${list} in its first row ` +
+        `(expected: ${columns.map(([h]) => h).join(', ')}).`,
+    );
+  }
+  if (ws.rows.length - 1 > MAX_ROWS) {
+    throw invalid(`The sheet "${ws.name}" has more than ${MAX_ROWS.toLocaleString('en')} rows.`);
+  }
+  const rows: SheetRow[] = [];
+  for (let r = 2; r <= ws.rows.length; r++) {
+    const cells = ws.rows[r - 1] ?? [];
+    const get = (header: string): Read => {
+      const col = found.get(header.toLowerCase());
+      return (col === undefined ? null : cells[col - 1]) ?? { value: null };
+    };
+    const blank = columns.every(([h]) => {
+      const c = get(h);
+      return 'value' in c && (c.value === null || (typeof c.value === 'string' && c.value.trim() === ''));
+    });
+    if (!blank) rows.push({ row: r, get });
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------- the file, checked line by line
+
+export interface TopicLine {
+  row: number;
+  name: string;
+  key: string;
+  parent: string;
+  /** Category path (top-level topics); undefined when invalid or not needed. */
+  path: string[] | undefined;
+  /** null: blank, so a new topic takes the default and an existing one keeps its value. */
+  active: boolean | null;
+  related: boolean | null;
+  remarks: string;
+  motion: AvatarMotion | null;
+}
+export interface KeywordLine {
+  topicKey: string;
+  language: Language;
+  kind: 'keyword' | 'phrase';
+  text: string;
+  norm: string;
+}
+export interface ResponseLine {
+  topicKey: string;
+  fields: ResponseFields;
+}
+export interface ParsedFile {
+  topics: TopicLine[];
+  /** null: the sheet is absent, so the topics' keywords (or responses) are left as they are. */
+  keywords: KeywordLine[] | null;
+  responses: ResponseLine[] | null;
+  issues: ImportIssue[];
+}
+
+const RESPONSE_FIELD_COLUMNS: Record<string, string> = {
+  language: 'Language',
+  device_type: 'Device type',
+  response_aim: 'Response aim',
+  response_type: 'Response type',
+  speech: 'Speech',
+  custom_content: 'Custom content',
+  contents: 'Contents',
+};
+
+export function parseWorkbook(wb: PlainWorkbook, deviceId: number): ParsedFile {
+  const topicsSheet = findSheet(wb, SHEET.topics);
+  if (!topicsSheet) throw invalid(`The workbook has no sheet named "${SHEET.topics}".`);
+  const keywordsSheet = findSheet(wb, SHEET.keywords);
+  const responsesSheet = findSheet(wb, SHEET.responses);
+  // Header problems first, all of them, before any row is judged.
+  const topicRows = sheetRows(topicsSheet, TOPIC_COLUMNS);
+  const keywordRows = keywordsSheet ? sheetRows(keywordsSheet, KEYWORD_COLUMNS) : null;
+  const responseRows = responsesSheet ? sheetRows(responsesSheet, RESPONSE_COLUMNS) : null;
+
+  const issues: ImportIssue[] = [];
+  const issue = (sheet: string, row: number, column: string, message: string) => {
+    if (issues.length <= MAX_ISSUES) issues.push({ sheet, row, column, message });
+  };
+
+  /** A reader for one row: each accessor reports its own problem and answers undefined. */
+  const reader = (sheet: string, r: SheetRow) => {
+    const text = (column: string): string | undefined => {
+      const c = r.get(column);
+      if ('problem' in c) {
+        issue(sheet, r.row, column, c.problem);
+        return undefined;
+      }
+      return c.value === null ? '' : String(c.value);
+    };
+    const parse = <S extends z.ZodType>(
+      column: string,
+      schema: S,
+      value: unknown,
+    ): z.output<S> | undefined => {
+      const res = schema.safeParse(value);
+      if (res.success) return res.data;
+      issue(sheet, r.row, column, [...new Set(res.error.issues.map((i) => i.message))].join('; '));
+      return undefined;
+    };
+    const bool = (column: string): boolean | null | undefined => {
+      const c = r.get(column);
+      if ('problem' in c) return void issue(sheet, r.row, column, c.problem);
+      if (typeof c.value === 'boolean') return c.value;
+      const s = (c.value ?? '').trim().toLowerCase();
+      if (s === '') return null;
+      if (['true', 'yes', '1'].includes(s)) return true;
+      if (['false', 'no', '0'].includes(s)) return false;
+      return void issue(sheet, r.row, column, 'Must be TRUE or FALSE');
+    };
+    return { text, parse, bool };
+  };
+
+  // Names in the Topics sheet as typed, even invalid ones: other sheets are checked against these.
+  const namedInTopics = new Set<string>();
+  for (const r of topicRows) {
+    const c = r.get('Topic');
+    if ('value' in c && c.value !== null && String(c.value).trim()) namedInTopics.add(fold(String(c.value)));
+  }
+
+  const topics: TopicLine[] = [];
+  const topicRowOf = new Map<string, number>();
+  for (const r of topicRows) {
+    const { text, parse, bool } = reader(SHEET.topics, r);
+    const name = parse('Topic', ZTopicName, text('Topic') ?? '');
+    const parent = (text('Parent topic') ?? '').trim();
+    const categoryText = (text('Category') ?? '').trim();
+    let path: string[] | undefined;
+    // A sub-topic takes its parent's category: its Category cell is for reading only.
+    if (parent === '') {
+      if (categoryText === '') issue(SHEET.topics, r.row, 'Category', 'Please select a category');
+      else {
+        const parts = categoryText.split(/\s+>\s+/).map((p) => parse('Category', ZCategoryName, p));
+        const valid = parts.filter((p): p is string => p !== undefined);
+        if (valid.length === parts.length) path = valid;
+      }
+    }
+    const active = bool('Active');
+    const related = bool('Related intents');
+    const remarks = parse('Remarks', ZRemarks, text('Remarks') ?? '');
+    const motionText = (text('Avatar motion') ?? '').trim().toLowerCase();
+    const motion = motionText === '' ? null : parse('Avatar motion', ZAvatarMotion, motionText);
+    if (name === undefined) continue;
+    const key = fold(name);
+    const earlier = topicRowOf.get(key);
+    if (earlier !== undefined) {
+      issue(SHEET.topics, r.row, 'Topic', `"${name}" is already on row ${earlier}`);
+      continue;
+    }
+    topicRowOf.set(key, r.row);
+    if (fold(parent) === key) issue(SHEET.topics, r.row, 'Parent topic', 'A topic cannot be its own parent');
+    topics.push({
+      row: r.row,
+      name,
+      key,
+      parent,
+      path,
+      active: active ?? null,
+      related: related ?? null,
+      remarks: remarks ?? '',
+      motion: motion ?? null,
+    });
+  }
+
+  /** The Topic cell of a Keywords or Responses row: must name a topic of the Topics sheet. */
+  const topicOf = (sheet: string, r: SheetRow, text: (c: string) => string | undefined) => {
+    const name = (text('Topic') ?? '').trim();
+    if (name === '') return void issue(sheet, r.row, 'Topic', 'Topic Name is required');
+    const key = fold(name);
+    if (!namedInTopics.has(key)) {
+      return void issue(sheet, r.row, 'Topic', `"${name}" is not in the ${SHEET.topics} sheet`);
+    }
+    return topicRowOf.has(key) ? key : undefined;
+  };
+
+  let keywords: KeywordLine[] | null = null;
+  if (keywordRows) {
+    keywords = [];
+    const seen = new Map<string, number>();
+    for (const r of keywordRows) {
+      const { text, parse } = reader(SHEET.keywords, r);
+      const topicKey = topicOf(SHEET.keywords, r, text);
+      const language = parse('Language', ZLanguage, (text('Language') ?? '').trim().toLowerCase());
+      const kindText = (text('Kind') ?? '').trim().toLowerCase() || 'keyword';
+      const kind = KEYWORD_KINDS.find((k) => k === kindText);
+      if (!kind) issue(SHEET.keywords, r.row, 'Kind', 'Must be keyword or phrase');
+      const value = parse('Text', ZKeywordText, text('Text') ?? '');
+      if (topicKey === undefined || language === undefined || !kind || value === undefined) continue;
+      const norm = fold(value);
+      // One topic holds a text once per language, whatever its kind (the unique index says so).
+      const dupKey = `${topicKey}\u0000${language}\u0000${norm}`;
+      const earlier = seen.get(dupKey);
+      if (earlier !== undefined) {
+        issue(
+          SHEET.keywords,
+          r.row,
+          'Text',
+          `The same text is already on row ${earlier} for this topic and language`,
+        );
+        continue;
+      }
+      seen.set(dupKey, r.row);
+      keywords.push({ topicKey, language, kind, text: value, norm });
+    }
+  }
+
+  let responses: ResponseLine[] | null = null;
+  if (responseRows) {
+    responses = [];
+    for (const r of responseRows) {
+      const { text } = reader(SHEET.responses, r);
+      const topicKey = topicOf(SHEET.responses, r, text);
+      const lower = (column: string) => {
+        const v = (text(column) ?? '').trim().toLowerCase();
+        return v === '' ? undefined : v;
+      };
+      const contentsText = (text('Contents') ?? '').trim();
+      let contents: unknown;
+      let contentsReadable = true;
+      if (contentsText !== '') {
+        try {
+          contents = JSON.parse(contentsText);
+        } catch (e) {
+          contentsReadable = false;
+          issue(SHEET.responses, r.row, 'Contents', `Not valid JSON: ${(e as Error).message}`);
+        }
+      }
+      // The create contract judges the fields; the ids are placeholders it needs, never used.
+      const res = ZCreateResponseRequest.safeParse({
+        device_id: deviceId,
+        intent_id: 1,
+        language: lower('Language'),
+        device_type: lower('Device type'),
+        response_aim: lower('Response aim'),
+        response_type: lower('Response type'),
+        speech: text('Speech') ?? '',
+        custom_content: text('Custom content') ?? '',
+        contents,
+      });
+      if (!res.success) {
+        for (const i of res.error.issues) {
+          const [field, ...rest] = i.path.map(String);
+          // Unreadable JSON is reported once, not again as missing contents.
+          if (field === 'contents' && !contentsReadable) continue;
+          const column = RESPONSE_FIELD_COLUMNS[field ?? ''] ?? 'Contents';
+          const where = field === 'contents' && rest.length > 0 ? `contents.${rest.join('.')}: ` : '';
+          issue(SHEET.responses, r.row, column, `${where}${i.message}`);
+        }
+        continue;
+      }
+      if (topicKey === undefined || !contentsReadable) continue;
+      const { device_id: _d, intent_id: _i, ...fields } = res.data;
+      responses.push({ topicKey, fields });
+    }
+  }
+
+  return { topics, keywords, responses, issues };
+}

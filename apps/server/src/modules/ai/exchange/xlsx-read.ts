@@ -1,0 +1,41 @@
+import { runWorker, WorkerFailed } from '../../../lib/run-worker.js';
+import { AppError, badRequest } from '../../../lib/errors.js';
+import type { ParsedFile } from './xlsx-parse.js';
+import type { XlsxWorkerResult } from './xlsx-worker.js';
+
+/** A worker's heap: room for the largest workbook the limits let through, and no more. */
+const WORKER_HEAP_MB = 384;
+const WORKER_TIMEOUT_MS = 60_000;
+const ext = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
+const WORKER = new URL(`./xlsx-worker.${ext}`, import.meta.url);
+
+const tooLarge = (message: string) => new AppError(413, 'import_too_large', message);
+
+/**
+ * Reads an uploaded workbook line by line in a worker thread: its size is checked while it
+ * inflates (xlsx-limits), and parsing never blocks the server's event loop.
+ */
+export async function readWorkbook(bytes: Buffer, deviceId: number): Promise<ParsedFile> {
+  // A copy the worker owns (transferred, not cloned again): the upload's buffer may be pooled.
+  const copy = new Uint8Array(bytes);
+  let result: XlsxWorkerResult;
+  try {
+    result = await runWorker<XlsxWorkerResult>(
+      WORKER,
+      { bytes: copy, deviceId },
+      {
+        resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 32 },
+        timeoutMs: WORKER_TIMEOUT_MS,
+        transferList: [copy.buffer],
+      },
+    );
+  } catch (e) {
+    if (e instanceof WorkerFailed && e.reason !== 'error') {
+      throw tooLarge('The workbook is too large to import at once. Split it into smaller files.');
+    }
+    throw e;
+  }
+  if (result.ok) return result.file;
+  if (result.kind === 'too_large') throw tooLarge(result.message);
+  throw badRequest(result.message, 'import_invalid');
+}

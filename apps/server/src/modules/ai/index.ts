@@ -1,0 +1,19 @@
+/**
+ * The A.I. module's public face: what the composition root, other modules and the demo seeder
+ * use. The sub-folders (topics, responses, entities, answering, exchange, transfer) are private.
+ */
+export type { AiChangeListener } from './changes.js';
+export { fold } from './fold.js';
+export { aiRoutes } from './routes.js';
+export { createTopicsRepo, type TopicsRepo } from './topics/repo.js';
+export { createTopicsService, type TopicsService } from './topics/service.js';
+export { createResponsesRepo } from './responses/repo.js';
+export { createResponsesService } from './responses/service.js';
+export { createEntitiesRepo } from './entities/repo.js';
+export { createEntitiesService } from './entities/service.js';
+export { createAnswerService, type AnswerService } from './answering/answer-service.js';
+export { createMatcherSource } from './answering/matcher-source.js';
+export { synthesize } from './answering/speech.js';
+export { createExchangeService } from './exchange/service.js';
+export { createTransferRepo } from './transfer/repo.js';
+export { createTransferService } from './transfer/service.js';
