@@ -6,41 +6,101 @@ import {
   ZEntitiesQuery,
   ZEntitiesResponse,
   ZEntity,
+  ZOk,
+  ZOkEmpty,
   ZUpdateEntityRequest,
 } from '@ambassador/contracts';
 import type { FastifyInstance } from 'fastify';
-import { ok, okEmpty } from '../../../lib/envelope.js';
+import { contractApp, done, ok } from '../../../lib/contract.js';
 import { validate } from '../../../lib/validate.js';
-import { deviceIdOf, scoped } from '../../../plugins/guard.js';
-import { AI_PAGE } from '../access.js';
+import { deviceIdOf, pinned } from '../../../plugins/guard.js';
+import { AI_PAGE, AI_TAGS } from '../access.js';
 import type { EntitiesService } from './service.js';
 
+const tags = AI_TAGS;
+
 /** Aliases: other words visitors use for a keyword, and the finder that adds them. */
-export function entitiesRoutes(app: FastifyInstance, { entities }: { entities: EntitiesService }) {
-  // ------------------------------------------------------------ aliases (entities)
-  app.get('/ai_config/entities', { config: AI_PAGE }, async (req) => {
-    const { entities: rows, total } = await entities.list(scoped(req, ZEntitiesQuery, req.query));
-    return ok(ZEntitiesResponse, rows, { total });
-  });
-  app.put('/ai_config/entities', { config: AI_PAGE }, async (req) => {
-    const b = validate(ZUpdateEntityRequest, req.body);
-    return ok(ZEntity, await entities.update(deviceIdOf(req), b.entity_id, b.aliases), {
-      message: 'Aliases saved.',
-    });
-  });
-  app.delete('/ai_config/entities', { config: AI_PAGE }, async (req) => {
-    const b = validate(ZDeleteEntityRequest, req.body ?? req.query);
-    await entities.remove(deviceIdOf(req), b.entity_id);
-    return okEmpty('Aliases deleted.');
-  });
-  app.get('/ai_config/alias_finder', { config: AI_PAGE }, async (req) => {
-    const q = validate(ZAliasFinderQuery, req.query);
-    return ok(ZAliasFinderResponse, await entities.finder(deviceIdOf(req), q));
-  });
-  app.post('/ai_config/alias_finder', { config: AI_PAGE }, async (req) => {
-    const b = validate(ZAddAliasRequest, req.body);
-    return ok(ZEntity, await entities.addAlias(deviceIdOf(req), b.keyword, b.alias), {
-      message: 'Alias added.',
-    });
-  });
+export function entitiesRoutes(parent: FastifyInstance, { entities }: { entities: EntitiesService }) {
+  const app = contractApp(parent);
+  app.get(
+    '/ai_config/entities',
+    {
+      config: AI_PAGE,
+      schema: {
+        tags,
+        summary: 'Keywords with their aliases',
+        querystring: ZEntitiesQuery,
+        response: { 200: ZOk(ZEntitiesResponse) },
+      },
+    },
+    async (req) => {
+      const { entities: rows, total } = await entities.list(pinned(req, req.query));
+      return ok(rows, { total });
+    },
+  );
+  app.put(
+    '/ai_config/entities',
+    {
+      config: AI_PAGE,
+      schema: {
+        tags,
+        summary: 'Replace a keyword’s aliases',
+        body: ZUpdateEntityRequest,
+        response: { 200: ZOk(ZEntity) },
+      },
+    },
+    async (req) =>
+      ok(await entities.update(deviceIdOf(req), req.body.entity_id, req.body.aliases), {
+        message: 'Aliases saved.',
+      }),
+  );
+  app.delete(
+    '/ai_config/entities',
+    {
+      config: AI_PAGE,
+      schema: {
+        tags,
+        summary: 'Delete a keyword’s aliases',
+        description: 'The ids come in the body, or in the query for clients that send no DELETE body.',
+        body: ZDeleteEntityRequest.optional(),
+        querystring: ZDeleteEntityRequest.partial(),
+        response: { 200: ZOkEmpty },
+      },
+    },
+    async (req) => {
+      const b = validate(ZDeleteEntityRequest, req.body ?? req.query);
+      await entities.remove(deviceIdOf(req), b.entity_id);
+      return done('Aliases deleted.');
+    },
+  );
+  app.get(
+    '/ai_config/alias_finder',
+    {
+      config: AI_PAGE,
+      schema: {
+        tags,
+        summary: 'Find topics and keywords to add an alias to',
+        querystring: ZAliasFinderQuery,
+        response: { 200: ZOk(ZAliasFinderResponse) },
+      },
+    },
+    async (req) => ok(await entities.finder(deviceIdOf(req), req.query)),
+  );
+  app.post(
+    '/ai_config/alias_finder',
+    {
+      config: AI_PAGE,
+      schema: {
+        tags,
+        summary: 'Add an alias to a keyword',
+        description: '400 `alias_same_as_keyword` when the alias is the keyword itself.',
+        body: ZAddAliasRequest,
+        response: { 200: ZOk(ZEntity) },
+      },
+    },
+    async (req) =>
+      ok(await entities.addAlias(deviceIdOf(req), req.body.keyword, req.body.alias), {
+        message: 'Alias added.',
+      }),
+  );
 }

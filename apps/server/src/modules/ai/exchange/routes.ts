@@ -1,52 +1,79 @@
-import { ZDeviceQuery, ZImportQuery, ZImportReport } from '@ambassador/contracts';
+import { ZDeviceQuery, ZImportQuery, ZImportReport, ZOk } from '@ambassador/contracts';
 import type { FastifyInstance } from 'fastify';
+import { contractApp, file, ok } from '../../../lib/contract.js';
 import { attachment, XLSX_TYPE } from '../../../lib/downloads.js';
-import { ok } from '../../../lib/envelope.js';
-import { singleFile } from '../../../media/uploads.js';
-import { validate } from '../../../lib/validate.js';
 import { fileTooLarge } from '../../../media/store.js';
+import { singleFile } from '../../../media/uploads.js';
 import { authOf, deviceIdOf } from '../../../plugins/guard.js';
-import { AI_PAGE, INTENTS } from '../access.js';
+import { AI_PAGE, AI_TAGS, INTENTS } from '../access.js';
 import type { ExchangeService } from './service.js';
 
 /** Whole-device workbooks: the first to wait when the server is busy. */
 const heavy = { ...AI_PAGE, priority: 'low' } as const;
 const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+const tags = AI_TAGS;
 
 /** The topics workbook: export a device's topics to xlsx, import the same layout back. */
-export function exchangeRoutes(app: FastifyInstance, deps: { exchange: ExchangeService }) {
+export function exchangeRoutes(parent: FastifyInstance, deps: { exchange: ExchangeService }) {
   const { exchange } = deps;
+  const app = contractApp(parent);
 
-  app.get(`${INTENTS}/export`, { config: heavy }, async (req, reply) => {
-    validate(ZDeviceQuery, req.query);
-    const file = await exchange.exportTopics(deviceIdOf(req));
-    return reply
-      .type(XLSX_TYPE)
-      .header('content-disposition', attachment(file.filename))
-      .header('cache-control', 'no-store')
-      .send(file.content);
-  });
+  app.get(
+    `${INTENTS}/export`,
+    {
+      config: heavy,
+      schema: {
+        tags,
+        summary: 'Export the device’s topics as a workbook',
+        querystring: ZDeviceQuery,
+        response: { 200: file('Every topic with its keywords and responses, as .xlsx', XLSX_TYPE) },
+      },
+    },
+    async (req, reply) => {
+      const exported = await exchange.exportTopics(deviceIdOf(req));
+      return reply
+        .type(XLSX_TYPE)
+        .header('content-disposition', attachment(exported.filename))
+        .header('cache-control', 'no-store')
+        .send(exported.content);
+    },
+  );
 
-  app.post(`${INTENTS}/import`, { config: { ...heavy, upload: true } }, async (req) => {
-    const q = validate(ZImportQuery, req.query);
-    const file = await singleFile(req, IMPORT_MAX_BYTES);
-    const report = await exchange.importTopics(
-      authOf(req).projectId,
-      deviceIdOf(req),
-      // Read only once the import may run: refused imports never buffer their upload.
-      () =>
-        file.toBuffer().catch((e: { code?: string }) => {
-          if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(IMPORT_MAX_BYTES);
-          throw e;
-        }),
-      q.mode,
-    );
-    const message =
-      report.errors.length > 0
-        ? `Nothing was imported: the file has ${report.errors.length} problem${report.errors.length === 1 ? '' : 's'}.`
-        : report.applied
-          ? 'Topics imported.'
-          : 'Preview only: nothing was changed.';
-    return ok(ZImportReport, report, { message });
-  });
+  app.post(
+    `${INTENTS}/import`,
+    {
+      config: { ...heavy, upload: true },
+      schema: {
+        tags,
+        summary: 'Import a topics workbook (the export’s layout): preview, or apply',
+        description:
+          'With `mode=preview` nothing changes; with `mode=apply` the workbook is applied only when it has no ' +
+          'problem. Up to 20 MB; bounded while it inflates (`import_too_large`); one import per project at a ' +
+          'time (`import_busy`, 409) and two per server (`import_queue_full`, 429 with Retry-After).',
+        querystring: ZImportQuery,
+        response: { 200: ZOk(ZImportReport) },
+      },
+    },
+    async (req) => {
+      const upload = await singleFile(req, IMPORT_MAX_BYTES);
+      const report = await exchange.importTopics(
+        authOf(req).projectId,
+        deviceIdOf(req),
+        // Read only once the import may run: refused imports never buffer their upload.
+        () =>
+          upload.toBuffer().catch((e: { code?: string }) => {
+            if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(IMPORT_MAX_BYTES);
+            throw e;
+          }),
+        req.query.mode,
+      );
+      const message =
+        report.errors.length > 0
+          ? `Nothing was imported: the file has ${report.errors.length} problem${report.errors.length === 1 ? '' : 's'}.`
+          : report.applied
+            ? 'Topics imported.'
+            : 'Preview only: nothing was changed.';
+      return ok(report, { message });
+    },
+  );
 }

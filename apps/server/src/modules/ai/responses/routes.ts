@@ -2,6 +2,8 @@ import {
   ZAudioPreviewRequest,
   ZCreateResponseRequest,
   ZDeleteByIdRequest,
+  ZOk,
+  ZOkEmpty,
   ZResponse,
   ZResponsesQuery,
   ZResponsesResponse,
@@ -10,53 +12,120 @@ import {
   ZUploadResponse,
 } from '@ambassador/contracts';
 import type { FastifyInstance } from 'fastify';
-import { ok, okEmpty } from '../../../lib/envelope.js';
-import { saveImageUpload } from '../../../media/uploads.js';
+import { contractApp, done, file, ok } from '../../../lib/contract.js';
 import { validate } from '../../../lib/validate.js';
 import type { MediaStore } from '../../../media/store.js';
-import { deviceIdOf, scoped } from '../../../plugins/guard.js';
-import { AI_PAGE, INTENTS } from '../access.js';
+import { saveImageUpload } from '../../../media/uploads.js';
+import { deviceIdOf, pinned } from '../../../plugins/guard.js';
+import { AI_PAGE, AI_TAGS, INTENTS } from '../access.js';
 import { synthesize } from '../answering/speech.js';
 import type { ResponsesService } from './service.js';
 
+const tags = AI_TAGS;
+
 /** A topic's responses, hearing their speech, and the images they show. */
 export function responsesRoutes(
-  app: FastifyInstance,
+  parent: FastifyInstance,
   { responses, media }: { responses: ResponsesService; media: MediaStore },
 ) {
-  // ------------------------------------------------------------ responses
-  app.get(`${INTENTS}/responses`, { config: AI_PAGE }, async (req) => {
-    const q = validate(ZResponsesQuery, req.query);
-    const rows = await responses.list(deviceIdOf(req), q.intent_id, {
-      ...(q.language && { language: q.language }),
-      ...(q.device_type && { deviceType: q.device_type }),
-    });
-    return ok(ZResponsesResponse, rows);
-  });
-  app.post(`${INTENTS}/responses`, { config: AI_PAGE }, async (req) =>
-    ok(ZResponse, await responses.create(scoped(req, ZCreateResponseRequest, req.body)), {
-      message: 'Response added.',
-    }),
+  const app = contractApp(parent);
+  app.get(
+    `${INTENTS}/responses`,
+    {
+      config: AI_PAGE,
+      schema: {
+        tags,
+        summary: 'A topic’s responses, by language and device type',
+        querystring: ZResponsesQuery,
+        response: { 200: ZOk(ZResponsesResponse) },
+      },
+    },
+    async (req) => {
+      const q = req.query;
+      const rows = await responses.list(deviceIdOf(req), q.intent_id, {
+        ...(q.language && { language: q.language }),
+        ...(q.device_type && { deviceType: q.device_type }),
+      });
+      return ok(rows);
+    },
   );
-  app.put(`${INTENTS}/responses`, { config: AI_PAGE }, async (req) =>
-    ok(ZResponse, await responses.update(scoped(req, ZUpdateResponseRequest, req.body)), {
-      message: 'Response updated.',
-    }),
+  app.post(
+    `${INTENTS}/responses`,
+    {
+      config: AI_PAGE,
+      schema: {
+        tags,
+        summary: 'Add a response to a topic',
+        description: 'Buttons are padded to whole rows of their column count.',
+        body: ZCreateResponseRequest,
+        response: { 200: ZOk(ZResponse) },
+      },
+    },
+    async (req) => ok(await responses.create(pinned(req, req.body)), { message: 'Response added.' }),
   );
-  app.delete(`${INTENTS}/responses`, { config: AI_PAGE }, async (req) => {
-    const b = validate(ZDeleteByIdRequest, req.body ?? req.query);
-    await responses.remove(deviceIdOf(req), b.id);
-    return okEmpty('Response deleted.');
-  });
-  app.post(`${INTENTS}/audio_preview`, { config: AI_PAGE }, async (req, reply) => {
-    const b = validate(ZAudioPreviewRequest, req.body);
-    const wav = await synthesize(b.text, b.language);
-    return reply.type('audio/wav').header('cache-control', 'no-store').send(wav);
-  });
+  app.put(
+    `${INTENTS}/responses`,
+    {
+      config: AI_PAGE,
+      schema: {
+        tags,
+        summary: 'Change a response',
+        body: ZUpdateResponseRequest,
+        response: { 200: ZOk(ZResponse) },
+      },
+    },
+    async (req) => ok(await responses.update(pinned(req, req.body)), { message: 'Response updated.' }),
+  );
+  app.delete(
+    `${INTENTS}/responses`,
+    {
+      config: AI_PAGE,
+      schema: {
+        tags,
+        summary: 'Delete a response',
+        description: 'The ids come in the body, or in the query for clients that send no DELETE body.',
+        body: ZDeleteByIdRequest.optional(),
+        querystring: ZDeleteByIdRequest.partial(),
+        response: { 200: ZOkEmpty },
+      },
+    },
+    async (req) => {
+      const b = validate(ZDeleteByIdRequest, req.body ?? req.query);
+      await responses.remove(deviceIdOf(req), b.id);
+      return done('Response deleted.');
+    },
+  );
+  app.post(
+    `${INTENTS}/audio_preview`,
+    {
+      config: AI_PAGE,
+      schema: {
+        tags,
+        summary: 'Hear a response’s speech (WAV)',
+        description: '503 `tts_unavailable` where no speech engine is installed.',
+        body: ZAudioPreviewRequest,
+        response: { 200: file('The spoken text', 'audio/wav') },
+      },
+    },
+    async (req, reply) => {
+      const wav = await synthesize(req.body.text, req.body.language);
+      return reply.type('audio/wav').header('cache-control', 'no-store').send(wav);
+    },
+  );
 
-  // ------------------------------------------------------------ upload
-  app.post('/ai_config/upload', { config: { ...AI_PAGE, upload: true } }, async (req) => {
-    validate(ZUploadQuery, req.query);
-    return ok(ZUploadResponse, await saveImageUpload(req, media), { message: 'Image uploaded.' });
-  });
+  app.post(
+    '/ai_config/upload',
+    {
+      config: { ...AI_PAGE, upload: true },
+      schema: {
+        tags,
+        summary: 'Upload an image for a response (multipart, field `file`)',
+        description:
+          'PNG, JPEG, GIF or WebP by content, not by name; up to 10 MiB (`file_too_large`, 413; `unsupported_type`, 415).',
+        querystring: ZUploadQuery,
+        response: { 200: ZOk(ZUploadResponse) },
+      },
+    },
+    async (req) => ok(await saveImageUpload(req, media), { message: 'Image uploaded.' }),
+  );
 }

@@ -1,37 +1,74 @@
 import {
   ZCopyDeviceRequest,
+  ZOk,
   ZTransfer,
   ZTransfersQuery,
   ZTransfersResponse,
   ZUndoTransferRequest,
 } from '@ambassador/contracts';
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../../../lib/envelope.js';
-import { validate } from '../../../lib/validate.js';
+import { contractApp, ok } from '../../../lib/contract.js';
 import { authOf, deviceIdOf } from '../../../plugins/guard.js';
-import { AI_PAGE } from '../access.js';
+import { AI_PAGE, AI_TAGS } from '../access.js';
 import type { TransferService } from './service.js';
 
-/** POST /setup/copy_device (SPEC §7 Copy), its history, and undo. */
-export function transferRoutes(app: FastifyInstance, { transfer }: { transfer: TransferService }) {
+const tags = AI_TAGS;
+
+/** Transfer A.I. data: copy one device's topics onto another, its history, and undo. */
+export function transferRoutes(parent: FastifyInstance, { transfer }: { transfer: TransferService }) {
+  const app = contractApp(parent);
   // The guard checks both devices of a copy, as it checks device_id.
   app.post(
     '/setup/copy_device',
-    { config: { ...AI_PAGE, priority: 'low', devices: { fields: ['source_id', 'dest_id'] } } },
+    {
+      config: { ...AI_PAGE, priority: 'low', devices: { fields: ['source_id', 'dest_id'] } },
+      schema: {
+        tags,
+        summary: 'Copy one device’s A.I. data onto another',
+        description:
+          'The destination’s topics, keywords and responses are replaced; a snapshot is kept so the copy can be undone.',
+        body: ZCopyDeviceRequest,
+        response: { 200: ZOk(ZTransfer) },
+      },
+    },
     async (req) => {
-      const b = validate(ZCopyDeviceRequest, req.body);
-      const { transfer: row, message } = await transfer.copy(authOf(req), b.source_id, b.dest_id);
-      return ok(ZTransfer, row, { message });
+      const { transfer: row, message } = await transfer.copy(
+        authOf(req),
+        req.body.source_id,
+        req.body.dest_id,
+      );
+      return ok(row, { message });
     },
   );
-  app.get('/setup/copy_device', { config: AI_PAGE }, async (req) => {
-    validate(ZTransfersQuery, req.query);
-    return ok(ZTransfersResponse, await transfer.list(authOf(req), deviceIdOf(req)));
-  });
-  app.post('/setup/copy_device/undo', { config: AI_PAGE }, async (req) => {
-    const b = validate(ZUndoTransferRequest, req.body);
-    return ok(ZTransfer, await transfer.undo(authOf(req), b.id), {
-      message: 'Transfer undone: the device has its previous A.I. data again.',
-    });
-  });
+  app.get(
+    '/setup/copy_device',
+    {
+      config: AI_PAGE,
+      schema: {
+        tags,
+        summary: 'Transfers onto a device, newest first',
+        querystring: ZTransfersQuery,
+        response: { 200: ZOk(ZTransfersResponse) },
+      },
+    },
+    async (req) => ok(await transfer.list(authOf(req), deviceIdOf(req))),
+  );
+  app.post(
+    '/setup/copy_device/undo',
+    {
+      config: AI_PAGE,
+      schema: {
+        tags,
+        summary: 'Undo a transfer: the device gets its previous A.I. data back',
+        description:
+          '409 `transfer_expired` once the snapshot is gone, `transfer_restored` when already undone.',
+        body: ZUndoTransferRequest,
+        response: { 200: ZOk(ZTransfer) },
+      },
+    },
+    async (req) =>
+      ok(await transfer.undo(authOf(req), req.body.id), {
+        message: 'Transfer undone: the device has its previous A.I. data again.',
+      }),
+  );
 }
