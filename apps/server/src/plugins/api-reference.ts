@@ -50,7 +50,7 @@ function commonFailures(url: string, route: RouteOptions, schema: Doc): Record<s
     );
   }
   if (url.startsWith(DEVICE_API_PREFIX)) failures['401'] = failureResponse('No valid device key');
-  failures['503'] = failureResponse('Busy or shutting down (`server_busy`, `draining`): try again');
+  failures['503'] = failureResponse('Busy (`overloaded`, with Retry-After) or shutting down: try again');
   return failures;
 }
 
