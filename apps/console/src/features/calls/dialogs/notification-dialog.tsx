@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { ZNotificationChannel, type NotificationChannel } from '@ambassador/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { SettingsLoadingDialog } from './settings-loading-dialog';
+import { DeviceSettingsDialog, type DeviceSettingsDialogProps } from './settings-loading-dialog';
 import { translateIssue } from '@/shared/lib/rule-message';
 import { FormDialog } from '@/shared/ui/form-dialog';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
@@ -34,12 +34,7 @@ function ringSecondsError(t: TFunction, text: string): string | null {
   return translateIssue(t, parsed.error.issues[0]!);
 }
 
-export type NotificationDialogProps = {
-  open: boolean;
-  deviceId: number;
-  deviceName: string;
-  onClose: () => void;
-};
+export type NotificationDialogProps = DeviceSettingsDialogProps;
 
 /**
  * How the selected device's calls ring (its notification_channel: banner, sound, browser
@@ -48,18 +43,18 @@ export type NotificationDialogProps = {
 export function NotificationDialog(props: NotificationDialogProps) {
   const { t } = useTranslation();
   const saved = useNotificationChannel(props.deviceId, props.open);
-  if (saved.data) return <NotificationEditor {...props} saved={saved.data} />;
   return (
-    <SettingsLoadingDialog
+    <DeviceSettingsDialog
       open={props.open}
       onClose={props.onClose}
       title={t('calls.notification.title', { device: props.deviceName })}
       testId="notification-dialog"
       width={480}
-      error={saved.error}
+      saved={saved}
       loadFailed={t('calls.notification.load_failed')}
-      onRetry={() => void saved.refetch()}
-    />
+    >
+      {(data) => <NotificationEditor {...props} saved={data} />}
+    </DeviceSettingsDialog>
   );
 }
 

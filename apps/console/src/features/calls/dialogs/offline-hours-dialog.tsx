@@ -14,7 +14,7 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import { DAY_OPTIONS, type DayOption, type Language, type OfflineHours } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, translateRule } from '@/shared/api/api-error';
-import { SettingsLoadingDialog } from './settings-loading-dialog';
+import { DeviceSettingsDialog, type DeviceSettingsDialogProps } from './settings-loading-dialog';
 import { FormDialog } from '@/shared/ui/form-dialog';
 import { LanguageTabs } from '@/shared/ui/language-tabs';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
@@ -34,41 +34,28 @@ import {
   type OfflineHoursForm,
 } from './offline-hours-form';
 
-export type OfflineHoursDialogProps = {
-  open: boolean;
-  deviceId: number;
-  deviceName: string;
-  onClose: () => void;
-};
+export type OfflineHoursDialogProps = DeviceSettingsDialogProps;
 
 /** Live Video → Offline hours: when the selected device takes calls. Mount with a fresh `key` per opening. */
 export function OfflineHoursDialog(props: OfflineHoursDialogProps) {
   const { t } = useTranslation();
   const saved = useOfflineHours(props.deviceId, props.open);
   const languages = useDeviceLanguages(props.deviceId, props.open);
-
-  if (saved.data && !languages.loading) {
-    return (
-      <OfflineHoursEditor
-        {...props}
-        saved={saved.data}
-        languages={languages.languages}
-        known={languages.known}
-      />
-    );
-  }
-  // Loading, or the load failed: the same dialog frame, saying which.
   return (
-    <SettingsLoadingDialog
+    <DeviceSettingsDialog
       open={props.open}
       onClose={props.onClose}
       title={t('calls.offline.title', { device: props.deviceName })}
       testId="offline-hours-dialog"
       width={680}
-      error={saved.error}
+      saved={saved}
+      ready={!languages.loading}
       loadFailed={t('calls.offline.load_failed')}
-      onRetry={() => void saved.refetch()}
-    />
+    >
+      {(data) => (
+        <OfflineHoursEditor {...props} saved={data} languages={languages.languages} known={languages.known} />
+      )}
+    </DeviceSettingsDialog>
   );
 }
 
