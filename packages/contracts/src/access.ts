@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { rule } from './rules.js';
 
-/** Role ids are fixed by SPEC §6: 3 admin, 1 user, 2 service. */
+/** Role ids are fixed (existing clients send them): 3 admin, 1 user, 2 service. */
 export const ROLE = { admin: 3, user: 1, service: 2 } as const;
 export const ZRoleId = z.union([z.literal(1), z.literal(2), z.literal(3)], {
   error: rule('role_required'),
@@ -9,7 +9,7 @@ export const ZRoleId = z.union([z.literal(1), z.literal(2), z.literal(3)], {
 export type RoleId = z.infer<typeof ZRoleId>;
 export const ROLE_IDS: readonly RoleId[] = [ROLE.admin, ROLE.user, ROLE.service];
 
-/** The console's top-level pages, in navigation order (SPEC §2 Shell). */
+/** The console's top-level pages, in navigation order. */
 export const PAGES = [
   '/dashboard',
   '/chat',
@@ -55,7 +55,7 @@ export function canOpen(access: PageAccess, pathname: string): boolean {
   return (access as readonly string[]).includes(pageOf(pathname));
 }
 
-/** Languages a device can speak and a user can work in (SPEC §9). */
+/** Languages a device can speak and a user can work in. */
 export const LANGUAGES = [
   'chinese',
   'cantonese',

@@ -5,7 +5,7 @@ import { ZId, ZPaging, ZSortOrder } from './common.js';
 import { ZDeviceKind } from './devices.js';
 
 /**
- * AI configuration of one device (SPEC §1, §3, §7): categories, question topics (intents),
+ * AI configuration of one device: categories, question topics (intents),
  * keywords and training phrases, responses, aliases (entities), settings and transfer.
  * Every call names the device it works on; the guard checks it is the caller's project's.
  */
@@ -51,7 +51,7 @@ export const ZAiSettings = z.object({ is_enabled_related_intents: z.boolean() })
 export type AiSettings = z.infer<typeof ZAiSettings>;
 export const ZUpdateRelatedIntentsRequest = ZDeviceRef.extend({ is_enabled_related_intents: z.boolean() });
 
-// ---------------------------------------------------------------- avatar motions (SPEC §9)
+// ---------------------------------------------------------------- avatar motions (gestures and idles)
 
 /** Five gestures an ambassador plays with an answer, and three idle motions. */
 export const AVATAR_GESTURES = ['wave', 'nod', 'bow', 'point', 'thumbs_up'] as const;

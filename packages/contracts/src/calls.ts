@@ -5,20 +5,19 @@ import { ZId, ZPaging } from './common.js';
 import { ZTimeZone } from './conversations.js';
 
 /**
- * Live video calls (SPEC §1, §2 /live_video and its dialogs, §3 Live video, §4 Calls, §7 Video
- * calls). A kiosk calls; every console of the project sees the banner; one operator answers and
+ * Live video calls (the Live Video page, its dialogs and the kiosk's call button). A kiosk calls; every console of the project sees the banner; one operator answers and
  * the two browsers connect with WebRTC, signalling over the realtime service.
  *
  * States: ringing → answered → ended; ringing → missed (nobody answered within the device's ring
- * time, or the visitor gave up). SPEC names answered and ended; ringing and missed make the list
- * honest about calls nobody took.
+ * time, or the visitor gave up). Ringing and missed are kept beside answered and ended so the list
+ * is honest about calls nobody took.
  */
 export const CALL_STATUSES = ['ringing', 'answered', 'ended', 'missed'] as const;
 export const ZCallStatus = z.enum(CALL_STATUSES);
 export type CallStatus = z.infer<typeof ZCallStatus>;
 
 export const ZCall = z.object({
-  /** SPEC §3 real_session_id. */
+  /** The call's own id (a UUID), shared by both browsers and the signalling. */
   real_session_id: z.uuid(),
   project_id: z.number().int(),
   device_id: z.number().int(),
@@ -55,7 +54,7 @@ export type CallStatusRequest = z.input<typeof ZCallStatusRequest>;
 
 // --- Offline hours -------------------------------------------------------------------------------
 
-/** SPEC §9 day options: each weekday, and weekdays and weekends as shorthands. */
+/** Day options of offline hours: each weekday, and weekdays and weekends as shorthands. */
 export const DAY_OPTIONS = [
   'monday',
   'tuesday',
@@ -98,7 +97,7 @@ export type OfflineHoursInput = z.input<typeof ZOfflineHours>;
 
 // --- Notification channel ------------------------------------------------------------------------
 
-/** How operators hear about a device's calls (SPEC §3 notification_channel with options). */
+/** How operators hear about a device's calls: banner, sound, desktop notification, ring time. */
 export const ZNotificationChannel = z.object({
   /** The incoming-call banner on every signed-in console. */
   banner: z.boolean(),
@@ -121,7 +120,7 @@ export const DEFAULT_NOTIFICATION_CHANNEL: NotificationChannel = {
   ring_seconds: 45,
 };
 
-/** The `new_call` live event (SPEC §4), and the `refresh_call` one. */
+/** The `new_call` live event (show the incoming-call banner), and the `refresh_call` one. */
 export const ZCallEvent = z.object({
   name: z.enum(['new_call', 'refresh_call']),
   project_id: z.number().int(),

@@ -4,7 +4,7 @@ import { ZLanguage } from './access.js';
 import { ZId, ZPaging } from './common.js';
 
 /**
- * Live chat between operators and kiosk visitors (SPEC §1, §2 /chat, §3 Chat, §4 Chat, §7 Chat).
+ * Live chat between operators (the Live Chat page) and kiosk visitors.
  * A visitor asks for staff at a kiosk; that opens a chat session of the device. Messages are plain
  * text: they are stored and shown as typed, never interpreted as markup.
  */
@@ -20,7 +20,7 @@ export const ZClientMessageId = z.string().trim().min(8).max(100);
 export const ZChatSessionId = z.uuid({ error: rule('unknown_chat') });
 export const ZChatSessionParams = z.object({ session_id: ZChatSessionId });
 
-/** SPEC §3 end-user list item, plus what the list needs to be useful. */
+/** A chat in the operators' list: the visitor, their last message, unread count and state. */
 export const ZChatEndUser = z.object({
   session_id: z.uuid(),
   device_id: z.number().int(),
@@ -73,7 +73,7 @@ export const ZUpdateChatEndUserRequest = z.object({
 });
 export type UpdateChatEndUserRequest = z.input<typeof ZUpdateChatEndUserRequest>;
 
-/** SPEC §3 chat message. */
+/** One chat message, from the visitor or an operator. */
 export const ZChatMessage = z.object({
   id: z.number().int(),
   session_id: z.uuid(),

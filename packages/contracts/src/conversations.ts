@@ -5,7 +5,7 @@ import { ZId, ZPaging, ZSortOrder } from './common.js';
 import { ZRating } from './device-api.js';
 
 /**
- * Conversation review and the dashboard (SPEC §1, §2, §3 Conversation row, §7). Date ranges are
+ * Conversation review and the dashboard. Date ranges are
  * calendar days (`YYYY-MM-DD`, both ends included) in the caller's time zone (`tz`, IANA name).
  */
 export const DEFAULT_RANGE_DAYS = 7;

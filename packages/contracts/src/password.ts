@@ -4,7 +4,7 @@ import { rule } from './rules.js';
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
-/** Password policy of SPEC §5 plus a minimum length; each failed rule is its own message. */
+/** Password policy: upper and lower case, a number, a symbol and a minimum length; each failed rule is its own message. */
 export const ZPassword = z
   .string({ error: rule('password_required') })
   .min(1, rule('password_required'))

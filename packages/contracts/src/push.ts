@@ -4,7 +4,7 @@ import { ZLanguage } from './access.js';
 import { ZIdNumber, ZPaging } from './common.js';
 
 /**
- * Push messages (SPEC §1 "pushing messages", §7 POST /video_call/push; the payload is ours).
+ * Push messages (the Message page; POST /video_call/push).
  * An operator composes a message and pushes it to chosen devices of the project; a kiosk shows it
  * at once (text in its current language, optional image) for `duration_seconds`, and speaks it
  * when asked. Each device's delivery is tracked: pending until the kiosk confirms it is on screen.

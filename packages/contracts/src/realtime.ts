@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The realtime service (DESIGN: `/realtime`, socket.io). Both clients authenticate in the
+ * The realtime service (socket.io at `/realtime`). Both clients authenticate in the
  * handshake's `auth` object, never in the URL:
  * - the console: `{ token, project_id, client_id, username }` (an admin access token);
  * - a device: `{ device_key }`.
@@ -10,7 +10,7 @@ import { z } from 'zod';
  * session, a rotated or revoked device key, or a deleted user disconnects at once.
  */
 export const REALTIME_PATH = '/realtime';
-/** SPEC §4: the console subscribes with a fixed admin-panel project identifier. */
+/** The console subscribes with a fixed admin-panel project identifier (older consoles send it too). */
 export const ADMIN_PANEL_PROJECT = 'admin_panel';
 
 export const REALTIME_ERRORS = {
@@ -28,7 +28,7 @@ export type AdminHandshake = z.input<typeof ZAdminHandshake>;
 export const ZDeviceHandshake = z.object({ device_key: z.string().min(1).max(200) });
 export type DeviceHandshake = z.input<typeof ZDeviceHandshake>;
 
-/** Console → server after connecting (SPEC §4); acknowledged with `{ok: true}` or `{ok:false}`. */
+/** Console → server after connecting; acknowledged with `{ok: true}` or `{ok:false}`. */
 export const ZSubscribeMessage = z.object({
   project: z.literal(ADMIN_PANEL_PROJECT),
   client_id: z.string().min(1).max(100),
@@ -37,11 +37,11 @@ export const ZSubscribeMessage = z.object({
 export type SubscribeMessage = z.infer<typeof ZSubscribeMessage>;
 
 /**
- * Socket event names. Server → console messages all arrive as `event` with a `name`
- * (SPEC §4); the console handles the names it knows and only logs the rest.
+ * Socket event names. Server → console messages all arrive as `event` with a `name`;
+ * the console handles the names it knows and only logs the rest.
  */
 export const SOCKET = {
-  /** console → server: SPEC §4 subscription. */
+  /** console → server: the subscription after connecting. */
   subscribe: 'subscribe',
   /** server → console: `LiveEvent`. */
   event: 'event',

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 
 /**
- * The validation rules of the contracts, by key, with their English text (SPEC §5 wording where it
- * has one). The schemas use `rule(key, params)` as their messages, so the server's English stays as
+ * The validation rules of the contracts, by key, with their English text (worded as operators have
+ * always seen them). The schemas use `rule(key, params)` as their messages, so the server's English stays as
  * it was; `ruleOf(issue)` gives back the key and parameters of any issue, so a client shows the
  * rule in its own language without reading the English. A 400 `validation_error` lists them in
  * `issues`. No zod at run time here: a client can read rules without loading the schemas.

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import type { Language } from '@ambassador/contracts';
 import { AppError } from '../../../lib/errors.js';
 
-/** espeak-ng voices for the languages of SPEC §9 (Chinese and Mandarin read as Mandarin). */
+/** espeak-ng voices for the eight device languages (Chinese and Mandarin read as Mandarin). */
 const VOICES: Record<Language, string> = {
   chinese: 'cmn',
   mandarin: 'cmn',

@@ -78,7 +78,7 @@ describe.each(backends)('AI topics on %s', (kind) => {
       catId = (await category('Visitor info')).category_id;
     });
 
-    it('validates as SPEC §5 says', async () => {
+    it('validates names, categories and lengths as operators are told', async () => {
       const res = await call('POST', '/ai_config/intents/intent', { device_id: LOBBY, name: '' });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toContain('Topic Name is required');
