@@ -153,15 +153,18 @@ export interface FinderNode {
   is_activated?: boolean;
   children: FinderNode[];
 }
-export const ZFinderNode: z.ZodType<FinderNode> = z.lazy(() =>
-  z.object({
-    type: z.enum(['category', 'topic']),
-    id: z.number().int(),
-    name: z.string(),
-    is_activated: z.boolean().optional(),
-    children: z.array(ZFinderNode),
-  }),
-);
+/** Named (`FinderNode`): the API reference can only show a schema that contains itself by reference. */
+export const ZFinderNode: z.ZodType<FinderNode> = z
+  .lazy(() =>
+    z.object({
+      type: z.enum(['category', 'topic']),
+      id: z.number().int(),
+      name: z.string(),
+      is_activated: z.boolean().optional(),
+      children: z.array(ZFinderNode),
+    }),
+  )
+  .meta({ id: 'FinderNode' });
 /** The whole tree for the diagram view: categories hold sub-categories and topics, topics hold sub-topics. */
 export const ZFinderResponse = z.object({ intents: z.array(ZFinderNode) });
 
