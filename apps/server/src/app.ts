@@ -8,7 +8,7 @@ import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { DEVICE_API_PREFIX, SOCKET, isErrorCode } from '@ambassador/contracts';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { failure } from './lib/envelope.js';
+import { failure } from './lib/contract.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createLifecycle, type Lifecycle } from './lib/lifecycle.js';
 import { useContracts } from './lib/contract.js';

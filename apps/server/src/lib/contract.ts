@@ -8,7 +8,7 @@ import type {
 } from 'fastify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { validationIssue } from '@ambassador/contracts';
+import { validationIssue, type ErrorCode, type ValidationIssue } from '@ambassador/contracts';
 import { z } from 'zod';
 import { invalidInput } from './validate.js';
 
@@ -84,4 +84,9 @@ export function file(description: string, ...mediaTypes: string[]) {
       mediaTypes.map((type) => [type, { schema: z.any().meta({ type: 'string', format: 'binary' }) }]),
     ),
   };
+}
+
+/** A refusal or failure: `error` is the code a client acts on, `message` is for people. */
+export function failure(message: string, code: ErrorCode, issues?: ValidationIssue[]) {
+  return { success: false as const, message, data: null, error: code, ...(issues ? { issues } : {}) };
 }

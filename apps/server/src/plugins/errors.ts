@@ -1,7 +1,7 @@
 import { isErrorCode } from '@ambassador/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError } from '../lib/errors.js';
-import { failure } from '../lib/envelope.js';
+import { failure } from '../lib/contract.js';
 
 const CLIENT_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request is too large.',

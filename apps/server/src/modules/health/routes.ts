@@ -3,8 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { contractApp, ok } from '../../lib/contract.js';
-import { failure } from '../../lib/envelope.js';
+import { contractApp, failure, ok } from '../../lib/contract.js';
 import type { Lifecycle } from '../../lib/lifecycle.js';
 
 const ZHealth = z.object({ database: z.enum(['pglite', 'postgres']) });
