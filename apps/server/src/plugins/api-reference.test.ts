@@ -42,10 +42,14 @@ describe('the API reference', () => {
 
   it('names the file of each call’s handler, as the repository names it', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
-      paths: Record<string, Record<string, { 'x-handler'?: string }>>;
+      paths: Record<
+        string,
+        Record<string, { 'x-handler'?: string; responses?: Record<string, { description?: string }> }>
+      >;
     };
     const users = doc.paths['/admin_panel/admin_settings/users']?.get;
     expect(users?.['x-handler']).toBe('apps/server/src/modules/users/routes.ts');
+    expect(users?.responses?.['200']?.description).toBe('Success');
     const ask = doc.paths['/device_api/v1/ask']?.post;
     expect(ask?.['x-handler']).toBe('apps/server/src/modules/device-api/routes.ts');
   });

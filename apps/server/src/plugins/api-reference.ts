@@ -54,6 +54,18 @@ function commonFailures(url: string, route: RouteOptions, schema: Doc): Record<s
   return failures;
 }
 
+/** A success without its own description says so, rather than the generator's "Default Response". */
+function described(responses: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(responses).map(([status, answer]) => {
+      const object = answer as Record<string, unknown>;
+      return status.startsWith('2') && !object.description
+        ? [status, { ...object, description: 'Success' }]
+        : [status, answer];
+    }),
+  );
+}
+
 function security(url: string, route: RouteOptions) {
   const config = (route.config ?? {}) as { access?: { public?: boolean } };
   if (url.startsWith(DEVICE_API_PREFIX)) return [{ deviceKey: [] }];
@@ -98,7 +110,10 @@ export async function registerApiReference(app: FastifyInstance, { version }: { 
           // Uploads are read from the stream by the route, not validated as a body: described here.
           ...(upload ? { consumes: ['multipart/form-data'], body: UPLOAD_BODY } : {}),
           security: security(url, route),
-          response: { ...commonFailures(url, route, document.schema as Doc), ...(schema.response ?? {}) },
+          response: {
+            ...commonFailures(url, route, document.schema as Doc),
+            ...described(schema.response ?? {}),
+          },
         },
       };
     },
