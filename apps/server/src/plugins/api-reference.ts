@@ -1,7 +1,7 @@
 import fastifySwagger from '@fastify/swagger';
-import scalar from '@scalar/fastify-api-reference';
+import swaggerUi from '@fastify/swagger-ui';
 import { ZFailure, DEVICE_API_PREFIX } from '@ambassador/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { asyncApiDocument, SOCKET_EVENTS_MARKDOWN } from './socket-reference.js';
@@ -10,7 +10,7 @@ const ADMIN_PREFIX = '/admin_panel';
 const FAILURE = z.toJSONSchema(ZFailure, { target: 'draft-2020-12' });
 
 /** Paths the reference serves itself; never listed in it. */
-const OWN_PATHS = ['/openapi.json', '/asyncapi.json', '/docs', '/docs/', '/docs/js/scalar.js'];
+const OWN_PATHS = ['/openapi.json', '/asyncapi.json'];
 
 const DESCRIPTION = `The HTTP API of Ambassador Console.
 
@@ -123,43 +123,11 @@ export async function registerApiReference(app: FastifyInstance, { version }: { 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/asyncapi.json', { schema: { hide: true } }, async () => asyncApiDocument(version));
 
-  await app.register(scalar, {
+  // Swagger UI's page and scripts come from its package, served here: nothing from a CDN, no inline
+  // script, so the app's own Content-Security-Policy holds for it too.
+  await app.register(swaggerUi, {
     routePrefix: '/docs',
-    configuration: {
-      url: '/openapi.json',
-      pageTitle: 'Ambassador Console API',
-      // Fonts from Scalar's CDN would be the page's only outside request: system fonts instead.
-      withDefaultFonts: false,
-      hideClientButton: true,
-      telemetry: false,
-      // Nothing that would call a hosted service (AI chat, MCP, developer tools) from this page.
-      showDeveloperTools: 'never',
-      mcp: { disabled: true },
-      favicon: '/logo.svg',
-      // Settings newer than the plugin's types: the page reads them all the same.
-      ...({ agent: { disabled: true } } as object),
-    },
-    hooks: { onRequest: referenceCsp },
+    uiConfig: { docExpansion: 'list', deepLinking: true, defaultModelsExpandDepth: 0 },
+    theme: { title: 'Ambassador Console API' },
   });
-}
-
-/**
- * The reference page starts itself with one inline script; everything else comes from this
- * server. Its policy allows that script and nothing from elsewhere.
- */
-async function referenceCsp(_req: FastifyRequest, reply: FastifyReply) {
-  reply.header(
-    'content-security-policy',
-    [
-      "default-src 'self'",
-      "script-src 'self' 'unsafe-inline'",
-      "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: blob:",
-      "font-src 'self' data:",
-      "connect-src 'self'",
-      "frame-ancestors 'self'",
-      "object-src 'none'",
-      "base-uri 'self'",
-    ].join('; '),
-  );
 }
