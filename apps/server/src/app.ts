@@ -253,6 +253,8 @@ export async function buildApp({
     topics: topicsRepo,
     clock,
     log: app.log,
+    // The staff chats linked to a visitor session end with it (`chat` is built below).
+    sessionEnded: (device, sessionId) => chat.visitorSessionEnded(device, sessionId),
   });
   app.addHook('onClose', async () => deviceApi.close());
   const entities = createEntitiesService({
@@ -313,6 +315,9 @@ export async function buildApp({
       86_400_000,
     );
     app.addHook('onClose', async () => stopDaily());
+    // Every 5 minutes: chats whose visitor went silent (CHAT_IDLE_MS), so they end close to it.
+    const stopChats = startHousekeeping([{ name: 'end idle chats', run: chat.endIdle }], app.log, 300_000);
+    app.addHook('onClose', async () => stopChats());
     // Calls ringing on an instance that stopped still become missed, within 15 s of their time.
     const sweep = setInterval(() => {
       calls.expire().catch((err: unknown) => app.log.error({ err }, 'marking missed calls failed'));

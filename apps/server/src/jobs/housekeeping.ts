@@ -7,7 +7,8 @@ export interface HousekeepingTask {
 
 /**
  * Runs housekeeping tasks soon after start-up and then every `everyMs`. Each instance may run it:
- * the tasks are idempotent deletes, so several instances doing it at once is harmless.
+ * the tasks are idempotent (deletes, or updates of rows not yet changed), so several instances
+ * doing it at once is harmless.
  */
 export function startHousekeeping(tasks: HousekeepingTask[], log: FastifyBaseLogger, everyMs = 3_600_000) {
   const runAll = async () => {

@@ -10,6 +10,7 @@ import {
   type DeviceChat,
 } from '@ambassador/contracts';
 import { chatMessages, chatSessions } from '../../db/schema.js';
+import type { Notifier } from '../../realtime/types.js';
 import {
   ADMIN,
   backends,
@@ -413,6 +414,104 @@ describe.each(backends)('live chat on %s', (kind) => {
     expect(
       (await t.app.inject({ method: 'POST', url: '/device_api/v1/chats', payload: {} })).statusCode,
     ).toBe(401);
+  });
+
+  it('ends the chats linked to a visitor session when the kiosk ends that session', async () => {
+    const visit = await deviceData(kiosk.key, 'POST', '/sessions', { language: 'english' });
+    const linked = await startChat({ name: 'Leaving Visitor', visitor_session_id: visit.session_id });
+    const alsoLinked = await startChat({ visitor_session_id: visit.session_id });
+    const unlinked = await startChat({ name: 'Someone Else' });
+    await visitorSays(linked.session_id, 'Is anyone there?');
+    await visitorSays(unlinked.session_id, 'Still here');
+
+    const console1 = await openConsole();
+    const endEvent = chatEvents(console1, linked.session_id);
+    const alsoEndEvent = chatEvents(console1, alsoLinked.session_id);
+    t.clock.advance(1_000);
+    const ended = await deviceData(kiosk.key, 'POST', `/sessions/${visit.session_id}/end`);
+    expect(ended.ended_at).not.toBeNull();
+    // The consoles hear each chat changed (no message), so the list shows it ended at once.
+    expect(await endEvent).toMatchObject({ device_id: kiosk.id, message: null, unread: 1 });
+    expect(await alsoEndEvent).toMatchObject({ message: null, unread: 0 });
+
+    const row: ChatEndUser = await adminData('GET', `/chat/endusers/${linked.session_id}`);
+    expect(row.ended_at).toBe(ended.ended_at);
+    expect((await adminData('GET', `/chat/endusers/${alsoLinked.session_id}`)).ended_at).toBe(ended.ended_at);
+    expect((await deviceData(kiosk.key, 'GET', `/chats/${linked.session_id}`)).ended_at).toBe(ended.ended_at);
+    // A chat of the device not linked to that session stays open.
+    expect((await adminData('GET', `/chat/endusers/${unlinked.session_id}`)).ended_at).toBeNull();
+
+    const res = await adminCall('POST', '/chat/send', { session_id: linked.session_id, message: 'Hello?' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ success: false, error: 'chat_ended' });
+    const late = await device(kiosk.key, 'POST', `/chats/${linked.session_id}/messages`, {
+      message: 'Wait',
+      client_id: clientId(),
+    });
+    expect(late.statusCode).toBe(409);
+
+    // Ending the session again changes nothing and announces nothing.
+    const events = collect<LiveEvent>(console1, SOCKET.event);
+    t.clock.advance(1_000);
+    const again = await deviceData(kiosk.key, 'POST', `/sessions/${visit.session_id}/end`);
+    expect(again.ended_at).toBe(ended.ended_at);
+    await settle(250);
+    expect(events.filter((e) => e.name === LIVE_EVENT.chatMessage)).toEqual([]);
+    expect((await adminData('GET', `/chat/endusers/${linked.session_id}`)).ended_at).toBe(ended.ended_at);
+  });
+
+  it('housekeeping ends the chats whose visitor has been silent for 30 minutes', async () => {
+    const { createChatRepo } = await import('./repo.js');
+    const { createChatService, CHAT_IDLE_MS } = await import('./service.js');
+    expect(CHAT_IDLE_MS).toBe(30 * 60_000);
+    const announced: LiveEvent[] = [];
+    const notifier: Notifier = {
+      toProject: (_projectId, event) => void announced.push(event as LiveEvent),
+      toDevice: () => undefined,
+      toClient: () => undefined,
+      deviceOnline: async () => false,
+    };
+    const job = createChatService({ repo: createChatRepo(t.database.db), notifier, clock: t.clock });
+    // Whatever earlier tests left open ends first, so only this test's chats are counted below.
+    await job.endIdle();
+    t.clock.advance(CHAT_IDLE_MS + 1);
+    await job.endIdle();
+    announced.length = 0;
+    // The operator signs in again: the hour of moved time below would outlast their idle session.
+    admin = await login(t.app, ADMIN.username, ADMIN.password);
+
+    const talking = await startChat({ name: 'Still Talking' });
+    const silent = await startChat({ name: 'Never Wrote' }); // nothing said: counted from its start
+    const answered = await startChat({ name: 'Walked Away' }, otherKiosk.key);
+    await visitorSays(talking.session_id, 'First question');
+    await visitorSays(answered.session_id, 'Where are the toilets?', clientId(), otherKiosk.key);
+
+    t.clock.advance(20 * 60_000);
+    await visitorSays(talking.session_id, 'And another thing');
+    expect(await job.endIdle()).toEqual({ chats: 0 });
+
+    t.clock.advance(15 * 60_000);
+    // An operator's reply does not keep a chat open: only the visitor's messages do.
+    await adminData('POST', '/chat/send', { session_id: answered.session_id, message: 'Down the hall.' });
+    expect(await job.endIdle()).toEqual({ chats: 2 });
+    expect(announced.map((e) => e.session_id).sort()).toEqual(
+      [silent.session_id, answered.session_id].sort(),
+    );
+    expect(announced.every((e) => e.name === LIVE_EVENT.chatMessage && e.message === null)).toBe(true);
+
+    const endedAt = t.clock.now().toISOString();
+    expect((await adminData('GET', `/chat/endusers/${silent.session_id}`)).ended_at).toBe(endedAt);
+    expect((await adminData('GET', `/chat/endusers/${answered.session_id}`)).ended_at).toBe(endedAt);
+    expect((await adminData('GET', `/chat/endusers/${talking.session_id}`)).ended_at).toBeNull();
+    const res = await adminCall('POST', '/chat/send', { session_id: silent.session_id, message: 'Hi?' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe('chat_ended');
+    expect((await visitorSays(talking.session_id, 'Thanks')).message).toBe('Thanks');
+
+    // Running again ends nothing twice.
+    t.clock.advance(60_000);
+    expect(await job.endIdle()).toEqual({ chats: 0 });
+    expect((await adminData('GET', `/chat/endusers/${silent.session_id}`)).ended_at).toBe(endedAt);
   });
 
   it('needs access to the Live Chat page', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import { chatMessages as m, chatSessions as s, devices, visitorSessions } from '../../db/schema.js';
 import { likePattern, prefixPattern } from '../../lib/sql.js';
@@ -73,6 +73,11 @@ export const HISTORY_LIMIT = 500;
 export function createChatRepo(db: Db) {
   const sessionQuery = () =>
     db.select(sessionColumns).from(s).innerJoin(devices, eq(devices.id, s.deviceId)).$dynamic();
+
+  async function byIds(ids: string[]) {
+    if (ids.length === 0) return [];
+    return (await sessionQuery().where(inArray(s.id, ids))) as ChatSessionRow[];
+  }
 
   return {
     /** The device's name when it is the project's. */
@@ -168,6 +173,43 @@ export function createChatRepo(db: Db) {
         .where(and(eq(s.id, sessionId), eq(s.deviceId, deviceId)))
         .returning({ id: s.id });
       return rows.length > 0;
+    },
+
+    /**
+     * Ends every open chat of this device linked to the visitor session; the chats it ended, to
+     * announce (none when they had all ended already).
+     */
+    async endForVisitorSession(deviceId: number, visitorSessionId: string, at: Date) {
+      const rows = await db
+        .update(s)
+        .set({ endedAt: at })
+        .where(and(eq(s.deviceId, deviceId), eq(s.visitorSessionId, visitorSessionId), isNull(s.endedAt)))
+        .returning({ id: s.id });
+      return byIds(rows.map((r) => r.id));
+    },
+
+    /**
+     * Ends every open chat (any device) whose visitor has written nothing since `before`: counted
+     * from the visitor's last message, or from the chat's start when they wrote none. Operators'
+     * messages do not keep a chat open. The chats it ended, to announce.
+     */
+    async endIdle(before: Date, at: Date) {
+      const lastVisitorMessage = sql`(select max(${m.at}) from ${m}
+        where ${m.sessionId} = ${s.id} and not ${m.sentByAdmin})`;
+      const rows = await db
+        .update(s)
+        .set({ endedAt: at })
+        .where(
+          and(
+            isNull(s.endedAt),
+            lt(
+              sql`coalesce(${lastVisitorMessage}, ${s.createdAt})`,
+              sql`${before.toISOString()}::timestamptz`,
+            ),
+          ),
+        )
+        .returning({ id: s.id });
+      return byIds(rows.map((r) => r.id));
     },
 
     /** The last HISTORY_LIMIT messages, oldest first. */

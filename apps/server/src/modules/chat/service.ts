@@ -63,6 +63,14 @@ function uniqueTags(tags: string[]) {
   });
 }
 
+/**
+ * A chat whose visitor has written nothing for this long is ended by housekeeping. The kiosk
+ * ends its own chat after 5 minutes without a touch or message; this catches the kiosks that
+ * could not (crashed, lost power or network, reloaded), so their chats do not stay open, unread,
+ * in the operators' list for ever. 30 minutes is far beyond any visitor still reading a reply.
+ */
+export const CHAT_IDLE_MS = 30 * 60_000;
+
 const chatMissing = () => notFound('Chat not found.');
 const deviceChatMissing = () => notFound('Unknown chat. Start a new one.');
 const visitorLeft = () => conflict('This visitor has left the chat.', 'chat_ended');
@@ -269,6 +277,26 @@ export function createChatService({
       const session = await mustDeviceSession(device, sessionId);
       announce(session, null, session.unread);
       return deviceChat(session);
+    },
+
+    /**
+     * The kiosk ended the visitor's Q&A session: the chats linked to it end with it, as if the
+     * kiosk had ended each. Chats not linked to a session are left to `endIdle`.
+     */
+    async visitorSessionEnded(device: Pick<DeviceContext, 'id'>, visitorSessionId: string) {
+      const ended = await repo.endForVisitorSession(device.id, visitorSessionId, clock.now());
+      for (const session of ended) announce(session, null, session.unread);
+      return ended.length;
+    },
+
+    // ------------------------------------------------------------ housekeeping
+
+    /** Ends the chats whose visitor has been silent for CHAT_IDLE_MS (a housekeeping task). */
+    async endIdle() {
+      const now = clock.now();
+      const ended = await repo.endIdle(new Date(now.getTime() - CHAT_IDLE_MS), now);
+      for (const session of ended) announce(session, null, session.unread);
+      return { chats: ended.length };
     },
   };
 }

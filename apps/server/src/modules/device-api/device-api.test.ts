@@ -408,6 +408,7 @@ describe.each(backends)('devices and the device API on %s', (kind) => {
     let failures = 1;
     const warnings: string[] = [];
     const service = createDeviceApiService({
+      sessionEnded: async () => undefined,
       repo: {
         ...real,
         logConversation: async (row) => {

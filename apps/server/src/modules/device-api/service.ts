@@ -75,12 +75,15 @@ export function createDeviceApiService({
   topics,
   clock,
   log,
+  sessionEnded,
 }: {
   repo: DeviceApiRepo;
   answers: AnswerService;
   topics: Pick<TopicsRepo, 'settings'>;
   clock: Clock;
   log: LogFailureSink;
+  /** What else ends with a visitor session (the staff chats linked to it). */
+  sessionEnded: (device: DeviceContext, sessionId: string) => Promise<unknown>;
 }) {
   const pending: Array<{ row: ConversationLog; attempts: number }> = [];
   let timer: NodeJS.Timeout | undefined;
@@ -156,6 +159,8 @@ export function createDeviceApiService({
     async endSession(device: DeviceContext, sessionId: string) {
       const row = await repo.endSession(device.id, sessionId, clock.now());
       if (!row) throw notFound('Unknown session.');
+      // Also when the session had ended already: a retry after a failure here still ends the chats.
+      await sessionEnded(device, sessionId);
       return sessionOut(row);
     },
 
