@@ -447,7 +447,10 @@ export const ZEntitiesQuery = ZDeviceRef.extend({
   sort_by: z.enum(['keyword', 'alias']).default('keyword'),
   order: ZSortOrder.default('asc'),
 }).extend(ZPaging.shape);
-export const ZEntitiesResponse = z.array(ZEntity);
+/** A row of the Alias page: a keyword of the device's topics, with no entity (null) until it has aliases. */
+export const ZKeywordAliases = ZEntity.extend({ entity_id: z.number().int().nullable() });
+export type KeywordAliases = z.infer<typeof ZKeywordAliases>;
+export const ZEntitiesResponse = z.array(ZKeywordAliases);
 export const ZUpdateEntityRequest = ZDeviceRef.extend({ entity_id: ZId, aliases: ZAliasList });
 export type UpdateEntityRequest = z.input<typeof ZUpdateEntityRequest>;
 export const ZDeleteEntityRequest = ZDeviceRef.extend({ entity_id: ZId });

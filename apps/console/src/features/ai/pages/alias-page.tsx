@@ -7,8 +7,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import AddIcon from '@mui/icons-material/Add';
 import Search from '@mui/icons-material/Search';
-import type { Entity } from '@ambassador/contracts';
+import type { Entity, KeywordAliases } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/shared/api/api-error';
 import { useAuth } from '@/shared/auth/auth-store';
@@ -21,13 +22,21 @@ import { usePaging } from '@/shared/ui/use-paging';
 import { useDeleteEntity } from '@/features/ai/aliases/api/delete-entity';
 import { useEntities, type EntitiesParams } from '@/features/ai/aliases/api/get-entities';
 import { AliasDialog } from '@/features/ai/aliases/dialogs/alias-dialog';
+import { AddAliasField } from '@/features/ai/aliases/components/add-alias-field';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
 
 type Sort = Pick<EntitiesParams, 'sort_by' | 'order'>;
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-/** Alias table (/ai/alias): keywords and the other words people use for them. */
+/** A row with an alias entry: what the edit dialog and the delete work on. */
+const withEntity = (row: KeywordAliases): Entity | null =>
+  row.entity_id === null ? null : { ...row, entity_id: row.entity_id };
+
+/**
+ * Alias table (/ai/alias): every keyword of the device's topics and the other words people use for
+ * them. Aliases are added in place on the row; the dialog edits the list; delete clears it.
+ */
 export function AliasPage() {
   const { t } = useTranslation();
   const deviceId = useAuth().selected_device;
@@ -40,6 +49,8 @@ export function AliasPage() {
     open: false,
     entity: null,
   });
+  /** The keyword whose row shows the add field. */
+  const [adding, setAdding] = useState<string | null>(null);
   const confirmDelete = useDeleteDialog();
   const deleteEntity = useDeleteEntity();
 
@@ -93,52 +104,80 @@ export function AliasPage() {
       },
     });
 
-  const columns: Column<Entity>[] = [
+  const columns: Column<KeywordAliases>[] = [
     {
       id: 'keyword',
       header: sortHeader('keyword', t('aliases.columns.keyword')),
       width: '28%',
-      render: (entity) => <Typography sx={{ fontWeight: 500 }}>{entity.keyword}</Typography>,
+      render: (row) => <Typography sx={{ fontWeight: 500 }}>{row.keyword}</Typography>,
     },
     {
       id: 'aliases',
       header: sortHeader('alias', t('aliases.columns.aliases')),
-      render: (entity) =>
-        entity.aliases.length === 0 ? (
-          <Typography variant="body2" color="text.secondary">
-            {t('aliases.none')}
-          </Typography>
-        ) : (
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, py: 0.5 }}>
-            {entity.aliases.map((alias) => (
-              <Chip key={alias} size="small" label={alias} />
-            ))}
-          </Box>
-        ),
+      render: (row) => (
+        <Box sx={{ py: 0.5 }}>
+          {row.aliases.length === 0 ? (
+            <Typography variant="body2" color="text.secondary">
+              {t('aliases.none')}
+            </Typography>
+          ) : (
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+              {row.aliases.map((alias) => (
+                <Chip key={alias} size="small" label={alias} />
+              ))}
+            </Box>
+          )}
+          {adding === row.keyword && (
+            <Box sx={{ mt: 1, maxWidth: 320 }}>
+              <AddAliasField
+                keyword={row.keyword}
+                aliases={row.aliases}
+                inputTestId={`alias-add-input-${row.keyword}`}
+                addTestId={`alias-add-submit-${row.keyword}`}
+                autoFocus
+                onCancel={() => setAdding(null)}
+              />
+            </Box>
+          )}
+        </Box>
+      ),
     },
     {
       id: 'actions',
       header: t('aliases.columns.actions'),
       align: 'right',
-      width: 120,
-      render: (entity) => (
-        <Box sx={{ whiteSpace: 'nowrap' }}>
-          <RowAction
-            label={t('aliases.edit')}
-            item={entity.keyword}
-            icon={<EditOutlined fontSize="small" />}
-            onClick={() => setDialog((d) => ({ key: d.key + 1, open: true, entity }))}
-            testId={`alias-edit-${entity.entity_id}`}
-          />
-          <RowAction
-            label={t('common.delete')}
-            item={entity.keyword}
-            icon={<DeleteOutlined fontSize="small" />}
-            onClick={() => askDelete(entity)}
-            testId={`alias-delete-${entity.entity_id}`}
-          />
-        </Box>
-      ),
+      width: 160,
+      render: (row) => {
+        const entity = withEntity(row);
+        const noAliases = entity && entity.aliases.length > 0 ? undefined : t('aliases.none_yet');
+        return (
+          <Box sx={{ whiteSpace: 'nowrap' }}>
+            <RowAction
+              label={t('aliases.add_label')}
+              item={row.keyword}
+              icon={<AddIcon fontSize="small" />}
+              onClick={() => setAdding((current) => (current === row.keyword ? null : row.keyword))}
+              testId={`alias-add-${row.keyword}`}
+            />
+            <RowAction
+              label={t('aliases.edit')}
+              item={row.keyword}
+              icon={<EditOutlined fontSize="small" />}
+              onClick={() => entity && setDialog((d) => ({ key: d.key + 1, open: true, entity }))}
+              {...(noAliases && { disabledReason: noAliases })}
+              testId={`alias-edit-${row.keyword}`}
+            />
+            <RowAction
+              label={t('aliases.delete')}
+              item={row.keyword}
+              icon={<DeleteOutlined fontSize="small" />}
+              onClick={() => entity && askDelete(entity)}
+              {...(noAliases && { disabledReason: noAliases })}
+              testId={`alias-delete-${row.keyword}`}
+            />
+          </Box>
+        );
+      },
     },
   ];
 
@@ -174,8 +213,8 @@ export function AliasPage() {
         testId="alias-table"
         columns={columns}
         rows={entities.data?.entities}
-        rowKey={(entity) => entity.entity_id}
-        rowTestId={(entity) => `alias-row-${entity.entity_id}`}
+        rowKey={(row) => row.keyword}
+        rowTestId={(row) => `alias-row-${row.keyword}`}
         total={total}
         page={paging.page}
         pageSize={paging.pageSize}

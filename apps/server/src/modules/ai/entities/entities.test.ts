@@ -4,6 +4,7 @@ import { ADMIN, backends, login, suiteApp, type Session } from '../../../test/ha
 
 /** Seeded devices: 1 Main Lobby Ambassador, 2 North Wing Ambassador, 3 Website Chatbot. */
 const LOBBY = 1;
+const NORTH = 2;
 
 describe.each(backends)('AI aliases on %s', (kind) => {
   const t = suiteApp(kind);
@@ -58,7 +59,67 @@ describe.each(backends)('AI aliases on %s', (kind) => {
       });
       expect(comma.statusCode).toBe(400);
       await data('DELETE', '/ai_config/entities', { device_id: LOBBY, entity_id: entity.entity_id });
-      expect((await call('GET', `/ai_config/entities?device_id=${LOBBY}`)).json().total).toBe(0);
+      // The keyword stays on the list, without aliases and without an entity.
+      expect(await data('GET', `/ai_config/entities?device_id=${LOBBY}`)).toEqual([
+        { entity_id: null, entity: 'MTR', keyword: 'MTR', alias_str: '', aliases: [] },
+      ]);
+    });
+
+    it('lists every keyword of the device’s topics, with or without aliases, searchable, sorted and paged', async () => {
+      const cat = await category('Facilities', undefined, NORTH);
+      const toilet = await topic('Toilets', { category_id: cat.category_id }, NORTH);
+      const parking = await topic('Parking', { category_id: cat.category_id }, NORTH);
+      const keyword = (intent_id: number, language: string, text: string) =>
+        data('POST', '/ai_config/intents/keywords', { device_id: NORTH, intent_id, language, text });
+      await keyword(toilet.id, 'english', 'Toilet');
+      await keyword(toilet.id, 'cantonese', '洗手間');
+      await keyword(parking.id, 'english', 'car park');
+      // The same keyword in another topic, folded alike, is one row.
+      await keyword(parking.id, 'english', 'TOILET');
+      // Training phrases are not keywords.
+      await data('POST', '/ai_config/intents/train', {
+        device_id: NORTH,
+        intent_id: parking.id,
+        language: 'english',
+        text: 'where can I park my car',
+      });
+
+      const list = await call('GET', `/ai_config/entities?device_id=${NORTH}`);
+      expect(list.statusCode).toBe(200);
+      expect(list.json().total).toBe(3);
+      expect(list.json().data).toEqual([
+        { entity_id: null, entity: 'car park', keyword: 'car park', alias_str: '', aliases: [] },
+        { entity_id: null, entity: 'Toilet', keyword: 'Toilet', alias_str: '', aliases: [] },
+        { entity_id: null, entity: '洗手間', keyword: '洗手間', alias_str: '', aliases: [] },
+      ]);
+      // Not another device's keywords.
+      const lobby = await data('GET', `/ai_config/entities?device_id=${LOBBY}&search=toilet`);
+      expect(lobby).toEqual([]);
+
+      // Adding the first alias creates the entity; the row then carries it.
+      const added = await data('POST', '/ai_config/alias_finder', {
+        device_id: NORTH,
+        keyword: 'toilet',
+        alias: 'restroom',
+      });
+      expect(added).toMatchObject({ keyword: 'toilet', aliases: ['restroom'] });
+      const byAlias = await data(
+        'GET',
+        `/ai_config/entities?device_id=${NORTH}&sort_by=alias&order=desc&limit=1&offset=0`,
+      );
+      expect(byAlias).toEqual([
+        {
+          entity_id: added.entity_id,
+          entity: 'Toilet',
+          keyword: 'Toilet',
+          alias_str: 'restroom',
+          aliases: ['restroom'],
+        },
+      ]);
+      const found = await call('GET', `/ai_config/entities?device_id=${NORTH}&search=rest`);
+      expect(found.json()).toMatchObject({ total: 1, data: [{ entity_id: added.entity_id }] });
+      const page2 = await call('GET', `/ai_config/entities?device_id=${NORTH}&limit=2&offset=2`);
+      expect(page2.json()).toMatchObject({ total: 3, data: [{ keyword: '洗手間' }] });
     });
   });
 });

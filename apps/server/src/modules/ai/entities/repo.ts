@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { aiEntities } from '../../../db/schema.js';
+import { aiEntities, aiKeywords } from '../../../db/schema.js';
 import { likePattern } from '../../../lib/sql.js';
 
 export type EntityRow = typeof aiEntities.$inferSelect;
@@ -10,6 +10,10 @@ export function createEntitiesRepo(db: Db) {
     and(eq(aiEntities.deviceId, deviceId), eq(aiEntities.id, id));
 
   return {
+    /**
+     * The Alias page: every keyword of the device's topics (kind keyword, once per folded form) with
+     * its entity row when there is one, and entity rows with aliases whose keyword is gone.
+     */
     async page(
       deviceId: number,
       f: {
@@ -20,29 +24,59 @@ export function createEntitiesRepo(db: Db) {
         offset: number;
       },
     ) {
+      const kw = db.$with('kw').as(
+        db
+          .selectDistinctOn([aiKeywords.norm], { norm: aiKeywords.norm, text: aiKeywords.text })
+          .from(aiKeywords)
+          .where(and(eq(aiKeywords.deviceId, deviceId), eq(aiKeywords.kind, 'keyword')))
+          .orderBy(aiKeywords.norm, asc(aiKeywords.id)),
+      );
+      const en = db.$with('en').as(
+        db
+          .select({
+            id: aiEntities.id,
+            keyword: aiEntities.keyword,
+            norm: aiEntities.norm,
+            aliases: aiEntities.aliases,
+          })
+          .from(aiEntities)
+          .where(eq(aiEntities.deviceId, deviceId)),
+      );
+      // The keyword as its topics spell it; an entity's own spelling when no topic has it any more.
+      const keyword = sql`coalesce(${kw.text}, ${en.keyword})`;
+      const aliasText = sql`case when jsonb_array_length(${en.aliases}) > 0 then ${en.aliases}::text else '' end`;
       const pattern = f.search ? likePattern(f.search) : undefined;
       const where = and(
-        eq(aiEntities.deviceId, deviceId),
-        // Only keywords that have aliases are entities worth listing.
-        sql`jsonb_array_length(${aiEntities.aliases}) > 0`,
-        pattern
-          ? or(ilike(aiEntities.keyword, pattern), ilike(sql`${aiEntities.aliases}::text`, pattern))
-          : undefined,
+        // A keyword is listed with or without aliases; an entity whose keyword is gone only with some.
+        or(isNotNull(kw.norm), sql`jsonb_array_length(${en.aliases}) > 0`),
+        pattern ? or(ilike(keyword, pattern), ilike(aliasText, pattern)) : undefined,
       );
       const direction = f.order === 'asc' ? asc : desc;
-      const sortColumn =
-        f.sortBy === 'keyword' ? sql`lower(${aiEntities.keyword})` : sql`lower(${aiEntities.aliases}::text)`;
+      const sortColumn = f.sortBy === 'keyword' ? sql`lower(${keyword})` : sql`lower(${aliasText})`;
       const [rows, [total]] = await Promise.all([
         db
-          .select()
-          .from(aiEntities)
+          .with(kw, en)
+          .select({ id: en.id, keyword: en.keyword, text: kw.text, aliases: en.aliases })
+          .from(kw)
+          .fullJoin(en, eq(en.norm, kw.norm))
           .where(where)
-          .orderBy(direction(sortColumn), direction(aiEntities.id))
+          .orderBy(
+            direction(sortColumn),
+            direction(sql`lower(${keyword})`),
+            direction(sql`coalesce(${kw.norm}, ${en.norm})`),
+          )
           .limit(f.limit)
           .offset(f.offset),
-        db.select({ n: count() }).from(aiEntities).where(where),
+        db.with(kw, en).select({ n: count() }).from(kw).fullJoin(en, eq(en.norm, kw.norm)).where(where),
       ]);
-      return { rows, total: total?.n ?? 0 };
+      return {
+        rows: rows.map((r) => ({
+          id: r.id ?? null,
+          keyword: r.text ?? r.keyword ?? '',
+          aliases: r.aliases ?? [],
+        })),
+        total: total?.n ?? 0,
+      };
     },
 
     async all(deviceId: number) {

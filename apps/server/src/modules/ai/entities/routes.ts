@@ -29,6 +29,8 @@ export function entitiesRoutes(parent: FastifyInstance, { entities }: { entities
       schema: {
         tags,
         summary: 'Keywords with their aliases',
+        description:
+          'Every keyword of the device’s topics (not training phrases), once per folded form, with its aliases; `entity_id` is null until the keyword has an alias.',
         querystring: ZEntitiesQuery,
         response: { 200: ZOk(ZEntitiesResponse) },
       },

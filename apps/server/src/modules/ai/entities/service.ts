@@ -1,4 +1,4 @@
-import type { AliasFinder, Entity, Language, ZEntitiesQuery } from '@ambassador/contracts';
+import type { AliasFinder, Entity, KeywordAliases, Language, ZEntitiesQuery } from '@ambassador/contracts';
 import type { z } from 'zod';
 import type { Clock } from '../../../lib/clock.js';
 import { badRequest, notFound } from '../../../lib/errors.js';
@@ -40,6 +40,7 @@ export function createEntitiesService({
   const entityMissing = () => notFound('Alias entry not found.');
 
   return {
+    /** Every keyword of the device's topics with its aliases (none yet: entity_id null). */
     async list(q: z.output<typeof ZEntitiesQuery>) {
       const { rows, total } = await repo.page(q.device_id, {
         search: q.search,
@@ -48,7 +49,14 @@ export function createEntitiesService({
         limit: q.limit,
         offset: q.offset,
       });
-      return { entities: rows.map(toEntity), total };
+      const entities = rows.map((r): KeywordAliases => ({
+        entity_id: r.id,
+        entity: r.keyword,
+        keyword: r.keyword,
+        alias_str: r.aliases.join(','),
+        aliases: r.aliases,
+      }));
+      return { entities, total };
     },
 
     async update(deviceId: number, id: number, aliases: string[]) {

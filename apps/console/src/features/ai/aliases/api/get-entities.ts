@@ -1,4 +1,4 @@
-import type { Entity } from '@ambassador/contracts';
+import type { KeywordAliases } from '@ambassador/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import { aiKeys, useAiDeviceId, type AiDeviceId } from '@/features/ai/common/api/ai-keys';
@@ -10,15 +10,15 @@ export type EntitiesParams = {
   sort_by: 'keyword' | 'alias';
   order: 'asc' | 'desc';
 };
-export type EntitiesPage = { entities: Entity[]; total: number };
+export type EntitiesPage = { entities: KeywordAliases[]; total: number };
 
-/** GET /ai_config/entities: keywords with their aliases, paged. */
+/** GET /ai_config/entities: every keyword of the device's topics with its aliases, paged. */
 export async function getEntities(
   deviceId: AiDeviceId,
   params: EntitiesParams,
   signal?: AbortSignal,
 ): Promise<EntitiesPage> {
-  const { data, total } = await api.get<Entity[]>(
+  const { data, total } = await api.get<KeywordAliases[]>(
     '/ai_config/entities',
     { ...params, ...(deviceId !== null && { device_id: deviceId }) },
     signal,

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -14,7 +14,6 @@ import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import AddIcon from '@mui/icons-material/Add';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import Search from '@mui/icons-material/Search';
@@ -22,12 +21,8 @@ import type { AliasFinder, Language, TopicRef } from '@ambassador/contracts';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/shared/api/api-error';
-import { notify } from '@/shared/ui/snackbar/snackbar-store';
-import { useAiDeviceId } from '@/features/ai/common/api/ai-keys';
-import { useAddAlias } from '../api/add-alias';
 import { useAliasFinder } from '../api/get-alias-finder';
-import { aliasReasonText } from '../dialogs/alias-dialog';
-import { addAliasTo, ALIAS_MAX_LENGTH } from '../dialogs/alias-form';
+import { AddAliasField } from './add-alias-field';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -55,34 +50,6 @@ function groupKeywords(keywords: AliasFinder['keywords']): KeywordGroup[] {
 
 function KeywordAliases({ group }: { group: KeywordGroup }) {
   const { t } = useTranslation();
-  const deviceId = useAiDeviceId();
-  const addAlias = useAddAlias();
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (saving || deviceId === null) return;
-    const checked = addAliasTo(group.aliases, text);
-    if (!checked.ok) {
-      setError(aliasReasonText(t, checked.reason));
-      return;
-    }
-    setSaving(true);
-    const alias = text.trim();
-    const result = await notify.run(
-      () => addAlias.mutateAsync({ device_id: deviceId, keyword: group.keyword, alias }),
-      { loading: t('common.adding'), success: t('aliases.alias_added', { alias, keyword: group.keyword }) },
-    );
-    setSaving(false);
-    if (result.ok) {
-      // Only what was sent is cleared: the next alias may already be typed by now.
-      setText((current) => (current === text ? '' : current));
-      setError(null);
-    }
-  };
-
   return (
     <Box
       data-testid={`alias-card-keyword-${group.keyword}`}
@@ -103,43 +70,12 @@ function KeywordAliases({ group }: { group: KeywordGroup }) {
           group.aliases.map((alias) => <Chip key={alias} size="small" label={alias} />)
         )}
       </Box>
-      <Box component="form" noValidate onSubmit={(event: FormEvent) => void submit(event)}>
-        <TextField
-          size="small"
-          data-testid={`alias-card-input-${group.keyword}`}
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            setError(event.target.value.includes(',') ? t('aliases.no_comma') : null);
-          }}
-          placeholder={t('aliases.add_placeholder')}
-          disabled={saving}
-          error={Boolean(error)}
-          helperText={error}
-          slotProps={{
-            htmlInput: {
-              maxLength: ALIAS_MAX_LENGTH,
-              'aria-label': t('aliases.add_for', { keyword: group.keyword }),
-            },
-            input: {
-              endAdornment: (
-                <InputAdornment position="end">
-                  <IconButton
-                    type="submit"
-                    size="small"
-                    edge="end"
-                    disabled={saving || text.trim() === ''}
-                    aria-label={t('aliases.add_for', { keyword: group.keyword })}
-                    data-testid={`alias-card-add-${group.keyword}`}
-                  >
-                    {saving ? <CircularProgress size={16} /> : <AddIcon fontSize="small" />}
-                  </IconButton>
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
-      </Box>
+      <AddAliasField
+        keyword={group.keyword}
+        aliases={group.aliases}
+        inputTestId={`alias-card-input-${group.keyword}`}
+        addTestId={`alias-card-add-${group.keyword}`}
+      />
     </Box>
   );
 }
