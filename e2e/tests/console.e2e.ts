@@ -194,7 +194,7 @@ describe('console in Chromium against the built server', () => {
     await byId('delete-user-temp-user').click();
     const del = byId('delete-dialog');
     expect(await del.innerText()).toContain('Delete user record?');
-    expect(await del.innerText()).toContain('The record will be permanently deleted.');
+    expect(await del.innerText()).toContain('The user “temp-user” will be permanently deleted.');
     await byId('delete-confirm').click();
     await snackbar('success');
     await byId('user-row-temp-user').waitFor({ state: 'detached' });

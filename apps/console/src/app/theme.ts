@@ -2,7 +2,7 @@ import { createTheme } from '@mui/material/styles';
 
 /** Fixed sizes of the shell's bars, in px. */
 export const TOP_BAR_HEIGHT = 64;
-export const LEFT_BAR_WIDTH = 235;
+export const LEFT_BAR_WIDTH = 256;
 export const LEFT_BAR_COLLAPSED_WIDTH = 64;
 export const RIGHT_BAR_WIDTH = 300;
 

@@ -43,7 +43,9 @@ export function DeviceSelect() {
     sourceId: null,
   });
   const devices = auth.device_list;
-  const value = devices.some((d) => d.id === auth.selected_device) ? String(auth.selected_device) : '';
+  const selected = devices.find((d) => d.id === auth.selected_device);
+  const value = selected ? String(selected.id) : '';
+  const selectedName = selected?.description ?? '';
   // Copying AI data is an AI Configuration action.
   const canTransfer = canOpen(auth.page_access, '/ai');
 
@@ -80,12 +82,23 @@ export function DeviceSelect() {
           onClose={() => setOpen(false)}
           disabled={devices.length === 0}
           displayEmpty={devices.length === 0}
-          renderValue={(selected) =>
-            devices.length === 0
-              ? t('shell.no_devices')
-              : (devices.find((d) => String(d.id) === selected)?.description ?? '')
-          }
+          renderValue={() => (devices.length === 0 ? t('shell.no_devices') : selectedName)}
           onChange={(event) => void change(Number(event.target.value))}
+          // The closed select names the device in full on hover, even when two lines cut it.
+          SelectDisplayProps={{ title: selectedName }}
+          MenuProps={{ slotProps: { paper: { sx: { maxWidth: 'min(360px, calc(100vw - 32px))' } } } }}
+          sx={{
+            fontSize: 14,
+            '& .MuiSelect-select': {
+              // Up to two lines: a typical name ("Main Lobby Ambassador") shows whole.
+              whiteSpace: 'normal',
+              overflowWrap: 'anywhere',
+              display: '-webkit-box',
+              WebkitBoxOrient: 'vertical',
+              WebkitLineClamp: 2,
+              lineHeight: 1.35,
+            },
+          }}
           data-testid="device-select"
         >
           {devices.map((device) => (
@@ -97,7 +110,7 @@ export function DeviceSelect() {
             >
               <Box
                 component="span"
-                sx={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}
+                sx={{ flex: 1, minWidth: 0, whiteSpace: 'normal', overflowWrap: 'anywhere', fontSize: 14 }}
               >
                 {device.description}
               </Box>

@@ -14,6 +14,7 @@ import { pageOf } from '@ambassador/contracts';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isLoggedIn, useAuth } from '@/shared/auth/auth-store';
+import { ROLE_KEYS } from '@/shared/lib/role-keys';
 import { guardRoute } from '../route-guard';
 import { DeviceSelect } from './device-select';
 import { navItemsFor } from './nav-items';
@@ -35,6 +36,8 @@ export function LeftBarContent({
   const location = useLocation();
   const current = pageOf(location.pathname);
   const items = navItemsFor(auth.page_access);
+  const username = auth.user_info?.username ?? '';
+  const role = auth.user_info?.role_id;
 
   const onItemClick = (event: MouseEvent, path: string) => {
     const decision = guardRoute(
@@ -113,12 +116,17 @@ export function LeftBarContent({
       ) : (
         <Box sx={{ p: 2, display: 'flex', alignItems: 'center', gap: 1 }}>
           <Box sx={{ flex: 1, minWidth: 0 }}>
-            <Typography noWrap sx={{ fontWeight: 600 }} data-testid="current-username">
-              {auth.user_info?.username}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {t('shell.admin_label')}
-            </Typography>
+            {/* A long name is cut to fit; the tooltip shows all of it. */}
+            <Tooltip title={username} placement="top-start">
+              <Typography noWrap sx={{ fontWeight: 600 }} data-testid="current-username">
+                {username}
+              </Typography>
+            </Tooltip>
+            {role !== undefined && (
+              <Typography variant="body2" color="text.secondary" data-testid="current-role">
+                {t(ROLE_KEYS[role])}
+              </Typography>
+            )}
           </Box>
           <Button
             size="small"

@@ -10,7 +10,7 @@ const NAMED = [
   'location',
   'category_layer',
 ] as const;
-const GENERIC = ['keyword', 'unit', 'category', 'question', 'response', 'user', 'quiz'] as const;
+const GENERIC = ['keyword', 'alias', 'unit', 'category', 'question', 'response', 'user', 'quiz'] as const;
 
 /** Every kind of record the delete confirm dialog knows. */
 export const DELETE_TYPES = [...NAMED, ...GENERIC] as const;
@@ -21,13 +21,33 @@ export const NAMED_DELETE_TYPES: ReadonlySet<DeleteType> = new Set(NAMED);
 /** Types deleted for good with no way back, said explicitly in the body. */
 const CANNOT_UNDO_TYPES: ReadonlySet<DeleteType> = new Set(['quiz', 'question', 'quiz_question']);
 
-export function deleteDialogText(
-  t: TFunction,
-  type: DeleteType,
-  item?: string | null,
-): { title: string; body: string } {
+/**
+ * Types that take more with them (or leave something behind) than the record itself: the dialog
+ * says so in a second sentence, `delete.also.<type>`.
+ */
+export const DELETE_ALSO_TYPES = ['question', 'category', 'user', 'alias'] as const;
+type AlsoType = (typeof DELETE_ALSO_TYPES)[number];
+const ALSO: ReadonlySet<DeleteType> = new Set(DELETE_ALSO_TYPES);
+
+/** The longest item name the body quotes; longer ones (a response's speech) end in "…". */
+export const DELETE_ITEM_MAX = 80;
+
+function shorten(name: string): string {
+  const chars = Array.from(name);
+  return chars.length > DELETE_ITEM_MAX ? `${chars.slice(0, DELETE_ITEM_MAX - 1).join('')}…` : name;
+}
+
+export type DeleteDialogText = {
+  title: string;
+  /** What is deleted, naming the item when there is one. */
+  body: string;
+  /** What else goes with it (or stays), when the type has anything to say. */
+  also: string | null;
+};
+
+export function deleteDialogText(t: TFunction, type: DeleteType, item?: string | null): DeleteDialogText {
   const kind = t(`delete.kinds.${type}`);
-  const name = item?.trim();
+  const name = item?.trim().replace(/\s+/g, ' ');
   let title: string;
   if (NAMED_DELETE_TYPES.has(type)) {
     title = name ? t('delete.title_named', { name }) : t('delete.title_kind', { kind });
@@ -36,7 +56,15 @@ export function deleteDialogText(
   }
   let body: string;
   if (type === 'avatar') body = t('delete.body_avatar');
-  else if (CANNOT_UNDO_TYPES.has(type)) body = t('delete.body_cannot_undo', { kind });
+  else if (type === 'alias' && name) body = t('delete.body_alias', { name: shorten(name) });
+  else if (name && !NAMED_DELETE_TYPES.has(type)) {
+    // The title does not name the item: the body does, so the operator sees what goes.
+    const quoted = shorten(name);
+    body = CANNOT_UNDO_TYPES.has(type)
+      ? t('delete.body_named_cannot_undo', { kind, name: quoted })
+      : t('delete.body_named', { kind, name: quoted });
+  } else if (CANNOT_UNDO_TYPES.has(type)) body = t('delete.body_cannot_undo', { kind });
   else body = t('delete.body_default');
-  return { title, body };
+  const also = ALSO.has(type) ? t(`delete.also.${type as AlsoType}`) : null;
+  return { title, body, also };
 }

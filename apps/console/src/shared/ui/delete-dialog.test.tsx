@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import i18n, { changeUiLanguage } from '@/i18n/i18n';
 import { DeleteDialog } from './delete-dialog';
-import { DELETE_TYPES, deleteDialogText, type DeleteType } from './delete-dialog-text';
+import { DELETE_ITEM_MAX, DELETE_TYPES, deleteDialogText, type DeleteType } from './delete-dialog-text';
 
 afterEach(async () => {
   cleanup();
@@ -12,14 +12,15 @@ afterEach(async () => {
 const t = i18n.t.bind(i18n);
 
 describe('delete dialog text', () => {
-  it('titles the generic kinds "Delete {kind} record?"', () => {
+  it('titles the generic kinds "Delete {kind} record?", the name going into the body', () => {
     const titles = Object.fromEntries(
-      (['keyword', 'unit', 'category', 'question', 'response', 'user', 'quiz'] as DeleteType[]).map(
-        (type) => [type, deleteDialogText(t, type, 'ignored name').title],
+      (['keyword', 'alias', 'unit', 'category', 'question', 'response', 'user', 'quiz'] as DeleteType[]).map(
+        (type) => [type, deleteDialogText(t, type, 'a name').title],
       ),
     );
     expect(titles).toEqual({
       keyword: 'Delete keyword record?',
+      alias: 'Delete alias list record?',
       unit: 'Delete unit record?',
       category: 'Delete category record?',
       question: 'Delete question record?',
@@ -50,8 +51,44 @@ describe('delete dialog text', () => {
       'This question will be deleted. This cannot be undone.',
     );
     for (const type of ['user', 'keyword', 'mrc', 'location'] as DeleteType[]) {
-      expect(deleteDialogText(t, type, 'x').body).toBe('The record will be permanently deleted.');
+      expect(deleteDialogText(t, type).body).toBe('The record will be permanently deleted.');
     }
+    expect(deleteDialogText(t, 'mrc', 'faq.pdf').body).toBe('The record will be permanently deleted.');
+  });
+
+  it('names the item in the body when the title does not', () => {
+    expect(deleteDialogText(t, 'question', '  Opening   hours ').body).toBe(
+      'The question “Opening hours” will be deleted. This cannot be undone.',
+    );
+    expect(deleteDialogText(t, 'user', 'maria').body).toBe('The user “maria” will be permanently deleted.');
+    expect(deleteDialogText(t, 'category', 'Shops').body).toBe(
+      'The category “Shops” will be permanently deleted.',
+    );
+    expect(deleteDialogText(t, 'keyword', 'parking').body).toBe(
+      'The keyword “parking” will be permanently deleted.',
+    );
+    expect(deleteDialogText(t, 'alias', 'Gate').body).toBe(
+      'The aliases of “Gate” will be permanently deleted.',
+    );
+    const long = deleteDialogText(t, 'response', 'x'.repeat(200)).body;
+    expect(long).toContain(`“${'x'.repeat(DELETE_ITEM_MAX - 1)}…”`);
+  });
+
+  it('says what else goes with a topic, a category, a user and an alias list', () => {
+    expect(deleteDialogText(t, 'question', 'Opening hours').also).toBe(
+      'Its sub-topics, keywords and responses are deleted too.',
+    );
+    expect(deleteDialogText(t, 'category', 'Shops').also).toBe(
+      'Its empty sub-categories are deleted too. A category that still holds question topics cannot be deleted.',
+    );
+    expect(deleteDialogText(t, 'user', 'maria').also).toBe(
+      'They are signed out of every open console at once.',
+    );
+    expect(deleteDialogText(t, 'alias', 'Gate').also).toBe(
+      'The keyword itself stays on its question topics.',
+    );
+    expect(deleteDialogText(t, 'keyword', 'parking').also).toBeNull();
+    expect(deleteDialogText(t, 'response', 'Hello').also).toBeNull();
   });
 
   it('has a title and body for every type in every interface language', async () => {
@@ -61,10 +98,16 @@ describe('delete dialog text', () => {
         const text = deleteDialogText(i18n.t.bind(i18n), type, 'X');
         expect(text.title).not.toMatch(/delete\.|{{/);
         expect(text.body).not.toMatch(/delete\.|{{/);
+        expect(text.also ?? '').not.toMatch(/delete\.|{{/);
       }
     }
     await changeUiLanguage('zhHant');
     expect(deleteDialogText(i18n.t.bind(i18n), 'user').title).toBe('刪除此使用者記錄？');
+    expect(deleteDialogText(i18n.t.bind(i18n), 'question', '開放時間').also).toBe(
+      '其子主題、關鍵字及回應亦會一併刪除。',
+    );
+    await changeUiLanguage('zhHans');
+    expect(deleteDialogText(i18n.t.bind(i18n), 'user', 'maria').body).toBe('用户“maria”将被永久删除。');
   });
 });
 
@@ -87,7 +130,8 @@ describe('DeleteDialog', () => {
       />,
     );
     expect(screen.getByRole('dialog', { name: 'Delete user record?' })).toBeTruthy();
-    expect(screen.getByText('The record will be permanently deleted.')).toBeTruthy();
+    expect(screen.getByText('The user “maria” will be permanently deleted.')).toBeTruthy();
+    expect(screen.getByText('They are signed out of every open console at once.')).toBeTruthy();
 
     const confirm = screen.getByTestId('delete-confirm') as HTMLButtonElement;
     const cancel = screen.getByTestId('dialog-cancel') as HTMLButtonElement;

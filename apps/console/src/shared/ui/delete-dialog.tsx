@@ -49,7 +49,14 @@ export function DeleteDialog({ open, type, item, onCancel, onConfirm }: DeleteDi
     >
       <DialogTitle id={titleId}>{text?.title}</DialogTitle>
       <DialogContent>
-        <DialogContentText>{text?.body}</DialogContentText>
+        <DialogContentText sx={{ overflowWrap: 'anywhere' }} data-testid="delete-dialog-body">
+          {text?.body}
+        </DialogContentText>
+        {text?.also && (
+          <DialogContentText sx={{ mt: 1.5 }} data-testid="delete-dialog-also">
+            {text.also}
+          </DialogContentText>
+        )}
       </DialogContent>
       <DialogButtons
         onCancel={onCancel}

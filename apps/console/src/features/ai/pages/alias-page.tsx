@@ -92,7 +92,7 @@ export function AliasPage() {
 
   const askDelete = (entity: Entity) =>
     confirmDelete.ask({
-      type: 'keyword',
+      type: 'alias',
       item: entity.keyword,
       run: async () => {
         if (deviceId === null) return false;

@@ -5,7 +5,7 @@ import { ROLE_IDS, type RoleId, type User } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useUpdateUser } from '../api/update-user';
-import { ROLE_KEYS } from './role-keys';
+import { ROLE_KEYS } from '@/shared/lib/role-keys';
 
 /** The role, editable in place. Shows the choice at once and reverts if the call fails. */
 export function RoleCell({ user, deviceId }: { user: User; deviceId: number | undefined }) {

@@ -23,7 +23,7 @@ import { FormDialog } from '@/shared/ui/form-dialog';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useCreateUser } from '../api/create-user';
 import { useUpdateUser } from '../api/update-user';
-import { ROLE_KEYS } from '../components/role-keys';
+import { ROLE_KEYS } from '@/shared/lib/role-keys';
 import {
   createRequest,
   editRequest,

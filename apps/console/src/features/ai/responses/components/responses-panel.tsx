@@ -57,9 +57,11 @@ export function ResponsesPanel({ topic, language, responses, loading }: Response
   const openCompose = (response?: AiResponse) =>
     setCompose((c) => ({ key: c.key + 1, open: true, ...(response && { response }) }));
 
-  const askDelete = (response: AiResponse) =>
+  /** Names the response by what it says, or by its number on the card when it says nothing. */
+  const askDelete = (response: AiResponse, number: number) =>
     confirmDelete.ask({
       type: 'response',
+      item: response.speech.trim() || `#${number}`,
       run: async () => {
         const result = await notify.run(() => deleteResponse.mutateAsync(response.id), {
           loading: t('common.deleting'),
@@ -147,7 +149,7 @@ export function ResponsesPanel({ topic, language, responses, loading }: Response
                   label={t('common.delete')}
                   item={`#${index + 1}`}
                   icon={<DeleteOutlined fontSize="small" />}
-                  onClick={() => askDelete(response)}
+                  onClick={() => askDelete(response, index + 1)}
                   testId={`response-delete-${response.id}`}
                 />
               </Box>
