@@ -60,7 +60,10 @@ describe('video call', () => {
     await waitFor(() => expect(status()).toBe('Calling…'));
     expect(camera.getUserMedia).toHaveBeenCalledWith({ audio: true, video: true });
     expect(calls.find((c) => c.path === '/calls')!.body).toEqual({ language: 'english' });
-    expect((screen.getByTestId('kiosk-local-video') as HTMLVideoElement).srcObject).toBe(camera.stream);
+    // The picture is attached by an effect after the status renders: under load, a beat later.
+    await waitFor(() =>
+      expect((screen.getByTestId('kiosk-local-video') as HTMLVideoElement).srcObject).toBe(camera.stream),
+    );
     expect(screen.getByTestId('kiosk-call-cancel').textContent).toBe('Cancel');
     expect(peers).toHaveLength(0);
 
