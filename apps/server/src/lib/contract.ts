@@ -10,7 +10,7 @@ import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { validationIssue, type ErrorCode, type ValidationIssue } from '@ambassador/contracts';
 import { z } from 'zod';
-import { invalidInput } from './validate.js';
+import { invalidInput, validate } from './validate.js';
 
 /**
  * An app whose routes declare their contract (`schema`: body, querystring, params, response) with
@@ -59,6 +59,17 @@ const serializerCompiler: FastifySerializerCompiler<z.ZodType> =
 export function useContracts(app: FastifyInstance) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+}
+
+/**
+ * Ids a DELETE takes in its JSON body, or in the query for clients that cannot send a DELETE body:
+ * `schema` declares both ways for the contract, `read` checks whichever came.
+ */
+export function bodyOrQuery<S extends z.ZodObject>(schema: S) {
+  return {
+    schema: { body: schema.optional(), querystring: schema.partial() },
+    read: (req: { body: unknown; query: unknown }): z.output<S> => validate(schema, req.body ?? req.query),
+  };
 }
 
 /** A success body; the route's response type checks and filters `data` on the way out. */

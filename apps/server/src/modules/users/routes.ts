@@ -9,14 +9,15 @@ import {
   ZUsersResponse,
 } from '@ambassador/contracts';
 import type { FastifyInstance } from 'fastify';
-import { contractApp, done, ok } from '../../lib/contract.js';
-import { validate } from '../../lib/validate.js';
+import { bodyOrQuery, contractApp, done, ok } from '../../lib/contract.js';
 import { authOf } from '../../plugins/guard.js';
 import type { UsersService } from './service.js';
 
 const PATH = '/admin_settings/users';
 const manage = { access: { page: '/setting' } } as const;
 const tags = ['Users'];
+
+const byUser = bodyOrQuery(ZDeleteUserRequest);
 
 export function usersRoutes(parent: FastifyInstance, { users }: { users: UsersService }) {
   const app = contractApp(parent);
@@ -72,13 +73,12 @@ export function usersRoutes(parent: FastifyInstance, { users }: { users: UsersSe
         summary: 'Delete a user',
         description:
           'The id comes in the body; clients that cannot send a body with DELETE may use `?user_id=`.',
-        body: ZDeleteUserRequest.optional(),
-        querystring: ZDeleteUserRequest.partial(),
+        ...byUser.schema,
         response: { 200: ZOkEmpty },
       },
     },
     async (req) => {
-      const { user_id } = validate(ZDeleteUserRequest, req.body ?? req.query);
+      const { user_id } = byUser.read(req);
       await users.remove(authOf(req), user_id);
       return done('User deleted.');
     },

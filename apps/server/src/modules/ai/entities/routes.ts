@@ -11,13 +11,14 @@ import {
   ZUpdateEntityRequest,
 } from '@ambassador/contracts';
 import type { FastifyInstance } from 'fastify';
-import { contractApp, done, ok } from '../../../lib/contract.js';
-import { validate } from '../../../lib/validate.js';
+import { bodyOrQuery, contractApp, done, ok } from '../../../lib/contract.js';
 import { deviceIdOf, pinned } from '../../../plugins/guard.js';
 import { AI_PAGE, AI_TAGS } from '../access.js';
 import type { EntitiesService } from './service.js';
 
 const tags = AI_TAGS;
+
+const byEntity = bodyOrQuery(ZDeleteEntityRequest);
 
 /** Aliases: other words visitors use for a keyword, and the finder that adds them. */
 export function entitiesRoutes(parent: FastifyInstance, { entities }: { entities: EntitiesService }) {
@@ -64,13 +65,12 @@ export function entitiesRoutes(parent: FastifyInstance, { entities }: { entities
         tags,
         summary: 'Delete a keyword’s aliases',
         description: 'The ids come in the body, or in the query for clients that send no DELETE body.',
-        body: ZDeleteEntityRequest.optional(),
-        querystring: ZDeleteEntityRequest.partial(),
+        ...byEntity.schema,
         response: { 200: ZOkEmpty },
       },
     },
     async (req) => {
-      const b = validate(ZDeleteEntityRequest, req.body ?? req.query);
+      const b = byEntity.read(req);
       await entities.remove(deviceIdOf(req), b.entity_id);
       return done('Aliases deleted.');
     },

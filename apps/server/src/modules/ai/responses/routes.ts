@@ -12,8 +12,7 @@ import {
   ZUploadResponse,
 } from '@ambassador/contracts';
 import type { FastifyInstance } from 'fastify';
-import { contractApp, done, file, ok } from '../../../lib/contract.js';
-import { validate } from '../../../lib/validate.js';
+import { bodyOrQuery, contractApp, done, file, ok } from '../../../lib/contract.js';
 import type { MediaStore } from '../../../media/store.js';
 import { saveImageUpload } from '../../../media/uploads.js';
 import { deviceIdOf, pinned } from '../../../plugins/guard.js';
@@ -22,6 +21,8 @@ import { synthesize } from '../answering/speech.js';
 import type { ResponsesService } from './service.js';
 
 const tags = AI_TAGS;
+
+const byId = bodyOrQuery(ZDeleteByIdRequest);
 
 /** A topic's responses, hearing their speech, and the images they show. */
 export function responsesRoutes(
@@ -84,13 +85,12 @@ export function responsesRoutes(
         tags,
         summary: 'Delete a response',
         description: 'The ids come in the body, or in the query for clients that send no DELETE body.',
-        body: ZDeleteByIdRequest.optional(),
-        querystring: ZDeleteByIdRequest.partial(),
+        ...byId.schema,
         response: { 200: ZOkEmpty },
       },
     },
     async (req) => {
-      const b = validate(ZDeleteByIdRequest, req.body ?? req.query);
+      const b = byId.read(req);
       await responses.remove(deviceIdOf(req), b.id);
       return done('Response deleted.');
     },

@@ -39,13 +39,14 @@ import {
 } from '@ambassador/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { contractApp, done, ok } from '../../../lib/contract.js';
-import { validate } from '../../../lib/validate.js';
+import { bodyOrQuery, contractApp, done, ok } from '../../../lib/contract.js';
 import { deviceIdOf, pinned } from '../../../plugins/guard.js';
 import { AI_PAGE, INTENTS } from '../access.js';
 import type { TopicsService } from './service.js';
 
 const tags = ['AI configuration'];
+
+const byId = bodyOrQuery(ZDeleteByIdRequest);
 
 /** Categories, the device's A.I. settings, question topics, their keywords and training. */
 export function topicsRoutes(parent: FastifyInstance, { topics }: { topics: TopicsService }) {
@@ -113,13 +114,12 @@ export function topicsRoutes(parent: FastifyInstance, { topics }: { topics: Topi
           'Refused (409 `category_in_use`) while a topic is filed under it or under one of its sub-categories; ' +
           'its empty sub-categories are deleted with it. The id comes in the body; clients that cannot send ' +
           'a body with DELETE may use `?id=`.',
-        body: ZDeleteByIdRequest.optional(),
-        querystring: ZDeleteByIdRequest.partial(),
+        ...byId.schema,
         response: { 200: ZOkEmpty },
       },
     },
     async (req) => {
-      const b = validate(ZDeleteByIdRequest, req.body ?? req.query);
+      const b = byId.read(req);
       await topics.deleteCategory(deviceIdOf(req), b.id);
       return done('Category deleted.');
     },
@@ -229,13 +229,12 @@ export function topicsRoutes(parent: FastifyInstance, { topics }: { topics: Topi
         description:
           'Its sub-topics, keywords and responses are deleted with it. The id comes in the body; clients ' +
           'that cannot send a body with DELETE may use `?id=`.',
-        body: ZDeleteByIdRequest.optional(),
-        querystring: ZDeleteByIdRequest.partial(),
+        ...byId.schema,
         response: { 200: ZOkEmpty },
       },
     },
     async (req) => {
-      const b = validate(ZDeleteByIdRequest, req.body ?? req.query);
+      const b = byId.read(req);
       await topics.deleteTopic(deviceIdOf(req), b.id);
       return done('Question topic deleted.');
     },
@@ -431,13 +430,12 @@ export function topicsRoutes(parent: FastifyInstance, { topics }: { topics: Topi
         tags,
         summary: 'Delete a keyword or training phrase',
         description: 'The id comes in the body; clients that cannot send a body with DELETE may use `?id=`.',
-        body: ZDeleteByIdRequest.optional(),
-        querystring: ZDeleteByIdRequest.partial(),
+        ...byId.schema,
         response: { 200: ZOkEmpty },
       },
     },
     async (req) => {
-      const b = validate(ZDeleteByIdRequest, req.body ?? req.query);
+      const b = byId.read(req);
       await topics.deleteKeyword(deviceIdOf(req), b.id);
       return done('Keyword deleted.');
     },
