@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ERROR_CODES } from './errors.js';
-import { RULE_KEYS, rule, type RuleKey, type ValidationIssue } from './rules.js';
+import { RULE_KEYS, rule, type RuleKey } from './rules.js';
 
 /** A failed rule as a 400 `validation_error` lists it in `issues` (see rules.ts). */
 export const ZValidationIssue = z.object({
@@ -9,17 +9,6 @@ export const ZValidationIssue = z.object({
   key: z.enum(RULE_KEYS as [RuleKey, ...RuleKey[]]),
   params: z.record(z.string(), z.union([z.string(), z.number()])),
 });
-
-/** Every response body: `{success, message, data, total?, error?}`; a 400 `validation_error` adds `issues`. */
-export const ZEnvelope = <T extends z.ZodType>(data: T) =>
-  z.object({
-    success: z.boolean(),
-    message: z.string(),
-    data,
-    total: z.number().int().optional(),
-    error: z.string().optional(),
-    issues: z.array(ZValidationIssue).optional(),
-  });
 
 /** A success body as routes declare it: the data's own contract inside the envelope. */
 export const ZOk = <T extends z.ZodType>(data: T) =>
@@ -41,15 +30,6 @@ export const ZFailure = z.object({
   error: z.enum(ERROR_CODES).describe('What went wrong, for a client to act on'),
   issues: z.array(ZValidationIssue).optional().describe('With validation_error: each rule that failed'),
 });
-
-export type Envelope<T> = {
-  success: boolean;
-  message: string;
-  data: T;
-  total?: number;
-  error?: string;
-  issues?: ValidationIssue[];
-};
 
 /** Ids are PostgreSQL `integer`s: 1 … 2³¹−1. A larger one is refused, not sent to the database. */
 export const MAX_ID = 2_147_483_647;
