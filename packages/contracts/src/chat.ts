@@ -127,13 +127,42 @@ export type DeviceChat = z.infer<typeof ZDeviceChat>;
 export const ZDeviceChatSendRequest = z.object({ message: ZChatText, client_id: ZClientMessageId });
 export type DeviceChatSendRequest = z.input<typeof ZDeviceChatSendRequest>;
 
-/** The `chat_message` live event to the project's consoles: a chat changed. */
+/** What changed in a chat: a visitor opened it, a message came, operators read it, it was edited or ended. */
+export const CHAT_CHANGES = ['started', 'message', 'read', 'updated', 'ended'] as const;
+export const ZChatChange = z.enum(CHAT_CHANGES);
+export type ChatChange = z.infer<typeof ZChatChange>;
+
+/**
+ * The `chat_message` live event to the project's consoles whose users may open Live Chat: a chat
+ * of any of the project's devices changed.
+ */
 export const ZChatEvent = z.object({
   name: z.literal('chat_message'),
   project_id: z.number().int(),
   device_id: z.number().int(),
+  /** The device's name, for a notice on a console where another device is selected. */
+  device_name: z.string(),
   session_id: z.uuid(),
-  /** The new message, or null when only the chat itself changed (read, ended). */
+  change: ZChatChange,
+  /** The new message, or null when only the chat itself changed (started, read, updated, ended). */
   message: ZChatMessage.nullable(),
   unread: z.number().int(),
 });
+export type ChatEvent = z.infer<typeof ZChatEvent>;
+
+/**
+ * GET /chat/waiting: per device of the project (in use) with chats waiting for staff, how many.
+ * A chat waits while it is open and no operator has seen it yet, or it has unread visitor messages.
+ */
+export const ZChatWaitingDevice = z.object({
+  device_id: z.number().int(),
+  device_name: z.string(),
+  /** Open chats waiting for staff on this device. */
+  chats: z.number().int(),
+  /** Unread visitor messages in them. */
+  unread: z.number().int(),
+  /** The waiting chat with the newest activity: where "Open" takes the operator. */
+  latest_session_id: z.uuid(),
+});
+export type ChatWaitingDevice = z.infer<typeof ZChatWaitingDevice>;
+export const ZChatWaitingResponse = z.array(ZChatWaitingDevice);

@@ -385,6 +385,11 @@ export const chatSessions = pgTable(
     lastMessage: text('last_message'),
     /** Visitor messages no operator has read yet. */
     unread: integer('unread').notNull().default(0),
+    /**
+     * When an operator first read or answered the chat; null while no operator has seen it. An
+     * open chat is waiting for staff while unseen or with unread visitor messages.
+     */
+    readAt: timestamp('read_at', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
   },
   (t) => [index('chat_sessions_device_activity_idx').on(t.deviceId, t.lastMessageAt, t.createdAt)],

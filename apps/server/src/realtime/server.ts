@@ -16,13 +16,20 @@ import { AppError } from '../lib/errors.js';
 import { createRedisPair } from '../events/redis-pair.js';
 import type { AuthService } from '../modules/auth/index.js';
 import type { DeviceContext, DevicesService } from '../modules/devices/index.js';
-import type { Ack, AdminSocketContext, LiveEvent, Notifier, RealtimeHooks } from './types.js';
-
-/** Pages whose operators hear live events (calls, chats, pushes). */
-const LIVE_PAGES = ['/live_video', '/chat', '/message'] as const;
+import {
+  LIVE_PAGES,
+  type Ack,
+  type AdminSocketContext,
+  type LiveEvent,
+  type LivePage,
+  type Notifier,
+  type RealtimeHooks,
+} from './types.js';
 
 export const room = {
   project: (projectId: number) => `project:${projectId}`,
+  /** The project's consoles whose user may open this page. */
+  page: (projectId: number, page: LivePage) => `project:${projectId}:page:${page}`,
   session: (sessionId: number) => `session:${sessionId}`,
   device: (deviceId: number) => `device:${deviceId}`,
   client: (projectId: number, clientId: string) => `client:${projectId}:${clientId}`,
@@ -46,7 +53,7 @@ function refusal(code: string): Error & { data?: unknown } {
 /**
  * socket.io at `/realtime`. Consoles authenticate with their access token and project, devices
  * with their key, both in the handshake's `auth` (never the URL). Admins join their project's
- * room (and rooms for their session and tab), devices their device's room. With `REDIS_URL`, the
+ * room (and rooms for their session, their tab and each live page they may open), devices their device's room. With `REDIS_URL`, the
  * Redis adapter carries room messages and disconnects between instances.
  */
 export function createRealtime({
@@ -165,6 +172,9 @@ export function createRealtime({
         room.project(admin.projectId),
         room.session(admin.sessionId),
         room.client(admin.projectId, admin.clientId),
+        ...LIVE_PAGES.filter((page) => canOpen(admin.pageAccess, page)).map((page) =>
+          room.page(admin.projectId, page),
+        ),
       ]);
       // The console subscribes with the admin-panel identifier, its client id and name. Only the
       // identifier is checked: the rooms were joined from the authenticated handshake above.
@@ -195,8 +205,8 @@ export function createRealtime({
   });
 
   const notifier: Notifier = {
-    toProject(projectId: number, event: LiveEvent) {
-      io.to(room.project(projectId)).emit(SOCKET.event, event);
+    toProject(projectId: number, event: LiveEvent, page?: LivePage) {
+      io.to(page ? room.page(projectId, page) : room.project(projectId)).emit(SOCKET.event, event);
     },
     toDevice(deviceId: number, name: string, payload: unknown) {
       io.to(room.device(deviceId)).emit(name, payload);

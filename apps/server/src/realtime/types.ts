@@ -1,6 +1,10 @@
 import type { AuthContext } from '../modules/auth/index.js';
 import type { DeviceContext } from '../modules/devices/index.js';
 
+/** Pages whose operators hear live events (calls, chats, pushes). */
+export const LIVE_PAGES = ['/live_video', '/chat', '/message'] as const;
+export type LivePage = (typeof LIVE_PAGES)[number];
+
 /** A console `event` message: a name (such as `new_call`) and its fields. */
 export type LiveEvent = { name: string } & Record<string, unknown>;
 
@@ -9,8 +13,11 @@ export type LiveEvent = { name: string } & Record<string, unknown>;
  * the sockets on every instance; without it, this instance's.
  */
 export interface Notifier {
-  /** An `event` message to every console signed in to the project. */
-  toProject(projectId: number, event: LiveEvent): void;
+  /**
+   * An `event` message to every console signed in to the project; with `page`, only to those
+   * whose user may open that page (chat messages are for Live Chat's users, not every operator).
+   */
+  toProject(projectId: number, event: LiveEvent, page?: LivePage): void;
   /** A message to every socket of a device (its kiosk). */
   toDevice(deviceId: number, name: string, payload: unknown): void;
   /** A message to one console tab of the project, by its realtime client id. */

@@ -223,17 +223,53 @@ export function createChatRepo(db: Db) {
       return rows.reverse() as ChatMessageRow[];
     },
 
-    async markRead(sessionId: string) {
-      await db
+    /**
+     * The operators read the chat: no unread messages, and seen from now on (the first reading
+     * time is kept). Whether anything changed, so only a real change is announced.
+     */
+    async markRead(sessionId: string, at: Date) {
+      const rows = await db
         .update(s)
-        .set({ unread: 0 })
-        .where(and(eq(s.id, sessionId), sql`${s.unread} <> 0`));
+        .set({ unread: 0, readAt: sql`coalesce(${s.readAt}, ${at.toISOString()}::timestamptz)` })
+        .where(and(eq(s.id, sessionId), or(sql`${s.unread} <> 0`, isNull(s.readAt))))
+        .returning({ id: s.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * Per device of the project (archived ones left out) with open chats waiting for staff (not
+     * seen by an operator yet, or with unread visitor messages): how many, their unread messages,
+     * and the one with the newest activity.
+     */
+    async waiting(projectId: number) {
+      const activity = sql`coalesce(${s.lastMessageAt}, ${s.createdAt})`;
+      const rows = await db
+        .select({
+          deviceId: devices.id,
+          deviceName: devices.description,
+          chats: count(),
+          unread: sql<string | number>`coalesce(sum(${s.unread}), 0)`,
+          latest: sql<string>`(array_agg(${s.id} order by ${activity} desc, ${s.id}))[1]`,
+        })
+        .from(s)
+        .innerJoin(devices, eq(devices.id, s.deviceId))
+        .where(
+          and(
+            eq(devices.projectId, projectId),
+            isNull(devices.archivedAt),
+            isNull(s.endedAt),
+            or(sql`${s.unread} > 0`, isNull(s.readAt)),
+          ),
+        )
+        .groupBy(devices.id, devices.description)
+        .orderBy(asc(devices.id));
+      return rows.map((r) => ({ ...r, chats: Number(r.chats), unread: Number(r.unread) }));
     },
 
     /**
      * Stores a message and moves its chat's last message in one statement, only while the chat
      * is open. A visitor's message counts as unread; an operator's reply means the operators have
-     * read the chat. Nothing is stored (undefined) when the chat has ended or the client id was
+     * read (and seen) the chat. Nothing is stored (undefined) when the chat has ended or the client id was
      * used before in this chat (the unique index): the caller reads back which.
      */
     async insertMessage(n: NewChatMessage) {
@@ -258,7 +294,9 @@ export function createChatRepo(db: Db) {
               returning id, session_id, sent_by_admin, sender, message, client_id, at
             ), upd as (
               update ${s} set last_message = ins.message, last_message_at = ins.at,
-                     unread = case when ins.sent_by_admin then 0 else ${s.unread} + 1 end
+                     unread = case when ins.sent_by_admin then 0 else ${s.unread} + 1 end,
+                     read_at = case when ins.sent_by_admin then coalesce(${s.readAt}, ins.at)
+                                    else ${s.readAt} end
                 from ins where ${s.id} = ins.session_id
               returning ${s.unread} as unread
             )

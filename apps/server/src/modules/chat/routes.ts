@@ -6,6 +6,7 @@ import {
   ZChatMessage,
   ZChatSendRequest,
   ZChatSessionParams,
+  ZChatWaitingResponse,
   ZOk,
   ZUpdateChatEndUserRequest,
 } from '@ambassador/contracts';
@@ -34,6 +35,25 @@ export function chatRoutes(parent: FastifyInstance, { chat }: { chat: ChatServic
     async (req) => {
       const { endUsers, total } = await chat.endUsers(authOf(req), pinned(req, req.query));
       return ok(endUsers, { total });
+    },
+  );
+
+  app.get(
+    '/chat/waiting',
+    {
+      config: chatPage,
+      schema: {
+        tags,
+        summary: 'Chats waiting for staff, per device of the project',
+        description:
+          'Every device of the project in use, whichever is selected: open chats no operator has ' +
+          'seen yet or with unread visitor messages. Devices with none are left out.',
+        response: { 200: ZOk(ZChatWaitingResponse) },
+      },
+    },
+    async (req) => {
+      const devices = await chat.waiting(authOf(req));
+      return ok(devices, { total: devices.reduce((sum, d) => sum + d.chats, 0) });
     },
   );
 

@@ -2,8 +2,11 @@ import { randomUUID } from 'node:crypto';
 import {
   LIVE_EVENT,
   SOCKET,
+  type ChatChange,
   type ChatEndUser,
+  type ChatEvent,
   type ChatMessage,
+  type ChatWaitingDevice,
   type DeviceChat,
   type Language,
   type ZChatEndUsersQuery,
@@ -91,16 +94,28 @@ export function createChatService({
   notifier: Notifier;
   clock: Clock;
 }) {
-  /** Tells the project's consoles a chat changed; `message` null when only the chat itself did. */
-  function announce(session: ChatSessionRow, message: ChatMessage | null, unread: number) {
-    notifier.toProject(session.projectId, {
+  /**
+   * Tells the project's consoles that may open Live Chat that a chat changed (whatever device is
+   * selected in them: their badge counts every device's waiting chats); `message` null when only
+   * the chat itself did.
+   */
+  function announce(
+    session: ChatSessionRow,
+    change: ChatChange,
+    message: ChatMessage | null,
+    unread: number,
+  ) {
+    const event: ChatEvent = {
       name: LIVE_EVENT.chatMessage,
       project_id: session.projectId,
       device_id: session.deviceId,
+      device_name: session.deviceName,
       session_id: session.id,
+      change,
       message,
       unread,
-    });
+    };
+    notifier.toProject(session.projectId, event, '/chat');
   }
 
   /** A chat of the caller's project; another project's is "not found", never "forbidden". */
@@ -178,16 +193,31 @@ export function createChatService({
         tags: patch.tags === undefined ? undefined : uniqueTags(patch.tags),
       });
       const updated = await mustSession(actor, sessionId);
-      announce(updated, null, updated.unread);
+      announce(updated, 'updated', null, updated.unread);
       return toEndUser(updated);
     },
 
-    /** The chat's last messages, oldest first; the operators have now read the visitor's. */
+    /**
+     * The chat's last messages, oldest first; the operators have now seen the chat and read the
+     * visitor's messages, so it no longer waits in any console's badge.
+     */
     async history(actor: AuthContext, sessionId: string) {
       const session = await mustSession(actor, sessionId);
       const messages = (await repo.messages(sessionId)).map(toMessage);
-      if (session.unread !== 0) await repo.markRead(sessionId);
+      if (await repo.markRead(sessionId, clock.now())) announce(session, 'read', null, 0);
       return messages;
+    },
+
+    /** Per device of the caller's project, the chats waiting for staff (devices with none left out). */
+    async waiting(actor: AuthContext): Promise<ChatWaitingDevice[]> {
+      const rows = await repo.waiting(actor.projectId);
+      return rows.map((r) => ({
+        device_id: r.deviceId,
+        device_name: r.deviceName,
+        chats: r.chats,
+        unread: r.unread,
+        latest_session_id: r.latest,
+      }));
     },
 
     /** An operator's reply: to the kiosk, and to every console of the project. */
@@ -208,7 +238,7 @@ export function createChatService({
       );
       if (!result.repeat) {
         notifier.toDevice(session.deviceId, SOCKET.chatMessage, result.message);
-        announce(session, result.message, result.unread);
+        announce(session, 'message', result.message, result.unread);
       }
       return result.message;
     },
@@ -238,7 +268,7 @@ export function createChatService({
         at: clock.now(),
       });
       const session = await mustDeviceSession(device, id);
-      announce(session, null, 0);
+      announce(session, 'started', null, 0);
       return deviceChat(session);
     },
 
@@ -265,7 +295,7 @@ export function createChatService({
         },
         chatEnded,
       );
-      if (!result.repeat) announce(session, result.message, result.unread);
+      if (!result.repeat) announce(session, 'message', result.message, result.unread);
       return result.message;
     },
 
@@ -275,7 +305,7 @@ export function createChatService({
       if (before.endedAt !== null) return deviceChat(before);
       if (!(await repo.end(device.id, sessionId, clock.now()))) throw deviceChatMissing();
       const session = await mustDeviceSession(device, sessionId);
-      announce(session, null, session.unread);
+      announce(session, 'ended', null, session.unread);
       return deviceChat(session);
     },
 
@@ -285,7 +315,7 @@ export function createChatService({
      */
     async visitorSessionEnded(device: Pick<DeviceContext, 'id'>, visitorSessionId: string) {
       const ended = await repo.endForVisitorSession(device.id, visitorSessionId, clock.now());
-      for (const session of ended) announce(session, null, session.unread);
+      for (const session of ended) announce(session, 'ended', null, session.unread);
       return ended.length;
     },
 
@@ -295,7 +325,7 @@ export function createChatService({
     async endIdle() {
       const now = clock.now();
       const ended = await repo.endIdle(new Date(now.getTime() - CHAT_IDLE_MS), now);
-      for (const session of ended) announce(session, null, session.unread);
+      for (const session of ended) announce(session, 'ended', null, session.unread);
       return { chats: ended.length };
     },
   };
