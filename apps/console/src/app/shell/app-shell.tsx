@@ -8,6 +8,8 @@ import { useNavigate, useNavigation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { loadStringPack } from '@/i18n/i18n';
+import { useMaySeeChats, useWaitingChats, useWaitingChatsLive } from '@/features/chat/api/get-waiting';
+import { waitingTotal } from '@/features/chat/lib/waiting';
 import { logout } from '@/shared/auth/logout';
 import { startLiveSession } from '@/shared/realtime/live-socket';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
@@ -37,6 +39,23 @@ const IncomingCallBanner = lazy(async (): Promise<{ default: ComponentType }> =>
   }
 });
 
+/**
+ * The notice of a visitor wanting staff on another device, with the chat strings (which the left
+ * bar's Live Chat badge also reads). Without them, the badge still counts.
+ */
+const ChatNotice = lazy(async (): Promise<{ default: ComponentType }> => {
+  try {
+    const [module] = await Promise.all([
+      import('@/features/chat/components/chat-notice'),
+      loadStringPack('chat'),
+    ]);
+    return { default: module.ChatNotice };
+  } catch (error) {
+    console.error('[chat] the chat notice could not load', error);
+    return { default: () => null };
+  }
+});
+
 function readCollapsed(): boolean {
   try {
     return localStorage.getItem(COLLAPSED_KEY) === '1';
@@ -60,6 +79,10 @@ export function AppShell() {
 
   // While signed in, the live notification socket is connected (and closed on sign-out).
   useEffect(() => startLiveSession(), []);
+  // Chats waiting on every device: counted in the left bar, kept live here.
+  useWaitingChatsLive();
+  const maySeeChats = useMaySeeChats();
+  const chatsWaiting = waitingTotal(useWaitingChats());
 
   const leftOpen = narrow ? mobileOpen : !collapsed;
   const leftWidth = narrow ? 0 : collapsed ? LEFT_BAR_COLLAPSED_WIDTH : LEFT_BAR_WIDTH;
@@ -99,6 +122,7 @@ export function AppShell() {
       <TopBar
         leftOpen={leftOpen}
         onToggleLeft={toggleLeft}
+        menuAlert={leftOpen ? 0 : chatsWaiting}
         rightOpen={rightOpen}
         onToggleRight={() => setRightOpen((open) => !open)}
       />
@@ -158,6 +182,11 @@ export function AppShell() {
       <Suspense fallback={null}>
         <IncomingCallBanner />
       </Suspense>
+      {maySeeChats && (
+        <Suspense fallback={null}>
+          <ChatNotice />
+        </Suspense>
+      )}
     </Box>
   );
 }

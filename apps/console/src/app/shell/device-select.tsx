@@ -12,7 +12,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { loadStringPack } from '@/i18n/i18n';
-import { authStore, useAuth } from '@/shared/auth/auth-store';
+import { useAuth } from '@/shared/auth/auth-store';
+import { switchDevice } from '@/shared/auth/switch-device';
 import { HOME_PATH } from '../route-guard';
 
 /** A database with a plus: copy this device's AI data somewhere else. */
@@ -51,11 +52,7 @@ export function DeviceSelect() {
 
   const change = async (id: number) => {
     if (id === auth.selected_device) return;
-    await queryClient.cancelQueries();
-    authStore.update({ selected_device: id });
-    // Nothing of the previous device may show for the new one.
-    queryClient.removeQueries({ type: 'inactive' });
-    void queryClient.invalidateQueries();
+    await switchDevice(queryClient, id);
     if (location.pathname !== HOME_PATH) void navigate(HOME_PATH);
   };
 

@@ -1,8 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { LIVE_EVENT, type ChatWaitingDevice } from '@ambassador/contracts';
+import { useWaitingChatsLive } from '@/features/chat/api/get-waiting';
 import { changeUiLanguage } from '@/i18n/i18n';
 import { LOGGED_OUT, authStore, type AuthState } from '@/shared/auth/auth-store';
-import { renderWithApp, signedIn } from '@/shared/test/render-with-app';
+import { dispatchLiveEvent } from '@/shared/realtime/live-socket';
+import { fakeServer } from '@/shared/test/fake-server';
+import { renderWithApp, signedIn, signedInWithTwoDevices } from '@/shared/test/render-with-app';
 import { LeftBarContent } from './left-bar';
 
 afterEach(async () => {
@@ -51,5 +55,81 @@ describe('LeftBarContent', () => {
     expect(name.textContent).toBe(long);
     fireEvent.mouseOver(name);
     expect((await screen.findByRole('tooltip')).textContent).toBe(long);
+  });
+});
+
+/** What the shell keeps live: the left bar and the waiting chats' live refresh. */
+function LeftBarInShell({ collapsed = false }: { collapsed?: boolean }) {
+  useWaitingChatsLive();
+  return <LeftBarContent collapsed={collapsed} onLogout={() => undefined} loggingOut={false} />;
+}
+
+describe('the Live Chat badge', () => {
+  const gate = (chats: number): ChatWaitingDevice => ({
+    device_id: 8,
+    device_name: 'Gate kiosk',
+    chats,
+    unread: chats,
+    latest_session_id: 'dddddddd-4444-4444-8444-444444444444',
+  });
+  const lobby: ChatWaitingDevice = { ...gate(1), device_id: 7, device_name: 'Lobby' };
+
+  it('counts the chats waiting on every device, and follows the live chat events', async () => {
+    let waiting = [lobby, gate(2)];
+    const calls = fakeServer((call) => (call.path === '/chat/waiting' ? { body: waiting } : undefined));
+    renderWithApp(<LeftBarInShell />, '/dashboard', { auth: signedInWithTwoDevices });
+
+    const badge = await screen.findByTestId('nav-chat-badge');
+    await vi.waitFor(() => expect(badge.textContent).toBe('3'));
+    expect(screen.getByTestId('nav-chat').getAttribute('aria-label')).toBe('Live Chat (Chats waiting: 3)');
+
+    // An operator reads Gate kiosk's chats somewhere: the event brings the new count.
+    waiting = [lobby];
+    act(() =>
+      dispatchLiveEvent({
+        name: LIVE_EVENT.chatMessage,
+        project_id: 1,
+        device_id: 8,
+        device_name: 'Gate kiosk',
+        session_id: gate(1).latest_session_id,
+        change: 'read',
+        message: null,
+        unread: 0,
+      }),
+    );
+    await vi.waitFor(() => expect(screen.getByTestId('nav-chat-badge').textContent).toBe('1'));
+
+    waiting = [];
+    act(() =>
+      dispatchLiveEvent({
+        name: LIVE_EVENT.chatMessage,
+        project_id: 1,
+        device_id: 7,
+        device_name: 'Lobby',
+        session_id: lobby.latest_session_id,
+        change: 'ended',
+        message: null,
+        unread: 0,
+      }),
+    );
+    await vi.waitFor(() => expect(screen.queryByTestId('nav-chat-badge')).toBeNull());
+    expect(screen.getByTestId('nav-chat').getAttribute('aria-label')).toBeNull();
+    expect(calls.filter((c) => c.path === '/chat/waiting').length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('shows on the collapsed bar too', async () => {
+    fakeServer((call) => (call.path === '/chat/waiting' ? { body: [gate(2)] } : undefined));
+    renderWithApp(<LeftBarInShell collapsed />, '/dashboard', { auth: signedInWithTwoDevices });
+    await vi.waitFor(() => expect(screen.getByTestId('nav-chat-badge').textContent).toBe('2'));
+  });
+
+  it('is not asked for by a user who may not open Live Chat', async () => {
+    const calls = fakeServer((call) => (call.path === '/chat/waiting' ? { body: [gate(2)] } : undefined));
+    renderWithApp(<LeftBarInShell />, '/dashboard', {
+      auth: { ...signedInWithTwoDevices, page_access: ['/dashboard', '/live_video'] },
+    });
+    await screen.findByTestId('nav-live_video');
+    expect(screen.queryByTestId('nav-chat')).toBeNull();
+    expect(calls.filter((c) => c.path === '/chat/waiting')).toEqual([]);
   });
 });

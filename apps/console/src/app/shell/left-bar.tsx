@@ -1,4 +1,5 @@
 import type { MouseEvent } from 'react';
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -13,6 +14,8 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import { pageOf } from '@ambassador/contracts';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useWaitingChats } from '@/features/chat/api/get-waiting';
+import { waitingTotal } from '@/features/chat/lib/waiting';
 import { isLoggedIn, useAuth } from '@/shared/auth/auth-store';
 import { ROLE_KEYS } from '@/shared/lib/role-keys';
 import { guardRoute } from '../route-guard';
@@ -31,8 +34,10 @@ export function LeftBarContent({
   onLogout: () => void;
   loggingOut: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const auth = useAuth();
+  // Chats waiting for staff on every device, not only the selected one.
+  const waiting = waitingTotal(useWaitingChats());
   const location = useLocation();
   const current = pageOf(location.pathname);
   const items = navItemsFor(auth.page_access);
@@ -60,6 +65,24 @@ export function LeftBarContent({
         {items.map((item) => {
           const label = t(`nav.${item.segment}`);
           const selected = current === item.path;
+          const count = item.path === '/chat' ? waiting : 0;
+          // The chat strings come with the shell's chat notice; until then the number says it.
+          const countLabel = i18n.exists('chat.waiting_badge') ? t('chat.waiting_badge', { count }) : count;
+          const icon =
+            count > 0 ? (
+              <Badge
+                badgeContent={count}
+                max={99}
+                color="error"
+                slotProps={{
+                  badge: { 'aria-hidden': true, 'data-testid': `nav-${item.segment}-badge` } as object,
+                }}
+              >
+                {item.icon}
+              </Badge>
+            ) : (
+              item.icon
+            );
           const button = (
             <ListItemButton
               key={item.path}
@@ -67,6 +90,7 @@ export function LeftBarContent({
               to={item.path}
               selected={selected}
               aria-current={selected ? 'page' : undefined}
+              aria-label={count > 0 ? `${label} (${countLabel})` : undefined}
               onClick={(event: MouseEvent) => onItemClick(event, item.path)}
               data-testid={`nav-${item.segment}`}
               sx={{
@@ -79,7 +103,7 @@ export function LeftBarContent({
                 '&.Mui-selected .MuiListItemIcon-root': { color: 'inherit' },
               }}
             >
-              <ListItemIcon sx={{ minWidth: collapsed ? 0 : 40 }}>{item.icon}</ListItemIcon>
+              <ListItemIcon sx={{ minWidth: collapsed ? 0 : 40 }}>{icon}</ListItemIcon>
               {!collapsed && (
                 <ListItemText
                   primary={label}
@@ -89,7 +113,7 @@ export function LeftBarContent({
             </ListItemButton>
           );
           return collapsed ? (
-            <Tooltip key={item.path} title={label} placement="right">
+            <Tooltip key={item.path} title={count > 0 ? `${label} (${countLabel})` : label} placement="right">
               {button}
             </Tooltip>
           ) : (

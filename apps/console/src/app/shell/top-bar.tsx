@@ -1,4 +1,5 @@
 import AppBar from '@mui/material/AppBar';
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
@@ -15,11 +16,14 @@ import { TOP_BAR_HEIGHT } from '../theme';
 export function TopBar({
   leftOpen,
   onToggleLeft,
+  menuAlert = 0,
   rightOpen,
   onToggleRight,
 }: {
   leftOpen: boolean;
   onToggleLeft: () => void;
+  /** A count to show on the closed menu's toggle (visitors waiting for staff), 0 for none. */
+  menuAlert?: number;
   rightOpen: boolean;
   onToggleRight: () => void;
 }) {
@@ -40,7 +44,14 @@ export function TopBar({
             aria-expanded={leftOpen}
             data-testid="menu-toggle"
           >
-            {leftOpen ? <MenuOpenIcon /> : <MenuIcon />}
+            <Badge
+              badgeContent={menuAlert}
+              max={99}
+              color="error"
+              slotProps={{ badge: { 'data-testid': 'menu-toggle-badge' } as object }}
+            >
+              {leftOpen ? <MenuOpenIcon /> : <MenuIcon />}
+            </Badge>
           </IconButton>
         </Tooltip>
         <Box

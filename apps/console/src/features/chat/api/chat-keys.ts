@@ -15,6 +15,8 @@ export const chatKeys = {
   list: (deviceId: number | null, search: string) => [...chatKeys.lists(), deviceId, search] as const,
   endUser: (sessionId: string) => [...chatKeys.all, 'enduser', sessionId] as const,
   history: (sessionId: string) => [...chatKeys.all, 'history', sessionId] as const,
+  /** Chats waiting for staff on every device of the project (the Live Chat badge). */
+  waiting: () => [...chatKeys.all, 'waiting'] as const,
 };
 
 /** Changes one end user wherever a list page holds it (every search of every device). */

@@ -12,7 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
-import type { ChatEndUser } from '@ambassador/contracts';
+import type { ChatEndUser, ChatWaitingDevice } from '@ambassador/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatChatTime, lastActivity, shortSessionId } from '../lib/format';
@@ -32,7 +32,7 @@ export type EndUserListProps = {
   hasMore: boolean;
   loadingMore: boolean;
   onMore: () => void;
-  /** Above the list: e.g. a message on another device. */
+  /** Above the list: e.g. visitors waiting on other devices. */
   notice?: ReactNode;
 };
 
@@ -257,12 +257,53 @@ export function EndUserList({
   );
 }
 
-/** A message on another device's chat: this list only shows the selected device. */
-export function OtherDeviceNotice({ device, onClose }: { device: string; onClose: () => void }) {
+/**
+ * Above the list, which shows the selected device only: the other devices with visitors waiting
+ * for staff, each with a button that switches to it and opens its newest waiting chat.
+ */
+export function WaitingElsewhere({
+  devices,
+  onSwitch,
+}: {
+  devices: ChatWaitingDevice[];
+  onSwitch: (device: ChatWaitingDevice) => void;
+}) {
   const { t } = useTranslation();
   return (
-    <Alert severity="info" onClose={onClose} data-testid="chat-other-device" sx={{ py: 0 }}>
-      {t('chat.list.other_device', { device })}
+    <Alert
+      severity="warning"
+      icon={<ForumOutlined fontSize="inherit" />}
+      data-testid="chat-waiting-elsewhere"
+      sx={{ py: 0.5, '& .MuiAlert-message': { width: '100%', minWidth: 0 } }}
+    >
+      <Typography variant="body2" sx={{ fontWeight: 600, mb: 0.5 }}>
+        {t('chat.elsewhere.title')}
+      </Typography>
+      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 0.5 }}>
+        {devices.map((device) => (
+          <Box
+            component="li"
+            key={device.device_id}
+            sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}
+            data-testid={`chat-waiting-device-${device.device_id}`}
+          >
+            <Typography variant="body2" sx={{ flex: '1 1 120px', minWidth: 0, wordBreak: 'break-word' }}>
+              {t('chat.elsewhere.device', { device: device.device_name, count: device.chats })}
+            </Typography>
+            <Button
+              size="small"
+              variant="outlined"
+              color="inherit"
+              onClick={() => onSwitch(device)}
+              aria-label={t('chat.elsewhere.switch', { device: device.device_name })}
+              data-testid={`chat-waiting-switch-${device.device_id}`}
+              sx={{ py: 0, flexShrink: 0 }}
+            >
+              {t('chat.notice.open')}
+            </Button>
+          </Box>
+        ))}
+      </Box>
     </Alert>
   );
 }

@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, configure, fireEvent, screen, within } from '@testing-library/react';
-import { LIVE_EVENT, type ChatEndUser, type ChatMessage } from '@ambassador/contracts';
+import {
+  LIVE_EVENT,
+  type ChatEndUser,
+  type ChatMessage,
+  type ChatWaitingDevice,
+} from '@ambassador/contracts';
 import { LOGGED_OUT, authStore } from '@/shared/auth/auth-store';
 import { dispatchLiveEvent } from '@/shared/realtime/live-socket';
 import { snackbarStore } from '@/shared/ui/snackbar/snackbar-store';
@@ -17,7 +22,12 @@ const BEN = 'bbbbbbbb-2222-4222-8222-222222222222';
 const NEW = 'cccccccc-3333-4333-8333-333333333333';
 const XSS = '<img src=x onerror=alert(1)>';
 
-type Chats = { chats: ChatEndUser[]; history: Record<string, ChatMessage[]> };
+type Chats = {
+  chats: ChatEndUser[];
+  history: Record<string, ChatMessage[]>;
+  /** GET /chat/waiting's answer (every device of the project); none when left out. */
+  waiting?: ChatWaitingDevice[];
+};
 
 /**
  * A chat server in memory, like the real one: the list newest activity first with a total,
@@ -28,9 +38,15 @@ function chatServer(state: Chats, override?: (call: FakeCall) => FakeReply | Pro
   return fakeServer(async (call) => {
     const custom = await override?.(call);
     if (custom) return custom;
+    if (call.method === 'GET' && call.path === '/chat/waiting' && state.waiting) {
+      return { body: state.waiting, total: state.waiting.reduce((n, d) => n + d.chats, 0) };
+    }
     if (call.method === 'GET' && call.path === '/chat/endusers') {
       const search = (call.query.get('search') ?? '').toLowerCase();
-      const rows = state.chats.filter((c) => !search || c.name.toLowerCase().includes(search));
+      const device = Number(call.query.get('device_id'));
+      const rows = state.chats.filter(
+        (c) => c.device_id === device && (!search || c.name.toLowerCase().includes(search)),
+      );
       return { body: rows, total: rows.length };
     }
     const one = /^\/chat\/endusers\/(.+)$/.exec(call.path);
@@ -413,26 +429,58 @@ describe('ChatPage', { timeout: 20_000 }, () => {
     }
   });
 
-  it('does not mix in another device’s chats, but mentions them', async () => {
-    const calls = chatServer(twoChats());
+  it('does not mix in another device’s chats, shows that visitors wait there, and switches to them', async () => {
+    const state = twoChats();
+    state.chats.push(
+      aChat(NEW, {
+        device_id: 8,
+        device_name: 'Gate kiosk',
+        name: 'Gwen Ho',
+        last_message: 'Hello from the gate',
+      }),
+    );
+    state.waiting = [
+      { device_id: 7, device_name: 'Lobby', chats: 1, unread: 3, latest_session_id: ANN },
+      { device_id: 8, device_name: 'Gate kiosk', chats: 1, unread: 1, latest_session_id: NEW },
+    ];
+    const calls = chatServer(state);
     render();
     await screen.findByTestId(`chat-enduser-${ANN}`);
     const listsBefore = listCalls(calls).length;
+
+    // Only the other device is named above the list: the selected one's chats are in it.
+    const strip = await screen.findByTestId('chat-waiting-elsewhere');
+    expect(strip.textContent).toContain('Visitors waiting on other devices');
+    expect(within(strip).getByTestId('chat-waiting-device-8').textContent).toContain('Gate kiosk: 1 waiting');
+    expect(within(strip).queryByTestId('chat-waiting-device-7')).toBeNull();
 
     act(() =>
       dispatchLiveEvent({
         name: LIVE_EVENT.chatMessage,
         project_id: 1,
         device_id: 8,
+        device_name: 'Gate kiosk',
         session_id: NEW,
+        change: 'message',
         message: aMessage(NEW, 'Hello from the gate'),
         unread: 1,
       }),
     );
-    expect((await screen.findByTestId('chat-other-device')).textContent).toContain('Gate kiosk');
     expect(screen.queryByTestId(`chat-enduser-${NEW}`)).toBeNull();
     await act(async () => new Promise((r) => setTimeout(r, 50)));
     expect(listCalls(calls).length).toBe(listsBefore);
+
+    // One click: Gate kiosk is selected and its waiting chat opens, here on Live Chat.
+    fireEvent.click(screen.getByRole('button', { name: 'Switch to Gate kiosk' }));
+    await eventually(() => expect(screen.getByTestId('location').textContent).toBe(`/chat?session=${NEW}`));
+    expect(authStore.get().selected_device).toBe(8);
+    await screen.findByTestId(`chat-enduser-${NEW}`);
+    expect(screen.queryByTestId(`chat-enduser-${ANN}`)).toBeNull();
+    await eventually(() => expect(historyCalls(calls, NEW)).toHaveLength(1));
+    // Now Lobby is the other device with a visitor waiting.
+    await eventually(() =>
+      expect(screen.getByTestId('chat-waiting-elsewhere').textContent).toContain('Lobby: 1 waiting'),
+    );
   });
 
   it('searches only after a 500 ms pause in typing', async () => {

@@ -7,12 +7,13 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutlineOutlined';
-import { LIVE_EVENT, type ChatEndUser } from '@ambassador/contracts';
+import { LIVE_EVENT, type ChatEndUser, type ChatWaitingDevice } from '@ambassador/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/shared/api/api-error';
 import { useAuth } from '@/shared/auth/auth-store';
+import { switchDevice } from '@/shared/auth/switch-device';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
 import { useLiveEvent, useLiveStatus } from '@/shared/realtime/live-socket';
 import { PageHeader } from '@/shared/ui/page-header';
@@ -21,14 +22,16 @@ import { useEndUser } from '../api/get-enduser';
 import { useEndUsers } from '../api/get-endusers';
 import { useHistory } from '../api/get-history';
 import { useSendMessage } from '../api/send-message';
+import { useWaitingChats } from '../api/get-waiting';
 import { ChatHeader } from '../components/chat-header';
 import { Composer } from '../components/composer';
-import { EndUserList, OtherDeviceNotice } from '../components/enduser-list';
+import { EndUserList, WaitingElsewhere } from '../components/enduser-list';
 import { MessageList } from '../components/message-list';
 import { EndUserDialog } from '../dialogs/enduser-dialog';
 import { byNewestActivity } from '../lib/format';
 import { parseChatLiveEvent } from '../lib/live-event';
 import { mergeMessage, newClientId } from '../lib/messages';
+import { waitingElsewhere } from '../lib/waiting';
 
 /** Searching waits for a 500 ms pause in typing. */
 export const CHAT_SEARCH_DEBOUNCE_MS = 500;
@@ -83,7 +86,8 @@ export function ChatPage() {
   const send = useSendMessage();
 
   const [drafts, setDrafts] = useState<Record<string, string>>({});
-  const [otherDevice, setOtherDevice] = useState<string | null>(null);
+  // Visitors waiting on the devices this list does not show.
+  const elsewhere = waitingElsewhere(useWaitingChats(), deviceId);
   const [dialog, setDialog] = useState({ key: 0, open: false });
 
   // Reading a chat marks its messages read on the server: the list shows it at once.
@@ -96,14 +100,8 @@ export function ChatPage() {
   useLiveEvent(LIVE_EVENT.chatMessage, (raw) => {
     const event = parseChatLiveEvent(raw);
     if (!event) return;
-    if (event.device_id !== deviceId) {
-      // This list shows one device; a visitor elsewhere still deserves a word.
-      if (!event.message?.sent_by_admin) {
-        const device = auth.device_list.find((d) => d.id === event.device_id);
-        setOtherDevice(device?.description ?? `#${event.device_id}`);
-      }
-      return;
-    }
+    // This list shows one device; the others' waiting chats show above it (and in the shell).
+    if (event.device_id !== deviceId) return;
     if (event.session_id !== selected) {
       void queryClient.invalidateQueries({ queryKey: chatKeys.lists() });
       return;
@@ -129,6 +127,12 @@ export function ChatPage() {
       else next.delete('session');
       return next;
     });
+  };
+
+  /** Another device's waiting chats: select that device and open its newest one, staying here. */
+  const switchTo = async (device: ChatWaitingDevice) => {
+    await switchDevice(queryClient, device.device_id);
+    setParams({ session: device.latest_session_id });
   };
 
   const setDraft = (sessionId: string, text: string) =>
@@ -246,8 +250,8 @@ export function ChatPage() {
                 loadingMore={list.isFetchingNextPage}
                 onMore={() => void list.fetchNextPage()}
                 notice={
-                  otherDevice && (
-                    <OtherDeviceNotice device={otherDevice} onClose={() => setOtherDevice(null)} />
+                  elsewhere.length > 0 && (
+                    <WaitingElsewhere devices={elsewhere} onSwitch={(device) => void switchTo(device)} />
                   )
                 }
               />
