@@ -8,8 +8,7 @@ import { useNavigate, useNavigation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { loadStringPack } from '@/i18n/i18n';
-import { useMaySeeChats, useWaitingChats, useWaitingChatsLive } from '@/features/chat/api/get-waiting';
-import { waitingTotal } from '@/features/chat/lib/waiting';
+import { useMaySeeChats, useWaitingTotal } from '@/features/chat/lib/waiting-store';
 import { logout } from '@/shared/auth/logout';
 import { startLiveSession } from '@/shared/realtime/live-socket';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
@@ -40,18 +39,19 @@ const IncomingCallBanner = lazy(async (): Promise<{ default: ComponentType }> =>
 });
 
 /**
- * The notice of a visitor wanting staff on another device, with the chat strings (which the left
- * bar's Live Chat badge also reads). Without them, the badge still counts.
+ * Live Chat's alerts on every screen: the waiting chats behind the left bar's badge, kept live, and
+ * the notice of a visitor wanting staff on another device, with the chat strings (which the badge
+ * also reads). If they cannot load (offline), the shell works without them.
  */
-const ChatNotice = lazy(async (): Promise<{ default: ComponentType }> => {
+const ChatAlerts = lazy(async (): Promise<{ default: ComponentType }> => {
   try {
     const [module] = await Promise.all([
       import('@/features/chat/components/chat-notice'),
       loadStringPack('chat'),
     ]);
-    return { default: module.ChatNotice };
+    return { default: module.ChatAlerts };
   } catch (error) {
-    console.error('[chat] the chat notice could not load', error);
+    console.error('[chat] the chat alerts could not load', error);
     return { default: () => null };
   }
 });
@@ -79,10 +79,9 @@ export function AppShell() {
 
   // While signed in, the live notification socket is connected (and closed on sign-out).
   useEffect(() => startLiveSession(), []);
-  // Chats waiting on every device: counted in the left bar, kept live here.
-  useWaitingChatsLive();
+  // Chats waiting on every device (read and kept live by the chat alerts below).
   const maySeeChats = useMaySeeChats();
-  const chatsWaiting = waitingTotal(useWaitingChats());
+  const chatsWaiting = useWaitingTotal();
 
   const leftOpen = narrow ? mobileOpen : !collapsed;
   const leftWidth = narrow ? 0 : collapsed ? LEFT_BAR_COLLAPSED_WIDTH : LEFT_BAR_WIDTH;
@@ -184,7 +183,7 @@ export function AppShell() {
       </Suspense>
       {maySeeChats && (
         <Suspense fallback={null}>
-          <ChatNotice />
+          <ChatAlerts />
         </Suspense>
       )}
     </Box>

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { LIVE_EVENT, type ChatWaitingDevice } from '@ambassador/contracts';
-import { useWaitingChatsLive } from '@/features/chat/api/get-waiting';
+import { ChatAlerts } from '@/features/chat/components/chat-notice';
 import { changeUiLanguage } from '@/i18n/i18n';
 import { LOGGED_OUT, authStore, type AuthState } from '@/shared/auth/auth-store';
 import { dispatchLiveEvent } from '@/shared/realtime/live-socket';
@@ -58,10 +58,14 @@ describe('LeftBarContent', () => {
   });
 });
 
-/** What the shell keeps live: the left bar and the waiting chats' live refresh. */
+/** The left bar as the shell has it: with Live Chat's alerts, which read and keep the count live. */
 function LeftBarInShell({ collapsed = false }: { collapsed?: boolean }) {
-  useWaitingChatsLive();
-  return <LeftBarContent collapsed={collapsed} onLogout={() => undefined} loggingOut={false} />;
+  return (
+    <>
+      <LeftBarContent collapsed={collapsed} onLogout={() => undefined} loggingOut={false} />
+      <ChatAlerts />
+    </>
+  );
 }
 
 describe('the Live Chat badge', () => {

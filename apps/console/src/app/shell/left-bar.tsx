@@ -1,5 +1,4 @@
 import type { MouseEvent } from 'react';
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -14,11 +13,11 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import { pageOf } from '@ambassador/contracts';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useWaitingChats } from '@/features/chat/api/get-waiting';
-import { waitingTotal } from '@/features/chat/lib/waiting';
+import { useWaitingTotal } from '@/features/chat/lib/waiting-store';
 import { isLoggedIn, useAuth } from '@/shared/auth/auth-store';
 import { ROLE_KEYS } from '@/shared/lib/role-keys';
 import { guardRoute } from '../route-guard';
+import { CountBadge } from './count-badge';
 import { DeviceSelect } from './device-select';
 import { navItemsFor } from './nav-items';
 
@@ -37,7 +36,7 @@ export function LeftBarContent({
   const { t, i18n } = useTranslation();
   const auth = useAuth();
   // Chats waiting for staff on every device, not only the selected one.
-  const waiting = waitingTotal(useWaitingChats());
+  const waiting = useWaitingTotal();
   const location = useLocation();
   const current = pageOf(location.pathname);
   const items = navItemsFor(auth.page_access);
@@ -70,16 +69,9 @@ export function LeftBarContent({
           const countLabel = i18n.exists('chat.waiting_badge') ? t('chat.waiting_badge', { count }) : count;
           const icon =
             count > 0 ? (
-              <Badge
-                badgeContent={count}
-                max={99}
-                color="error"
-                slotProps={{
-                  badge: { 'aria-hidden': true, 'data-testid': `nav-${item.segment}-badge` } as object,
-                }}
-              >
+              <CountBadge count={count} testId={`nav-${item.segment}-badge`}>
                 {item.icon}
-              </Badge>
+              </CountBadge>
             ) : (
               item.icon
             );

@@ -1,5 +1,4 @@
 import AppBar from '@mui/material/AppBar';
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
@@ -12,6 +11,7 @@ import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '@/shared/ui/language-switcher';
 import { TOP_BAR_HEIGHT } from '../theme';
+import { CountBadge } from './count-badge';
 
 export function TopBar({
   leftOpen,
@@ -44,14 +44,9 @@ export function TopBar({
             aria-expanded={leftOpen}
             data-testid="menu-toggle"
           >
-            <Badge
-              badgeContent={menuAlert}
-              max={99}
-              color="error"
-              slotProps={{ badge: { 'data-testid': 'menu-toggle-badge' } as object }}
-            >
+            <CountBadge count={menuAlert} testId="menu-toggle-badge">
               {leftOpen ? <MenuOpenIcon /> : <MenuIcon />}
-            </Badge>
+            </CountBadge>
           </IconButton>
         </Tooltip>
         <Box

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { LIVE_EVENT, canOpen, type ChatWaitingDevice } from '@ambassador/contracts';
+import { LIVE_EVENT, type ChatWaitingDevice } from '@ambassador/contracts';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
-import { isLoggedIn, useAuth } from '@/shared/auth/auth-store';
 import { useLiveEvent, useLiveStatus } from '@/shared/realtime/live-socket';
+import { useMaySeeChats } from '../lib/waiting-store';
 import { chatKeys } from './chat-keys';
 
 /** Without the live socket, the waiting chats are asked for this often. */
@@ -26,12 +26,6 @@ export function waitingChatsQueryOptions(enabled: boolean, refetchInterval: numb
   });
 }
 
-/** Whether the signed-in user may open Live Chat (and so sees its waiting chats). */
-export function useMaySeeChats(): boolean {
-  const auth = useAuth();
-  return isLoggedIn(auth) && canOpen(auth.page_access, '/chat');
-}
-
 /** The chats waiting on every device of the project; empty for a user who may not open Live Chat. */
 export function useWaitingChats(): ChatWaitingDevice[] {
   const enabled = useMaySeeChats();
@@ -41,7 +35,7 @@ export function useWaitingChats(): ChatWaitingDevice[] {
 }
 
 /**
- * Keeps the waiting chats live, mounted once in the shell: any chat change of the project reads
+ * Keeps the waiting chats live, mounted once in the shell (with the chat alerts): any chat change of the project reads
  * them again, and so does every (re)connection of the socket, for what happened while it was away.
  */
 export function useWaitingChatsLive(): void {

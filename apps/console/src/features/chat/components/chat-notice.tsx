@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -11,8 +11,9 @@ import { useTranslation } from 'react-i18next';
 import { authStore, useAuth } from '@/shared/auth/auth-store';
 import { switchDevice } from '@/shared/auth/switch-device';
 import { useLiveEvent } from '@/shared/realtime/live-socket';
-import { useMaySeeChats } from '../api/get-waiting';
+import { useWaitingChats, useWaitingChatsLive } from '../api/get-waiting';
 import { isVisitorActivity, parseChatLiveEvent } from '../lib/live-event';
+import { useMaySeeChats, waitingStore } from '../lib/waiting-store';
 
 type Shown = {
   deviceId: number;
@@ -89,7 +90,7 @@ export function ChatNotice() {
         left: '50%',
         transform: 'translateX(-50%)',
         zIndex: (theme) => theme.zIndex.snackbar,
-        width: 420,
+        width: 460,
         maxWidth: 'calc(100vw - 32px)',
         p: 1.5,
         pl: 2,
@@ -120,4 +121,16 @@ export function ChatNotice() {
       </Box>
     </Paper>
   );
+}
+
+/**
+ * What the shell loads of Live Chat for every screen: the waiting chats, read and kept live for
+ * the left bar's badge, and the notice.
+ */
+export function ChatAlerts() {
+  useWaitingChatsLive();
+  const devices = useWaitingChats();
+  useEffect(() => waitingStore.set(devices), [devices]);
+  useEffect(() => () => waitingStore.set([]), []);
+  return <ChatNotice />;
 }
