@@ -17,8 +17,11 @@ describe('realtime: push, live chat and a video call between a kiosk and the con
   let browser: Browser;
   let op: Page;
   let kiosk: Page;
+  /** A second kiosk, North Wing, which the operator does not have selected. */
+  let wing: Page;
 
   let deviceKey = '';
+  let wingKey = '';
   const browserErrors: string[] = [];
 
   beforeAll(async () => {
@@ -77,6 +80,20 @@ describe('realtime: push, live chat and a video call between a kiosk and the con
     ).json();
 
     deviceKey = created.data.device_key;
+    const wingCreated = await (
+      await fetch(`${server.url}/admin_panel/admin_settings/devices`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ description: 'North Wing', kind: 'ambassador', languages: ['english'] }),
+      })
+    ).json();
+    wingKey = wingCreated.data.device_key;
+    const wingContext = await browser.newContext({
+      baseURL: server.url,
+      viewport: { width: 900, height: 1400 },
+    });
+    wing = await wingContext.newPage();
+    watch(wing, 'north wing kiosk');
 
     await op.goto('/login');
     await op.getByTestId('login-username').fill(ADMIN.username);
@@ -91,6 +108,10 @@ describe('realtime: push, live chat and a video call between a kiosk and the con
     await kiosk.getByTestId('kiosk-key').fill(deviceKey);
     await kiosk.getByTestId('kiosk-pair').click();
     await kiosk.getByTestId('kiosk-start-english').waitFor();
+    await wing.goto('/kiosk/');
+    await wing.getByTestId('kiosk-key').fill(wingKey);
+    await wing.getByTestId('kiosk-pair').click();
+    await wing.getByTestId('kiosk-start-english').waitFor();
   });
   afterAll(async () => {
     await browser?.close();
@@ -211,6 +232,53 @@ describe('realtime: push, live chat and a video call between a kiosk and the con
     expect(await history.innerText()).toMatch(/Ended/);
     await screenshot(op, 'call-history-en');
     await op.keyboard.press('Escape');
+  });
+
+  it('a visitor on a kiosk that is not selected: badge and notice name it, and one click opens that chat', async () => {
+    await op.goto('/dashboard');
+    await o('device-select').waitFor();
+    expect(await o('device-select').innerText()).toContain('Atrium Ambassador');
+    // Nothing waits: the Atrium chat was answered, then its visitor left.
+    expect(await o('nav-chat-badge').count()).toBe(0);
+
+    const w = (id: string) => wing.getByTestId(id);
+    await w('kiosk-staff-chat').click();
+    await w('kiosk-staff-name').fill('Grace');
+    await w('kiosk-staff-start').click();
+    await w('kiosk-staff-input').fill('Is anyone there? I cannot find the lift.');
+    await w('kiosk-staff-send').click();
+
+    await o('chat-notice').waitFor({ timeout: 10_000 });
+    await expect
+      .poll(() => o('chat-notice-text').innerText())
+      .toMatch(/^North Wing: new (chat|message) from a visitor$/);
+    await expect.poll(() => o('nav-chat-badge').innerText(), { timeout: 10_000 }).toBe('1');
+    await screenshot(op, 'chat-notice-en');
+
+    // After a reload the badge is still right (the notice was for that moment only).
+    await op.reload();
+    await expect.poll(() => o('nav-chat-badge').innerText(), { timeout: 10_000 }).toBe('1');
+    await w('kiosk-staff-input').fill('Hello?');
+    await w('kiosk-staff-send').click();
+    await expect
+      .poll(() => o('chat-notice-text').innerText(), { timeout: 10_000 })
+      .toBe('North Wing: new message from a visitor');
+
+    await o('chat-notice-open').click();
+    await op.waitForURL(/\/chat\?session=/);
+    await expect.poll(() => o('device-select').innerText()).toContain('North Wing');
+    await expect.poll(() => o('chat-message').last().innerText(), { timeout: 10_000 }).toContain('Hello?');
+    expect(await o('chat-enduser-name').first().innerText()).toBe('Grace');
+    // Read: nothing waits any more.
+    await o('nav-chat-badge').waitFor({ state: 'detached', timeout: 10_000 });
+    expect(await o('chat-notice').count()).toBe(0);
+    await screenshot(op, 'chat-after-notice-en');
+
+    await o('chat-input').fill('Hi Grace, the lift is behind the info desk.');
+    await o('chat-send').click();
+    await expect
+      .poll(() => w('kiosk-staff-message').last().innerText(), { timeout: 10_000 })
+      .toContain('behind the info desk');
   });
 
   it('reads in Traditional and Simplified Chinese', async () => {
