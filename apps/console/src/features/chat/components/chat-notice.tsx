@@ -90,7 +90,7 @@ export function ChatNotice() {
         left: '50%',
         transform: 'translateX(-50%)',
         zIndex: (theme) => theme.zIndex.snackbar,
-        width: 460,
+        width: 500,
         maxWidth: 'calc(100vw - 32px)',
         p: 1.5,
         pl: 2,
