@@ -24,6 +24,7 @@ import { useUpdateOfflineHours } from '../api/update-offline-hours';
 import {
   MAX_ROWS,
   RESPONSE_MAX,
+  endsNextDay,
   hasErrors,
   initialOfflineHoursForm,
   newRow,
@@ -36,7 +37,7 @@ import {
 
 export type OfflineHoursDialogProps = DeviceSettingsDialogProps;
 
-/** Live Video → Offline hours: when the selected device takes calls. Mount with a fresh `key` per opening. */
+/** Live Video → Offline hours: when the selected device's desk is offline. Mount with a fresh `key` per opening. */
 export function OfflineHoursDialog(props: OfflineHoursDialogProps) {
   const { t } = useTranslation();
   const saved = useOfflineHours(props.deviceId, props.open);
@@ -193,7 +194,13 @@ function OfflineHoursEditor({
                 value={row.end}
                 onChange={(event) => setRow(row.key, { end: event.target.value })}
                 error={Boolean(rowErrors.end)}
-                helperText={rowErrors.end ? translateRule(t, rowErrors.end) : undefined}
+                helperText={
+                  rowErrors.end
+                    ? translateRule(t, rowErrors.end)
+                    : endsNextDay(row)
+                      ? t('calls.offline.next_day')
+                      : undefined
+                }
                 slotProps={{
                   inputLabel: { shrink: true },
                   htmlInput: { 'data-testid': `offline-end-${index}` },
