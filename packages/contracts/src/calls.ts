@@ -71,19 +71,22 @@ export type DayOption = z.infer<typeof ZDayOption>;
 const ZClock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, rule('time_format'));
 
 /**
- * One row of hours: on these days, calls are taken from `start` to `end` (local time of the
- * device's time zone). With no rows, calls are taken at any time. Outside the rows, the kiosk
- * shows the offline response instead of calling.
+ * One span of offline hours: on these days the desk is offline from `start` to `end` (local time
+ * of the device's time zone), and the kiosk shows the offline response instead of calling. A span
+ * whose end is earlier than its start runs overnight: Friday 18:00→09:00 is offline from Friday
+ * 18:00 to Saturday 09:00. An end of 24:00 (or 00:00) is midnight; 00:00→24:00 is the whole day.
+ * With no rows the desk is never offline.
  */
 export const ZOfflineHoursRow = z
   .object({ day: ZDayOption, start: ZClock, end: ZClock })
-  .refine((r) => r.start < r.end, { message: rule('end_after_start'), path: ['end'] });
+  .refine((r) => r.start !== '24:00', { message: rule('time_format'), path: ['start'] })
+  .refine((r) => r.start !== r.end, { message: rule('end_equals_start'), path: ['end'] });
 export type OfflineHoursRow = z.infer<typeof ZOfflineHoursRow>;
 
 export const ZOfflineHours = z.object({
   offline_hours: z.array(ZOfflineHoursRow).max(50),
   time_zone: ZTimeZone,
-  /** What the kiosk shows, per language, when a visitor calls outside the hours. */
+  /** What the kiosk shows, per language, when a visitor calls during offline hours. */
   offline_response: z.partialRecord(
     ZLanguage,
     z

@@ -54,7 +54,7 @@ const RULE_TEXTS = {
   // Calls, chat, the device API.
   unknown_call: 'Unknown call',
   time_format: 'Use a time like 09:30',
-  end_after_start: 'The end must be after the start',
+  end_equals_start: 'The end must differ from the start',
   unknown_chat: 'Unknown chat',
   mobile_charset: 'Use digits, spaces and + - ( ) only',
   unknown_session: 'Unknown session',

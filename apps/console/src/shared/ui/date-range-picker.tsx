@@ -1,8 +1,11 @@
+import { useState, type FocusEvent } from 'react';
 import Box from '@mui/material/Box';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import dayjs, { type Dayjs } from 'dayjs';
 import { addDays, daysIn, isDay, lastDays, today, type DayRange } from '@/shared/lib/day-range';
+import { PickersProvider, useCalendarTitleFormat } from './pickers-provider';
 
 export type DateRangeLabels = {
   start: string;
@@ -26,7 +29,8 @@ export type DateRangePickerProps = {
 };
 
 /**
- * Two date inputs (from, to) and quick presets. The end is never before the start: moving one end
+ * Two date fields (from, to) and quick presets, in the interface language's date order
+ * (11/17/2026, 2026/11/17) with a calendar to pick from. The end is never before the start: moving one end
  * past the other moves both. Days after today cannot be chosen (nothing has happened there yet).
  */
 export function DateRangePicker({
@@ -62,53 +66,110 @@ export function DateRangePicker({
   };
 
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }} data-testid={testId}>
-      <TextField
-        type="date"
-        label={labels.start}
-        value={value.start}
-        onChange={(event) => change('start', event.target.value)}
-        sx={{ width: 170 }}
-        slotProps={{
-          inputLabel: { shrink: true },
-          htmlInput: { max: value.end, 'data-testid': `${testId}-start` },
-        }}
-      />
-      <Box component="span" aria-hidden sx={{ color: 'text.secondary' }}>
-        –
+    <PickersProvider>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }} data-testid={testId}>
+        <DayField
+          label={labels.start}
+          day={value.start}
+          last={last}
+          onCommit={(day) => change('start', day)}
+          testId={`${testId}-start`}
+        />
+        <Box component="span" aria-hidden sx={{ color: 'text.secondary' }}>
+          –
+        </Box>
+        <DayField
+          label={labels.end}
+          day={value.end}
+          last={last}
+          onCommit={(day) => change('end', day)}
+          testId={`${testId}-end`}
+        />
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          value={active ?? null}
+          onChange={(_event, days: number | null) => {
+            if (days !== null) onChange(lastDays(days, last));
+          }}
+          aria-label={labels.presets}
+          sx={{ ml: { sm: 1 } }}
+        >
+          {presets.map((days) => (
+            <ToggleButton
+              key={days}
+              value={days}
+              data-testid={`${testId}-preset-${days}`}
+              sx={{ px: 1.5, py: 0.5, textTransform: 'none' }}
+            >
+              {labels.preset(days)}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
       </Box>
-      <TextField
-        type="date"
-        label={labels.end}
-        value={value.end}
-        onChange={(event) => change('end', event.target.value)}
-        sx={{ width: 170 }}
-        slotProps={{
-          inputLabel: { shrink: true },
-          htmlInput: { min: value.start, max: last, 'data-testid': `${testId}-end` },
-        }}
-      />
-      <ToggleButtonGroup
-        exclusive
-        size="small"
-        value={active ?? null}
-        onChange={(_event, days: number | null) => {
-          if (days !== null) onChange(lastDays(days, last));
-        }}
-        aria-label={labels.presets}
-        sx={{ ml: { sm: 1 } }}
-      >
-        {presets.map((days) => (
-          <ToggleButton
-            key={days}
-            value={days}
-            data-testid={`${testId}-preset-${days}`}
-            sx={{ px: 1.5, py: 0.5, textTransform: 'none' }}
-          >
-            {labels.preset(days)}
-          </ToggleButton>
-        ))}
-      </ToggleButtonGroup>
-    </Box>
+    </PickersProvider>
+  );
+}
+
+/**
+ * One day of the range. What is typed stays a draft until it is a whole day and the operator
+ * leaves the field or presses Enter (or picks in the calendar): typing 2026 digit by digit never
+ * asks for the year 202, and a half-typed day falls back to the last whole one.
+ */
+function DayField({
+  label,
+  day,
+  last,
+  onCommit,
+  testId,
+}: {
+  label: string;
+  day: string;
+  last: string;
+  onCommit: (day: string) => void;
+  testId: string;
+}) {
+  const title = useCalendarTitleFormat();
+  const [draft, setDraft] = useState<Dayjs | null>(() => dayjs(day));
+  // A preset or the other end moved this day: show it.
+  const [shown, setShown] = useState(day);
+  if (shown !== day) {
+    setShown(day);
+    setDraft(dayjs(day));
+  }
+  const commit = (value: Dayjs | null) => {
+    const typed = value?.isValid() ? value.format('YYYY-MM-DD') : '';
+    // The range decides (the other end may follow, the future is cut); show what it kept.
+    setDraft(dayjs(day));
+    if (isDay(typed)) onCommit(typed);
+  };
+  return (
+    <DatePicker
+      label={label}
+      value={draft}
+      onChange={setDraft}
+      // A day picked in the calendar counts at once; a typed one when the operator leaves the field.
+      onAccept={(value, context) => {
+        if (context.source === 'view') commit(value);
+      }}
+      maxDate={dayjs(last)}
+      sx={{ width: 170 }}
+      slotProps={{
+        calendarHeader: { format: title },
+        // Like the screens' other fields (the theme's TextField defaults do not reach pickers).
+        textField: {
+          size: 'small',
+          // Moving between the field's own parts (year, month, day) is not leaving it.
+          onBlur: (event: FocusEvent<HTMLElement>) => {
+            if (!event.currentTarget.contains(event.relatedTarget as Node | null)) commit(draft);
+          },
+          onKeyDown: (event) => {
+            if (event.key === 'Enter') commit(draft);
+          },
+          // The root element carries it (data attributes pass through).
+          ...({ 'data-testid': testId } as object),
+        },
+      }}
+    />
   );
 }

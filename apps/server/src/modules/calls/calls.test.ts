@@ -229,19 +229,23 @@ describe.each(backends)('video calls (%s)', (kind) => {
     await setStatus(admin, data.call.real_session_id, 'ended');
   });
 
-  it('answers with the offline response outside the hours, in the device time zone and language', async () => {
+  it('answers with the offline response during offline hours, in the device time zone and language', async () => {
     const save = await t.app.inject({
       method: 'PUT',
       url: `/admin_panel/video_call/offline_hours/${device.id}`,
       headers: admin.headers,
       payload: {
-        offline_hours: [{ day: 'weekdays', start: '09:00', end: '18:00' }],
+        // Offline on weekday nights (overnight, into the next morning) and all weekend.
+        offline_hours: [
+          { day: 'weekdays', start: '18:00', end: '09:00' },
+          { day: 'weekends', start: '00:00', end: '24:00' },
+        ],
         time_zone: 'Asia/Hong_Kong',
         offline_response: { english: 'Back at 9 tomorrow.', cantonese: '聽日九點再見' },
       },
     });
     expect(save.statusCode).toBe(200);
-    // Sunday 2026-11-22 12:00 in Hong Kong: outside weekday hours.
+    // Sunday 2026-11-22 12:00 in Hong Kong: a weekend, offline.
     const sunday = new Date('2026-11-22T04:00:00Z').getTime();
     t.clock.advance(sunday - t.clock.now().getTime());
     admin = await login(t.app, ADMIN.username, ADMIN.password);
@@ -258,6 +262,28 @@ describe.each(backends)('video calls (%s)', (kind) => {
     const monday = await startCall('english');
     expect(monday.data.status).toBe('ringing');
     await setStatus(admin, monday.data.call.real_session_id, 'ended');
+    // Monday 20:00 in Hong Kong: inside Monday night's span.
+    t.clock.advance(10 * 3_600_000);
+    admin = await login(t.app, ADMIN.username, ADMIN.password);
+    expect((await startCall('english')).data).toEqual({
+      status: 'offline',
+      offline_response: 'Back at 9 tomorrow.',
+    });
+
+    const same = await t.app.inject({
+      method: 'PUT',
+      url: `/admin_panel/video_call/offline_hours/${device.id}`,
+      headers: admin.headers,
+      payload: {
+        offline_hours: [{ day: 'monday', start: '09:00', end: '09:00' }],
+        time_zone: 'Asia/Hong_Kong',
+        offline_response: {},
+      },
+    });
+    expect(same.statusCode).toBe(400);
+    expect(same.json().issues).toEqual([
+      expect.objectContaining({ key: 'end_equals_start', path: ['offline_hours', 0, 'end'] }),
+    ]);
 
     const bad = await t.app.inject({
       method: 'PUT',

@@ -22,12 +22,21 @@ function dayMatches(option: DayOption, day: string): boolean {
   return option === day;
 }
 
+const WEEK = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+const dayBefore = (day: string) => WEEK[(WEEK.indexOf(day) + 6) % 7]!;
+
 /**
- * Whether calls are taken at `at`: no rows means always; otherwise `at` must fall in a row of its
- * weekday, from start (included) to end (excluded), in the device's time zone.
+ * Whether the desk is offline at `at`: `at` falls in a span of offline hours, read in the device's
+ * time zone. A span covers its day from start (included) to end (excluded); one whose end is
+ * earlier than its start runs overnight, into the next day until its end. No rows: never offline.
  */
-export function isWithinHours(rows: readonly OfflineHoursRow[], timeZone: string, at: Date): boolean {
-  if (rows.length === 0) return true;
+export function isOffline(rows: readonly OfflineHoursRow[], timeZone: string, at: Date): boolean {
+  if (rows.length === 0) return false;
   const { day, time } = localTime(at, timeZone);
-  return rows.some((r) => dayMatches(r.day, day) && r.start <= time && time < r.end);
+  const yesterday = dayBefore(day);
+  return rows.some((r) => {
+    if (r.start < r.end) return dayMatches(r.day, day) && r.start <= time && time < r.end;
+    // Overnight: the evening of its own day, and the morning of the next.
+    return (dayMatches(r.day, day) && r.start <= time) || (dayMatches(r.day, yesterday) && time < r.end);
+  });
 }

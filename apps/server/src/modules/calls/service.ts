@@ -20,10 +20,10 @@ import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { AdminSocketContext, Notifier } from '../../realtime/types.js';
 import type { AuthContext } from '../auth/index.js';
 import type { DeviceContext } from '../devices/index.js';
-import { isWithinHours } from './hours.js';
+import { isOffline } from './hours.js';
 import type { CallRow, CallSettingsRow, CallsRepo } from './repo.js';
 
-/** What a kiosk shows outside the hours when the operator wrote nothing for its language. */
+/** What a kiosk shows during offline hours when the operator wrote nothing for its language. */
 const DEFAULT_OFFLINE_RESPONSE: Record<Language, string> = {
   english: 'Our staff are not available for video calls right now. Please try again during opening hours.',
   cantonese: '而家暫時冇職員可以接聽視像通話，請喺服務時間內再試。',
@@ -89,8 +89,8 @@ export interface CallsServiceDeps {
 }
 
 /**
- * Video calls: the state machine (ringing → answered → ended; ringing → missed), the hours calls
- * are taken, who hears about a call, and the relay of WebRTC signalling between the kiosk and the
+ * Video calls: the state machine (ringing → answered → ended; ringing → missed), the hours the
+ * desk is offline, who hears about a call, and the relay of WebRTC signalling between the kiosk and the
  * one console tab that answered.
  */
 export function createCallsService({
@@ -147,11 +147,11 @@ export function createCallsService({
 
     // ------------------------------------------------------------ device side
 
-    /** A kiosk calls: offline outside the hours, otherwise ringing at every console. */
+    /** A kiosk calls: offline during its offline hours, otherwise ringing at every console. */
     async start(device: DeviceContext, language: Language): Promise<StartCallResponse> {
       const now = clock.now();
       const settings = await settingsOf(device.id);
-      if (!isWithinHours(settings.offlineHours, settings.timeZone, now)) {
+      if (isOffline(settings.offlineHours, settings.timeZone, now)) {
         const text = settings.offlineResponse[language]?.trim() || DEFAULT_OFFLINE_RESPONSE[language];
         return { status: 'offline', offline_response: text };
       }

@@ -62,7 +62,10 @@ describe('OfflineHoursDialog', () => {
     await openDialog();
     const dialog = screen.getByTestId('offline-hours-dialog');
     expect(within(dialog).getByText('Offline hours: Lobby')).toBeTruthy();
-    expect(dialog.textContent).toContain('Calls are taken during these hours; outside them the kiosk shows');
+    expect(dialog.textContent).toContain(
+      'The desk is offline during these hours: a visitor who calls then sees the offline response',
+    );
+    expect(dialog.textContent).toContain('18:00 to 09:00 is offline from 18:00 until 09:00 the next day');
     expect(screen.getByTestId('offline-day-0').textContent).toBe('Weekdays');
     expect((screen.getByTestId('offline-start-0') as HTMLInputElement).value).toBe('09:00');
     expect(screen.getByTestId('offline-day-1').textContent).toBe('Saturday');
@@ -87,20 +90,24 @@ describe('OfflineHoursDialog', () => {
     expect(snackbarStore.get().status === 'error' && snackbarStore.get().text === 'Forbidden').toBe(false);
   });
 
-  it('does not send hours whose end is not after the start, and says which', async () => {
+  it('does not send a span that ends where it starts, says which, and takes an overnight one', async () => {
     const calls = server(SAVED);
     await openDialog();
-    fireEvent.change(screen.getByTestId('offline-end-0'), { target: { value: '08:00' } });
+    fireEvent.change(screen.getByTestId('offline-end-0'), { target: { value: '09:00' } });
     fireEvent.change(screen.getByTestId('offline-start-1'), { target: { value: '' } });
     fireEvent.click(screen.getByTestId('offline-hours-save'));
 
-    expect(await screen.findByText('The end must be after the start')).toBeTruthy();
+    const same = 'The end must differ from the start (00:00 to 00:00 is the whole day)';
+    expect(await screen.findByText(same)).toBeTruthy();
     expect(screen.getByText('Use a time like 09:30')).toBeTruthy();
     expect(snackbarStore.get().text).toBe('Incorrect data found, please check again.');
     expect(puts(calls)).toEqual([]);
 
-    fireEvent.change(screen.getByTestId('offline-end-0'), { target: { value: '17:30' } });
-    expect(screen.queryByText('The end must be after the start')).toBeNull();
+    // 09:00 → 08:00 runs overnight: accepted, and the row says it ends the next day.
+    fireEvent.change(screen.getByTestId('offline-end-0'), { target: { value: '08:00' } });
+    expect(screen.queryByText(same)).toBeNull();
+    expect(within(screen.getByTestId('offline-row-0')).getByText('Next day')).toBeTruthy();
+    expect(within(screen.getByTestId('offline-row-1')).queryByText('Next day')).toBeNull();
   });
 
   it('saves rows added, changed and removed, the time zone and trimmed responses', async () => {
@@ -111,8 +118,11 @@ describe('OfflineHoursDialog', () => {
     fireEvent.click(screen.getByTestId('offline-add-row'));
     fireEvent.mouseDown(screen.getByTestId('offline-day-1'));
     fireEvent.click(within(await screen.findByRole('listbox')).getByTestId('offline-day-option-sunday'));
-    fireEvent.change(screen.getByTestId('offline-start-1'), { target: { value: '11:00' } });
-    fireEvent.change(screen.getByTestId('offline-end-1'), { target: { value: '16:00' } });
+    // A new span starts as weekday evenings to the next morning; this one is Sunday night.
+    expect((screen.getByTestId('offline-start-1') as HTMLInputElement).value).toBe('18:00');
+    expect((screen.getByTestId('offline-end-1') as HTMLInputElement).value).toBe('09:00');
+    fireEvent.change(screen.getByTestId('offline-start-1'), { target: { value: '22:00' } });
+    fireEvent.change(screen.getByTestId('offline-end-1'), { target: { value: '06:00' } });
 
     const zone = screen.getByTestId('offline-time-zone');
     fireEvent.focus(zone);
@@ -134,7 +144,7 @@ describe('OfflineHoursDialog', () => {
     expect(puts(calls)[0]?.body).toEqual({
       offline_hours: [
         { day: 'saturday', start: '10:00', end: '24:00' },
-        { day: 'sunday', start: '11:00', end: '16:00' },
+        { day: 'sunday', start: '22:00', end: '06:00' },
       ],
       time_zone: 'Europe/Lisbon',
       offline_response: { cantonese: '休息中，請明天再來。' },
@@ -142,7 +152,7 @@ describe('OfflineHoursDialog', () => {
     expect(snackbarStore.get().text).toBe('Offline hours saved');
   });
 
-  it('with no rows calls are taken at any time; the server’s message shows when it refuses', async () => {
+  it('with no offline hours calls are taken at any time; the server’s message shows when it refuses', async () => {
     const calls = server(SAVED, {
       put: () => ({
         status: 400,
@@ -153,7 +163,7 @@ describe('OfflineHoursDialog', () => {
     fireEvent.click(screen.getByTestId('offline-remove-1'));
     fireEvent.click(screen.getByTestId('offline-remove-0'));
     expect(screen.getByTestId('offline-hours-none').textContent).toBe(
-      'No hours set: calls are taken at any time.',
+      'No offline hours: calls are taken at any time.',
     );
 
     fireEvent.click(screen.getByTestId('offline-hours-save'));
@@ -166,12 +176,18 @@ describe('OfflineHoursDialog', () => {
 });
 
 describe('offline hours form', () => {
-  it('starts a device that never saved its hours in the browser’s time zone', () => {
+  it('starts a device with no hours in the browser’s time zone, not the server’s UTC default', () => {
     const defaults: OfflineHours = { offline_hours: [], time_zone: 'UTC', offline_response: {} };
     expect(initialOfflineHoursForm(defaults, 'Asia/Hong_Kong').time_zone).toBe('Asia/Hong_Kong');
-    // A saved UTC stays UTC.
-    const saved = { ...defaults, offline_response: { english: 'Closed' } };
-    expect(initialOfflineHoursForm(saved, 'Asia/Hong_Kong').time_zone).toBe('UTC');
+    // A response alone does not make the default zone the device's.
+    const answered = { ...defaults, offline_response: { english: 'Closed' } };
+    expect(initialOfflineHoursForm(answered, 'Asia/Hong_Kong').time_zone).toBe('Asia/Hong_Kong');
+    // Hours saved in UTC are the device's: they stay in UTC.
+    const hours = {
+      ...defaults,
+      offline_hours: [{ day: 'sunday', start: '00:00', end: '24:00' }],
+    } as OfflineHours;
+    expect(initialOfflineHoursForm(hours, 'Asia/Hong_Kong').time_zone).toBe('UTC');
   });
 
   it('checks responses against the 500-character limit', () => {

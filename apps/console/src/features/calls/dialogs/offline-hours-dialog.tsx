@@ -1,4 +1,6 @@
 import { useState, type FormEvent } from 'react';
+import { TimePicker } from '@mui/x-date-pickers/TimePicker';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useSingleFlight } from '@/shared/lib/use-single-flight';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
@@ -17,6 +19,7 @@ import { errorMessage, translateRule } from '@/shared/api/api-error';
 import { DeviceSettingsDialog, type DeviceSettingsDialogProps } from './settings-loading-dialog';
 import { FormDialog } from '@/shared/ui/form-dialog';
 import { LanguageTabs } from '@/shared/ui/language-tabs';
+import { PickersProvider } from '@/shared/ui/pickers-provider';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useDeviceLanguages } from '../api/get-device-languages';
 import { useOfflineHours } from '../api/get-offline-hours';
@@ -24,6 +27,7 @@ import { useUpdateOfflineHours } from '../api/update-offline-hours';
 import {
   MAX_ROWS,
   RESPONSE_MAX,
+  endsNextDay,
   hasErrors,
   initialOfflineHoursForm,
   newRow,
@@ -36,7 +40,7 @@ import {
 
 export type OfflineHoursDialogProps = DeviceSettingsDialogProps;
 
-/** Live Video → Offline hours: when the selected device takes calls. Mount with a fresh `key` per opening. */
+/** Live Video → Offline hours: when the selected device's desk is offline. Mount with a fresh `key` per opening. */
 export function OfflineHoursDialog(props: OfflineHoursDialogProps) {
   const { t } = useTranslation();
   const saved = useOfflineHours(props.deviceId, props.open);
@@ -120,162 +124,209 @@ function OfflineHoursEditor({
   const responseText = form.responses[language] ?? '';
 
   return (
-    <FormDialog
-      open={open}
-      onClose={onClose}
-      onSubmit={(event) => void submit(event)}
-      submitting={submitting}
-      title={t('calls.offline.title', { device: deviceName })}
-      testId="offline-hours-dialog"
-      width={680}
-      submitLabel={t('common.save')}
-      submitTestId="offline-hours-save"
-    >
-      <Typography variant="body2" color="text.secondary">
-        {t('calls.offline.intro')}
-      </Typography>
-      {serverError && (
-        <Alert severity="error" data-testid="offline-hours-server-error">
-          {serverError}
-        </Alert>
-      )}
-
-      <Box sx={{ display: 'grid', gap: 1.5 }} data-testid="offline-hours-rows">
-        {form.rows.length === 0 && (
-          <Typography variant="body2" sx={{ fontStyle: 'italic' }} data-testid="offline-hours-none">
-            {t('calls.offline.no_rows')}
-          </Typography>
-        )}
-        {form.rows.map((row, index) => {
-          const rowErrors = errors.rows[row.key] ?? {};
-          return (
-            <Box
-              key={row.key}
-              sx={{
-                display: 'grid',
-                gap: 1,
-                gridTemplateColumns: { xs: '1fr 1fr auto', sm: '1.3fr 1fr 1fr auto' },
-                alignItems: 'start',
-              }}
-              data-testid={`offline-row-${index}`}
-            >
-              <TextField
-                select
-                label={t('calls.offline.day')}
-                value={row.day}
-                onChange={(event) => setRow(row.key, { day: event.target.value as DayOption })}
-                sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
-                slotProps={{
-                  select: { SelectDisplayProps: { 'data-testid': `offline-day-${index}` } as object },
-                }}
-              >
-                {DAY_OPTIONS.map((day) => (
-                  <MenuItem key={day} value={day} data-testid={`offline-day-option-${day}`}>
-                    {t(`calls.offline.days.${day}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <TextField
-                type="time"
-                label={t('calls.offline.start')}
-                value={row.start}
-                onChange={(event) => setRow(row.key, { start: event.target.value })}
-                error={Boolean(rowErrors.start)}
-                helperText={rowErrors.start ? translateRule(t, rowErrors.start) : undefined}
-                slotProps={{
-                  inputLabel: { shrink: true },
-                  htmlInput: { 'data-testid': `offline-start-${index}` },
-                }}
-              />
-              <TextField
-                type="time"
-                label={t('calls.offline.end')}
-                value={row.end}
-                onChange={(event) => setRow(row.key, { end: event.target.value })}
-                error={Boolean(rowErrors.end)}
-                helperText={rowErrors.end ? translateRule(t, rowErrors.end) : undefined}
-                slotProps={{
-                  inputLabel: { shrink: true },
-                  htmlInput: { 'data-testid': `offline-end-${index}` },
-                }}
-              />
-              <Tooltip title={t('calls.offline.remove_row')}>
-                <IconButton
-                  onClick={() => change({ rows: form.rows.filter((r) => r.key !== row.key) })}
-                  aria-label={t('calls.offline.remove_row')}
-                  data-testid={`offline-remove-${index}`}
-                >
-                  <DeleteOutlined />
-                </IconButton>
-              </Tooltip>
-            </Box>
-          );
-        })}
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-          <Button
-            startIcon={<AddIcon />}
-            onClick={() => change({ rows: [...form.rows, newRow(form.rows)] })}
-            disabled={form.rows.length >= MAX_ROWS}
-            data-testid="offline-add-row"
-          >
-            {t('calls.offline.add_row')}
-          </Button>
-          <Typography variant="caption" color="text.secondary">
-            {form.rows.length >= MAX_ROWS
-              ? t('calls.offline.too_many', { max: MAX_ROWS })
-              : t('calls.offline.midnight_hint')}
-          </Typography>
-        </Box>
-      </Box>
-
-      <Autocomplete
-        options={zones}
-        value={form.time_zone}
-        onChange={(_event, value) => {
-          if (value) change({ time_zone: value });
-        }}
-        disableClearable
-        renderInput={(params) => (
-          <TextField
-            {...params}
-            label={t('calls.offline.time_zone')}
-            error={Boolean(errors.time_zone)}
-            helperText={
-              errors.time_zone ? translateRule(t, errors.time_zone) : t('calls.offline.time_zone_hint')
-            }
-            slotProps={{
-              ...params.slotProps,
-              htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'offline-time-zone' },
-            }}
-          />
-        )}
-      />
-
-      <Box>
-        <Typography sx={{ fontWeight: 600 }}>{t('calls.offline.response')}</Typography>
+    <PickersProvider>
+      <FormDialog
+        open={open}
+        onClose={onClose}
+        onSubmit={(event) => void submit(event)}
+        submitting={submitting}
+        title={t('calls.offline.title', { device: deviceName })}
+        testId="offline-hours-dialog"
+        width={680}
+        submitLabel={t('common.save')}
+        submitTestId="offline-hours-save"
+      >
         <Typography variant="body2" color="text.secondary">
-          {t('calls.offline.response_hint')}
+          {t('calls.offline.intro')}
         </Typography>
-        {!known && (
-          <Typography variant="caption" color="text.secondary">
-            {t('calls.offline.all_languages')}
-          </Typography>
+        {serverError && (
+          <Alert severity="error" data-testid="offline-hours-server-error">
+            {serverError}
+          </Alert>
         )}
-        <LanguageTabs value={language} onChange={setLanguage} languages={tabs} />
-        <TextField
-          multiline
-          minRows={3}
-          sx={{ mt: 2 }}
-          label={t('calls.offline.response_label', { language: t(`languages.${language}`) })}
-          value={responseText}
-          onChange={(event) => change({ responses: { ...form.responses, [language]: event.target.value } })}
-          error={Boolean(responseError)}
-          helperText={
-            responseError ? translateRule(t, responseError) : `${responseText.length} / ${RESPONSE_MAX}`
-          }
-          slotProps={{ htmlInput: { 'data-testid': 'offline-response', maxLength: RESPONSE_MAX } }}
+
+        <Box sx={{ display: 'grid', gap: 1.5 }} data-testid="offline-hours-rows">
+          {form.rows.length === 0 && (
+            <Typography variant="body2" sx={{ fontStyle: 'italic' }} data-testid="offline-hours-none">
+              {t('calls.offline.no_rows')}
+            </Typography>
+          )}
+          {form.rows.map((row, index) => {
+            const rowErrors = errors.rows[row.key] ?? {};
+            return (
+              <Box
+                key={row.key}
+                sx={{
+                  display: 'grid',
+                  gap: 1,
+                  gridTemplateColumns: { xs: '1fr 1fr auto', sm: '1.3fr 1fr 1fr auto' },
+                  alignItems: 'start',
+                }}
+                data-testid={`offline-row-${index}`}
+              >
+                <TextField
+                  select
+                  label={t('calls.offline.day')}
+                  value={row.day}
+                  onChange={(event) => setRow(row.key, { day: event.target.value as DayOption })}
+                  sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
+                  slotProps={{
+                    select: { SelectDisplayProps: { 'data-testid': `offline-day-${index}` } as object },
+                  }}
+                >
+                  {DAY_OPTIONS.map((day) => (
+                    <MenuItem key={day} value={day} data-testid={`offline-day-option-${day}`}>
+                      {t(`calls.offline.days.${day}`)}
+                    </MenuItem>
+                  ))}
+                </TextField>
+                <ClockField
+                  label={t('calls.offline.start')}
+                  value={row.start}
+                  onChange={(start) => setRow(row.key, { start })}
+                  error={rowErrors.start ? translateRule(t, rowErrors.start) : undefined}
+                  testId={`offline-start-${index}`}
+                />
+                <ClockField
+                  label={t('calls.offline.end')}
+                  value={row.end}
+                  onChange={(end) => setRow(row.key, { end })}
+                  error={rowErrors.end ? translateRule(t, rowErrors.end) : undefined}
+                  hint={endsNextDay(row) ? t('calls.offline.next_day') : undefined}
+                  testId={`offline-end-${index}`}
+                />
+                <Tooltip title={t('calls.offline.remove_row')}>
+                  <IconButton
+                    onClick={() => change({ rows: form.rows.filter((r) => r.key !== row.key) })}
+                    aria-label={t('calls.offline.remove_row')}
+                    data-testid={`offline-remove-${index}`}
+                  >
+                    <DeleteOutlined />
+                  </IconButton>
+                </Tooltip>
+              </Box>
+            );
+          })}
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+            <Button
+              startIcon={<AddIcon />}
+              onClick={() => change({ rows: [...form.rows, newRow(form.rows)] })}
+              disabled={form.rows.length >= MAX_ROWS}
+              data-testid="offline-add-row"
+            >
+              {t('calls.offline.add_row')}
+            </Button>
+            <Typography variant="caption" color="text.secondary">
+              {form.rows.length >= MAX_ROWS
+                ? t('calls.offline.too_many', { max: MAX_ROWS })
+                : t('calls.offline.midnight_hint')}
+            </Typography>
+          </Box>
+        </Box>
+
+        <Autocomplete
+          options={zones}
+          value={form.time_zone}
+          onChange={(_event, value) => {
+            if (value) change({ time_zone: value });
+          }}
+          disableClearable
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              label={t('calls.offline.time_zone')}
+              error={Boolean(errors.time_zone)}
+              helperText={
+                errors.time_zone ? translateRule(t, errors.time_zone) : t('calls.offline.time_zone_hint')
+              }
+              slotProps={{
+                ...params.slotProps,
+                htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'offline-time-zone' },
+              }}
+            />
+          )}
         />
-      </Box>
-    </FormDialog>
+
+        <Box>
+          <Typography sx={{ fontWeight: 600 }}>{t('calls.offline.response')}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('calls.offline.response_hint')}
+          </Typography>
+          {!known && (
+            <Typography variant="caption" color="text.secondary">
+              {t('calls.offline.all_languages')}
+            </Typography>
+          )}
+          <LanguageTabs value={language} onChange={setLanguage} languages={tabs} />
+          <TextField
+            multiline
+            minRows={3}
+            sx={{ mt: 2 }}
+            label={t('calls.offline.response_label', { language: t(`languages.${language}`) })}
+            value={responseText}
+            onChange={(event) => change({ responses: { ...form.responses, [language]: event.target.value } })}
+            error={Boolean(responseError)}
+            helperText={
+              responseError ? translateRule(t, responseError) : `${responseText.length} / ${RESPONSE_MAX}`
+            }
+            slotProps={{ htmlInput: { 'data-testid': 'offline-response', maxLength: RESPONSE_MAX } }}
+          />
+        </Box>
+      </FormDialog>
+    </PickersProvider>
+  );
+}
+
+/**
+ * A time of day as HH:MM (24-hour in every language), typed or picked from a list. What is not a
+ * whole time yet reads as '' (the form then asks for a time like 09:30).
+ */
+function ClockField({
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  testId,
+}: {
+  label: string;
+  value: string;
+  onChange: (clock: string) => void;
+  error?: string | undefined;
+  hint?: string | undefined;
+  testId: string;
+}) {
+  const toDayjs = (clock: string) => (clock ? dayjs(`2000-01-01T${clock}`) : null);
+  // The field's own value, so a half-typed time stays on screen while the form holds ''.
+  const [draft, setDraft] = useState<Dayjs | null>(() => toDayjs(value));
+  // The form changed the time itself (a new row, rows removed above): show it.
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    setShown(value);
+    setDraft(toDayjs(value));
+  }
+  return (
+    <TimePicker
+      label={label}
+      value={draft}
+      ampm={false}
+      format="HH:mm"
+      onChange={(next) => {
+        const clock = next?.isValid() ? next.format('HH:mm') : '';
+        setDraft(next);
+        setShown(clock);
+        onChange(clock);
+      }}
+      slotProps={{
+        // Like the form's other fields (the theme's TextField defaults do not reach pickers).
+        textField: {
+          size: 'small',
+          fullWidth: true,
+          error: Boolean(error),
+          helperText: error ?? hint,
+          slotProps: { htmlInput: { 'data-testid': testId } as object },
+        },
+      }}
+    />
   );
 }

@@ -51,21 +51,23 @@ export function timeZoneOptions(current: string): string[] {
 }
 
 /**
- * The server keeps a device that never saved its hours at the defaults: no rows, no responses,
- * UTC. Such a device starts in the browser's zone instead, which is where the site almost always is.
+ * The zone the hours are read in is the device's own, saved with its hours. A device with no hours
+ * has none worth keeping (the server's default is UTC, which reads nothing): it starts in the
+ * browser's zone, which is where the site almost always is.
  */
-function neverSaved(data: OfflineHours): boolean {
-  return (
-    data.offline_hours.length === 0 &&
-    Object.values(data.offline_response).every((text) => !text) &&
-    data.time_zone === 'UTC'
-  );
+function hasOwnZone(data: OfflineHours): boolean {
+  return data.offline_hours.length > 0;
 }
 
-/** A time input cannot show 24:00: midnight as an end shows as 00:00. */
+/** A time field cannot show 24:00: midnight as an end shows as 00:00. */
 const toInput = (clock: string) => (clock === '24:00' ? '00:00' : clock);
-/** ...and 00:00 as an end means midnight, the end of the day. */
+/** ...and 00:00 as an end means midnight, the end of the day (so 00:00→00:00 is the whole day). */
 const toEnd = (clock: string) => (clock === '00:00' ? '24:00' : clock);
+
+/** Whether a span runs overnight: it ends the next day (Friday 18:00→09:00 ends on Saturday). */
+export function endsNextDay(row: Pick<HoursRowForm, 'start' | 'end'>): boolean {
+  return row.end !== '' && row.end !== '00:00' && row.start !== '' && row.end < row.start;
+}
 
 export function initialOfflineHoursForm(data: OfflineHours, zone = browserTimeZone()): OfflineHoursForm {
   return {
@@ -75,14 +77,15 @@ export function initialOfflineHoursForm(data: OfflineHours, zone = browserTimeZo
       start: row.start,
       end: toInput(row.end),
     })),
-    time_zone: neverSaved(data) ? zone : data.time_zone,
+    time_zone: hasOwnZone(data) ? data.time_zone : zone,
     responses: { ...data.offline_response },
   };
 }
 
 export function newRow(rows: HoursRowForm[]): HoursRowForm {
   const key = rows.reduce((max, row) => Math.max(max, row.key), 0) + 1;
-  return { key, day: 'weekdays', start: '09:00', end: '18:00' };
+  // A new span is the usual one: weekday evenings until the next morning.
+  return { key, day: 'weekdays', start: '18:00', end: '09:00' };
 }
 
 /** The PUT body: rows as entered (00:00 ends as 24:00), trimmed responses, empty ones left out. */

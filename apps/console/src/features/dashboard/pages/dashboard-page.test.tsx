@@ -160,7 +160,11 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     renderWithApp(<DashboardPage />, '/dashboard?start=2025-03-01&end=2025-03-10');
     await screen.findByTestId('stat-conversations-value');
 
-    fireEvent.change(screen.getByTestId('dashboard-range-end'), { target: { value: '2025-02-20' } });
+    // The end picked in the calendar, a month back: 2025-02-20, before the start.
+    fireEvent.click(within(screen.getByTestId('dashboard-range-end')).getByRole('button'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Previous month' }));
+    // Once the month has slid in, one grid (February's) is left.
+    fireEvent.click(await screen.findByRole('gridcell', { name: '20' }));
 
     await eventually(() =>
       expect(screen.getByTestId('location').textContent).toBe('/dashboard?start=2025-02-20&end=2025-02-20'),
