@@ -94,10 +94,16 @@ describe.each(backends)('devices and the device API on %s', (kind) => {
         id: topic.id,
         is_enabled_related_intents: true,
       });
-      await adminData('POST', '/ai_config/intents/intent', {
+      const child = await adminData('POST', '/ai_config/intents/intent', {
         device_id: deviceId,
         name: `${name} details`,
         parent_id: topic.id,
+      });
+      await adminData('POST', '/ai_config/intents/keywords', {
+        device_id: deviceId,
+        intent_id: child.id,
+        language: 'english',
+        text: `${keyword} details`,
       });
     }
     return topic.id as number;
