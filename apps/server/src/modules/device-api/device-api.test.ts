@@ -129,7 +129,13 @@ describe.each(backends)('devices and the device API on %s', (kind) => {
       expect(row.key_prefix).toBe(created.device_key.slice(0, 9));
       expect(JSON.stringify(list)).not.toContain(created.device_key);
       const selector = await adminData('GET', `/interface/devices?project_id=${admin.projectId}`);
-      expect(selector.map((d: { description: string }) => d.description)).toContain('Gate 3 Kiosk');
+      // The selector's list carries each device's languages in its order: editors show those first.
+      expect(selector.find((d: { id: number }) => d.id === created.device.id)).toEqual({
+        id: created.device.id,
+        description: 'Gate 3 Kiosk',
+        kind: 'chatbot',
+        languages: ['mandarin', 'english'],
+      });
     });
 
     it('renames and changes languages; bad input changes nothing', async () => {
@@ -152,6 +158,8 @@ describe.each(backends)('devices and the device API on %s', (kind) => {
         (x: { id: number }) => x.id === d.id,
       );
       expect(still).toMatchObject({ description: '大堂機', languages: ['cantonese'] });
+      const selector = await adminData('GET', `/interface/devices?project_id=${admin.projectId}`);
+      expect(selector.find((x: { id: number }) => x.id === d.id).languages).toEqual(['cantonese']);
     });
 
     it('is for admins of the project only', async () => {
