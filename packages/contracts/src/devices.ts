@@ -11,6 +11,11 @@ export const ZDevice = z.object({
   id: z.number().int(),
   description: z.string(),
   kind: ZDeviceKind,
+  /**
+   * The languages it offers, its default first: content editors show these first. Optional for
+   * the console's sake only: a session stored before the field existed lacks it until reloaded.
+   */
+  languages: z.array(ZLanguage).optional(),
 });
 export type Device = z.infer<typeof ZDevice>;
 

@@ -1,6 +1,7 @@
-import type { AskResult } from '@ambassador/contracts';
+import type { AskResult, TopicRef } from '@ambassador/contracts';
 import type { DeviceApi } from '../api/device-api';
 import type { Strings } from '../i18n/strings';
+import { StaffButtons, type PanelKind } from '../staff/staff-panel';
 import { RatingBar } from './rating-bar';
 import { ResponseContentView, TextBubble } from './response-contents';
 
@@ -11,10 +12,45 @@ type Props = {
   /** The device's fallback message for this language, if the answer carries none. */
   fallbackText: string | undefined;
   onAsk: (text: string) => void;
+  /** Whether the device can call staff (else the chat only is offered). */
+  withCall: boolean;
+  /** Opens a chat or call with staff: what a fallback offers instead of a rating. */
+  onStaff: (kind: PanelKind) => void;
 };
 
-/** One answer: every response's contents (or the fallback), related topics, and the thumbs. */
-export function BotAnswer({ result, api, strings, fallbackText, onAsk }: Props) {
+const same = (text: string) => text.normalize('NFKC').trim().toLowerCase();
+
+/**
+ * Related topics as chips: each topic and each text once, none that a button of the answer
+ * already offers. The server sends them so; this keeps an older server's repeats off the screen.
+ */
+export function relatedChips(result: AskResult): TopicRef[] {
+  const seen = new Set<string>();
+  const offer = (...texts: string[]) => texts.forEach((t) => t.trim() && seen.add(same(t)));
+  for (const r of result.responses) {
+    for (const c of r.contents) {
+      if (c.type === 'buttons' || c.type === 'dropdown') c.values.forEach((b) => offer(b.text, b.payload));
+      else if (c.type === 'cards')
+        c.cards.forEach((card) => card.buttons.forEach((b) => offer(b.text, b.payload)));
+      else if (c.type === 'list') c.elements.forEach((e) => e.payload && offer(e.title, e.payload));
+    }
+  }
+  const ids = new Set<number>();
+  return result.related.filter((topic) => {
+    const text = same(topic.name);
+    if (!text || ids.has(topic.id) || seen.has(text)) return false;
+    ids.add(topic.id);
+    seen.add(text);
+    return true;
+  });
+}
+
+/**
+ * One answer: every response's contents, related topics and the thumbs; or the fallback with a
+ * way to reach staff (a rating would ask the visitor to judge an answer they did not get).
+ */
+export function BotAnswer({ result, api, strings, fallbackText, onAsk, withCall, onStaff }: Props) {
+  const related = result.fallback ? [] : relatedChips(result);
   const shown = result.responses.filter((r) => r.contents.length > 0);
   // A response that only speaks is still written out, for visitors who cannot hear it.
   const spoken = result.responses.map((r) => r.speech.trim()).filter(Boolean);
@@ -43,10 +79,23 @@ export function BotAnswer({ result, api, strings, fallbackText, onAsk }: Props) 
           )),
         )
       )}
-      {result.related.length > 0 && (
+      {result.fallback && (
+        <div
+          className="k-staff-offer"
+          role="group"
+          aria-label={strings.staffOffer}
+          data-testid="kiosk-staff-offer"
+        >
+          <p className="k-staff-offer-text">{strings.staffOffer}</p>
+          <div className="k-staff-offer-buttons">
+            <StaffButtons strings={strings} withCall={withCall} onOpen={onStaff} />
+          </div>
+        </div>
+      )}
+      {related.length > 0 && (
         <div className="k-related" role="group" aria-label={strings.related}>
           <span className="k-related-label">{strings.related}</span>
-          {result.related.map((topic) => (
+          {related.map((topic) => (
             <button
               key={topic.id}
               type="button"
@@ -59,7 +108,7 @@ export function BotAnswer({ result, api, strings, fallbackText, onAsk }: Props) 
           ))}
         </div>
       )}
-      {result.conversation_id !== null && (
+      {result.conversation_id !== null && !result.fallback && (
         <RatingBar api={api} conversationId={result.conversation_id} strings={strings} />
       )}
     </div>

@@ -12,6 +12,7 @@ import {
   type DeviceCall,
   type DeviceReply,
 } from '../test/fake-device';
+import { STRINGS } from '../i18n/strings';
 
 /** A kiosk in an English chat whose /ask answers with `reply` (and records every call). */
 async function chatWith(reply: (call: DeviceCall) => DeviceReply, timing = FAST) {
@@ -249,6 +250,73 @@ describe('chat', () => {
     type(input, 'zebra');
     await waitFor(() => expect(lastBot().dataset.fallback).toBe('true'));
     expect(lastBot().textContent).toContain('Sorry, please ask at the desk.');
+  });
+
+  it.each(['english', 'cantonese', 'japanese'] as const)(
+    'offers staff instead of a rating on a fallback, in %s',
+    async (language) => {
+      const strings = STRINGS[language];
+      fakeDevice((call) =>
+        call.path === '/ask'
+          ? { body: answer([], { fallback: true, intent: null, conversation_id: 52 }) }
+          : undefined,
+      );
+      renderKiosk();
+      type(await openChat(language), 'zebra');
+      await waitFor(() => expect(lastBot().dataset.fallback).toBe('true'));
+      const offer = within(lastBot()).getByTestId('kiosk-staff-offer');
+      expect(offer.textContent).toContain(strings.staffOffer);
+      expect(within(offer).getByTestId('kiosk-staff-chat').textContent).toBe(strings.talkToStaff);
+      expect(within(offer).getByTestId('kiosk-call').textContent).toBe(strings.callStaff);
+      expect(within(lastBot()).queryByTestId('kiosk-rate-up')).toBeNull();
+      expect(lastBot().textContent).not.toContain(strings.helpful);
+
+      fireEvent.click(within(offer).getByTestId('kiosk-staff-chat'));
+      expect(await screen.findByTestId('kiosk-staff-start')).toBeTruthy();
+    },
+  );
+
+  it('asks for a rating, not for staff, when the question was answered', async () => {
+    const { input } = await chatWith(() => ({
+      body: answer([response([{ type: 'text', placement: 'general', values: ['At ten.'] }])]),
+    }));
+    type(input, 'hours');
+    await screen.findByTestId('kiosk-rate-up');
+    expect(screen.queryByTestId('kiosk-staff-offer')).toBeNull();
+  });
+
+  it('shows each related topic once, and none that a button of the answer already offers', async () => {
+    const { input } = await chatWith(() => ({
+      body: answer(
+        [
+          response([
+            { type: 'text', placement: 'general', values: ['Parking is on B2.'] },
+            {
+              type: 'buttons',
+              num_of_column: 1,
+              button_type: 'postback',
+              values: [{ text: 'EV charging', payload: 'ev charging' }],
+            },
+          ]),
+        ],
+        {
+          related: [
+            { id: 5, name: 'Taxi stand' },
+            { id: 5, name: 'Taxi stand' },
+            { id: 6, name: ' taxi stand' },
+            { id: 7, name: 'EV charging' },
+            { id: 8, name: 'Valet' },
+          ],
+        },
+      ),
+    }));
+    type(input, 'parking');
+    await screen.findByText('Parking is on B2.');
+    expect(
+      within(lastBot())
+        .getAllByTestId('kiosk-related')
+        .map((b) => b.textContent),
+    ).toEqual(['Taxi stand', 'Valet']);
   });
 
   it("uses the device's fallback message when the answer carries none", async () => {

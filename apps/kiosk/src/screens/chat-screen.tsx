@@ -166,6 +166,8 @@ export function ChatScreen({
                 strings={strings}
                 fallbackText={fallbackText}
                 onAsk={ask}
+                withCall={canCall(config)}
+                onStaff={setPanel}
               />
             )}
           </section>

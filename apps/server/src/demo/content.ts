@@ -322,13 +322,9 @@ export const DEMO_TOPICS: DemoTopic[] = [
       mandarin: ['商店', '店铺', '商户目录'],
     },
     asks: {
-      english: [
-        'Where can I buy a phone charger?',
-        'Is there a pharmacy?',
-        'Which floor is the bookshop on?',
-      ],
-      cantonese: ['邊度有藥房？', '書店喺幾樓？'],
-      mandarin: ['哪里有药店？', '书店在几楼？'],
+      english: ['What shops are there?', 'Do you have a store directory?'],
+      cantonese: ['有咩商店？', '有冇商戶目錄？'],
+      mandarin: ['有什么商店？', '有商户目录吗？'],
     },
     answer: L(
       'Choose a kind of shop and I will tell you where to find it.',
@@ -357,6 +353,68 @@ export const DEMO_TOPICS: DemoTopic[] = [
                   { text: '电器', payload: '电器' },
                   { text: '书店', payload: '书店' },
                 ],
+      },
+    ],
+    // One sub-topic per kind of shop the menu offers: each choice asks its payload, which is one
+    // of these keywords in the same language (demo.test.ts walks every choice).
+    sub: [
+      {
+        name: 'Pharmacy',
+        weight: 2,
+        keywords: {
+          english: ['pharmacy', 'chemist', 'drugstore', 'medicine'],
+          cantonese: ['藥房', '藥', '藥店'],
+          mandarin: ['药店', '药房', '买药'],
+        },
+        asks: {
+          english: ['Is there a pharmacy?', 'Where can I buy medicine?'],
+          cantonese: ['邊度有藥房？', '邊度可以買藥？'],
+          mandarin: ['哪里有药店？', '哪里可以买药？'],
+        },
+        answer: L(
+          'The pharmacy is on level 1, next to the east entrance, open 10:00–22:00.',
+          '藥房喺一樓東面入口旁邊，開放時間上午十點至晚上十點。',
+          '药店在一楼东面入口旁边，开放时间上午十点至晚上十点。',
+        ),
+        motion: 'point',
+      },
+      {
+        name: 'Electronics',
+        weight: 2,
+        keywords: {
+          english: ['electronics', 'phone charger', 'phone shop', 'gadgets'],
+          cantonese: ['電器', '電器舖', '手機叉電器'],
+          mandarin: ['电器', '电器店', '手机充电器'],
+        },
+        asks: {
+          english: ['Where can I buy a phone charger?', 'Is there an electronics store?'],
+          cantonese: ['邊度買到手機叉電器？', '有冇電器舖？'],
+          mandarin: ['哪里能买到手机充电器？', '有电器店吗？'],
+        },
+        answer: L(
+          'Electronics and phone shops are on level 2, around the atrium.',
+          '電器同手機舖喺二樓中庭附近。',
+          '电器和手机店在二楼中庭附近。',
+        ),
+      },
+      {
+        name: 'Bookshop',
+        weight: 2,
+        keywords: {
+          english: ['bookshop', 'bookstore', 'books'],
+          cantonese: ['書店', '買書', '書局'],
+          mandarin: ['书店', '买书', '书局'],
+        },
+        asks: {
+          english: ['Which floor is the bookshop on?', 'Where can I buy books?'],
+          cantonese: ['書店喺幾樓？', '邊度可以買書？'],
+          mandarin: ['书店在几楼？', '哪里可以买书？'],
+        },
+        answer: L(
+          'The bookshop is on level 4, beside the cinema.',
+          '書店喺四樓，戲院旁邊。',
+          '书店在四楼，电影院旁边。',
+        ),
       },
     ],
   },

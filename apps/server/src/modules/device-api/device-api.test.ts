@@ -94,10 +94,16 @@ describe.each(backends)('devices and the device API on %s', (kind) => {
         id: topic.id,
         is_enabled_related_intents: true,
       });
-      await adminData('POST', '/ai_config/intents/intent', {
+      const child = await adminData('POST', '/ai_config/intents/intent', {
         device_id: deviceId,
         name: `${name} details`,
         parent_id: topic.id,
+      });
+      await adminData('POST', '/ai_config/intents/keywords', {
+        device_id: deviceId,
+        intent_id: child.id,
+        language: 'english',
+        text: `${keyword} details`,
       });
     }
     return topic.id as number;
@@ -123,7 +129,13 @@ describe.each(backends)('devices and the device API on %s', (kind) => {
       expect(row.key_prefix).toBe(created.device_key.slice(0, 9));
       expect(JSON.stringify(list)).not.toContain(created.device_key);
       const selector = await adminData('GET', `/interface/devices?project_id=${admin.projectId}`);
-      expect(selector.map((d: { description: string }) => d.description)).toContain('Gate 3 Kiosk');
+      // The selector's list carries each device's languages in its order: editors show those first.
+      expect(selector.find((d: { id: number }) => d.id === created.device.id)).toEqual({
+        id: created.device.id,
+        description: 'Gate 3 Kiosk',
+        kind: 'chatbot',
+        languages: ['mandarin', 'english'],
+      });
     });
 
     it('renames and changes languages; bad input changes nothing', async () => {
@@ -146,6 +158,8 @@ describe.each(backends)('devices and the device API on %s', (kind) => {
         (x: { id: number }) => x.id === d.id,
       );
       expect(still).toMatchObject({ description: '大堂機', languages: ['cantonese'] });
+      const selector = await adminData('GET', `/interface/devices?project_id=${admin.projectId}`);
+      expect(selector.find((x: { id: number }) => x.id === d.id).languages).toEqual(['cantonese']);
     });
 
     it('is for admins of the project only', async () => {

@@ -13,7 +13,12 @@ import {
 } from '../../db/schema.js';
 import type { DeviceKind, Language } from '@ambassador/contracts';
 
-const deviceColumns = { id: devices.id, description: devices.description, kind: devices.kind };
+const deviceColumns = {
+  id: devices.id,
+  description: devices.description,
+  kind: devices.kind,
+  languages: devices.languages,
+};
 
 export interface NewDevice {
   projectId: number;

@@ -67,7 +67,8 @@ export function createDevicesService({
   return {
     async list(actor: AuthContext, projectId: number) {
       if (projectId !== actor.projectId) throw forbidden('This project is not yours.');
-      return repo.listByProject(projectId);
+      const rows = await repo.listByProject(projectId);
+      return rows.map((row) => ({ ...row, languages: row.languages as Language[] }));
     },
     /** A device of the caller's project; another project's is a 403, like the guard's. */
     async get(actor: AuthContext, deviceId: number) {

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { ApiError } from '@/shared/api/api-error';
 import { useAuth } from '@/shared/auth/auth-store';
+import { useSelectedDeviceLanguages } from '@/shared/auth/use-selected-device-languages';
 import { DeleteDialog, useDeleteDialog } from '@/shared/ui/delete-dialog';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { aiErrorMessage } from '@/features/ai/common/lib/ai-errors';
@@ -105,7 +106,12 @@ function QuestionView({ id }: { id: number }) {
   const responses = useResponses(id);
   const deleteTopic = useDeleteTopic();
   const confirmDelete = useDeleteDialog();
-  const [language, setLanguage] = useState<Language>(auth.user_info?.languages[0] ?? 'english');
+  const offered = useSelectedDeviceLanguages();
+  // The editor's own first language when the device offers it, else the device's default.
+  const [language, setLanguage] = useState<Language>(() => {
+    const own = auth.user_info?.languages[0] ?? 'english';
+    return !offered || offered.includes(own) ? own : offered[0]!;
+  });
   const [titleDialog, setTitleDialog] = useState({ key: 0, open: false });
   const [subDialog, setSubDialog] = useState({ key: 0, open: false });
 
@@ -204,6 +210,7 @@ function QuestionView({ id }: { id: number }) {
             value={language}
             onChange={setLanguage}
             counts={countByLanguage(keywords.data ?? [])}
+            filled={[...(keywords.data ?? []), ...(responses.data ?? [])].map((x) => x.language)}
             testIdPrefix="keyword-language"
           />
           <Box sx={{ p: 2, display: 'grid', gap: 4 }}>

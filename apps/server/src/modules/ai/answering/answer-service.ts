@@ -3,12 +3,14 @@ import type { MatcherRegistry } from '../../../matcher/index.js';
 import type { ResponsesRepo } from '../responses/repo.js';
 import { toResponse } from '../responses/service.js';
 import type { TopicsRepo } from '../topics/repo.js';
+import { relatedTopics } from './related.js';
 import type { AvatarMotion } from '@ambassador/contracts';
 
 /**
  * Answers a question as a device would: the matcher picks the topic (from memory), then the
  * topic's responses for the device's kind and the asked language, and related topics when both
- * the topic and the device enable them. The test console and (later) the device API share this.
+ * the topic and the device enable them: in the asked language, once each, and none that the
+ * answer's own buttons already offer (see `related.ts`). The test console and (later) the device API share this.
  */
 export function createAnswerService({
   matcher,
@@ -50,13 +52,21 @@ export function createAnswerService({
         topics.children(deviceId, best.id),
       ]);
       const relatedOn = best.isEnabledRelatedIntents && (settings?.isEnabledRelatedIntents ?? true);
+      const shown = answer.map(toResponse);
+      const keywords =
+        relatedOn && children.length > 0
+          ? await topics.allKeywords(
+              deviceId,
+              children.map((c) => c.id),
+            )
+          : [];
       return {
         fallback: false,
         threshold: result.threshold,
         best: { intent_id: best.id, intent_name: best.name, score: result.best!.score },
         candidates,
-        responses: answer.map(toResponse),
-        related: relatedOn ? children : [],
+        responses: shown,
+        related: relatedOn ? relatedTopics(children, keywords, language, shown) : [],
         avatar_motion: (best.avatarMotion as AvatarMotion | null) ?? null,
       };
     },

@@ -92,6 +92,7 @@ describe.each(backends)('AI test console on %s', (kind) => {
 
     it('offers sub-topics as related topics when the topic and the device enable them', async () => {
       const child = await topic('EV charging', { parent_id: parking.id }, CHATBOT);
+      await keyword(child.id, 'english', 'ev charging');
       expect((await ask('car park')).related).toEqual([]);
       await data('PUT', '/ai_config/intents/intent', {
         device_id: CHATBOT,
@@ -104,6 +105,63 @@ describe.each(backends)('AI test console on %s', (kind) => {
         is_enabled_related_intents: false,
       });
       expect((await ask('car park')).related).toEqual([]);
+    });
+
+    it('offers related topics in the language of the answer, each once, never what a button already offers', async () => {
+      await data('PUT', '/ai_config/related_intents/on_off', {
+        device_id: CHATBOT,
+        is_enabled_related_intents: true,
+      });
+      const cat = await category('Shops', undefined, CHATBOT);
+      const shops = await topic('Shop directory', { category_id: cat.category_id }, CHATBOT);
+      await data('PUT', '/ai_config/intents/intent', {
+        device_id: CHATBOT,
+        id: shops.id,
+        is_enabled_related_intents: true,
+      });
+      for (const [language, k] of [
+        ['english', 'shop directory'],
+        ['cantonese', '商戶目錄'],
+        ['mandarin', '商户目录'],
+        ['japanese', 'ショップ'],
+      ] as const)
+        await keyword(shops.id, language, k);
+      for (const language of ['english', 'cantonese', 'mandarin', 'japanese'])
+        await data('POST', '/ai_config/intents/responses', {
+          device_id: CHATBOT,
+          intent_id: shops.id,
+          language,
+          device_type: 'chatbot',
+          contents: [
+            { type: 'text', values: ['…'] },
+            { type: 'buttons', num_of_column: 1, values: [{ text: 'Books', payload: 'bookshop' }] },
+          ],
+        });
+      // English name; keywords in English and Cantonese only.
+      const pharmacy = await topic('Pharmacy', { parent_id: shops.id }, CHATBOT);
+      await keyword(pharmacy.id, 'english', 'pharmacy');
+      await keyword(pharmacy.id, 'cantonese', '藥房');
+      // Only Traditional Chinese ('chinese') keywords.
+      const tea = await topic('Tea house', { parent_id: shops.id }, CHATBOT);
+      await keyword(tea.id, 'chinese', '茶樓');
+      // English only, and what the answer's own button already offers.
+      const books = await topic('Bookshop', { parent_id: shops.id }, CHATBOT);
+      await keyword(books.id, 'english', 'bookshop');
+
+      const names = async (text: string, language: string) =>
+        ((await ask(text, language)).related as { id: number; name: string }[]).map((r) => r.name);
+      // English: the topic's name when it is one of its keywords; no chip for the topic without
+      // an English keyword (it could not be answered); the bookshop once (as the button) only.
+      expect(await names('shop directory', 'english')).toEqual(['Pharmacy']);
+      // Cantonese: Cantonese keyword, else Traditional Chinese; never the English names.
+      expect(await names('商戶目錄', 'cantonese')).toEqual(['藥房', '茶樓']);
+      // Mandarin: the Chinese keywords in Simplified characters.
+      expect(await names('商户目录', 'mandarin')).toEqual(['药房', '茶楼']);
+      // Japanese has no text for any of them: no chips rather than English ones.
+      expect(await names('ショップ', 'japanese')).toEqual([]);
+      // A chip asks its text: it leads to its topic in that language.
+      expect((await ask('茶樓', 'cantonese')).best?.intent_id).toBe(tea.id);
+      expect((await ask('药房', 'mandarin')).best?.intent_id).toBe(pharmacy.id);
     });
   });
 });

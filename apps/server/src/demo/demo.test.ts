@@ -1,0 +1,99 @@
+import type { AskResult, ResponseButton } from '@ambassador/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createDevicesRepo, createDevicesService } from '../modules/devices/index.js';
+import { backends, suiteApp } from '../test/harness.js';
+import { DEMO_TOPICS } from './content.js';
+import { DEMO_LANGUAGES, inLanguage, seedDemoContent, type DemoLanguage } from './seed-content.js';
+
+/** Seeded device 1: Main Lobby Ambassador, in English, Cantonese and Mandarin. */
+const LOBBY = 1;
+
+/** What a tap asks, as the kiosk's `questionOf` does: the payload, or the text without one. */
+const questionOf = (b: ResponseButton) => b.payload.trim() || b.text.trim();
+
+/** Every question an answer lets the visitor tap: buttons, menu choices, card buttons, list rows, related chips. */
+function tappable(answer: AskResult): string[] {
+  const out: string[] = [];
+  for (const r of answer.responses) {
+    for (const c of r.contents) {
+      if (c.type === 'buttons' && c.button_type !== 'url') out.push(...c.values.map(questionOf));
+      else if (c.type === 'dropdown') out.push(...c.values.map(questionOf));
+      else if (c.type === 'cards') for (const card of c.cards) out.push(...card.buttons.map(questionOf));
+      else if (c.type === 'list') for (const e of c.elements) if (e.payload) out.push(e.payload);
+    }
+  }
+  out.push(...answer.related.map((t) => t.name));
+  return out.filter(Boolean);
+}
+
+const LATIN = /[A-Za-z]/;
+
+describe.each(backends)('the demo content on %s', (kind) => {
+  const t = suiteApp(kind);
+  let key: string;
+  beforeAll(async () => {
+    await seedDemoContent(t.database.db, t.clock, { id: LOBBY, kind: 'ambassador' });
+    key = (
+      await createDevicesService({ repo: createDevicesRepo(t.database.db), clock: t.clock }).issueToolKey(
+        LOBBY,
+      )
+    ).key;
+  });
+
+  const call = async <T>(url: string, payload: object): Promise<T> => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/device_api/v1${url}`,
+      headers: { authorization: `Bearer ${key}` },
+      payload,
+    });
+    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+    return res.json().data as T;
+  };
+
+  it.each(DEMO_LANGUAGES)(
+    'answers every button, menu choice and related topic the kiosk shows in %s',
+    async (language: DemoLanguage) => {
+      const { session_id } = await call<{ session_id: string }>('/sessions', { language });
+      const ask = (text: string) => call<AskResult>('/ask', { session_id, text, language });
+
+      // Open every demo topic by its keywords, then tap everything each answer offers, and
+      // everything those answers offer, until nothing new is offered.
+      const queue: Array<{ text: string; from: string | null }> = DEMO_TOPICS.flatMap((topic) =>
+        [topic, ...(topic.sub ?? [])].flatMap((x) =>
+          inLanguage(x.keywords, language).map((text) => ({ text, from: null })),
+        ),
+      );
+      const answers = new Map<string, AskResult>();
+      const walked = new Set<string>();
+      const dead: string[] = [];
+      const taps: string[] = [];
+      while (queue.length > 0) {
+        const { text, from } = queue.shift()!;
+        if (walked.has(`${from}\u0000${text}`)) continue;
+        walked.add(`${from}\u0000${text}`);
+        const known = answers.get(text);
+        const answer = known ?? (await ask(text));
+        answers.set(text, answer);
+        if (from !== null) {
+          taps.push(text);
+          // A tap that falls back, or that answers with the very topic that offered it, leads nowhere.
+          if (answer.fallback || answer.intent?.name === from) dead.push(`${from} → "${text}"`);
+        }
+        if (known || !answer.intent) continue;
+        for (const topic of answer.related) {
+          if (language !== 'english') expect(topic.name, `chip on ${answer.intent.name}`).not.toMatch(LATIN);
+        }
+        for (const next of tappable(answer)) queue.push({ text: next, from: answer.intent.name });
+      }
+      expect(dead).toEqual([]);
+      const reached = new Set([...answers.values()].map((a) => a.intent?.name));
+      const all = DEMO_TOPICS.flatMap((topic) => [topic, ...(topic.sub ?? [])]).map((x) => x.name);
+      expect(all.filter((name) => !reached.has(name))).toEqual([]);
+      // The walk did reach the shop menu and the parking buttons (it cannot pass by tapping nothing).
+      const menu = { english: 'pharmacy', cantonese: '藥房', mandarin: '药店' }[language];
+      expect(taps).toContain(menu);
+      expect(taps.length).toBeGreaterThanOrEqual(5);
+    },
+  );
+});
