@@ -466,11 +466,8 @@ function DateTwoLines({ value, language }: { value: string; language: string }) 
       component="span"
       sx={{ display: 'block', fontVariantNumeric: 'tabular-nums' }}
     >
-      {/* "Nov 24, 2026" in English; 2026/11/24 in Chinese, where the long form takes two lines. */}
-      {new Intl.DateTimeFormat(
-        tag,
-        tag === 'en' ? { dateStyle: 'medium' } : { year: 'numeric', month: '2-digit', day: '2-digit' },
-      ).format(date)}
+      {/* Numeric (11/24/2026, 2026/11/24): the long forms take two lines of a narrow column. */}
+      {new Intl.DateTimeFormat(tag, { year: 'numeric', month: '2-digit', day: '2-digit' }).format(date)}
       <Box component="span" sx={{ display: 'block', color: 'text.secondary' }}>
         {new Intl.DateTimeFormat(tag, { timeStyle: 'short' }).format(date)}
       </Box>
