@@ -220,6 +220,102 @@ describe('console in Chromium against the built server', () => {
     await setLanguage('en');
   });
 
+  it('opens a reviewed conversation in a detail panel, and lists conversations as cards on a phone', async () => {
+    const long =
+      'Is there an accessible toilet near the lift on the ground floor, close to the east entrance of the building?';
+    // One visit of two questions at the selected device, asked the way a kiosk asks them.
+    const ids = await page.evaluate(
+      async (questions) => {
+        const auth = JSON.parse(localStorage.getItem('auth') ?? '{}') as {
+          access_token: string;
+          auth_project_id: number;
+          selected_device: number;
+        };
+        const json = { 'content-type': 'application/json' };
+        const admin = {
+          ...json,
+          access_token: auth.access_token,
+          auth_project_id: String(auth.auth_project_id),
+        };
+        const key = await fetch('/admin_panel/admin_settings/devices/key', {
+          method: 'POST',
+          headers: admin,
+          body: JSON.stringify({ id: auth.selected_device }),
+        }).then((r) => r.json() as Promise<{ data: { device_key: string } }>);
+        const kiosk = { ...json, authorization: `Bearer ${key.data.device_key}` };
+        const session = await fetch('/device_api/v1/sessions', {
+          method: 'POST',
+          headers: kiosk,
+          body: JSON.stringify({ language: 'english' }),
+        }).then((r) => r.json() as Promise<{ data: { session_id: string } }>);
+        const asked: number[] = [];
+        for (const text of questions) {
+          const answer = await fetch('/device_api/v1/ask', {
+            method: 'POST',
+            headers: kiosk,
+            body: JSON.stringify({ session_id: session.data.session_id, text, language: 'english' }),
+          }).then((r) => r.json() as Promise<{ data: { conversation_id: number } }>);
+          asked.push(answer.data.conversation_id);
+        }
+        return asked;
+      },
+      ['Where is the lift?', long],
+    );
+    const [first, second] = ids as [number, number];
+
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/conversation');
+    await byId(`conversation-row-${second}`).waitFor();
+    // With the right bar open too, every default column is in view: nothing scrolls sideways.
+    await byId('right-bar-toggle').click();
+    const table = page.locator('[data-testid="conversations-table"] .MuiTableContainer-root');
+    await expect.poll(() => table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    await screenshot(page, 'conversation-review-right-bar-en');
+    await byId('right-bar-toggle').click();
+
+    await byId(`conversation-acquire-${second}`).click();
+    const panel = byId('conversation-detail');
+    await panel.waitFor();
+    expect(await byId('conversation-detail-question').innerText()).toBe(long);
+    const visit = byId('conversation-detail-session');
+    await visit.waitFor();
+    const items = await visit.locator('li').allInnerTexts();
+    expect(items).toHaveLength(2);
+    expect(items[0]).toContain('Where is the lift?');
+    expect(items[1]).toContain('This question');
+    // Slid all the way in before the picture is taken.
+    await expect.poll(() => panel.evaluate((el) => Math.round(el.getBoundingClientRect().right))).toBe(1440);
+    await screenshot(page, 'conversation-detail-en');
+    // Bookmarked from the panel: the row's star follows.
+    await byId('conversation-detail-bookmark').click();
+    await expect
+      .poll(() => byId(`conversation-bookmark-${second}`).getAttribute('aria-pressed'))
+      .toBe('true');
+    // The visit's first question, from the list.
+    await visit.getByRole('button', { name: /Where is the lift\?/ }).click();
+    await expect.poll(() => byId('conversation-detail-question').innerText()).toBe('Where is the lift?');
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+
+    // A phone: each conversation is a card, and nothing is wider than the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => byId('conversations-table').getAttribute('data-layout')).toBe('cards');
+    expect(await byId('conversations-table').locator('table').count()).toBe(0);
+    const card = byId(`conversation-row-${first}`);
+    expect(await card.getAttribute('data-card')).toBe('true');
+    expect(await card.locator('[data-card-title]').innerText()).toBe('Where is the lift?');
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await screenshot(page, 'conversation-cards-en');
+    await card.click();
+    await panel.waitFor();
+    expect(await byId('conversation-detail-question').innerText()).toBe('Where is the lift?');
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+    await page.setViewportSize({ width: 1366, height: 800 });
+  });
+
   it('logs out to /login with a success message', async () => {
     await byId('logout-button').first().click();
     await page.waitForURL('**/login');

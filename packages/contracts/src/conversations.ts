@@ -114,6 +114,11 @@ export const ZConversationsResponse = z.array(ZConversation);
 export const ZBookmarkRequest = z.object({ device_id: ZId.optional(), id: ZId, bookmarked: z.boolean() });
 export type BookmarkRequest = z.input<typeof ZBookmarkRequest>;
 
+/** One conversation, by id: GET /conversation/session answers the visitor session it was asked in. */
+export const ZConversationSessionQuery = z.object({ device_id: ZId.optional(), id: ZId });
+/** Most questions of one session returned; a session is a visitor at the device, not a day. */
+export const SESSION_MAX_CONVERSATIONS = 200;
+
 export const ZConversationCategoriesQuery = z.object({ device_id: ZId.optional(), device_ids: ZCommaIds });
 /** Category names of those devices' topics, sorted; what the category filter offers. */
 export const ZConversationCategoriesResponse = z.array(z.string());

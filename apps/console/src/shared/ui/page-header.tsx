@@ -26,7 +26,8 @@ export function PageHeader({
 
   return (
     <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 2, mb: 3, flexWrap: 'wrap' }}>
-      <Box sx={{ flex: 1, minWidth: 0 }}>
+      {/* At least 240 px for the title: on a phone the actions wrap under it instead of squeezing it. */}
+      <Box sx={{ flex: '1 1 240px', minWidth: 0 }}>
         {breadcrumbs && breadcrumbs.length > 0 && (
           <Breadcrumbs aria-label={t('common.breadcrumbs')} sx={{ mb: 0.5, fontSize: 14 }}>
             {breadcrumbs.map((crumb) =>
@@ -52,7 +53,7 @@ export function PageHeader({
           {title}
         </Typography>
       </Box>
-      {actions && <Box sx={{ display: 'flex', gap: 1 }}>{actions}</Box>}
+      {actions && <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>{actions}</Box>}
     </Box>
   );
 }

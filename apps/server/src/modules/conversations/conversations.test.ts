@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   insertConversations,
   insertDevice,
+  insertSession,
   type ConversationFixture,
 } from '../../test/conversation-fixtures.js';
 import {
@@ -424,6 +425,56 @@ describe.each(backends)('conversation review on %s', (kind) => {
     it('validates the body', async () => {
       const res = await call('PUT', '/conversation', { id: id.A, bookmarked: 'yes' });
       expect(res.statusCode).toBe(400);
+    });
+  });
+
+  describe('session', () => {
+    it('lists the questions of the visitor session, oldest first, whichever of them is asked for', async () => {
+      const visit = await insertSession(t.database.db, {
+        deviceId: NORTH,
+        startedAt: '2026-03-12T01:00:00Z',
+      });
+      const another = await insertSession(t.database.db, {
+        deviceId: NORTH,
+        startedAt: '2026-03-12T01:00:00Z',
+      });
+      // Inserted out of order: the answer follows the time they were asked.
+      const [second, first, , third] = await insertConversations(t.database.db, [
+        { deviceId: NORTH, at: '2026-03-12T01:02:00Z', acquire: 'And the toilets?', sessionId: visit },
+        { deviceId: NORTH, at: '2026-03-12T01:01:00Z', acquire: 'Where is the lift?', sessionId: visit },
+        { deviceId: NORTH, at: '2026-03-12T01:01:30Z', acquire: 'Someone else', sessionId: another },
+        { deviceId: NORTH, at: '2026-03-12T01:03:00Z', acquire: 'Thank you', sessionId: visit },
+      ]);
+      for (const asked of [first, third]) {
+        const rows = (await data('GET', `/conversation/session?device_id=${LOBBY}&id=${asked}`)) as Row[];
+        expect(rows.map((r) => r.acquire)).toEqual(['Where is the lift?', 'And the toilets?', 'Thank you']);
+        expect(rows.map((r) => r.id)).toEqual([first, second, third]);
+      }
+      // A conversation without a session is its own only question.
+      const alone = (await data('GET', `/conversation/session?id=${id.A}`)) as Row[];
+      expect(alone.map((r) => r.acquire)).toEqual(['Where is the parking?']);
+    });
+
+    it('refuses another project’s conversation as not found, and its device as forbidden', async () => {
+      const other = await otherProject(t.database);
+      const visit = await insertSession(t.database.db, {
+        deviceId: other.deviceId,
+        startedAt: '2026-03-12T01:00:00Z',
+      });
+      const [theirs] = await insertConversations(t.database.db, [
+        { deviceId: other.deviceId, at: '2026-03-12T01:01:00Z', acquire: 'Their secret', sessionId: visit },
+      ]);
+      const res = await call('GET', `/conversation/session?device_id=${LOBBY}&id=${theirs}`);
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('Their secret');
+      const named = await call('GET', `/conversation/session?device_id=${other.deviceId}&id=${theirs}`);
+      expect(named.statusCode).toBe(403);
+      expect((await call('GET', '/conversation/session?id=987654321')).statusCode).toBe(404);
+      expect((await call('GET', '/conversation/session?id=abc')).statusCode).toBe(400);
+      // Their own operator sees it.
+      const them = await login(t.app, other.username, other.password);
+      const mine = await call('GET', `/conversation/session?id=${theirs}`, undefined, them);
+      expect(mine.json().data.map((r: Row) => r.acquire)).toEqual(['Their secret']);
     });
   });
 

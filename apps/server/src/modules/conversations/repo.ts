@@ -211,6 +211,14 @@ export function createConversationsRepo(db: Db) {
       return row;
     },
 
+    /** A visitor session's conversations on its device, oldest first (the session index). */
+    async session(deviceId: number, sessionId: string, limit: number) {
+      return rowQuery()
+        .where(and(eq(c.sessionId, sessionId), eq(c.deviceId, deviceId)))
+        .orderBy(c.at, c.id)
+        .limit(limit);
+    },
+
     async setBookmark(projectId: number, id: number, bookmarked: boolean) {
       const rows = await db
         .update(c)

@@ -6,6 +6,7 @@ import {
   ZConversationsExportQuery,
   ZConversationsQuery,
   ZConversationsResponse,
+  ZConversationSessionQuery,
   ZOk,
   ZTrainConversationRequest,
 } from '@ambassador/contracts';
@@ -58,6 +59,22 @@ export function conversationsRoutes(
       ok(await conversations.bookmark(authOf(req), req.body.id, req.body.bookmarked), {
         message: req.body.bookmarked ? 'Bookmarked.' : 'Bookmark removed.',
       }),
+  );
+
+  app.get(
+    '/conversation/session',
+    {
+      config: review,
+      schema: {
+        tags,
+        summary: 'The questions of the visitor session a conversation was asked in',
+        description:
+          'Oldest first, the conversation itself included (alone when it has no session); at most 200.',
+        querystring: ZConversationSessionQuery,
+        response: { 200: ZOk(ZConversationsResponse) },
+      },
+    },
+    async (req) => ok(await conversations.session(authOf(req), req.query.id)),
   );
 
   app.get(

@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import {
+  SESSION_MAX_CONVERSATIONS,
   XLSX_MAX_ROWS,
   type Conversation,
   type ConversationFilter,
@@ -112,6 +113,14 @@ export function createConversationsService({
     async bookmark(actor: AuthContext, id: number, bookmarked: boolean) {
       if (!(await repo.setBookmark(actor.projectId, id, bookmarked))) throw conversationMissing();
       return toConversation(await mustConversation(actor, id));
+    },
+
+    /** The questions of the visitor session the conversation was asked in, oldest first. */
+    async session(actor: AuthContext, id: number) {
+      const row = await mustConversation(actor, id);
+      if (row.sessionId === null) return [toConversation(row)];
+      const rows = await repo.session(row.deviceId, row.sessionId, SESSION_MAX_CONVERSATIONS);
+      return rows.map(toConversation);
     },
 
     /** Names the category filter offers, sorted (a category deleted since still filters old rows). */

@@ -107,12 +107,14 @@ export function AliasPage() {
   const columns: Column<KeywordAliases>[] = [
     {
       id: 'keyword',
+      label: t('aliases.columns.keyword'),
       header: sortHeader('keyword', t('aliases.columns.keyword')),
       width: '28%',
       render: (row) => <Typography sx={{ fontWeight: 500 }}>{row.keyword}</Typography>,
     },
     {
       id: 'aliases',
+      label: t('aliases.columns.aliases'),
       header: sortHeader('alias', t('aliases.columns.aliases')),
       render: (row) => (
         <Box sx={{ py: 0.5 }}>

@@ -134,6 +134,7 @@ export function KeywordPage() {
   const columns: Column<Topic>[] = [
     {
       id: 'active',
+      label: t('topics.columns.active'),
       header: sortHeader('is_activated', t('topics.columns.active')),
       width: 110,
       render: (topic) => (
@@ -147,6 +148,8 @@ export function KeywordPage() {
     },
     {
       id: 'topic',
+      label: t('topics.columns.topic'),
+      card: 'title',
       header: sortHeader('name', t('topics.columns.topic')),
       render: (topic) => (
         <Box sx={{ minWidth: 0 }}>
@@ -169,6 +172,7 @@ export function KeywordPage() {
     },
     {
       id: 'category',
+      label: t('topics.columns.category'),
       header: sortHeader('category', t('topics.columns.category')),
       width: 200,
       render: (topic) => (
@@ -185,6 +189,7 @@ export function KeywordPage() {
     },
     {
       id: 'remarks',
+      label: t('topics.columns.remarks'),
       header: sortHeader('remarks', t('topics.columns.remarks')),
       render: (topic) => (
         <Typography

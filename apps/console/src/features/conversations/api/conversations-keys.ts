@@ -15,17 +15,25 @@ export const conversationsKeys = {
   list: (query: ConversationListQuery) => [...conversationsKeys.lists(), query] as const,
   bookmarks: () => [...conversationsKeys.all, 'bookmarks'] as const,
   bookmarksOf: (query: ConversationListQuery) => [...conversationsKeys.bookmarks(), query] as const,
+  sessions: () => [...conversationsKeys.all, 'session'] as const,
+  /** A visit's questions; a conversation without a session is a visit of its own. */
+  session: (row: { id: number; session_id: string | null }) =>
+    [...conversationsKeys.sessions(), row.session_id ?? `conversation-${row.id}`] as const,
   categories: (deviceIds: number[]) => [...conversationsKeys.all, 'categories', deviceIds] as const,
   topics: (deviceId: number, text: string) => [...conversationsKeys.all, 'topics', deviceId, text] as const,
 };
 
-/** Changes one conversation wherever a page of them is cached (table pages and bookmarks). */
+/** Changes one conversation wherever a page of them is cached (table pages, bookmarks, visits). */
 export function patchCachedRow(
   queryClient: QueryClient,
   id: number,
   change: (row: Conversation) => Conversation,
 ): void {
-  for (const prefix of [conversationsKeys.lists(), conversationsKeys.bookmarks()]) {
+  for (const prefix of [
+    conversationsKeys.lists(),
+    conversationsKeys.bookmarks(),
+    conversationsKeys.sessions(),
+  ]) {
     queryClient.setQueriesData<ConversationsPage>({ queryKey: prefix }, (page) =>
       page && page.rows.some((row) => row.id === id)
         ? { ...page, rows: page.rows.map((row) => (row.id === id ? change(row) : row)) }

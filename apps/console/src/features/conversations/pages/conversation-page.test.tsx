@@ -3,7 +3,7 @@ import { act, cleanup, configure, fireEvent, screen, within } from '@testing-lib
 import { LOGGED_OUT, authStore } from '@/shared/auth/auth-store';
 import { addDays, lastDays, today } from '@/shared/lib/day-range';
 import { snackbarStore } from '@/shared/ui/snackbar/snackbar-store';
-import type { FakeCall } from '@/shared/test/fake-server';
+import type { FakeCall, FakeReply } from '@/shared/test/fake-server';
 import { renderWithApp, signedIn } from '@/shared/test/render-with-app';
 import { SEARCH_DEBOUNCE_MS } from '../components/conversation-filters';
 import { aConversation, conversationServer, listCalls } from '../test/fixtures';
@@ -155,6 +155,12 @@ describe('ConversationPage', { timeout: 20_000 }, () => {
     await eventually(() => expect(lastList(calls).query.get('order')).toBe('desc'));
     expect(location()).toBe('/conversation?sort=score&order=desc');
 
+    // Category, response time and device are columns to choose first.
+    fireEvent.click(screen.getByTestId('conversation-columns'));
+    for (const column of ['category', 'response_time', 'device']) {
+      fireEvent.click(screen.getByTestId(`conversation-columns-option-${column}`));
+    }
+    fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
     for (const column of [
       'acquire',
       'reply',
@@ -282,7 +288,9 @@ describe('ConversationPage', { timeout: 20_000 }, () => {
     });
     render();
 
-    fireEvent.click(await screen.findByTestId('conversation-train-4'));
+    // From the row's detail panel.
+    fireEvent.click(await screen.findByTestId('conversation-acquire-4'));
+    fireEvent.click(await screen.findByTestId('conversation-detail-train'));
     const dialog = await screen.findByTestId('train-conversation-dialog');
     expect(within(dialog).getByTestId('train-conversation-question').textContent).toBe('Where can I park?');
 
@@ -297,6 +305,10 @@ describe('ConversationPage', { timeout: 20_000 }, () => {
     expect(lookup?.query.get('device_id')).toBe('8');
 
     fireEvent.click(within(dialog).getByTestId('train-conversation-confirm'));
+    await eventually(() =>
+      expect(screen.getByTestId('conversation-detail-trained').textContent).toBe('Trained → Parking'),
+    );
+    fireEvent.click(screen.getByTestId('conversation-detail-close'));
     await eventually(() =>
       expect(screen.getByTestId('conversation-trained-4').textContent).toBe('Trained → Parking'),
     );
@@ -382,5 +394,130 @@ describe('ConversationPage', { timeout: 20_000 }, () => {
     expect(getComputedStyle(cell).textOverflow).toBe('ellipsis');
     fireEvent.mouseOver(cell);
     expect((await screen.findByRole('tooltip', {}, { timeout: 2000 })).textContent).toBe(long);
+  });
+
+  describe('detail panel', () => {
+    const visit = [
+      aConversation(31, {
+        acquire: 'Where is the lift?',
+        datetime: '2025-03-04T02:30:00Z',
+        session_id: 'v-1',
+      }),
+      aConversation(32, {
+        acquire: 'And is there a toilet near the lift on the ground floor, close to the east entrance?',
+        reply: 'Yes: the accessible toilet is right behind the lift, next to the east entrance.',
+        datetime: '2025-03-04T02:31:00Z',
+        session_id: 'v-1',
+        intent_identified: 'Toilets',
+        category: 'Facilities',
+        score: 0.42,
+        status: 'answered',
+        rating: -1,
+        comment: 'Too far from the entrance',
+      }),
+      aConversation(33, { acquire: 'Thank you', datetime: '2025-03-04T02:32:00Z', session_id: 'v-1' }),
+    ];
+    const withVisit = (other?: (call: FakeCall) => FakeReply | undefined) =>
+      conversationServer([visit[1]!, aConversation(5, { session_id: null })], (call) => {
+        const custom = other?.(call);
+        if (custom) return custom;
+        if (call.path === '/conversation/session') {
+          const id = Number(call.query.get('id'));
+          return { body: id === 5 ? [aConversation(5, { session_id: null })] : visit };
+        }
+        return undefined;
+      });
+    const panel = () => screen.getByTestId('conversation-detail');
+
+    it('opens on a click with the whole conversation and the visit’s questions in order', async () => {
+      const calls = withVisit();
+      render();
+      fireEvent.click(await screen.findByTestId('conversation-acquire-32'));
+
+      const open = await screen.findByTestId('conversation-detail');
+      expect(within(open).getByTestId('conversation-detail-question').textContent).toBe(visit[1]!.acquire);
+      expect(within(open).getByTestId('conversation-detail-answer').textContent).toBe(visit[1]!.reply);
+      expect(within(open).getByTestId('conversation-detail-topic').textContent).toBe('Toilets');
+      expect(within(open).getByTestId('conversation-detail-score').textContent).toBe('0.42');
+      expect(within(open).getByTestId('conversation-detail-status').textContent).toBe('Answered');
+      expect(within(open).getByTestId('conversation-detail-rating').textContent).toBe('Rated not helpful');
+      expect(within(open).getByTestId('conversation-detail-comment').textContent).toBe(
+        'Too far from the entrance',
+      );
+      expect(within(open).getByTestId('conversation-detail-when').textContent).toContain('Lobby');
+      expect(screen.getByTestId('conversation-row-32').classList.contains('Mui-selected')).toBe(true);
+
+      const session = await within(open).findByTestId('conversation-detail-session');
+      const items = within(session).getAllByRole('listitem');
+      expect(items.map((li) => li.textContent)).toEqual([
+        expect.stringContaining('Where is the lift?'),
+        expect.stringContaining('This question'),
+        expect.stringContaining('Thank you'),
+      ]);
+      expect(items[1]!.getAttribute('aria-current')).toBe('true');
+      expect(calls.filter((c) => c.path === '/conversation/session').map((c) => c.query.get('id'))).toEqual([
+        '32',
+      ]);
+
+      // Another question of the visit, without asking the server again.
+      fireEvent.click(
+        within(session).getByRole('button', { name: 'Show this question: Where is the lift?' }),
+      );
+      await eventually(() =>
+        expect(within(panel()).getByTestId('conversation-detail-question').textContent).toBe(
+          'Where is the lift?',
+        ),
+      );
+      expect(calls.filter((c) => c.path === '/conversation/session')).toHaveLength(1);
+    });
+
+    it('opens with Enter on a focused row, says when the visit had one question, and closes', async () => {
+      withVisit();
+      render();
+      const row = await screen.findByTestId('conversation-row-5');
+      row.focus();
+      fireEvent.keyDown(row, { key: 'Enter' });
+      expect(await within(panel()).findByTestId('conversation-detail-session-alone')).toBeTruthy();
+      expect(within(panel()).getByTestId('conversation-detail-question').textContent).toBe('Question 5');
+
+      fireEvent.click(screen.getByTestId('conversation-detail-close'));
+      await eventually(() => expect(screen.queryByTestId('conversation-detail')).toBeNull());
+      // The star in the row is the row's own: it does not open the panel.
+      fireEvent.click(screen.getByTestId('conversation-bookmark-5'));
+      expect(screen.queryByTestId('conversation-detail')).toBeNull();
+    });
+
+    it('bookmarks from the panel, and the table’s star follows', async () => {
+      const calls = withVisit((call) =>
+        call.method === 'PUT' ? { body: { ...visit[1]!, bookmarked: true } } : undefined,
+      );
+      render();
+      fireEvent.click(await screen.findByTestId('conversation-acquire-32'));
+      const button = await within(await screen.findByTestId('conversation-detail')).findByTestId(
+        'conversation-detail-bookmark',
+      );
+      expect(button.textContent).toBe('Bookmark');
+      fireEvent.click(button);
+      await eventually(() => expect(button.getAttribute('aria-pressed')).toBe('true'));
+      expect(button.textContent).toBe('Remove bookmark');
+      expect(screen.getByTestId('conversation-bookmark-32').getAttribute('aria-pressed')).toBe('true');
+      expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
+        { id: 32, device_id: 7, bookmarked: true },
+      ]);
+    });
+
+    it('still shows the conversation when its visit cannot be loaded', async () => {
+      withVisit((call) =>
+        call.path === '/conversation/session'
+          ? { status: 500, body: { success: false, message: 'down' } }
+          : undefined,
+      );
+      render();
+      fireEvent.click(await screen.findByTestId('conversation-acquire-32'));
+      expect(
+        await within(panel()).findByText('The other questions of this visit could not be loaded.'),
+      ).toBeTruthy();
+      expect(within(panel()).getByTestId('conversation-detail-question').textContent).toBe(visit[1]!.acquire);
+    });
   });
 });

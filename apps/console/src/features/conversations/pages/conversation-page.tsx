@@ -8,6 +8,8 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
+import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutlineOutlined';
+import Star from '@mui/icons-material/Star';
 import ThumbDown from '@mui/icons-material/ThumbDown';
 import ThumbUp from '@mui/icons-material/ThumbUp';
 import { canOpen, type Conversation, type ConversationSort } from '@ambassador/contracts';
@@ -15,8 +17,9 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/shared/api/api-error';
 import { useAuth } from '@/shared/auth/auth-store';
-import { formatDateTime } from '@/shared/lib/format-date';
+import { UI_LANGUAGE_TAGS, isUiLanguage } from '@/i18n/languages';
 import { browserTimeZone } from '@/shared/lib/day-range';
+import { ColumnChooser, useColumnChoice } from '@/shared/ui/column-chooser';
 import { DataTable, type Column } from '@/shared/ui/data-table';
 import { PageHeader } from '@/shared/ui/page-header';
 import { RowAction } from '@/shared/ui/row-action';
@@ -25,6 +28,7 @@ import { useExportConversations } from '../api/export-conversations';
 import { useConversations } from '../api/get-conversations';
 import { useUpdateBookmark } from '../api/update-bookmark';
 import { BookmarkButton } from '../components/bookmark-button';
+import { ConversationDetail } from '../components/conversation-detail';
 import { ConversationFiltersBar } from '../components/conversation-filters';
 import { TruncatedText } from '../components/truncated-text';
 import { CategoryFilterDialog } from '../dialogs/category-filter-dialog';
@@ -58,6 +62,8 @@ export function ConversationPage() {
   const [savingBookmarks, setSavingBookmarks] = useState<ReadonlySet<number>>(new Set());
   const [categoryDialog, setCategoryDialog] = useState({ key: 0, open: false });
   const [train, setTrain] = useState<TrainState>({ key: 0, open: false, row: null });
+  /** The conversation open in the detail panel (as it was clicked; the table's copy is fresher). */
+  const [detail, setDetail] = useState<Conversation | null>(null);
   const mayTrain = canOpen(auth.page_access, '/ai');
 
   const setFilters = (patch: FilterPatch, options?: { replace?: boolean }) =>
@@ -120,41 +126,60 @@ export function ConversationPage() {
         )
       }
       data-testid={`conversation-sort-${by}`}
-      sx={{ whiteSpace: 'nowrap' }}
+      sx={{
+        whiteSpace: 'nowrap',
+        maxWidth: '100%',
+        // The arrow takes room only when sorted, hovered or focused: narrow columns keep their name.
+        '&:not(.Mui-active):not(:hover):not(:focus-visible) .MuiTableSortLabel-icon': { display: 'none' },
+      }}
     >
-      {label}
+      {/* A header wider than its column ends in an ellipsis, the arrow still beside it. */}
+      <Box component="span" title={label} sx={{ overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0 }}>
+        {label}
+      </Box>
     </TableSortLabel>
   );
 
+  const trainDisabledReason = mayTrain ? undefined : t('conversations.train.no_access');
+  const openTrain = (row: Conversation) => setTrain((s) => ({ key: s.key + 1, open: true, row }));
+
+  // Widths fit the table in 1440 px with both side bars open (about 820 px): the question and the
+  // answer share what is left, two lines each, in full in the detail panel. The rest is a column
+  // the operator can choose.
   const columns: Column<Conversation>[] = [
     {
       id: 'datetime',
+      label: t('conversations.columns.date'),
       header: sortHeader('datetime', t('conversations.columns.date')),
-      render: (row) => (
-        // Wraps to date and time on two lines: the table has twelve columns to fit.
-        <Typography variant="body2" sx={{ minWidth: 110, maxWidth: 124 }}>
-          {formatDateTime(row.datetime, language)}
-        </Typography>
-      ),
+      width: 92,
+      render: (row) => <DateTwoLines value={row.datetime} language={language} />,
     },
     {
       id: 'acquire',
+      label: t('conversations.columns.acquire'),
       header: sortHeader('acquire', t('conversations.columns.acquire')),
+      minWidth: 96,
+      card: 'title',
+      hideable: false,
       render: (row) => (
-        <TruncatedText text={row.acquire} maxWidth={200} testId={`conversation-acquire-${row.id}`} />
+        <TruncatedText text={row.acquire} lines={2} testId={`conversation-acquire-${row.id}`} />
       ),
     },
     {
       id: 'reply',
+      label: t('conversations.columns.reply'),
       header: sortHeader('reply', t('conversations.columns.reply')),
-      render: (row) => <TruncatedText text={row.reply} maxWidth={200} />,
+      minWidth: 96,
+      render: (row) => <TruncatedText text={row.reply} lines={2} />,
     },
     {
       id: 'intent',
+      label: t('conversations.columns.intent'),
       header: sortHeader('intent', t('conversations.columns.intent')),
+      width: 112,
       render: (row) => (
         <Box sx={{ minWidth: 0 }}>
-          <TruncatedText text={row.intent_identified} maxWidth={160} />
+          <TruncatedText text={row.intent_identified} />
           {row.trained_intent && (
             <Tooltip title={t('conversations.train.trained_tooltip', { name: row.trained_intent.name })}>
               <Chip
@@ -164,7 +189,7 @@ export function ConversationPage() {
                 icon={<SchoolOutlined />}
                 label={t('conversations.train.trained_to', { name: row.trained_intent.name })}
                 data-testid={`conversation-trained-${row.id}`}
-                sx={{ mt: 0.5, maxWidth: 160 }}
+                sx={{ mt: 0.5, maxWidth: '100%' }}
               />
             </Tooltip>
           )}
@@ -173,13 +198,19 @@ export function ConversationPage() {
     },
     {
       id: 'category',
+      label: t('conversations.columns.category'),
       header: sortHeader('category', t('conversations.columns.category')),
-      render: (row) => <TruncatedText text={row.category} maxWidth={120} />,
+      width: 112,
+      defaultHidden: true,
+      render: (row) => <TruncatedText text={row.category} />,
     },
     {
       id: 'response_time',
+      label: t('conversations.columns.response_time'),
       header: sortHeader('response_time', t('conversations.columns.response_time')),
+      width: 112,
       align: 'right',
+      defaultHidden: true,
       render: (row) => (
         <Typography variant="body2" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
           {formatResponseTime(row.response_time, language)}
@@ -188,7 +219,9 @@ export function ConversationPage() {
     },
     {
       id: 'score',
+      label: t('conversations.columns.score'),
       header: sortHeader('score', t('conversations.columns.score')),
+      width: 64,
       align: 'right',
       render: (row) => (
         <Typography
@@ -202,7 +235,9 @@ export function ConversationPage() {
     },
     {
       id: 'status',
+      label: t('conversations.columns.status'),
       header: sortHeader('status', t('conversations.columns.status')),
+      width: 96,
       render: (row) => (
         <Chip
           size="small"
@@ -210,55 +245,46 @@ export function ConversationPage() {
           color={row.status === 'answered' ? 'success' : 'warning'}
           label={t(`conversations.status.${row.status}`)}
           data-testid={`conversation-status-${row.id}`}
+          sx={{ maxWidth: '100%' }}
         />
       ),
     },
     {
       id: 'device',
+      label: t('conversations.columns.device'),
       header: sortHeader('device', t('conversations.columns.device')),
-      render: (row) => <TruncatedText text={row.device_name} maxWidth={110} />,
+      width: 120,
+      defaultHidden: true,
+      render: (row) => <TruncatedText text={row.device_name} />,
     },
     {
       id: 'rating',
+      label: t('conversations.columns.rating'),
       header: sortHeader('rating', t('conversations.columns.rating')),
+      width: 72,
       align: 'center',
-      render: (row) =>
-        row.rating === null ? (
-          <Typography variant="body2" color="text.disabled">
-            —
-          </Typography>
-        ) : (
-          <Tooltip title={row.rating === 1 ? t('conversations.rating.up') : t('conversations.rating.down')}>
-            {row.rating === 1 ? (
-              <ThumbUp
-                fontSize="small"
-                color="success"
-                aria-label={t('conversations.rating.up')}
-                data-testid={`conversation-rating-${row.id}`}
-              />
-            ) : (
-              <ThumbDown
-                fontSize="small"
-                color="error"
-                aria-label={t('conversations.rating.down')}
-                data-testid={`conversation-rating-${row.id}`}
-              />
-            )}
-          </Tooltip>
-        ),
+      render: (row) => <RatingCell row={row} />,
     },
     {
       id: 'comment',
+      label: t('conversations.columns.comment'),
       header: t('conversations.columns.comment'),
-      render: (row) => <TruncatedText text={row.comment} maxWidth={140} />,
+      minWidth: 100,
+      defaultHidden: true,
+      render: (row) => <TruncatedText text={row.comment} lines={2} />,
     },
     {
       id: 'bookmark',
-      header: t('conversations.columns.bookmark'),
+      label: t('conversations.columns.bookmark'),
+      header: (
+        <Tooltip title={t('conversations.columns.bookmark')}>
+          <Star fontSize="small" color="action" aria-label={t('conversations.columns.bookmark')} />
+        </Tooltip>
+      ),
       align: 'center',
-      // The star and Train stay in view however far the columns scroll.
+      // The star (and Train, when shown) stay in view when chosen columns make the table scroll.
       sticky: true,
-      width: 104,
+      width: 48,
       render: (row) => (
         <BookmarkButton
           bookmarked={row.bookmarked}
@@ -270,22 +296,27 @@ export function ConversationPage() {
     },
     {
       id: 'actions',
-      header: t('conversations.columns.actions'),
+      label: t('conversations.train.action'),
+      header: t('conversations.train.action'),
       align: 'center',
       sticky: true,
-      width: 88,
+      width: 64,
+      // Train is in the detail panel; the column is for those who train many rows in a row.
+      defaultHidden: true,
       render: (row) => (
         <RowAction
           label={t('conversations.train.action')}
           item={row.acquire}
           icon={<SchoolOutlined fontSize="small" />}
-          onClick={() => setTrain((s) => ({ key: s.key + 1, open: true, row }))}
-          {...(!mayTrain && { disabledReason: t('conversations.train.no_access') })}
+          onClick={() => openTrain(row)}
+          {...(trainDisabledReason && { disabledReason: trainDisabledReason })}
           testId={`conversation-train-${row.id}`}
         />
       ),
     },
   ];
+  const shown = useColumnChoice('/conversation', columns);
+  const detailRow = detail && (list.data?.rows.find((row) => row.id === detail.id) ?? detail);
 
   const noDevice = filters.deviceIds.length === 0;
   return (
@@ -293,17 +324,24 @@ export function ConversationPage() {
       <PageHeader
         title={t('screens.conversation')}
         actions={
-          <Button
-            variant="outlined"
-            startIcon={
-              exportList.isPending ? <CircularProgress size={16} color="inherit" /> : <FileDownloadOutlined />
-            }
-            onClick={runExport}
-            disabled={noDevice || exportList.isPending}
-            data-testid="conversation-export"
-          >
-            {t('conversations.export.button')}
-          </Button>
+          <>
+            <ColumnChooser choice={shown} testId="conversation-columns" />
+            <Button
+              variant="outlined"
+              startIcon={
+                exportList.isPending ? (
+                  <CircularProgress size={16} color="inherit" />
+                ) : (
+                  <FileDownloadOutlined />
+                )
+              }
+              onClick={runExport}
+              disabled={noDevice || exportList.isPending}
+              data-testid="conversation-export"
+            >
+              {t('conversations.export.button')}
+            </Button>
+          </>
         }
       />
       <ConversationFiltersBar
@@ -316,7 +354,10 @@ export function ConversationPage() {
       <DataTable
         ariaLabel={t('screens.conversation')}
         testId="conversations-table"
-        columns={columns}
+        columns={shown.visible}
+        fit
+        onRowClick={setDetail}
+        selectedKey={detail?.id ?? null}
         rows={noDevice ? [] : list.data?.rows}
         rowKey={(row) => row.id}
         rowTestId={(row) => `conversation-row-${row.id}`}
@@ -348,6 +389,15 @@ export function ConversationPage() {
           onClose={() => setCategoryDialog((d) => ({ ...d, open: false }))}
         />
       )}
+      <ConversationDetail
+        conversation={detailRow}
+        onClose={() => setDetail(null)}
+        onShow={setDetail}
+        bookmarkPending={detailRow ? savingBookmarks.has(detailRow.id) : false}
+        onToggleBookmark={(row) => void toggleBookmark(row)}
+        onTrain={openTrain}
+        {...(trainDisabledReason && { trainDisabledReason })}
+      />
       {train.row && (
         <TrainConversationDialog
           key={train.key}
@@ -357,5 +407,70 @@ export function ConversationPage() {
         />
       )}
     </Box>
+  );
+}
+
+/** Thumb up or down, and a speech bubble when the visitor also left a comment (in its tooltip). */
+function RatingCell({ row }: { row: Conversation }) {
+  const { t } = useTranslation();
+  const comment = row.comment.trim();
+  const thumb =
+    row.rating === null ? (
+      <Typography variant="body2" color="text.disabled" component="span">
+        —
+      </Typography>
+    ) : (
+      <Tooltip title={row.rating === 1 ? t('conversations.rating.up') : t('conversations.rating.down')}>
+        {row.rating === 1 ? (
+          <ThumbUp
+            fontSize="small"
+            color="success"
+            aria-label={t('conversations.rating.up')}
+            data-testid={`conversation-rating-${row.id}`}
+          />
+        ) : (
+          <ThumbDown
+            fontSize="small"
+            color="error"
+            aria-label={t('conversations.rating.down')}
+            data-testid={`conversation-rating-${row.id}`}
+          />
+        )}
+      </Tooltip>
+    );
+  return (
+    <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+      {thumb}
+      {comment && (
+        <Tooltip title={comment} slotProps={{ tooltip: { sx: { whiteSpace: 'pre-wrap', maxWidth: 420 } } }}>
+          <ChatBubbleOutline
+            fontSize="small"
+            color="action"
+            aria-label={`${t('conversations.columns.comment')}: ${comment}`}
+            data-testid={`conversation-comment-${row.id}`}
+          />
+        </Tooltip>
+      )}
+    </Box>
+  );
+}
+
+/** The day on one line, the time under it: two short lines fit a narrow column. */
+function DateTwoLines({ value, language }: { value: string; language: string }) {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return <Typography variant="body2">{value}</Typography>;
+  const tag = isUiLanguage(language) ? UI_LANGUAGE_TAGS[language] : 'en';
+  return (
+    <Typography
+      variant="body2"
+      component="span"
+      sx={{ display: 'block', fontVariantNumeric: 'tabular-nums' }}
+    >
+      {/* Numeric (11/24/2026, 2026/11/24): the long forms take two lines of a narrow column. */}
+      {new Intl.DateTimeFormat(tag, { year: 'numeric', month: '2-digit', day: '2-digit' }).format(date)}
+      <Box component="span" sx={{ display: 'block', color: 'text.secondary' }}>
+        {new Intl.DateTimeFormat(tag, { timeStyle: 'short' }).format(date)}
+      </Box>
+    </Typography>
   );
 }
