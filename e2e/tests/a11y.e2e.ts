@@ -269,7 +269,10 @@ describe('accessibility: axe on every screen, and the keyboard alone', () => {
     it("signs in with the keyboard; the focus then starts on the first screen's heading", async () => {
       // Signed out, whatever ran before.
       await op.goto('/login');
-      await op.evaluate(() => localStorage.removeItem('auth'));
+      await op.evaluate(() => {
+        localStorage.removeItem('auth');
+        localStorage.setItem('ui_language', 'en');
+      });
       await op.reload();
       // The username field has the focus on arrival.
       await op.waitForFunction(
