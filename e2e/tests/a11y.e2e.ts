@@ -368,6 +368,12 @@ describe('accessibility: axe on every screen, and the keyboard alone', () => {
       await op.keyboard.press('Enter');
       await expect.poll(() => o('call-message').innerText(), { timeout: 15_000 }).toMatch(/Connected/);
       await screenshot(op, 'a11y-keyboard-call-en');
+      // The kiosk's side of a live call, and the console's.
+      const inCall = [
+        ...(await axeViolations(kiosk, 'kiosk call')),
+        ...(await axeViolations(op, '/live_video in a call')),
+      ];
+      expect(inCall.length, describeViolations(inCall)).toBe(0);
       await tabTo(op, '[data-testid="call-hangup"]', { back: true, max: 40 }).catch(() =>
         tabTo(op, '[data-testid="call-hangup"]', { max: 40 }),
       );
