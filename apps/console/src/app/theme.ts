@@ -10,6 +10,8 @@ export const theme = createTheme({
   palette: {
     primary: { main: '#1b65f2' },
     error: { main: '#cf321d' },
+    // WCAG AA: warning text (outlined chips, text buttons) needs 4.5:1 on white; MUI's #ed6c02 has 3.1.
+    warning: { main: '#b54708' },
     background: { default: '#f4f6fb', paper: '#ffffff' },
   },
   shape: { borderRadius: 8 },
@@ -21,6 +23,14 @@ export const theme = createTheme({
     button: { textTransform: 'none', fontWeight: 600 },
   },
   components: {
+    // Subtitles are styled text, not headings: MUI maps them to <h6>, which breaks the heading order.
+    MuiTypography: {
+      defaultProps: { variantMapping: { subtitle1: 'p', subtitle2: 'p' } },
+    },
+    // The help under a disabled field stays readable (text.disabled has 2.7:1 on white).
+    MuiFormHelperText: {
+      styleOverrides: { root: { '&.Mui-disabled': { color: 'rgba(0, 0, 0, 0.6)' } } },
+    },
     MuiButton: { defaultProps: { disableElevation: true } },
     MuiCard: { defaultProps: { variant: 'outlined' } },
     MuiTextField: { defaultProps: { size: 'small', fullWidth: true } },

@@ -40,7 +40,8 @@ export function Composer({ language, strings, busy, onAsk }: Props) {
   };
 
   return (
-    <div className="k-composer">
+    // A named region: the question field is a landmark of its own, beside the conversation (main).
+    <section className="k-composer" aria-label={strings.inputLabel}>
       {speech.blocked && (
         <p className="k-composer-note" role="status">
           {strings.micUnavailable}
@@ -83,6 +84,6 @@ export function Composer({ language, strings, busy, onAsk }: Props) {
           <span>{strings.send}</span>
         </button>
       </div>
-    </div>
+    </section>
   );
 }

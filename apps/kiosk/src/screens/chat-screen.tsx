@@ -69,7 +69,7 @@ export function ChatScreen({
 
   // Keep the newest exchange in view: its question at the top when the answer is long.
   const lastExchange = useRef<HTMLElement | null>(null);
-  const scroller = useRef<HTMLDivElement | null>(null);
+  const scroller = useRef<HTMLElement | null>(null);
   const latest = chat.exchanges.at(-1);
   useEffect(() => {
     const node = lastExchange.current;
@@ -114,7 +114,7 @@ export function ChatScreen({
           {strings.end}
         </button>
       </header>
-      <div className="k-messages" ref={scroller} aria-live="polite">
+      <main className="k-messages" ref={scroller} aria-live="polite">
         <div
           className="k-message k-message-bot"
           data-testid="kiosk-message-bot"
@@ -172,7 +172,7 @@ export function ChatScreen({
             )}
           </section>
         ))}
-      </div>
+      </main>
       <Composer language={language} strings={strings} busy={chat.busy} onAsk={ask} />
       {panel && (
         <StaffPanel

@@ -1,10 +1,10 @@
-import { Suspense, lazy, useEffect, useState, type ComponentType } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState, type ComponentType } from 'react';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import LinearProgress from '@mui/material/LinearProgress';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { useNavigate, useNavigation } from 'react-router';
+import { useLocation, useNavigate, useNavigation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { loadStringPack } from '@/i18n/i18n';
@@ -17,6 +17,8 @@ import { LOGIN_PATH } from '../route-guard';
 import { AccessOutlet } from './access-outlet';
 import { LeftBarContent } from './left-bar';
 import { RightBarContent } from './right-bar';
+import { focusMainContent, useRouteFocus } from './route-focus';
+import { SkipLink } from './skip-link';
 import { TopBar } from './top-bar';
 
 const COLLAPSED_KEY = 'left_bar_collapsed';
@@ -76,6 +78,10 @@ export function AppShell() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const [rightOpen, setRightOpen] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
+  const mainRef = useRef<HTMLElement>(null);
+  const location = useLocation();
+  // After sign-in and each change of screen, the focus starts at the new screen's heading.
+  useRouteFocus(mainRef, location.pathname);
 
   // While signed in, the live notification socket is connected (and closed on sign-out).
   useEffect(() => startLiveSession(), []);
@@ -118,6 +124,7 @@ export function AppShell() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <SkipLink onSkip={() => focusMainContent(mainRef.current)} />
       <TopBar
         leftOpen={leftOpen}
         onToggleLeft={toggleLeft}
@@ -154,7 +161,13 @@ export function AppShell() {
       )}
       <Box
         component="main"
+        id="main-content"
+        ref={mainRef}
+        tabIndex={-1}
         sx={{
+          // The focus lands here from code (skip link, change of screen): no ring around the page.
+          outline: 'none',
+          '& h1[tabindex="-1"]:focus': { outline: 'none' },
           flex: 1,
           minWidth: 0,
           pt: `${TOP_BAR_HEIGHT}px`,

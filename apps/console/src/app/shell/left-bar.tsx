@@ -54,13 +54,18 @@ export function LeftBarContent({
   };
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', overflow: 'hidden' }}>
+    // One landmark for the whole bar: the device selector and the account belong to the navigation.
+    <Box
+      component="nav"
+      aria-label={t('shell.navigation')}
+      sx={{ display: 'flex', flexDirection: 'column', height: '100%', overflow: 'hidden' }}
+    >
       {!collapsed && (
         <Box sx={{ p: 2, pb: 1 }}>
           <DeviceSelect />
         </Box>
       )}
-      <List component="nav" aria-label={t('shell.navigation')} sx={{ flex: 1, overflowY: 'auto', px: 1 }}>
+      <List component="div" sx={{ flex: 1, overflowY: 'auto', px: 1 }}>
         {items.map((item) => {
           const label = t(`nav.${item.segment}`);
           const selected = current === item.path;

@@ -62,7 +62,12 @@ export function RightBarContent({ onClose }: { onClose: () => void }) {
   // Bookmarks are conversations: only for those who may open Conversation Review.
   const showBookmarks = canOpen(auth.page_access, '/conversation');
   return (
-    <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="right-bar">
+    <Box
+      component="aside"
+      aria-label={t('right_bar.title')}
+      sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2 }}
+      data-testid="right-bar"
+    >
       <Box sx={{ display: 'flex', alignItems: 'center' }}>
         <Typography variant="h2" sx={{ flex: 1, fontSize: '1rem' }}>
           {t('right_bar.title')}

@@ -97,10 +97,11 @@ export function LoginPage({ renderPasswordReset }: LoginPageProps) {
         backgroundImage: 'linear-gradient(160deg, rgba(27,101,242,0.10) 0%, rgba(27,101,242,0) 55%)',
       }}
     >
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', p: 2 }}>
+      {/* Landmarks: the language switcher in the banner, the sign-in card in main. */}
+      <Box component="header" sx={{ display: 'flex', justifyContent: 'flex-end', p: 2 }}>
         <LanguageSwitcher />
       </Box>
-      <Box sx={{ flex: 1, display: 'grid', placeItems: 'center', px: 2, pb: 8 }}>
+      <Box component="main" sx={{ flex: 1, display: 'grid', placeItems: 'center', px: 2, pb: 8 }}>
         <Card sx={{ width: '100%', maxWidth: 400 }} elevation={0}>
           <CardContent sx={{ p: 4 }}>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 3 }}>

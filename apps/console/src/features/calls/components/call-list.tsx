@@ -42,6 +42,7 @@ function CallRow({
   const { t, i18n } = useTranslation();
   return (
     <Box
+      component="li"
       sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: action ? 1.5 : 0 }}
       data-testid={`call-row-${call.real_session_id}`}
     >

@@ -6,6 +6,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
@@ -201,12 +202,13 @@ export function EndUserList({
       <>
         <List disablePadding aria-label={t('chat.list.label')} data-testid="chat-list">
           {users.map((user) => (
-            <EndUserItem
-              key={user.session_id}
-              user={user}
-              selected={user.session_id === selected}
-              onSelect={() => onSelect(user.session_id)}
-            />
+            <ListItem key={user.session_id} disablePadding>
+              <EndUserItem
+                user={user}
+                selected={user.session_id === selected}
+                onSelect={() => onSelect(user.session_id)}
+              />
+            </ListItem>
           ))}
         </List>
         {hasMore && (

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
@@ -76,34 +77,35 @@ export function BookmarkCard() {
         {rows.map((row) => {
           const day = dayOf(new Date(row.datetime));
           return (
-            <ListItemButton
-              key={row.id}
-              component={RouterLink}
-              to={reviewPath(day, day)}
-              data-testid={`bookmark-card-item-${row.id}`}
-              sx={{ borderRadius: 1, display: 'block', py: 0.75 }}
-            >
-              <Typography
-                variant="body2"
-                sx={{
-                  fontWeight: 500,
-                  display: '-webkit-box',
-                  WebkitLineClamp: 2,
-                  WebkitBoxOrient: 'vertical',
-                  overflow: 'hidden',
-                  overflowWrap: 'anywhere',
-                }}
-                title={row.acquire}
+            <ListItem key={row.id} disablePadding>
+              <ListItemButton
+                component={RouterLink}
+                to={reviewPath(day, day)}
+                data-testid={`bookmark-card-item-${row.id}`}
+                sx={{ borderRadius: 1, display: 'block', py: 0.75 }}
               >
-                {row.acquire}
-              </Typography>
-              <Typography variant="caption" color="text.secondary" component="div" noWrap title={row.reply}>
-                {row.reply || t('conversations.bookmarks.no_reply')}
-              </Typography>
-              <Typography variant="caption" color="text.secondary" component="div">
-                {formatDateTime(row.datetime, language)}
-              </Typography>
-            </ListItemButton>
+                <Typography
+                  variant="body2"
+                  sx={{
+                    fontWeight: 500,
+                    display: '-webkit-box',
+                    WebkitLineClamp: 2,
+                    WebkitBoxOrient: 'vertical',
+                    overflow: 'hidden',
+                    overflowWrap: 'anywhere',
+                  }}
+                  title={row.acquire}
+                >
+                  {row.acquire}
+                </Typography>
+                <Typography variant="caption" color="text.secondary" component="div" noWrap title={row.reply}>
+                  {row.reply || t('conversations.bookmarks.no_reply')}
+                </Typography>
+                <Typography variant="caption" color="text.secondary" component="div">
+                  {formatDateTime(row.datetime, language)}
+                </Typography>
+              </ListItemButton>
+            </ListItem>
           );
         })}
       </List>

@@ -51,8 +51,9 @@ export function StatCard({ title, icon, value, hint, stale = false, error, onRet
           </>
         ) : (
           <Box sx={{ opacity: stale ? 0.55 : 1, transition: 'opacity 150ms' }}>
+            {/* A figure, not a heading: a <div>, so it is not read as a styled heading. */}
             <Typography
-              component="p"
+              component="div"
               sx={{ fontSize: '2rem', fontWeight: 600, lineHeight: 1.3, fontVariantNumeric: 'tabular-nums' }}
               data-testid={`${testId}-value`}
             >

@@ -9,6 +9,7 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
@@ -177,14 +178,15 @@ export function AliasCard() {
             ) : (
               <List dense disablePadding sx={{ mt: 0.5, maxHeight: 320, overflowY: 'auto' }}>
                 {(topics.data?.intents ?? []).map((item) => (
-                  <ListItemButton
-                    key={item.id}
-                    onClick={() => setTopic(item)}
-                    data-testid={`alias-card-topic-${item.id}`}
-                    sx={{ borderRadius: 1 }}
-                  >
-                    <ListItemText primary={item.name} slotProps={{ primary: { noWrap: true } }} />
-                  </ListItemButton>
+                  <ListItem key={item.id} disablePadding>
+                    <ListItemButton
+                      onClick={() => setTopic(item)}
+                      data-testid={`alias-card-topic-${item.id}`}
+                      sx={{ borderRadius: 1 }}
+                    >
+                      <ListItemText primary={item.name} slotProps={{ primary: { noWrap: true } }} />
+                    </ListItemButton>
+                  </ListItem>
                 ))}
               </List>
             )}

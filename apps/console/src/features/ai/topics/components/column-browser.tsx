@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -88,72 +89,74 @@ function FinderColumn({
     body = (
       <List dense disablePadding>
         {column.data.categories.map((category) => (
-          <ListItemButton
-            key={`c-${category.category_id}`}
-            selected={selectedId === category.category_id}
-            onClick={() => onOpenCategory(category)}
-            onContextMenu={(event) => {
-              event.preventDefault();
-              onCategoryMenu(event, category);
-            }}
-            data-testid={`finder-category-${category.category_id}`}
-            sx={{ pr: 0.5, '&:hover .finder-more, &.Mui-selected .finder-more': { visibility: 'visible' } }}
-          >
-            <ListItemIcon sx={{ minWidth: 32 }}>
-              <FolderOutlined fontSize="small" color="primary" />
-            </ListItemIcon>
-            <ListItemText
-              primary={category.category_name}
-              secondary={t('categories.topic_count', { count: category.topic_count })}
-              slotProps={{ primary: { noWrap: true, title: category.category_name } }}
-            />
-            <IconButton
-              className="finder-more"
-              size="small"
-              aria-label={`${t('ai.finder.category_actions')}: ${category.category_name}`}
-              onClick={(event) => {
-                event.stopPropagation();
+          <ListItem key={`c-${category.category_id}`} disablePadding>
+            <ListItemButton
+              selected={selectedId === category.category_id}
+              onClick={() => onOpenCategory(category)}
+              onContextMenu={(event) => {
+                event.preventDefault();
                 onCategoryMenu(event, category);
               }}
-              data-testid={`finder-category-menu-${category.category_id}`}
-              sx={{ visibility: 'hidden' }}
+              data-testid={`finder-category-${category.category_id}`}
+              sx={{ pr: 0.5, '&:hover .finder-more, &.Mui-selected .finder-more': { visibility: 'visible' } }}
             >
-              <MoreVert fontSize="small" />
-            </IconButton>
-            <ChevronRight
-              fontSize="small"
-              color="action"
-              aria-label={category.has_child ? t('ai.finder.has_sub_categories') : undefined}
-              sx={{ visibility: category.has_child ? 'visible' : 'hidden' }}
-            />
-          </ListItemButton>
+              <ListItemIcon sx={{ minWidth: 32 }}>
+                <FolderOutlined fontSize="small" color="primary" />
+              </ListItemIcon>
+              <ListItemText
+                primary={category.category_name}
+                secondary={t('categories.topic_count', { count: category.topic_count })}
+                slotProps={{ primary: { noWrap: true, title: category.category_name } }}
+              />
+              <IconButton
+                className="finder-more"
+                size="small"
+                aria-label={`${t('ai.finder.category_actions')}: ${category.category_name}`}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  onCategoryMenu(event, category);
+                }}
+                data-testid={`finder-category-menu-${category.category_id}`}
+                sx={{ visibility: 'hidden' }}
+              >
+                <MoreVert fontSize="small" />
+              </IconButton>
+              <ChevronRight
+                fontSize="small"
+                color="action"
+                aria-label={category.has_child ? t('ai.finder.has_sub_categories') : undefined}
+                sx={{ visibility: category.has_child ? 'visible' : 'hidden' }}
+              />
+            </ListItemButton>
+          </ListItem>
         ))}
         {column.data.intents.map((topic) => (
-          <ListItemButton
-            key={`t-${topic.id}`}
-            onClick={() => void navigate(`/ai/keyword/question/${topic.id}`)}
-            data-testid={`finder-topic-${topic.id}`}
-            data-active={topic.is_activated ? 'true' : 'false'}
-            sx={{ opacity: topic.is_activated ? 1 : 0.55 }}
-          >
-            <ListItemIcon sx={{ minWidth: 32 }}>
-              <QuestionAnswerOutlined fontSize="small" />
-            </ListItemIcon>
-            <ListItemText
-              primary={topic.name}
-              secondary={
-                [
-                  topic.is_activated ? null : t('ai.finder.inactive'),
-                  topic.sub_topic_count > 0
-                    ? t('ai.finder.sub_topic_count', { count: topic.sub_topic_count })
-                    : null,
-                ]
-                  .filter(Boolean)
-                  .join(' · ') || undefined
-              }
-              slotProps={{ primary: { noWrap: true, title: topic.name } }}
-            />
-          </ListItemButton>
+          <ListItem key={`t-${topic.id}`} disablePadding>
+            <ListItemButton
+              onClick={() => void navigate(`/ai/keyword/question/${topic.id}`)}
+              data-testid={`finder-topic-${topic.id}`}
+              data-active={topic.is_activated ? 'true' : 'false'}
+              sx={{ opacity: topic.is_activated ? 1 : 0.55 }}
+            >
+              <ListItemIcon sx={{ minWidth: 32 }}>
+                <QuestionAnswerOutlined fontSize="small" />
+              </ListItemIcon>
+              <ListItemText
+                primary={topic.name}
+                secondary={
+                  [
+                    topic.is_activated ? null : t('ai.finder.inactive'),
+                    topic.sub_topic_count > 0
+                      ? t('ai.finder.sub_topic_count', { count: topic.sub_topic_count })
+                      : null,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ') || undefined
+                }
+                slotProps={{ primary: { noWrap: true, title: topic.name } }}
+              />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     );

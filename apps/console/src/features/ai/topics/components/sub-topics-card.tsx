@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
@@ -28,15 +29,16 @@ export function SubTopicsCard({ topics, onAdd }: { topics: TopicRef[] | undefine
       {topics && topics.length > 0 ? (
         <List dense disablePadding>
           {topics.map((child) => (
-            <ListItemButton
-              key={child.id}
-              component={RouterLink}
-              to={topicPath(child.id)}
-              data-testid={`subtopic-link-${child.id}`}
-            >
-              <ListItemText primary={child.name} />
-              <ChevronRight fontSize="small" color="action" />
-            </ListItemButton>
+            <ListItem key={child.id} disablePadding>
+              <ListItemButton
+                component={RouterLink}
+                to={topicPath(child.id)}
+                data-testid={`subtopic-link-${child.id}`}
+              >
+                <ListItemText primary={child.name} />
+                <ChevronRight fontSize="small" color="action" />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       ) : (

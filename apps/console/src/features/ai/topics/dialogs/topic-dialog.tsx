@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
@@ -215,13 +216,14 @@ export function TopicDialog({ open, topic, parent, defaultCategoryId, onClose }:
             </Typography>
             <List dense sx={{ maxHeight: 200, overflowY: 'auto' }}>
               {suggestionList.map((suggestion) => (
-                <ListItemButton
-                  key={suggestion.id}
-                  onClick={() => openSuggestion(suggestion.id)}
-                  data-testid={`topic-suggestion-${suggestion.id}`}
-                >
-                  <ListItemText primary={suggestion.name} secondary={suggestion.category_name} />
-                </ListItemButton>
+                <ListItem key={suggestion.id} disablePadding>
+                  <ListItemButton
+                    onClick={() => openSuggestion(suggestion.id)}
+                    data-testid={`topic-suggestion-${suggestion.id}`}
+                  >
+                    <ListItemText primary={suggestion.name} secondary={suggestion.category_name} />
+                  </ListItemButton>
+                </ListItem>
               ))}
             </List>
           </Paper>

@@ -1,0 +1,58 @@
+import { useRef, useState } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { focusMainContent, useRouteFocus } from './route-focus';
+import { SkipLink } from './skip-link';
+
+afterEach(cleanup);
+
+/** A shell in miniature: a control before <main>, and a screen whose heading comes when it loads. */
+function Frame() {
+  const main = useRef<HTMLElement>(null);
+  const [path, setPath] = useState('/dashboard');
+  const [loaded, setLoaded] = useState(false);
+  useRouteFocus(main, path);
+  return (
+    <>
+      <SkipLink onSkip={() => focusMainContent(main.current)} />
+      <button type="button" onClick={() => setPath('/ai')}>
+        go
+      </button>
+      <button type="button" onClick={() => setLoaded(true)}>
+        load
+      </button>
+      <main ref={main}>{loaded ? <h1>{path}</h1> : <p>loading</p>}</main>
+    </>
+  );
+}
+
+describe('focus on the screen after a change of path', () => {
+  it('focuses the heading once the lazily drawn screen shows it, not the body', async () => {
+    render(<Frame />);
+    expect(document.activeElement).toBe(document.body);
+    // The heading comes after the path changed: the observer (a microtask) finds it.
+    await act(async () => {
+      fireEvent.click(screen.getByText('load'));
+      await Promise.resolve();
+    });
+    const heading = screen.getByRole('heading', { name: '/dashboard' });
+    expect(document.activeElement).toBe(heading);
+    expect(heading.getAttribute('tabindex')).toBe('-1');
+  });
+
+  it('moves the focus to the new heading when the path changes', () => {
+    render(<Frame />);
+    act(() => fireEvent.click(screen.getByText('load')));
+    screen.getByText('go').focus();
+    act(() => fireEvent.click(screen.getByText('go')));
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: '/ai' }));
+  });
+
+  it('"Skip to content" moves the focus from the bars to the heading', () => {
+    render(<Frame />);
+    act(() => fireEvent.click(screen.getByText('load')));
+    screen.getByText('go').focus();
+    fireEvent.click(screen.getByRole('link', { name: 'Skip to content' }));
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: '/dashboard' }));
+  });
+});

@@ -1,0 +1,38 @@
+import { useEffect, type RefObject } from 'react';
+
+/**
+ * Moves the keyboard focus to the screen's main heading (or to <main> itself) when the path
+ * changes, so that after sign-in or a click in the navigation a keyboard or screen-reader user
+ * starts at the new content rather than on the body. Screens load lazily: if the heading is not
+ * there yet, it is focused as soon as it appears.
+ */
+export function useRouteFocus(main: RefObject<HTMLElement | null>, pathname: string) {
+  useEffect(() => {
+    const root = main.current;
+    if (!root) return;
+    const tryFocus = () => {
+      const heading = root.querySelector<HTMLElement>('h1');
+      if (!heading) return false;
+      focusTarget(heading);
+      return true;
+    };
+    if (tryFocus()) return;
+    const observer = new MutationObserver(() => {
+      if (tryFocus()) observer.disconnect();
+    });
+    observer.observe(root, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [main, pathname]);
+}
+
+/** Focuses the main heading, or else the main landmark (the skip link's target). */
+export function focusMainContent(main: HTMLElement | null) {
+  if (!main) return;
+  focusTarget(main.querySelector<HTMLElement>('h1') ?? main);
+}
+
+function focusTarget(element: HTMLElement) {
+  // A heading is not focusable by Tab; -1 lets it take the focus from code only.
+  if (!element.hasAttribute('tabindex')) element.setAttribute('tabindex', '-1');
+  element.focus({ preventScroll: false });
+}
