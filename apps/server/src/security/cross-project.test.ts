@@ -248,7 +248,9 @@ describe.each(backends)('no admin route reaches another project, on %s', (kind) 
     const entities = await as(`/ai_config/entities?device_id=${T.device}`);
     expect(entities[0].aliases).toEqual(['hushword']);
     const devices = await as(`/interface/devices?project_id=${tenant.projectId}`);
-    expect(devices).toEqual([{ id: T.device, description: 'Other Kiosk', kind: 'ambassador' }]);
+    expect(devices).toEqual([
+      { id: T.device, description: 'Other Kiosk', kind: 'ambassador', languages: expect.any(Array) },
+    ]);
     const users = await as(`/admin_settings/users?device_id=${T.device}`);
     expect(users.map((u: { username: string }) => u.username)).toEqual([tenant.username]);
     const today = new Date().toISOString().slice(0, 10);
