@@ -23,7 +23,7 @@ describe.each(backends)('who may call what, on %s', (kind) => {
       'ambassador',
       'chatbot',
     ]);
-    expect(Object.keys(devices[0]).sort()).toEqual(['description', 'id', 'kind']);
+    expect(Object.keys(devices[0]).sort()).toEqual(['description', 'id', 'kind', 'languages']);
   });
 
   it.each([
