@@ -67,7 +67,7 @@ export async function startServer(
       try {
         const entry = JSON.parse(line) as { generatedAdminPassword?: string; msg?: string };
         if (entry.generatedAdminPassword) password = entry.generatedAdminPassword;
-        if (entry.msg?.startsWith('Ambassador Console on')) {
+        if (entry.msg?.startsWith('Ready: open http')) {
           clearTimeout(timer);
           resolve();
         }

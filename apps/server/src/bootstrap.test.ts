@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { projects } from './db/schema.js';
 import { backends, freshStore, login, startApp } from './test/harness.js';
+import { readyLine } from './bootstrap.js';
 
 describe.each(backends)('start-up on %s', (kind) => {
   let drop: (() => Promise<void>) | undefined;
@@ -58,5 +59,18 @@ describe.each(backends)('start-up on %s', (kind) => {
     });
     expect(res.json().data.is_password_expired).toBe(false);
     await t.close();
+  });
+});
+
+describe('the ready line', () => {
+  it('says where to open the console and which sign-in to use', () => {
+    const url = 'http://localhost:8080';
+    expect(readyLine(url, 'admin', { generatedPassword: true })).toBe(
+      'Ready: open http://localhost:8080 and sign in as "admin" with the password printed above (you choose your own at first sign-in)',
+    );
+    expect(readyLine(url, 'boss', { generatedPassword: false })).toContain(
+      'sign in as "boss" with ADMIN_PASSWORD',
+    );
+    expect(readyLine(url, 'admin', null)).toContain('npm run reset-password');
   });
 });

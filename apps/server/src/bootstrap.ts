@@ -17,6 +17,8 @@ export async function openAndSeed(
   config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'ADMIN_USERNAME' | 'ADMIN_PASSWORD'>,
   log: StartupLog,
   demo?: (database: Database, projectId: number) => Promise<void>,
+  /** Told, on the first start only, whether a password was generated (for the ready line). */
+  onFirstStart?: (generatedPassword: boolean) => void,
 ): Promise<Database> {
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
@@ -43,6 +45,25 @@ export async function openAndSeed(
       );
     }
   }
-  if (seeded !== null && demo) await demo(database, seeded);
+  if (seeded !== null) {
+    if (demo) {
+      log.info({}, 'seeding the demo project: topics, then visitor conversations (first start only)');
+      await demo(database, seeded);
+    }
+    onFirstStart?.(generated !== undefined);
+  }
   return database;
+}
+
+/** The line a newcomer waits for: where to open the console and how to sign in. */
+export function readyLine(
+  url: string,
+  adminUsername: string,
+  firstStart: { generatedPassword: boolean } | null,
+): string {
+  if (firstStart === null)
+    return `Ready: open ${url} and sign in (a forgotten admin password: npm run reset-password)`;
+  return firstStart.generatedPassword
+    ? `Ready: open ${url} and sign in as "${adminUsername}" with the password printed above (you choose your own at first sign-in)`
+    : `Ready: open ${url} and sign in as "${adminUsername}" with ADMIN_PASSWORD`;
 }

@@ -2,7 +2,7 @@ import { buildApp } from './app.js';
 import { REALTIME_PATH } from '@ambassador/contracts';
 import { trackConnections } from './lib/drain.js';
 import { createLifecycle } from './lib/lifecycle.js';
-import { openAndSeed } from './bootstrap.js';
+import { openAndSeed, readyLine } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
 import { seedDemo } from './demo/seed-demo.js';
 import { createLogger } from './lib/logger.js';
@@ -19,11 +19,19 @@ async function main() {
     throw e;
   }
   const logger = createLogger(config.LOG_LEVEL, config.LOG_FORMAT);
+  logger.info(
+    config.DATABASE_URL
+      ? 'opening the database and applying migrations'
+      : `opening the embedded database in ${config.DATA_DIR} and applying migrations`,
+  );
+  let firstStart: { generatedPassword: boolean } | null = null;
   const database = await openAndSeed(
     config,
     logger,
     config.DEMO_DATA ? (db, projectId) => seedDemo(config, db, projectId, logger) : undefined,
+    (generatedPassword) => (firstStart = { generatedPassword }),
   );
+  logger.info('starting the server');
   const lifecycle = createLifecycle();
   const app = await buildApp({
     config,
@@ -72,7 +80,8 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info(`Ambassador Console on http://localhost:${config.PORT} (database: ${database.kind})`);
+  const url = `http://localhost:${config.PORT}`;
+  app.log.info({ url, database: database.kind }, readyLine(url, config.ADMIN_USERNAME, firstStart));
 }
 
 main().catch((err) => {
