@@ -156,6 +156,46 @@ describe('realtime: push, live chat and a video call between a kiosk and the con
     await screenshot(kiosk, 'kiosk-push');
   });
 
+  it('lays the message form out inside its card at 1024 and 390 px, nothing running over another', async () => {
+    await op.goto('/message');
+    await o('push-form').waitFor();
+    try {
+      for (const width of [1024, 390]) {
+        await op.setViewportSize({ width, height: 900 });
+        // Boxes of every field and button in the form: each inside the card, none overlapping.
+        const { card, boxes } = await o('push-form').evaluate((form) => {
+          const rect = (e: Element) => {
+            const r = e.getBoundingClientRect();
+            return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, name: e.textContent ?? '' };
+          };
+          const parts = form.querySelectorAll('.MuiFormControl-root, .MuiTab-root, button, .MuiSwitch-root');
+          return {
+            card: rect(form),
+            boxes: [...parts]
+              .filter(
+                (e) =>
+                  e.closest('.MuiTabs-root, .MuiFormControl-root') === null ||
+                  e.matches('.MuiFormControl-root, .MuiTab-root'),
+              )
+              .map(rect),
+          };
+        });
+        for (const box of boxes) {
+          expect(box.left, `${width} px: ${box.name}`).toBeGreaterThanOrEqual(card.left - 0.5);
+          expect(box.right, `${width} px: ${box.name}`).toBeLessThanOrEqual(card.right + 0.5);
+        }
+        for (const [i, a] of boxes.entries())
+          for (const b of boxes.slice(i + 1)) {
+            const overlap =
+              a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+            expect(overlap, `${width} px: "${a.name}" runs over "${b.name}"`).toBe(false);
+          }
+      }
+    } finally {
+      await op.setViewportSize({ width: 1440, height: 900 });
+    }
+  });
+
   it('a visitor asks for staff; the chat appears for operators, markup shows as text, and replies reach the kiosk live', async () => {
     await op.goto('/chat');
     await k('kiosk-staff-chat').click();

@@ -93,8 +93,16 @@ export function PushComposeCard({ onPushed }: { onPushed: () => void }) {
       sx={{ mb: 3 }}
       data-testid="push-form"
     >
-      <CardContent sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' } }}>
-        <Box sx={{ display: 'grid', gap: 2, alignContent: 'start', minWidth: 0 }}>
+      {/* Two columns only where the text box keeps its room (the left bar takes 256 px of 1024); the
+          minmax(0, …) tracks let a long device list or tab row shrink instead of pushing the card wider. */}
+      <CardContent
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' },
+        }}
+      >
+        <Box sx={{ display: 'grid', gap: 2, alignContent: 'start', gridTemplateColumns: 'minmax(0, 1fr)' }}>
           <DevicePicker
             devices={devices}
             value={form.device_ids}
@@ -103,8 +111,8 @@ export function PushComposeCard({ onPushed }: { onPushed: () => void }) {
             disabled={sending}
           />
           <Box>
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-              <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1 }}>
+              <Box sx={{ flex: '1 1 240px', minWidth: 0 }}>
                 <LanguageTabs
                   value={tab}
                   onChange={setTab}
@@ -179,7 +187,7 @@ export function PushComposeCard({ onPushed }: { onPushed: () => void }) {
             )}
           </Box>
         </Box>
-        <Box sx={{ display: 'grid', gap: 2.5, alignContent: 'start' }}>
+        <Box sx={{ display: 'grid', gap: 2.5, alignContent: 'start', gridTemplateColumns: 'minmax(0, 1fr)' }}>
           <PushImageField
             value={form.image_url}
             onChange={(image_url) => change({ image_url })}
