@@ -158,11 +158,16 @@ describe('devices talk: kiosk, conversation review and dashboard in Chromium', (
     await byId('conversations-table').waitFor();
     const row = consolePage.locator('[data-testid^="conversation-row-"]', { hasText: PARKING_QUESTION });
     await row.waitFor();
-    const text = await row.innerText();
-    expect(text).toContain('Parking');
-    expect(text).toContain('Transport');
-    expect(text).toContain('Clear, thank you');
+    expect(await row.innerText()).toContain('Parking');
     expect(await row.locator('[data-testid^="conversation-status-"]').innerText()).toMatch(/answered/i);
+    // The category and the comment are in the row's detail panel (columns off by default).
+    await row.click();
+    const detail = byId('conversation-detail');
+    await detail.waitFor();
+    expect(await detail.innerText()).toContain('Transport');
+    expect(await byId('conversation-detail-comment').innerText()).toContain('Clear, thank you');
+    await byId('conversation-detail-close').click();
+    await detail.waitFor({ state: 'hidden' });
     await consolePage.goto('/conversation?fallback=1');
     const fallbackRow = consolePage.locator('[data-testid^="conversation-row-"]', {
       hasText: UNKNOWN_QUESTION,
@@ -204,7 +209,9 @@ describe('devices talk: kiosk, conversation review and dashboard in Chromium', (
   it('trains the unanswered question into a topic; asked again, the kiosk answers it', async () => {
     await consolePage.goto(`/conversation?fallback=1&q=${encodeURIComponent('rowing boats')}`);
     const row = consolePage.locator('[data-testid^="conversation-row-"]', { hasText: UNKNOWN_QUESTION });
-    await row.locator('[data-testid^="conversation-train-"]').click();
+    // Train is in the row's detail panel.
+    await row.click();
+    await byId('conversation-detail-train').click();
     await byId('train-conversation-dialog').waitFor();
     expect(await byId('train-conversation-question').innerText()).toContain(UNKNOWN_QUESTION);
     await byId('train-conversation-topic').fill('Events');
