@@ -171,7 +171,7 @@ describe('realtime: push, live chat and a video call between a kiosk and the con
           const parts = form.querySelectorAll('.MuiFormControl-root, .MuiTab-root, button, .MuiSwitch-root');
           return {
             card: rect(form),
-            boxes: [...parts]
+            boxes: Array.from(parts)
               .filter(
                 (e) =>
                   e.closest('.MuiTabs-root, .MuiFormControl-root') === null ||
