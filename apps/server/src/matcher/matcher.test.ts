@@ -36,6 +36,16 @@ const TOILET: MatcherTopic = {
 };
 
 describe('buildMatcher', () => {
+  it("applies a per-call threshold (a device's answer-confidence setting) over its default", () => {
+    const m = buildMatcher({ topics: [PARKING, HOURS, TOILET], entities: [] });
+    const q = 'where can I leave the car';
+    const score = m.match(q, 'english').candidates[0]!.score;
+    expect(m.match(q, 'english', { threshold: score - 0.01 }).fallback).toBe(false);
+    const strict = m.match(q, 'english', { threshold: Math.min(1, score + 0.01) });
+    expect(strict).toMatchObject({ fallback: true, best: null });
+    expect(strict.threshold).toBeCloseTo(Math.min(1, score + 0.01));
+  });
+
   it('matches English questions to keywords and phrases', () => {
     const m = buildMatcher({ topics: [PARKING, HOURS, TOILET], entities: [] });
     expect(m.topicCount).toBe(3);

@@ -130,8 +130,9 @@ class Matcher implements DeviceMatcher {
     const normalized = this.normalize(text);
     const candidates = normalized ? model.score(normalized, limit) : [];
     const top = candidates[0];
-    const fallback = !top || top.score < this.threshold;
-    return { best: fallback ? null : top, candidates, fallback, threshold: this.threshold };
+    const threshold = opts?.threshold ?? this.threshold;
+    const fallback = !top || top.score < threshold;
+    return { best: fallback ? null : top, candidates, fallback, threshold };
   }
 
   update(changed: MatcherTopic[], removedIds: number[], entities?: MatcherEntity[]): void {

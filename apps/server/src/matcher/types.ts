@@ -45,6 +45,8 @@ export interface MatchResult {
 
 export interface MatchOptions {
   limit?: number;
+  /** Answer-confidence threshold for this call (a device's own setting); else the matcher's default. */
+  threshold?: number;
 }
 
 export interface DeviceMatcher {
