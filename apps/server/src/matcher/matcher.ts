@@ -128,7 +128,7 @@ class Matcher implements DeviceMatcher {
     // 'all' (a language the device has no examples in) is built here, synchronously, on first use.
     const model = this.models.get(key) ?? runSteps(this.buildModel(key));
     const normalized = this.normalize(text);
-    const candidates = normalized ? model.score(normalized, limit) : [];
+    const candidates = normalized ? model.score(normalized, limit, opts?.explain) : [];
     const top = candidates[0];
     const threshold = opts?.threshold ?? this.threshold;
     const fallback = !top || top.score < threshold;

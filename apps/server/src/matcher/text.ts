@@ -4,6 +4,8 @@
  * (OpenCC), punctuation stripped, entity aliases rewritten to their keyword.
  */
 import * as OpenCC from 'opencc-js';
+import { CANTONESE_FOLDING } from './lexicon/cantonese.js';
+import { SYNONYM_GROUPS } from './lexicon/synonyms.js';
 import type { MatcherEntity } from './types.js';
 
 const HAN = /\p{Script=Han}/u;
@@ -30,14 +32,74 @@ export function toSimplified(text: string): string {
   return toSimplifiedConverter(text);
 }
 
-/** NFKC, lowercase, Simplified Chinese, letters/marks/digits only, single spaces. */
-export function normalizeText(text: string): string {
-  const folded = toSimplified(text.normalize('NFKC').toLowerCase());
+/** Replaces every key of `map` found in the text (longest first) with its value. */
+function replacer(map: Map<string, string>, boundaries: boolean): (s: string) => string {
+  if (map.size === 0) return (s) => s;
+  const keys = [...map.keys()].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+  const re = new RegExp(keys.map((k) => alternative(k, boundaries)).join('|'), 'gu');
+  return (s) => s.replace(re, (m) => map.get(m) ?? m);
+}
+
+let cantonese: { traditional: (s: string) => string; simplified: (s: string) => string } | undefined;
+
+/**
+ * Cantonese → Mandarin folding (lexicon/cantonese.ts): once on the Traditional text as written, once
+ * more after Simplified folding for Cantonese written in Simplified characters.
+ */
+function foldCantonese(text: string, pass: 'traditional' | 'simplified'): string {
+  if (!HAN.test(text)) return text;
+  if (!cantonese) {
+    const traditional = new Map<string, string>();
+    const simplified = new Map<string, string>();
+    for (const entry of CANTONESE_FOLDING) {
+      traditional.set(entry.from, entry.to);
+      if (entry.simplifiedToo !== false) simplified.set(toSimplified(entry.from), toSimplified(entry.to));
+    }
+    cantonese = { traditional: replacer(traditional, false), simplified: replacer(simplified, false) };
+  }
+  return cantonese[pass](text);
+}
+
+/** NFKC, lowercase, Cantonese folded to Mandarin, Simplified Chinese, letters/marks/digits, single spaces. */
+function baseNormalize(text: string): string {
+  const lower = foldCantonese(text.normalize('NFKC').toLowerCase(), 'traditional');
+  const folded = foldCantonese(toSimplified(lower), 'simplified');
   // Apostrophes join ("don't" → "dont") rather than split, so contractions stay one word.
   return folded
     .replace(/['’`]/g, '')
     .replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ')
+    .replace(/\s+/g, ' ')
     .trim();
+}
+
+let synonyms: ((s: string) => string) | undefined;
+
+/** Regional variants of one word folded to the first of their group (lexicon/synonyms.ts). */
+function foldSynonyms(normalized: string): string {
+  if (!synonyms) {
+    const map = new Map<string, string>();
+    for (const group of SYNONYM_GROUPS) {
+      const canonical = baseNormalize(group[0]!);
+      // The canonical word maps to itself so that a shorter variant inside it ("车场" in "停车场")
+      // does not match there: the longest match at a position wins.
+      map.set(canonical, canonical);
+      for (const word of group.slice(1)) {
+        const key = baseNormalize(word);
+        if (key && !map.has(key)) map.set(key, canonical);
+      }
+    }
+    synonyms = replacer(map, true);
+  }
+  return synonyms(normalized);
+}
+
+/**
+ * The one form teaching phrases, keywords, aliases and questions are compared in: NFKC, lowercase,
+ * Cantonese folded to Mandarin, Traditional to Simplified, regional synonyms folded, punctuation
+ * stripped, single spaces.
+ */
+export function normalizeText(text: string): string {
+  return foldSynonyms(baseNormalize(text));
 }
 
 function escapeRegExp(s: string) {
@@ -57,18 +119,17 @@ export function createAliasRewriter(entities: readonly MatcherEntity[]): AliasRe
       if (a && a !== keyword && !map.has(a)) map.set(a, keyword);
     }
   }
-  if (map.size === 0) return (s) => s;
-  const aliases = [...map.keys()].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
-  // Latin-script aliases must sit on word boundaries ("metro" not in "metronome"); Chinese ones
-  // match anywhere, since Chinese is written without spaces. A CJK neighbour counts as a boundary.
-  const notWordBefore = '(?<![^\\s\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}])';
-  const notWordAfter = '(?![^\\s\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}])';
-  const alternatives = aliases.map((a) => {
-    const body = escapeRegExp(a);
-    return HAN.test(a) || KANA.test(a) ? body : `${notWordBefore}${body}${notWordAfter}`;
-  });
-  const re = new RegExp(alternatives.join('|'), 'gu');
-  return (s) => s.replace(re, (m) => map.get(m) ?? m);
+  return replacer(map, true);
+}
+
+// Latin-script words must sit on word boundaries ("metro" not in "metronome"); Chinese ones match
+// anywhere, since Chinese is written without spaces. A CJK neighbour counts as a boundary.
+const NOT_WORD_BEFORE = '(?<![^\\s\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}])';
+const NOT_WORD_AFTER = '(?![^\\s\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}])';
+
+function alternative(key: string, boundaries: boolean) {
+  const body = escapeRegExp(key);
+  return !boundaries || HAN.test(key) || KANA.test(key) ? body : `${NOT_WORD_BEFORE}${body}${NOT_WORD_AFTER}`;
 }
 
 /** A tiny English stemmer (plurals, -ing, -ed, final -e); char n-grams cover what it misses. */

@@ -1,4 +1,5 @@
 import type { Language } from '@ambassador/contracts';
+import type { CandidateFeatures } from './model.js';
 
 export type { Language };
 
@@ -47,6 +48,8 @@ export interface MatchOptions {
   limit?: number;
   /** Answer-confidence threshold for this call (a device's own setting); else the matcher's default. */
   threshold?: number;
+  /** Receives each candidate's raw features (benchmarks calibrate the confidence on them). */
+  explain?: CandidateFeatures[];
 }
 
 export interface DeviceMatcher {
