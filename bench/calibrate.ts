@@ -117,6 +117,8 @@ for (const intent of heldOut)
   byIntent.get(intent)!.forEach((q, j) => {
     if (j % 3 === 0) ask('b77-oos', bm, q, 'english', 0);
   });
+// DUMP=file: also write the rows (JSON lines), to try other features or rankings.
+if (process.env.DUMP) fs.writeFileSync(process.env.DUMP, out.join('\n'));
 interface Row {
   set: string;
   want: number;
