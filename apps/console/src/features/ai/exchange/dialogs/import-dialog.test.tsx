@@ -17,10 +17,14 @@ function wrapper({ children }: { children: ReactNode }) {
 
 const empty: ImportReport = {
   applied: false,
+  format: 'xlsx',
+  tables: ['topics', 'keywords', 'responses'],
   categories_created: [],
   topics_created: [],
   topics_changed: [],
   keywords: 0,
+  keyword_kinds: { keyword: 0, phrase: 0, blank: 0 },
+  blank_kind: null,
   responses: 0,
   errors: [],
 };
