@@ -1,7 +1,8 @@
 /**
- * Topic workbook imports against the event loop: how long the server's loop is held while a
- * workbook is checked and parsed (the parse runs in a worker thread), for hostile workbooks and a
- * large honest one. In-process on PGlite (or DATABASE_URL), through HTTP injection.
+ * Topic workbook and CSV imports against the event loop: how long the server's loop is held while
+ * a file is checked and parsed (the parse runs in a worker thread), for hostile workbooks, large
+ * honest ones, and bulk-teaching CSV files (15,000 phrase rows with a blank Kind, previewed and
+ * then applied). In-process on PGlite (or DATABASE_URL), through HTTP injection.
  * Run: npm run bench:xlsx (no build needed).
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -45,27 +46,61 @@ const cases: [string, () => Promise<Buffer>][] = [
   ['honest: 20,000 topics, 40,000 keywords', () => honestWorkbook(20_000)],
 ];
 
-console.log('| workbook | size | answer | time | event loop max / p99 |');
-console.log('|---|---|---|---|---|');
-for (const [name, make] of cases) {
-  const bytes = await make();
-  const { payload, headers: form } = multipartFile({ name: 'topics.xlsx', content: bytes });
+/** One import, timed, with the event loop watched; prints a table row. */
+async function measure(name: string, bytes: Buffer, fileName: string, query = 'mode=preview') {
+  const { payload, headers: form } = multipartFile({ name: fileName, content: bytes });
   const loop = monitorEventLoopDelay({ resolution: 5 });
   loop.enable();
   const started = performance.now();
   const res = await app.inject({
     method: 'POST',
-    url: '/admin_panel/ai_config/intents/import?device_id=1&mode=preview',
+    url: `/admin_panel/ai_config/intents/import?device_id=1&${query}`,
     headers: { ...headers, ...form },
     payload,
   });
   const ms = performance.now() - started;
   loop.disable();
-  const body = res.json() as { error?: string; data?: { topics_created?: string[] } };
-  const answer = res.statusCode === 200 ? '200 preview' : `${res.statusCode} ${body.error}`;
+  const body = res.json() as { error?: string; data?: { applied?: boolean; errors?: unknown[] } };
+  const ok = res.statusCode === 200 && body.data?.errors?.length === 0;
+  const answer = ok
+    ? `200 ${body.data?.applied ? 'applied' : 'preview'}`
+    : `${res.statusCode} ${body.error ?? 'errors'}`;
   console.log(
     `| ${name} | ${(bytes.length / 1024).toFixed(0)} KB | ${answer} | ${ms.toFixed(0)} ms | ` +
       `${(loop.max / 1e6).toFixed(1)} / ${(loop.percentile(99) / 1e6).toFixed(1)} ms |`,
   );
 }
+
+console.log('| file | size | answer | time | event loop max / p99 |');
+console.log('|---|---|---|---|---|');
+for (const [name, make] of cases) await measure(name, await make(), 'topics.xlsx');
+
+// Bulk teaching: 500 topics, then 15,000 phrases for them with the Kind column left empty.
+const TOPICS = 500;
+const topicsCsv = ['Topic,Parent topic,Category,Active,Related intents,Remarks,Avatar motion'];
+for (let i = 0; i < TOPICS; i++) topicsCsv.push(`Bench topic ${i},,Bench,TRUE,FALSE,,`);
+await measure('CSV: 500 topics (apply)', Buffer.from(topicsCsv.join('\r\n')), 'topics.csv', 'mode=apply');
+const phrases = ['Topic,Language,Kind,Text'];
+for (let i = 0; i < 15_000; i++) {
+  phrases.push(`Bench topic ${i % TOPICS},english,,"where is thing ${i}, please"`);
+}
+const utf8 = Buffer.from(`\uFEFF${phrases.join('\r\n')}`);
+await measure('CSV: 15,000 phrases, blank Kind (UTF-8)', utf8, 'keywords.csv');
+await measure(
+  'CSV: the same as Unicode Text (UTF-16, tabs)',
+  Buffer.from(
+    `\uFEFF${phrases.map((l) => l.replace(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/g, '\t')).join('\r\n')}`,
+    'utf16le',
+  ),
+  'keywords.txt',
+);
+await measure('CSV: 15,000 phrases, no answer (apply)', utf8, 'keywords.csv', 'mode=apply');
+await measure(
+  'CSV: 15,000 phrases, blank_kind=phrase (apply)',
+  utf8,
+  'keywords.csv',
+  'mode=apply&blank_kind=phrase',
+);
+const tooMany = `Topic,Language,Kind,Text\n${'Bench topic 1,english,keyword,x\n'.repeat(300_001)}`;
+await measure('CSV: 300,001 rows', Buffer.from(tooMany), 'keywords.csv');
 await bench.close();

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addAxe, axeViolations, describeViolations } from '../support/axe.js';
 import { launchBrowser, screenshot } from '../support/browser.js';
 import { startServer, type RunningServer } from '../support/server.js';
 
@@ -34,6 +35,7 @@ describe('AI configuration in Chromium', () => {
       viewport: { width: 1440, height: 900 },
       acceptDownloads: true,
     });
+    await addAxe(context);
     page = await context.newPage();
     page.on('pageerror', (err) => browserErrors.push(err.message));
     page.on('console', (msg) => {
@@ -230,6 +232,64 @@ describe('AI configuration in Chromium', () => {
     expect(await byId('import-preview').innerText()).toMatch(/0/);
     await byId('import-apply').click();
     await snackbar('success');
+  });
+
+  it('exports the keywords as CSV, and imports them back with rows of blank kind, asking what they are', async () => {
+    await page.goto('/ai');
+    await byId('ai-export-csv').click();
+    await byId('ai-export-csv-keywords').waitFor();
+    await screenshot(page, 'ai-export-csv-menu-en');
+    expect(describeViolations(await axeViolations(page, 'export CSV menu'))).toBe('');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      byId('ai-export-csv-keywords').click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('Main Lobby Ambassador-keywords.csv');
+    const file = path.join(tmp, 'keywords.csv');
+    await download.saveAs(file);
+    const exported = await fs.readFile(file, 'utf8');
+    expect(exported.startsWith('\uFEFFTopic,Language,Kind,Text\r\n')).toBe(true);
+    expect(exported).toContain('Shop opening hours,english,keyword,closing time');
+
+    // Bulk teaching: rows added with the Kind column left empty, as a spreadsheet user would.
+    await fs.appendFile(
+      file,
+      [
+        'Shop opening hours,english,,"are you open on Sunday, or closed?"',
+        'Shop opening hours,cantonese,,商場幾點關門',
+        'Shop opening hours,english,phrase,what time do the shops shut',
+      ].join('\r\n') + '\r\n',
+    );
+    await byId('ai-import').click();
+    await byId('import-dialog').waitFor();
+    await byId('import-file').setInputFiles(file);
+    await byId('import-preview').waitFor();
+    expect(await byId('import-read-as').innerText()).toBe('CSV file, read as the Keywords table.');
+    expect(await byId('import-kinds').innerText()).toMatch(/No kind: 2$/);
+    await byId('import-blank-kind').waitFor();
+    expect(await byId('import-apply').isDisabled()).toBe(true);
+    await screenshot(page, 'ai-import-blank-kind-en');
+    const violations = await axeViolations(page, 'import dialog with the blank-kind question');
+    expect(describeViolations(violations)).toBe('');
+
+    await byId('import-blank-phrase').click();
+    await byId('import-apply').click();
+    await snackbar('success');
+    await byId('import-dialog').waitFor({ state: 'hidden' });
+    const keywords = await apiGet(`/ai_config/intents/keywords?device_id=${LOBBY}&intent_id=${topicId}`);
+    const rows = keywords.data.map((k: { language: string; kind: string; text: string }) => [
+      k.language,
+      k.kind,
+      k.text,
+    ]);
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        ['english', 'keyword', 'closing time'],
+        ['english', 'phrase', 'are you open on Sunday, or closed?'],
+        ['cantonese', 'phrase', '商場幾點關門'],
+        ['english', 'phrase', 'what time do the shops shut'],
+      ]),
+    );
   });
 
   it('transfers A.I. data to another device and undoes it', async () => {

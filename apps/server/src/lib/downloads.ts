@@ -1,4 +1,5 @@
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const CSV_TYPE = 'text/csv; charset=utf-8';
 
 /** A file name safe on every system: no path separators, reserved characters or control characters. */
 function safeFileName(name: string) {

@@ -178,7 +178,7 @@ export async function requestFile(
   return { blob: await response.blob(), filename };
 }
 
-/** A multipart upload (images, xlsx imports): the form as given, the usual envelope back. */
+/** A multipart upload (images, xlsx and CSV imports): the form as given, the usual envelope back. */
 export async function upload<T>(path: string, form: FormData, query?: Query): Promise<ApiResult<T>> {
   return request<T>('POST', path, { query, form });
 }

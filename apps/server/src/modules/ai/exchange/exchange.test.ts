@@ -264,10 +264,14 @@ describe.each(backends)('topics workbook on %s', (kind) => {
     expect(preview.statusCode).toBe(200);
     expect(preview.json().data).toEqual({
       applied: false,
+      format: 'xlsx',
+      tables: ['topics', 'keywords', 'responses'],
       categories_created: ['Facilities', 'Shops', 'Shops > Food'],
       topics_created: ['Parking', 'Restaurants', 'Vegan restaurants'],
       topics_changed: [],
       keywords: 4,
+      keyword_kinds: { keyword: 3, phrase: 1, blank: 0 },
+      blank_kind: null,
       responses: 3,
       errors: [],
     });

@@ -47,10 +47,17 @@ const line = (row: number, name: string, more: Partial<TopicLine> = {}): TopicLi
   ...more,
 });
 
-const keyword = (topicName: string, text: string): KeywordLine => ({
+const keyword = (
+  topicName: string,
+  text: string,
+  kind: KeywordLine['kind'] = 'keyword',
+  row = 2,
+): KeywordLine => ({
+  row,
   topicKey: fold(topicName),
+  topicName,
   language: 'english',
-  kind: 'keyword',
+  kind,
   text,
   norm: fold(text),
 });
@@ -67,10 +74,12 @@ const response = (topicName: string, speech: string): ResponseLine => {
     device_type: 'ambassador',
     speech,
   });
-  return { topicKey: fold(topicName), fields };
+  return { row: 2, topicKey: fold(topicName), topicName, fields };
 };
 
-const file = (topics: TopicLine[], more: Partial<ParsedFile> = {}): ParsedFile => ({
+const file = (topics: TopicLine[] | null, more: Partial<ParsedFile> = {}): ParsedFile => ({
+  format: 'xlsx',
+  tables: ['topics'],
   topics,
   keywords: null,
   responses: null,
@@ -119,10 +128,14 @@ describe('planImport', () => {
     expect(plan.moves).toEqual([]);
     expect(plan.report).toEqual({
       applied: false,
+      format: 'xlsx',
+      tables: ['topics'],
       categories_created: ['Transport', 'Transport > Buses'],
       topics_created: ['Bus routes', 'Taxi stand'],
       topics_changed: [],
       keywords: 0,
+      keyword_kinds: { keyword: 0, phrase: 0, blank: 0 },
+      blank_kind: null,
       responses: 0,
       errors: [],
     });
@@ -330,6 +343,69 @@ describe('planImport', () => {
     const without = planImport(state, file(lines));
     expect(without).toMatchObject({ clearKeywords: [], clearResponses: [], keywords: [], responses: [] });
     expect(without.report).toMatchObject({ keywords: 0, responses: 0 });
+  });
+
+  it('counts the kinds, and plans blank-kind rows only as the choice says', () => {
+    const state: DeviceState = { categories: [category(10, 'Info')], topics: [topic(1, 'Parking', 10)] };
+    const parsed = file([line(2, 'Parking', { path: ['Info'] })], {
+      keywords: [
+        keyword('Parking', 'car park'),
+        keyword('Parking', 'where do I park', 'phrase'),
+        keyword('Parking', 'parking fee', null),
+        keyword('Parking', 'how much is parking', null),
+      ],
+    });
+    const unanswered = planImport(state, parsed);
+    expect(unanswered.report).toMatchObject({
+      keywords: 4,
+      keyword_kinds: { keyword: 1, phrase: 1, blank: 2 },
+      blank_kind: null,
+    });
+    // Never a silent default: without the operator's answer, those rows are not in the plan.
+    expect(unanswered.keywords.map((k) => [k.text, k.kind])).toEqual([
+      ['car park', 'keyword'],
+      ['where do I park', 'phrase'],
+    ]);
+
+    const phrases = planImport(state, parsed, 'phrase');
+    expect(phrases.report).toMatchObject({
+      keyword_kinds: { keyword: 1, phrase: 1, blank: 2 },
+      blank_kind: 'phrase',
+    });
+    expect(phrases.keywords.map((k) => [k.text, k.kind])).toEqual([
+      ['car park', 'keyword'],
+      ['where do I park', 'phrase'],
+      ['parking fee', 'phrase'],
+      ['how much is parking', 'phrase'],
+    ]);
+  });
+
+  it('without a Topics sheet, puts the rows on the device’s topics and replaces only those topics’', () => {
+    const state: DeviceState = {
+      categories: [category(10, 'Info')],
+      topics: [topic(1, 'Parking', 10), topic(2, 'Lost property', 10), topic(3, '停車場', 10)],
+    };
+    const plan = planImport(
+      state,
+      file(null, {
+        tables: ['keywords'],
+        keywords: [
+          keyword('parking', 'car park', 'keyword', 2),
+          keyword('停车场', '泊车', 'phrase', 3),
+          keyword('Valet', 'valet', 'keyword', 4),
+        ],
+      }),
+    );
+    expect(plan.report.errors).toEqual([
+      { sheet: 'Keywords', row: 4, column: 'Topic', message: '"Valet" is not a topic of this device' },
+    ]);
+    expect(plan.keywords.map((k) => [k.topicId, k.text])).toEqual([
+      [1, 'car park'],
+      [3, '泊车'],
+    ]);
+    expect(plan.clearKeywords).toEqual([1, 3]);
+    expect(plan.clearResponses).toEqual([]);
+    expect(plan).toMatchObject({ newTopics: [], updates: [], moves: [], newCategories: [] });
   });
 
   it('leaves its input as it was and plans the same twice', () => {

@@ -2,7 +2,15 @@ import type { AvatarMotion, ImportReport, Language } from '@ambassador/contracts
 import { fold } from '../fold.js';
 import type { ResponseFields } from '../responses/service.js';
 import type { CategoryRow, TopicRow } from '../topics/repo.js';
-import { listed, MAX_ISSUES, PATH_SEPARATOR, SHEET, type ParsedFile, type TopicLine } from './xlsx-parse.js';
+import {
+  listed,
+  MAX_ISSUES,
+  PATH_SEPARATOR,
+  SHEET,
+  type ParsedFile,
+  type TopicLine,
+  type TopicRef,
+} from './xlsx-parse.js';
 
 /** Finds by name within a scope: the same name ignoring case first, then the folded form. */
 class NameIndex<T> {
@@ -51,15 +59,25 @@ export interface ImportPlan {
   responses: { topicId: number; fields: ResponseFields }[];
 }
 
+type KeywordKind = ImportPlan['keywords'][number]['kind'];
+
 /**
  * The file against the device: what to create, update and move, which keywords and responses to
  * replace, and every problem found. Pure: the same rows in give the same plan out.
+ *
+ * `blankKind` is what the Keywords rows with a blank Kind are, as the operator said; without it
+ * such rows are counted but not planned (the service refuses to apply them).
  */
-export function planImport(state: DeviceState, file: ParsedFile): ImportPlan {
+export function planImport(
+  state: DeviceState,
+  file: ParsedFile,
+  blankKind: KeywordKind | null = null,
+): ImportPlan {
   const issues = [...file.issues];
-  const issue = (row: number, column: string, message: string) => {
-    if (issues.length <= MAX_ISSUES) issues.push({ sheet: SHEET.topics, row, column, message });
+  const issueIn = (sheet: string, row: number, column: string, message: string) => {
+    if (issues.length <= MAX_ISSUES) issues.push({ sheet, row, column, message });
   };
+  const issue = (row: number, column: string, message: string) => issueIn(SHEET.topics, row, column, message);
 
   // Categories by path: matched like the unique index (per parent, ignoring case), created when missing.
   const categories = new NameIndex<number>();
@@ -87,7 +105,7 @@ export function planImport(state: DeviceState, file: ParsedFile): ImportPlan {
   const byId = new Map(state.topics.map((t) => [t.id, t]));
   const fileTopics = new Map<string, { line: TopicLine; id: number; current: TopicRow | undefined }>();
   let nextTemp = -1;
-  for (const line of file.topics) {
+  for (const line of file.topics ?? []) {
     const current = existing.get(0, line.name);
     fileTopics.set(line.key, { line, id: current?.id ?? nextTemp--, current });
   }
@@ -187,17 +205,51 @@ export function planImport(state: DeviceState, file: ParsedFile): ImportPlan {
     if (categoryId !== undefined && categoryId !== t.categoryId) moves.push({ id: t.id, categoryId });
   }
 
-  const idOf = (key: string) => fileTopics.get(key)!.id;
+  /**
+   * A Keywords or Responses row's topic: one of the Topics sheet; without that sheet, a topic of
+   * the device, whose keywords (or responses) the file then replaces.
+   */
+  const idOf = (sheet: string, ref: TopicRef, named: Set<number>) => {
+    if (file.topics) return fileTopics.get(ref.topicKey)!.id;
+    const id = existing.get(0, ref.topicName)?.id;
+    if (id === undefined)
+      issueIn(sheet, ref.row, 'Topic', `"${ref.topicName}" is not a topic of this device`);
+    else named.add(id);
+    return id;
+  };
   const existingIds = [...fileTopics.values()].filter((t) => t.current).map((t) => t.id);
-  const keywords = (file.keywords ?? []).map(({ topicKey, ...k }) => ({ topicId: idOf(topicKey), ...k }));
-  const responses = (file.responses ?? []).map((r) => ({ topicId: idOf(r.topicKey), fields: r.fields }));
+  const kinds = { keyword: 0, phrase: 0, blank: 0 };
+  const keywords: ImportPlan['keywords'] = [];
+  const keywordTopics = new Set<number>();
+  for (const line of file.keywords ?? []) {
+    const topicId = idOf(SHEET.keywords, line, keywordTopics);
+    if (topicId === undefined) continue;
+    kinds[line.kind ?? 'blank']++;
+    const kind = line.kind ?? blankKind;
+    if (kind !== null) {
+      keywords.push({ topicId, language: line.language, kind, text: line.text, norm: line.norm });
+    }
+  }
+  const responses: ImportPlan['responses'] = [];
+  const responseTopics = new Set<number>();
+  for (const line of file.responses ?? []) {
+    const topicId = idOf(SHEET.responses, line, responseTopics);
+    if (topicId !== undefined) responses.push({ topicId, fields: line.fields });
+  }
+  /** The existing topics whose keywords (or responses) the file replaces. */
+  const replaced = (lines: unknown[] | null, named: Set<number>) =>
+    lines === null ? [] : file.topics ? existingIds : [...named];
   return {
     report: {
       applied: false,
+      format: file.format,
+      tables: file.tables,
       categories_created: categoriesCreated,
       topics_created: topicsCreated,
       topics_changed: topicsChanged,
-      keywords: keywords.length,
+      keywords: kinds.keyword + kinds.phrase + kinds.blank,
+      keyword_kinds: kinds,
+      blank_kind: blankKind,
       responses: responses.length,
       errors: listed(issues),
     },
@@ -205,8 +257,8 @@ export function planImport(state: DeviceState, file: ParsedFile): ImportPlan {
     newTopics,
     updates,
     moves,
-    clearKeywords: file.keywords ? existingIds : [],
-    clearResponses: file.responses ? existingIds : [],
+    clearKeywords: replaced(file.keywords, keywordTopics),
+    clearResponses: replaced(file.responses, responseTopics),
     keywords,
     responses,
   };

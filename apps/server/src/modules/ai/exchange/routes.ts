@@ -1,7 +1,7 @@
-import { ZDeviceQuery, ZImportQuery, ZImportReport, ZOk } from '@ambassador/contracts';
+import { ZExportQuery, ZImportQuery, ZImportReport, ZOk } from '@ambassador/contracts';
 import type { FastifyInstance } from 'fastify';
 import { contractApp, file, ok } from '../../../lib/contract.js';
-import { attachment, XLSX_TYPE } from '../../../lib/downloads.js';
+import { attachment, CSV_TYPE, XLSX_TYPE } from '../../../lib/downloads.js';
 import { fileTooLarge } from '../../../media/store.js';
 import { singleFile } from '../../../media/uploads.js';
 import { authOf, deviceIdOf } from '../../../plugins/guard.js';
@@ -13,7 +13,7 @@ const heavy = { ...AI_PAGE, priority: 'low' } as const;
 const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 const tags = AI_TAGS;
 
-/** The topics workbook: export a device's topics to xlsx, import the same layout back. */
+/** The topics workbook: export a device's topics to xlsx (or a table of it to CSV), import the same layout back. */
 export function exchangeRoutes(parent: FastifyInstance, deps: { exchange: ExchangeService }) {
   const { exchange } = deps;
   const app = contractApp(parent);
@@ -24,15 +24,24 @@ export function exchangeRoutes(parent: FastifyInstance, deps: { exchange: Exchan
       config: heavy,
       schema: {
         tags,
-        summary: 'Export the device’s topics as a workbook',
-        querystring: ZDeviceQuery,
-        response: { 200: file('Every topic with its keywords and responses, as .xlsx', XLSX_TYPE) },
+        summary: 'Export the device’s topics as a workbook, or one table of it as CSV',
+        description:
+          '`format=xlsx` (default): the Topics, Keywords and Responses sheets. `format=csv`: the table named by ' +
+          '`table` (default `keywords`), UTF-8 with a BOM, comma-separated, the same columns.',
+        querystring: ZExportQuery,
+        response: {
+          200: file(
+            'Every topic with its keywords and responses, as .xlsx (or one table as .csv)',
+            XLSX_TYPE,
+            CSV_TYPE.split(';')[0]!,
+          ),
+        },
       },
     },
     async (req, reply) => {
-      const exported = await exchange.exportTopics(deviceIdOf(req));
+      const exported = await exchange.exportTopics(deviceIdOf(req), req.query.format, req.query.table);
       return reply
-        .type(XLSX_TYPE)
+        .type(exported.format === 'csv' ? CSV_TYPE : XLSX_TYPE)
         .header('content-disposition', attachment(exported.filename))
         .header('cache-control', 'no-store')
         .send(exported.content);
@@ -45,11 +54,14 @@ export function exchangeRoutes(parent: FastifyInstance, deps: { exchange: Exchan
       config: { ...heavy, upload: true },
       schema: {
         tags,
-        summary: 'Import a topics workbook (the export’s layout): preview, or apply',
+        summary: 'Import a topics workbook or CSV file (the export’s layout): preview, or apply',
         description:
-          'With `mode=preview` nothing changes; with `mode=apply` the workbook is applied only when it has no ' +
-          'problem. Up to 20 MB; bounded while it inflates (`import_too_large`); one import per project at a ' +
-          'time (`import_busy`, 409) and two per server (`import_queue_full`, 429 with Retry-After).',
+          'An .xlsx workbook, or a CSV file holding one of its tables (UTF-8 or UTF-16; comma, semicolon or tab), ' +
+          'told apart by their bytes. With `mode=preview` nothing changes; with `mode=apply` the file is applied ' +
+          'only when it has no problem. Keywords rows with a blank Kind are counted (`keyword_kinds.blank`) and ' +
+          'applied as `blank_kind` says; applying them without it is `import_kind_required`. Up to 20 MB; bounded ' +
+          'while it inflates or is read (`import_too_large`); one import per project at a time (`import_busy`, ' +
+          '409) and two per server (`import_queue_full`, 429 with Retry-After).',
         querystring: ZImportQuery,
         response: { 200: ZOk(ZImportReport) },
       },
@@ -60,12 +72,15 @@ export function exchangeRoutes(parent: FastifyInstance, deps: { exchange: Exchan
         authOf(req).projectId,
         deviceIdOf(req),
         // Read only once the import may run: refused imports never buffer their upload.
-        () =>
-          upload.toBuffer().catch((e: { code?: string }) => {
-            if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(IMPORT_MAX_BYTES);
-            throw e;
-          }),
-        req.query.mode,
+        {
+          name: upload.filename,
+          read: () =>
+            upload.toBuffer().catch((e: { code?: string }) => {
+              if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(IMPORT_MAX_BYTES);
+              throw e;
+            }),
+        },
+        { mode: req.query.mode, blankKind: req.query.blank_kind },
       );
       const message =
         report.errors.length > 0

@@ -1,15 +1,17 @@
-import type { ImportReport } from '@ambassador/contracts';
+import type { ExchangeTable, ImportFormat, ImportReport } from '@ambassador/contracts';
 import type { Db } from '../../../db/client.js';
 import type { Clock } from '../../../lib/clock.js';
 import { isUniqueViolation } from '../../../lib/db-errors.js';
-import { AppError, conflict, notFound } from '../../../lib/errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.js';
 import type { AiChangeListener } from '../changes.js';
 import { responseColumns } from '../responses/service.js';
 import { createTopicsRepo } from '../topics/repo.js';
 import { createImportGate, type ImportGate } from './import-gate.js';
 import { planImport, type DeviceState, type ImportPlan } from './planner.js';
 import { createExchangeRepo } from './repo.js';
-import { readWorkbook } from './xlsx-read.js';
+import { writeTopicsCsv } from './csv-write.js';
+import { sniffImport } from './file-format.js';
+import { readImportFile } from './import-read.js';
 import { writeTopicsWorkbook } from './xlsx-write.js';
 
 const repos = (db: Db) => ({
@@ -78,9 +80,21 @@ async function applyPlan(r: Repos, deviceId: number, plan: ImportPlan, now: Date
   );
 }
 
+type KeywordKind = ImportPlan['keywords'][number]['kind'];
+export interface ImportOptions {
+  mode: 'preview' | 'apply';
+  /** What Keywords rows with a blank Kind are: the operator's answer, required to apply them. */
+  blankKind?: KeywordKind;
+}
+export interface ExportedFile {
+  filename: string;
+  format: ImportFormat;
+  content: Buffer;
+}
+
 /**
- * The topics workbook (docs/api.md "Topics workbook"): a device's topics out to xlsx and back.
- * An import reads the device, plans against the file (planner.ts, pure) and applies the plan.
+ * The topics workbook (docs/api.md "Topics workbook"): a device's topics out to xlsx or CSV and
+ * back. An import reads the device, plans against the file (planner.ts, pure) and applies the plan.
  */
 export function createExchangeService({
   db,
@@ -96,44 +110,62 @@ export function createExchangeService({
   const read = repos(db);
 
   return {
-    async exportTopics(deviceId: number): Promise<{ filename: string; content: Buffer }> {
+    /** The whole workbook, or one of its tables (`table`) as a CSV file. */
+    async exportTopics(
+      deviceId: number,
+      format: ImportFormat = 'xlsx',
+      table: ExchangeTable = 'keywords',
+    ): Promise<ExportedFile> {
       const description = await read.exchange.deviceDescription(deviceId);
       if (description === undefined) throw notFound('Device not found.');
       const { categories, topics } = await deviceState(read, deviceId);
       const keywords = await read.topics.allKeywords(deviceId);
       const responses = await read.exchange.responsesOf(deviceId);
+      const content = { categories, topics, keywords, responses };
 
-      const content = await writeTopicsWorkbook({ categories, topics, keywords, responses });
-      return { filename: `${description}-topics.xlsx`, content };
+      if (format === 'csv') {
+        return { filename: `${description}-${table}.csv`, format, content: writeTopicsCsv(content, table) };
+      }
+      return { filename: `${description}-topics.xlsx`, format, content: await writeTopicsWorkbook(content) };
     },
 
     /**
-     * Checks the whole file against the device; in apply mode with no problem, writes it in one
-     * transaction. One import per project at a time (the gate); `upload` reads the file once in.
+     * Checks the whole file (xlsx or CSV) against the device; in apply mode with no problem,
+     * writes it in one transaction. One import per project at a time (the gate); `upload.read`
+     * reads the file once in.
      */
     importTopics(
       projectId: number,
       deviceId: number,
-      upload: () => Promise<Buffer>,
-      mode: 'preview' | 'apply',
+      upload: { name: string; read: () => Promise<Buffer> },
+      options: ImportOptions,
     ): Promise<ImportReport> {
-      return gate.run(projectId, async () => importFile(deviceId, await upload(), mode));
+      return gate.run(projectId, async () => importFile(deviceId, upload.name, await upload.read(), options));
     },
   };
 
   async function importFile(
     deviceId: number,
+    name: string,
     bytes: Buffer,
-    mode: 'preview' | 'apply',
+    { mode, blankKind }: ImportOptions,
   ): Promise<ImportReport> {
     if (bytes.length === 0) throw new AppError(400, 'empty_file', 'The file is empty.');
-    // An xlsx is a ZIP: decided by the bytes, never by the file's name or the client's claim.
-    if (bytes.length < 4 || bytes.readUInt32BE(0) !== 0x504b0304) {
-      throw new AppError(415, 'unsupported_type', 'This file is not an Excel workbook (.xlsx).');
-    }
-    const file = await readWorkbook(bytes, deviceId);
+    // Decided by the bytes; a name that says otherwise is refused with what the file really is.
+    const file = await readImportFile(bytes, deviceId, sniffImport(bytes, name));
+    const choice = blankKind ?? null;
 
-    if (mode === 'preview') return planImport(await deviceState(read, deviceId), file).report;
+    if (mode === 'preview') return planImport(await deviceState(read, deviceId), file, choice).report;
+
+    // A blank Kind is the operator's to decide, never a default (15,000 phrases are not keywords).
+    const blank = file.keywords?.filter((k) => k.kind === null).length ?? 0;
+    if (blank > 0 && choice === null) {
+      throw badRequest(
+        `${blank.toLocaleString('en')} Keywords row${blank === 1 ? ' has' : 's have'} no Kind. ` +
+          'Say whether they are keywords or trained phrases (blank_kind=keyword or blank_kind=phrase).',
+        'import_kind_required',
+      );
+    }
 
     let report: ImportReport;
     try {
@@ -141,7 +173,7 @@ export function createExchangeService({
         const r = repos(tx);
         // Planned inside the transaction, under a lock, so it is planned against what it changes.
         await r.exchange.lockDevice(deviceId);
-        const plan = planImport(await deviceState(r, deviceId), file);
+        const plan = planImport(await deviceState(r, deviceId), file, choice);
         if (plan.report.errors.length > 0) return plan.report;
         await applyPlan(r, deviceId, plan, clock.now());
         return { ...plan.report, applied: true };

@@ -26,17 +26,17 @@ export const XLSX_LIMITS: XlsxLimits = {
   cells: 3_000_000,
 };
 
-export class XlsxRefused extends Error {
+export class ImportRefused extends Error {
   constructor(
     message: string,
-    /** Past a limit, or not a readable (unencrypted) ZIP at all. */
-    readonly kind: 'too_large' | 'unreadable',
+    /** Past a limit, not a readable (unencrypted) ZIP or CSV, or text in an encoding we do not read. */
+    readonly kind: 'too_large' | 'unreadable' | 'encoding',
   ) {
     super(message);
-    this.name = 'XlsxRefused';
+    this.name = 'ImportRefused';
   }
 }
-const damaged = () => new XlsxRefused('The workbook could not be read: the file is damaged.', 'unreadable');
+const damaged = () => new ImportRefused('The workbook could not be read: the file is damaged.', 'unreadable');
 
 const DELIMITERS = new Set([0x20, 0x3e, 0x2f, 0x09, 0x0a, 0x0d]); // space > / tab LF CR
 
@@ -76,7 +76,7 @@ const isSharedStrings = (name: string) => /^xl\/sharedStrings\.xml$/i.test(name)
 export function checkXlsx(bytes: Buffer, limits: XlsxLimits = XLSX_LIMITS) {
   const totals = { entries: 0, declared: 0, bytes: 0, sharedStrings: 0, rows: 0, cells: 0 };
   const tooLarge = (what: string) =>
-    new XlsxRefused(`The workbook is too large to import at once (more than ${what}).`, 'too_large');
+    new ImportRefused(`The workbook is too large to import at once (more than ${what}).`, 'too_large');
   return new Promise<typeof totals>((resolve, reject) => {
     // lazyEntries: one entry at a time; validateEntrySizes: an entry inflating past the size its
     // header declares is an error, so the declared total (checked below) bounds the real one.
@@ -90,7 +90,7 @@ export function checkXlsx(bytes: Buffer, limits: XlsxLimits = XLSX_LIMITS) {
         if (failed) return;
         failed = true;
         zip.close();
-        reject(e instanceof XlsxRefused ? e : damaged());
+        reject(e instanceof ImportRefused ? e : damaged());
       };
       zip.on('error', fail);
       zip.on('end', () => {
@@ -104,7 +104,7 @@ export function checkXlsx(bytes: Buffer, limits: XlsxLimits = XLSX_LIMITS) {
           return fail(tooLarge(`${limits.bytes / 1024 / 1024} MB unpacked`));
         if (entry.isEncrypted())
           return fail(
-            new XlsxRefused('The workbook is encrypted. Save it without a password.', 'unreadable'),
+            new ImportRefused('The workbook is encrypted. Save it without a password.', 'unreadable'),
           );
         if (entry.fileName.endsWith('/')) return zip.readEntry();
         zip.openReadStream(entry, (streamErr, stream) => {

@@ -1,6 +1,6 @@
-import type { AvatarMotion, ImportIssue, Language } from '@ambassador/contracts';
+import type { AvatarMotion, ExchangeTable, ImportFormat, ImportIssue, Language } from '@ambassador/contracts';
 import {
-  KEYWORD_KINDS,
+  EXCHANGE_TABLES,
   ZAvatarMotion,
   ZCategoryName,
   ZCreateResponseRequest,
@@ -16,8 +16,9 @@ import type { PlainSheet, PlainWorkbook, Read } from './xlsx-plain.js';
 import type { ResponseFields } from '../responses/service.js';
 
 /**
- * The topics workbook's layout, and the reading of an uploaded one line by line into what the
- * import plans from. Pure (no database): it runs in the import's worker thread (xlsx-worker.ts).
+ * The topics workbook's layout, and the reading of an uploaded one (or of a CSV file holding one of
+ * its sheets, csv-read.ts) line by line into what the import plans from. Pure (no database): it
+ * runs in the import's worker thread (import-worker.ts).
  */
 
 // ---------------------------------------------------------------- layout
@@ -53,6 +54,12 @@ export const RESPONSE_COLUMNS = [
 const OPTIONAL_COLUMNS = new Set(['custom content']);
 
 export const SHEET = { topics: 'Topics', keywords: 'Keywords', responses: 'Responses' } as const;
+/** Each table's columns, by the table's name in the contracts. */
+export const TABLE_COLUMNS = {
+  topics: TOPIC_COLUMNS,
+  keywords: KEYWORD_COLUMNS,
+  responses: RESPONSE_COLUMNS,
+} as const satisfies Record<ExchangeTable, readonly (readonly [string, number])[]>;
 export const PATH_SEPARATOR = ' > ';
 
 /** More rows than any device holds (a few thousand topics): refuse rather than grind. */
@@ -139,19 +146,30 @@ export interface TopicLine {
   remarks: string;
   motion: AvatarMotion | null;
 }
-export interface KeywordLine {
+/** Where a Keywords or Responses row names its topic. */
+export interface TopicRef {
+  row: number;
+  /** The folded name, as in TopicLine.key. */
   topicKey: string;
+  /** The name as typed, to find it on the device when the file has no Topics sheet. */
+  topicName: string;
+}
+export interface KeywordLine extends TopicRef {
   language: Language;
-  kind: 'keyword' | 'phrase';
+  /** null: the Kind cell is blank, so the import's `blank_kind` decides. */
+  kind: 'keyword' | 'phrase' | null;
   text: string;
   norm: string;
 }
-export interface ResponseLine {
-  topicKey: string;
+export interface ResponseLine extends TopicRef {
   fields: ResponseFields;
 }
 export interface ParsedFile {
-  topics: TopicLine[];
+  format: ImportFormat;
+  /** The tables the file holds, in the workbook's order. */
+  tables: ExchangeTable[];
+  /** null: no Topics sheet, so the other sheets' rows name topics of the device. */
+  topics: TopicLine[] | null;
   /** null: the sheet is absent, so the topics' keywords (or responses) are left as they are. */
   keywords: KeywordLine[] | null;
   responses: ResponseLine[] | null;
@@ -168,13 +186,33 @@ const RESPONSE_FIELD_COLUMNS: Record<string, string> = {
   contents: 'Contents',
 };
 
-export function parseWorkbook(wb: PlainWorkbook, deviceId: number): ParsedFile {
+/** Words a Kind cell may hold, lower case, for each kind. */
+const KIND_WORDS: Record<string, 'keyword' | 'phrase'> = {
+  keyword: 'keyword',
+  phrase: 'phrase',
+  'trained phrase': 'phrase',
+  'training phrase': 'phrase',
+};
+
+export function parseWorkbook(
+  wb: PlainWorkbook,
+  deviceId: number,
+  format: ImportFormat = 'xlsx',
+): ParsedFile {
   const topicsSheet = findSheet(wb, SHEET.topics);
-  if (!topicsSheet) throw invalid(`The workbook has no sheet named "${SHEET.topics}".`);
   const keywordsSheet = findSheet(wb, SHEET.keywords);
   const responsesSheet = findSheet(wb, SHEET.responses);
+  // Keywords or responses alone (a CSV file holds one table) are for topics already on the device.
+  if (!topicsSheet && !keywordsSheet && !responsesSheet) {
+    throw invalid(
+      `The workbook has no sheet named "${SHEET.topics}", "${SHEET.keywords}" or "${SHEET.responses}".`,
+    );
+  }
+  const tables = EXCHANGE_TABLES.filter(
+    (t) => ({ topics: topicsSheet, keywords: keywordsSheet, responses: responsesSheet })[t] !== undefined,
+  );
   // Header problems first, all of them, before any row is judged.
-  const topicRows = sheetRows(topicsSheet, TOPIC_COLUMNS);
+  const topicRows = topicsSheet ? sheetRows(topicsSheet, TOPIC_COLUMNS) : null;
   const keywordRows = keywordsSheet ? sheetRows(keywordsSheet, KEYWORD_COLUMNS) : null;
   const responseRows = responsesSheet ? sheetRows(responsesSheet, RESPONSE_COLUMNS) : null;
 
@@ -218,14 +256,14 @@ export function parseWorkbook(wb: PlainWorkbook, deviceId: number): ParsedFile {
 
   // Names in the Topics sheet as typed, even invalid ones: other sheets are checked against these.
   const namedInTopics = new Set<string>();
-  for (const r of topicRows) {
+  for (const r of topicRows ?? []) {
     const c = r.get('Topic');
     if ('value' in c && c.value !== null && String(c.value).trim()) namedInTopics.add(fold(String(c.value)));
   }
 
   const topics: TopicLine[] = [];
   const topicRowOf = new Map<string, number>();
-  for (const r of topicRows) {
+  for (const r of topicRows ?? []) {
     const { text, parse, bool } = reader(SHEET.topics, r);
     const name = parse('Topic', ZTopicName, text('Topic') ?? '');
     const parent = (text('Parent topic') ?? '').trim();
@@ -267,15 +305,19 @@ export function parseWorkbook(wb: PlainWorkbook, deviceId: number): ParsedFile {
     });
   }
 
-  /** The Topic cell of a Keywords or Responses row: must name a topic of the Topics sheet. */
+  /**
+   * The Topic cell of a Keywords or Responses row: must name a topic of the Topics sheet, or,
+   * without one, a topic of the device (the planner checks that).
+   */
   const topicOf = (sheet: string, r: SheetRow, text: (c: string) => string | undefined) => {
     const name = (text('Topic') ?? '').trim();
     if (name === '') return void issue(sheet, r.row, 'Topic', 'Topic Name is required');
     const key = fold(name);
+    if (!topicRows) return { row: r.row, topicKey: key, topicName: name };
     if (!namedInTopics.has(key)) {
       return void issue(sheet, r.row, 'Topic', `"${name}" is not in the ${SHEET.topics} sheet`);
     }
-    return topicRowOf.has(key) ? key : undefined;
+    return topicRowOf.has(key) ? { row: r.row, topicKey: key, topicName: name } : undefined;
   };
 
   let keywords: KeywordLine[] | null = null;
@@ -284,16 +326,17 @@ export function parseWorkbook(wb: PlainWorkbook, deviceId: number): ParsedFile {
     const seen = new Map<string, number>();
     for (const r of keywordRows) {
       const { text, parse } = reader(SHEET.keywords, r);
-      const topicKey = topicOf(SHEET.keywords, r, text);
+      const ref = topicOf(SHEET.keywords, r, text);
       const language = parse('Language', ZLanguage, (text('Language') ?? '').trim().toLowerCase());
-      const kindText = (text('Kind') ?? '').trim().toLowerCase() || 'keyword';
-      const kind = KEYWORD_KINDS.find((k) => k === kindText);
-      if (!kind) issue(SHEET.keywords, r.row, 'Kind', 'Must be keyword or phrase');
+      // A blank Kind is not taken to mean anything: the operator says what such rows are.
+      const kindText = (text('Kind') ?? '').trim().toLowerCase().replace(/\s+/g, ' ');
+      const kind = kindText === '' ? null : KIND_WORDS[kindText];
+      if (kind === undefined) issue(SHEET.keywords, r.row, 'Kind', 'Must be keyword or phrase');
       const value = parse('Text', ZKeywordText, text('Text') ?? '');
-      if (topicKey === undefined || language === undefined || !kind || value === undefined) continue;
+      if (ref === undefined || language === undefined || kind === undefined || value === undefined) continue;
       const norm = fold(value);
       // One topic holds a text once per language, whatever its kind (the unique index says so).
-      const dupKey = `${topicKey}\u0000${language}\u0000${norm}`;
+      const dupKey = `${ref.topicKey}\u0000${language}\u0000${norm}`;
       const earlier = seen.get(dupKey);
       if (earlier !== undefined) {
         issue(
@@ -305,7 +348,7 @@ export function parseWorkbook(wb: PlainWorkbook, deviceId: number): ParsedFile {
         continue;
       }
       seen.set(dupKey, r.row);
-      keywords.push({ topicKey, language, kind, text: value, norm });
+      keywords.push({ ...ref, language, kind, text: value, norm });
     }
   }
 
@@ -314,7 +357,7 @@ export function parseWorkbook(wb: PlainWorkbook, deviceId: number): ParsedFile {
     responses = [];
     for (const r of responseRows) {
       const { text } = reader(SHEET.responses, r);
-      const topicKey = topicOf(SHEET.responses, r, text);
+      const ref = topicOf(SHEET.responses, r, text);
       const lower = (column: string) => {
         const v = (text(column) ?? '').trim().toLowerCase();
         return v === '' ? undefined : v;
@@ -353,11 +396,11 @@ export function parseWorkbook(wb: PlainWorkbook, deviceId: number): ParsedFile {
         }
         continue;
       }
-      if (topicKey === undefined || !contentsReadable) continue;
+      if (ref === undefined || !contentsReadable) continue;
       const { device_id: _d, intent_id: _i, ...fields } = res.data;
-      responses.push({ topicKey, fields });
+      responses.push({ ...ref, fields });
     }
   }
 
-  return { topics, keywords, responses, issues };
+  return { format, tables, topics: topicRows ? topics : null, keywords, responses, issues };
 }

@@ -1,17 +1,30 @@
+import type { ExchangeTable } from '@ambassador/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import { saveFile } from '@/shared/lib/save-file';
 
-/** GET /ai_config/intents/export: the device's topics as an xlsx file, named by the server. */
-export async function exportTopics(deviceId: number): Promise<{ blob: Blob; filename: string }> {
-  const { blob, filename } = await api.file('/ai_config/intents/export', { device_id: deviceId });
-  return { blob, filename: filename ?? 'topics.xlsx' };
+/** The whole workbook, or one of its tables as CSV. */
+export type ExportChoice = { format: 'xlsx' } | { format: 'csv'; table: ExchangeTable };
+export type ExportTopicsInput = { deviceId: number } & ExportChoice;
+
+/**
+ * GET /ai_config/intents/export: the device's topics as an xlsx workbook, or one table of it
+ * (`table`) as a CSV file, named by the server.
+ */
+export async function exportTopics(input: ExportTopicsInput): Promise<{ blob: Blob; filename: string }> {
+  const query =
+    input.format === 'csv'
+      ? { device_id: input.deviceId, format: 'csv', table: input.table }
+      : { device_id: input.deviceId };
+  const { blob, filename } = await api.file('/ai_config/intents/export', query);
+  const fallback = input.format === 'csv' ? `${input.table}.csv` : 'topics.xlsx';
+  return { blob, filename: filename ?? fallback };
 }
 
 export function useExportTopics() {
   return useMutation({
-    mutationFn: async (deviceId: number) => {
-      const file = await exportTopics(deviceId);
+    mutationFn: async (input: ExportTopicsInput) => {
+      const file = await exportTopics(input);
       saveFile(file.blob, file.filename);
       return file;
     },

@@ -4,18 +4,27 @@ import { api } from '@/shared/api/client';
 import { aiKeys } from '@/features/ai/common/api/ai-keys';
 
 export type ImportMode = 'preview' | 'apply';
-export type ImportTopicsInput = { deviceId: number; file: File; mode: ImportMode };
+export type BlankKind = NonNullable<ImportReport['blank_kind']>;
+export type ImportTopicsInput = { deviceId: number; file: File; mode: ImportMode; blankKind?: BlankKind };
 
 /**
- * POST /ai_config/intents/import?device_id=&mode=: `preview` reports what the file would change,
- * `apply` makes the changes (nothing is applied when the file has errors).
+ * POST /ai_config/intents/import?device_id=&mode=[&blank_kind=]: `preview` reports what the file
+ * (xlsx or CSV) would change, `apply` makes the changes (nothing is applied when the file has
+ * errors). `blank_kind` says what Keywords rows with a blank Kind are; the server refuses to apply
+ * such rows without it.
  */
-export async function importTopics({ deviceId, file, mode }: ImportTopicsInput): Promise<ImportReport> {
+export async function importTopics({
+  deviceId,
+  file,
+  mode,
+  blankKind,
+}: ImportTopicsInput): Promise<ImportReport> {
   const form = new FormData();
   form.append('file', file);
   const { data } = await api.upload<ImportReport>('/ai_config/intents/import', form, {
     device_id: deviceId,
     mode,
+    ...(blankKind && { blank_kind: blankKind }),
   });
   return data;
 }

@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,6 +7,11 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -21,9 +26,13 @@ import { errorMessage } from '@/shared/api/api-error';
 import { DialogButtons } from '@/shared/ui/dialog-buttons';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useAiDeviceId } from '@/features/ai/common/api/ai-keys';
-import { useImportTopics } from '../api/import-topics';
+import { useImportTopics, type BlankKind } from '../api/import-topics';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** Workbooks, and CSV text (Excel's "Unicode Text" is a tab-separated .txt); the server checks the bytes. */
+const ACCEPT = ['.xlsx', '.csv', '.tsv', '.txt', XLSX_TYPE, 'text/csv', 'text/tab-separated-values'].join(
+  ',',
+);
 
 function NameList({ title, names, testId }: { title: string; names: string[]; testId: string }) {
   const { t } = useTranslation();
@@ -47,17 +56,95 @@ function NameList({ title, names, testId }: { title: string; names: string[]; te
   );
 }
 
-function PreviewSummary({ report }: { report: ImportReport }) {
+/** The Keywords rows by their Kind cell, and the question of what the blank ones are. */
+function KindCounts({
+  report,
+  blankKind,
+  onBlankKind,
+  disabled,
+}: {
+  report: ImportReport;
+  blankKind: BlankKind | null;
+  onBlankKind: (kind: BlankKind) => void;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation();
+  const { keyword, phrase, blank } = report.keyword_kinds;
+  return (
+    <Box sx={{ display: 'grid', gap: 1 }}>
+      <Typography variant="body2" data-testid="import-kinds">
+        {t('ai.import.kinds', { keyword, phrase, blank })}
+      </Typography>
+      {blank > 0 && (
+        <FormControl
+          component="fieldset"
+          data-testid="import-blank-kind"
+          sx={{ border: 1, borderColor: 'warning.main', borderRadius: 1, px: 2, py: 1 }}
+        >
+          <FormLabel component="legend" id="import-blank-kind-label" sx={{ color: 'text.primary', px: 0.5 }}>
+            {t('ai.import.blank_question', { count: blank })}
+          </FormLabel>
+          <RadioGroup
+            row
+            aria-labelledby="import-blank-kind-label"
+            value={blankKind ?? ''}
+            onChange={(event) => onBlankKind(event.target.value as BlankKind)}
+          >
+            <FormControlLabel
+              value="keyword"
+              control={<Radio />}
+              label={t('ai.import.blank_keyword')}
+              disabled={disabled}
+              data-testid="import-blank-keyword"
+            />
+            <FormControlLabel
+              value="phrase"
+              control={<Radio />}
+              label={t('ai.import.blank_phrase')}
+              disabled={disabled}
+              data-testid="import-blank-phrase"
+            />
+          </RadioGroup>
+          {blankKind === null && (
+            <Typography variant="body2" color="text.secondary">
+              {t('ai.import.blank_needed')}
+            </Typography>
+          )}
+        </FormControl>
+      )}
+    </Box>
+  );
+}
+
+function PreviewSummary({ report, children }: { report: ImportReport; children: ReactNode }) {
   const { t } = useTranslation();
   const nothing =
     report.categories_created.length === 0 &&
     report.topics_created.length === 0 &&
     report.topics_changed.length === 0;
+  const table = report.tables[0];
+  // Counts of the tables the file has: a keywords CSV file says nothing about responses.
+  const { keywords, responses } = report;
+  const hasKeywords = report.tables.includes('keywords');
+  const hasResponses = report.tables.includes('responses');
+  const counts =
+    hasKeywords && hasResponses
+      ? t('ai.import.counts', { keywords, responses })
+      : hasKeywords
+        ? t('ai.import.counts_keywords', { keywords })
+        : hasResponses
+          ? t('ai.import.counts_responses', { responses })
+          : null;
   return (
     <Box data-testid="import-preview" sx={{ display: 'grid', gap: 1.5 }}>
       <Alert severity={nothing ? 'info' : 'success'}>
         {nothing ? t('ai.import.nothing_to_change') : t('ai.import.ready')}
       </Alert>
+      {report.format === 'csv' && table && (
+        <Typography variant="body2" data-testid="import-read-as">
+          {t('ai.import.read_as_csv', { table: t(`ai.import.table_${table}`) })}
+        </Typography>
+      )}
       <NameList
         title={t('ai.import.categories_created')}
         names={report.categories_created}
@@ -73,9 +160,12 @@ function PreviewSummary({ report }: { report: ImportReport }) {
         names={report.topics_changed}
         testId="import-topics-changed"
       />
-      <Typography variant="body2" data-testid="import-counts">
-        {t('ai.import.counts', { keywords: report.keywords, responses: report.responses })}
-      </Typography>
+      {counts && (
+        <Typography variant="body2" data-testid="import-counts">
+          {counts}
+        </Typography>
+      )}
+      {children}
     </Box>
   );
 }
@@ -112,8 +202,9 @@ function ErrorTable({ report }: { report: ImportReport }) {
 }
 
 /**
- * Import from Excel: pick the xlsx (the export's layout), see what it would create and change or
- * which rows are wrong, then apply. Nothing changes before Apply. Mount with a fresh key per opening.
+ * Import from Excel or CSV: pick the xlsx (the export's layout) or a CSV file of one of its tables,
+ * see what it would create and change or which rows are wrong, say what rows with a blank Kind are,
+ * then apply. Nothing changes before Apply. Mount with a fresh key per opening.
  */
 export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -122,6 +213,8 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
+  // Asked anew for every file: an answer given for one file says nothing about the next.
+  const [blankKind, setBlankKind] = useState<BlankKind | null>(null);
   const [previewError, setPreviewError] = useState<string | null>(null);
   const [previewing, setPreviewing] = useState(false);
   const [applying, setApplying] = useState(false);
@@ -134,6 +227,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
     if (!picked || deviceId === null) return;
     setFile(picked);
     setReport(null);
+    setBlankKind(null);
     setPreviewError(null);
     setPreviewing(true);
     try {
@@ -145,10 +239,13 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
     }
   };
 
+  const needsKind = (report?.keyword_kinds.blank ?? 0) > 0;
   const apply = async () => {
     if (!file || !report || report.errors.length > 0 || deviceId === null || busy) return;
+    if (needsKind && blankKind === null) return;
     setApplying(true);
-    const result = await notify.run(() => importTopics.mutateAsync({ deviceId, file, mode: 'apply' }), {
+    const input = { deviceId, file, mode: 'apply' as const, ...(needsKind && blankKind && { blankKind }) };
+    const result = await notify.run(() => importTopics.mutateAsync(input), {
       loading: t('ai.import.applying'),
       success: (applied) => (applied.errors.length > 0 ? t('ai.import.not_applied') : t('ai.import.applied')),
     });
@@ -162,7 +259,9 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
     onClose();
   };
 
-  const canApply = Boolean(file && report && report.errors.length === 0 && !busy);
+  const canApply = Boolean(
+    file && report && report.errors.length === 0 && !busy && (!needsKind || blankKind !== null),
+  );
 
   return (
     <Dialog
@@ -195,7 +294,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
             ref={input}
             type="file"
             hidden
-            accept={`.xlsx,${XLSX_TYPE}`}
+            accept={ACCEPT}
             onChange={(event) => void pick(event)}
             data-testid="import-file"
           />
@@ -212,7 +311,20 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
         )}
         {previewError && <Alert severity="error">{previewError}</Alert>}
         {report &&
-          (report.errors.length > 0 ? <ErrorTable report={report} /> : <PreviewSummary report={report} />)}
+          (report.errors.length > 0 ? (
+            <ErrorTable report={report} />
+          ) : (
+            <PreviewSummary report={report}>
+              {report.tables.includes('keywords') && (
+                <KindCounts
+                  report={report}
+                  blankKind={blankKind}
+                  onBlankKind={setBlankKind}
+                  disabled={busy}
+                />
+              )}
+            </PreviewSummary>
+          ))}
       </DialogContent>
       <DialogButtons
         onCancel={() => !busy && onClose()}
