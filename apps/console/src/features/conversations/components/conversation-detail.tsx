@@ -24,6 +24,7 @@ import { UI_LANGUAGE_TAGS, isUiLanguage } from '@/i18n/languages';
 import { formatDateTime } from '@/shared/lib/format-date';
 import { useConversationSession } from '../api/get-session';
 import { formatResponseTime, formatScore } from '../lib/format';
+import { TeachCandidateButton, canTeach } from './teach-candidate-button';
 
 export type ConversationDetailProps = {
   /** The conversation shown; null closes the panel. */
@@ -189,6 +190,18 @@ function DetailContent({
               />
             )}
           </Field>
+          {row.status === 'fallback' && row.candidate && (
+            <Field label={t('conversations.candidate.field')}>
+              <span data-testid="conversation-detail-candidate">
+                {row.score === null
+                  ? row.candidate.name
+                  : t('conversations.candidate.field_value', {
+                      name: row.candidate.name,
+                      score: formatScore(row.score, language),
+                    })}
+              </span>
+            </Field>
+          )}
           <Field label={t('conversations.columns.category')}>{row.category ?? '—'}</Field>
           <Field label={t('conversations.columns.score')}>
             <span data-testid="conversation-detail-score">{formatScore(row.score, language)}</span>
@@ -253,10 +266,17 @@ function DetailContent({
         >
           {bookmarkLabel}
         </Button>
+        {canTeach(row) && (
+          <TeachCandidateButton
+            row={row}
+            disabledReason={trainDisabledReason}
+            testId="conversation-detail-teach"
+          />
+        )}
         <Tooltip title={trainDisabledReason ?? ''}>
           <span>
             <Button
-              variant="contained"
+              variant={canTeach(row) ? 'outlined' : 'contained'}
               onClick={() => onTrain(row)}
               disabled={Boolean(trainDisabledReason)}
               startIcon={<SchoolOutlined />}
