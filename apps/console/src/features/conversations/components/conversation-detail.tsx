@@ -292,6 +292,18 @@ function DetailContent({
 }
 
 const textSx = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
+/** Read by screen readers, not shown. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  p: 0,
+  m: -1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
 
 function Section({ label, hint, children }: { label: string; hint?: string; children: ReactNode }) {
   return (
@@ -392,9 +404,9 @@ function SessionList({
                 component="button"
                 type="button"
                 onClick={() => onShow(row)}
-                aria-label={`${t('conversations.detail.show')}: ${row.acquire}`}
                 sx={{
                   display: 'block',
+                  position: 'relative',
                   width: '100%',
                   textAlign: 'left',
                   font: 'inherit',
@@ -411,6 +423,10 @@ function SessionList({
                   '&:focus-visible': { outline: 2, outlineStyle: 'solid', outlineColor: 'primary.main' },
                 }}
               >
+                {/* Said before what is shown, so the button's name still holds its visible text. */}
+                <Box component="span" sx={visuallyHidden}>
+                  {`${t('conversations.detail.show')}: `}
+                </Box>
                 {body}
               </Box>
             )}

@@ -64,7 +64,10 @@ export function TeachCandidateButton({
           }
           {...(compact && { 'aria-label': label })}
           data-testid={testId}
-          sx={compact ? { mt: 0.5, minWidth: 0, maxWidth: '100%' } : { maxWidth: '100%' }}
+          // Darker than primary: the row it sits in may be the selected one (tinted), 4.5:1 either way.
+          sx={
+            compact ? { mt: 0.5, minWidth: 0, maxWidth: '100%', color: 'primary.dark' } : { maxWidth: '100%' }
+          }
         >
           <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
             {compact ? t('conversations.candidate.teach_short') : label}

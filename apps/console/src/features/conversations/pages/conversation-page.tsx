@@ -180,7 +180,10 @@ export function ConversationPage() {
       width: 112,
       render: (row) => (
         <Box sx={{ minWidth: 0 }}>
-          <TruncatedText text={row.intent_identified} />
+          {/* A fallback near a topic names that topic instead of "—". */}
+          {(row.intent_identified !== null || row.status !== 'fallback' || !row.candidate) && (
+            <TruncatedText text={row.intent_identified} />
+          )}
           {row.status === 'fallback' && row.candidate && (
             <Typography
               variant="caption"

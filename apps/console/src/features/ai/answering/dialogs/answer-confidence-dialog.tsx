@@ -241,7 +241,7 @@ function PreviewView({
                 width: '100%',
                 fontVariantNumeric: 'tabular-nums',
                 '& th, & td': { textAlign: 'right', py: 0.5, px: 1, typography: 'body2' },
-                '& th:first-of-type, & td:first-of-type': { textAlign: 'left', pl: 0 },
+                '& th[scope="row"], & thead td': { textAlign: 'left', pl: 0 },
                 '& thead th': { color: 'text.secondary', fontWeight: 500 },
               }}
               data-testid="answer-confidence-counts"
