@@ -35,6 +35,7 @@ describe('AI configuration in Chromium', () => {
       viewport: { width: 1440, height: 900 },
       acceptDownloads: true,
     });
+    // axe-core in every page, for the checks of new screens below.
     await addAxe(context);
     page = await context.newPage();
     page.on('pageerror', (err) => browserErrors.push(err.message));
@@ -312,6 +313,145 @@ describe('AI configuration in Chromium', () => {
     await snackbar('success');
     const restored = await apiGet(`/ai_config/intents/intent?device_id=${NORTH}&limit=100`);
     expect(restored.total).toBe(before.total);
+  });
+
+  it('previews an answer confidence, saves it, and Conversation Review teaches a fallback in one click', async () => {
+    /** An admin API call with a body, from the signed-in page. */
+    const apiSend = (method: string, url: string, body: object) =>
+      page.evaluate(
+        async ([m, u, b]) => {
+          const auth = JSON.parse(localStorage.getItem('auth') ?? '{}');
+          const res = await fetch(`/admin_panel${u}`, {
+            method: m,
+            headers: {
+              'content-type': 'application/json',
+              access_token: auth.access_token,
+              auth_project_id: String(auth.auth_project_id),
+            },
+            body: JSON.stringify(b),
+          });
+          return res.json();
+        },
+        [method, url, body] as const,
+      );
+    // Visitors ask the lobby kiosk: close to the topic but under 50 %, well over it, and unrelated.
+    const key = (await apiSend('POST', '/admin_settings/devices/key', { id: LOBBY })).data.device_key;
+    const kiosk = async (pathname: string, body: object) =>
+      (
+        await (
+          await fetch(`${server.url}/device_api/v1${pathname}`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          })
+        ).json()
+      ).data;
+    const session = (await kiosk('/sessions', { language: 'english' })).session_id;
+    const asked = [
+      'are the shops open late',
+      'are the shops open late',
+      'is the mall open on sunday',
+      'what time does the store shut',
+      'when do the shops close',
+      'what time is closing',
+      'who won the football world cup',
+    ];
+    for (const text of asked) await kiosk('/ask', { session_id: session, text, language: 'english' });
+    // Their scores now, from the test console's call (the same matcher).
+    const scores = new Map<string, number>();
+    for (const text of new Set(asked)) {
+      const tried = await apiSend('POST', '/ai_config/test_console', {
+        device_id: LOBBY,
+        language: 'english',
+        text,
+      });
+      scores.set(text, tried.data.candidates[0]?.score ?? 0);
+    }
+    const near = [...scores].filter(([, score]) => score > 0.06 && score < 0.5);
+    expect(near.length).toBeGreaterThan(0);
+    // The lowest whole percent at which every near miss answers.
+    const target = Math.floor(Math.min(...near.map(([, score]) => score)) * 100);
+    const gained = asked.filter((text) => near.some(([n]) => n === text)).length;
+
+    await page.goto('/ai');
+    await expect.poll(() => byId('answer-confidence-value').innerText()).toContain('50% (default)');
+    await byId('answer-confidence-open').click();
+    const dialog = byId('answer-confidence-dialog');
+    await dialog.waitFor();
+    const count = async (id: string) =>
+      Number(
+        await byId(id)
+          .innerText()
+          .then((x) => x.match(/^\d+/)![0]),
+      );
+    await byId('answer-confidence-now-answered').waitFor();
+    const answeredNow = await count('answer-confidence-now-answered');
+    expect(answeredNow + (await count('answer-confidence-now-fallback'))).toBe(asked.length);
+    await byId('answer-confidence-no-changes').waitFor();
+
+    // The keyboard moves the slider; the preview follows once it rests.
+    await byId('answer-confidence-slider').focus();
+    for (let i = 50; i > target; i--) await page.keyboard.press('ArrowLeft');
+    expect(await byId('answer-confidence-percent').innerText()).toBe(`${target}%`);
+    await expect
+      .poll(() => count('answer-confidence-at-answered'), { timeout: 10_000 })
+      .toBe(answeredNow + gained);
+    const changes = dialog.getByTestId('answer-confidence-change');
+    expect(await changes.count()).toBe(near.length);
+    for (const [text] of near) {
+      expect(await dialog.locator('[data-change="answers"]', { hasText: text }).count()).toBe(1);
+    }
+    await screenshot(page, 'ai-answer-confidence-en');
+    const dialogViolations = await axeViolations(page, 'answer confidence dialog');
+    expect(dialogViolations.length, describeViolations(dialogViolations)).toBe(0);
+    await byId('answer-confidence-save').click();
+    expect(await snackbar('success')).toBe(`Answer confidence set to ${target}%`);
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => byId('answer-confidence-value').innerText()).toContain(`${target}%`);
+    const settings = await apiGet(`/ai_config/settings?device_id=${LOBBY}`);
+    expect(settings.data.answer_confidence).toBeCloseTo(target / 100, 5);
+    // The near miss now answers for visitors.
+    expect(
+      (await kiosk('/ask', { session_id: session, text: near[0]![0], language: 'english' })).fallback,
+    ).toBe(false);
+
+    // Back to the default: those questions fall back again, and review shows them with their topic.
+    await byId('answer-confidence-open').click();
+    await byId('answer-confidence-reset').click();
+    expect(await snackbar('success')).toBe('Answer confidence reset to the default');
+    await page.goto('/conversation');
+    await byId('conversations-table').waitFor();
+    await byId('conversation-candidate').click();
+    await page.waitForURL(/candidate=1/);
+    const rows = page.locator('[data-testid^="conversation-row-"]');
+    await expect.poll(() => rows.count()).toBe(asked.filter((text) => near.some(([n]) => n === text)).length);
+    expect(await page.locator('[data-testid="conversations-table"]').innerText()).not.toContain('world cup');
+    const teachText = near[0]![0];
+    const row = rows.filter({ hasText: teachText }).first();
+    expect(await row.locator('[data-testid^="conversation-candidate-"]').innerText()).toBe(
+      'Closest: Shop opening hours',
+    );
+    await screenshot(page, 'conversation-review-candidate-en');
+    const reviewViolations = await axeViolations(page, 'review, fell back with a candidate');
+    expect(reviewViolations.length, describeViolations(reviewViolations)).toBe(0);
+    // The detail panel names the candidate with its score, and offers the same one click.
+    await row.locator('[data-testid^="conversation-acquire-"]').click();
+    expect(await byId('conversation-detail-candidate').innerText()).toMatch(
+      /^Shop opening hours, score 0\.\d+$/,
+    );
+    await byId('conversation-detail-teach').waitFor();
+    const panelViolations = await axeViolations(page, 'conversation detail with a candidate');
+    expect(panelViolations.length, describeViolations(panelViolations)).toBe(0);
+    await byId('conversation-detail-close').click();
+    await byId('conversation-detail').waitFor({ state: 'detached' });
+    await row.locator('[data-testid^="conversation-teach-"]').click();
+    expect(await snackbar('success')).toBe('Taught to “Shop opening hours”: this question now matches it');
+    await row.locator('[data-testid^="conversation-trained-"]').waitFor();
+    const phrases = await apiGet(`/ai_config/intents/keywords?device_id=${LOBBY}&intent_id=${topicId}`);
+    expect(phrases.data.map((k: { text: string }) => k.text)).toContain(teachText);
+    expect(
+      (await kiosk('/ask', { session_id: session, text: teachText, language: 'english' })).fallback,
+    ).toBe(false);
   });
 
   it('reads in all three languages', async () => {

@@ -34,6 +34,8 @@ import { createMatcherRegistry } from './matcher/index.js';
 import {
   aiRoutes,
   createAnswerService,
+  createConfidenceRepo,
+  createConfidenceService,
   createEntitiesRepo,
   createEntitiesService,
   createExchangeService,
@@ -247,6 +249,12 @@ export async function buildApp({
     });
   }
   const answers = createAnswerService({ matcher, topics: topicsRepo, responses: responsesRepo });
+  const confidence = createConfidenceService({
+    matcher,
+    topics: topicsRepo,
+    repo: createConfidenceRepo(db),
+    clock,
+  });
   const deviceApi = createDeviceApiService({
     repo: createDeviceApiRepo(db),
     answers,
@@ -337,7 +345,17 @@ export async function buildApp({
       authRoutes(admin, { auth });
       devicesRoutes(admin, { devices });
       usersRoutes(admin, { users });
-      aiRoutes(admin, { topics, responses, entities, answers, exchange, transfer, media, devices });
+      aiRoutes(admin, {
+        topics,
+        responses,
+        entities,
+        answers,
+        confidence,
+        exchange,
+        transfer,
+        media,
+        devices,
+      });
       conversationsRoutes(admin, { conversations });
       dashboardRoutes(admin, { dashboard });
       retentionRoutes(admin, { retention });

@@ -72,6 +72,8 @@ const filterShape = {
   bookmarked: ZQueryBool,
   /** Only questions that fell back (nothing matched). */
   fallback: ZQueryBool,
+  /** Only questions that fell back but had a candidate topic: the ones one click can teach. */
+  candidate: ZQueryBool,
   /** Category names, comma joined (names, because each device has its own category ids). */
   category: ZCommaNames,
   /** Turns the category filter around: every category except those named. */
@@ -97,8 +99,14 @@ export const ZConversation = z.object({
   category: z.string().nullable(),
   /** Milliseconds from the question reaching the server to its answer. */
   response_time: z.number().int(),
+  /**
+   * The best topic's score: the answering topic's, or on a fallback the candidate's (which was
+   * below the device's answer confidence). Null when nothing resembled the question.
+   */
   score: z.number().nullable(),
   status: z.enum(CONVERSATION_STATUSES),
+  /** A fallback's closest topic, when it had one that still exists (its score is `score`). */
+  candidate: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   device_id: z.number().int(),
   device_name: z.string(),
   rating: ZRating.nullable(),

@@ -25,7 +25,8 @@ export const ZDeviceConfig = z.object({
     default_language: ZLanguage,
   }),
   project: z.object({ id: z.number().int(), name: z.string() }),
-  settings: ZAiSettings,
+  /** The switches a device acts on (answer confidence is applied by the server). */
+  settings: ZAiSettings.pick({ is_enabled_related_intents: true }),
   /** Per offered language: the greeting of a new session and the answer when nothing matches. */
   messages: z.object({
     welcome: z.partialRecord(ZLanguage, z.string()),

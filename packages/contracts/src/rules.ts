@@ -51,6 +51,8 @@ const RULE_TEXTS = {
   select_category: 'Please select a category',
   invalid_image_address: 'Invalid image address',
   alias_comma: 'An alias cannot contain a comma',
+  answer_confidence_range: ({ min, max }: { min: number; max: number }) =>
+    `Answer confidence is from ${min}% to ${max}%`,
   // Calls, chat, the device API.
   unknown_call: 'Unknown call',
   time_format: 'Use a time like 09:30',

@@ -243,13 +243,24 @@ export const aiEntities = pgTable(
   (t) => [uniqueIndex('ai_entities_norm_idx').on(t.deviceId, t.norm)],
 );
 
-export const aiSettings = pgTable('ai_settings', {
-  deviceId: integer('device_id')
-    .primaryKey()
-    .references(() => devices.id, { onDelete: 'cascade' }),
-  isEnabledRelatedIntents: boolean('is_enabled_related_intents').notNull().default(true),
-  updatedAt: updatedAt(),
-});
+export const aiSettings = pgTable(
+  'ai_settings',
+  {
+    deviceId: integer('device_id')
+      .primaryKey()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    isEnabledRelatedIntents: boolean('is_enabled_related_intents').notNull().default(true),
+    /** The least match score that answers (0.05–0.95); null = the matcher's default. */
+    answerConfidence: real('answer_confidence'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'ai_settings_answer_confidence_check',
+      sql`${t.answerConfidence} is null or ${t.answerConfidence} between 0.05 and 0.95`,
+    ),
+  ],
+);
 
 /** A transfer of AI data, with the destination's data as it was before, so it can be undone. */
 export const aiTransfers = pgTable(
@@ -339,6 +350,11 @@ export const conversations = pgTable(
     idempotencyKey: text('idempotency_key'),
     trainedIntentId: integer('trained_intent_id').references(() => aiTopics.id, { onDelete: 'set null' }),
     trainedAt: timestamp('trained_at', { withTimezone: true }),
+    /**
+     * A fallback's best topic (score > 0), to teach it in one click; `score` is then its score.
+     * Null on answered rows: their topic is `intent_id`.
+     */
+    candidateIntentId: integer('candidate_intent_id').references(() => aiTopics.id, { onDelete: 'set null' }),
   },
   (t) => [
     // Review order (at, id) per device; the trailing status and intent_id (never reordering, id is
@@ -360,6 +376,9 @@ export const conversations = pgTable(
     index('conversations_trained_idx')
       .on(t.trainedIntentId)
       .where(sql`${t.trainedIntentId} is not null`),
+    index('conversations_candidate_idx')
+      .on(t.candidateIntentId)
+      .where(sql`${t.candidateIntentId} is not null`),
     check('conversations_status_check', sql`${t.status} in ('answered', 'fallback')`),
     check('conversations_rating_check', sql`${t.rating} is null or ${t.rating} in (1, -1)`),
   ],

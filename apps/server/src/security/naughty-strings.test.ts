@@ -31,6 +31,7 @@ const NO_STORED_TEXT: Record<string, string> = {
   'POST /admin_panel/login': 'keeps nothing; the username is looked up (lockout tests cover it)',
   'POST /admin_panel/logout': 'a token',
   'PUT /admin_panel/ai_config/related_intents/on_off': 'a flag',
+  'PUT /admin_panel/ai_config/answer_confidence': 'a number',
   'DELETE /admin_panel/ai_config/intents/category': 'an id',
   'DELETE /admin_panel/ai_config/intents/intent': 'an id',
   'PUT /admin_panel/ai_config/intents/intent_title': 'the same column as the topic name target',

@@ -23,6 +23,8 @@ export interface ConversationFixture {
   comment?: string;
   bookmarked?: boolean;
   sessionId?: string | null;
+  /** A fallback's closest topic. */
+  candidateIntentId?: number | null;
 }
 
 const asDate = (d: Date | string) => (d instanceof Date ? d : new Date(d));
@@ -47,6 +49,7 @@ export async function insertConversations(db: Db, rows: ConversationFixture[]): 
       comment: r.comment ?? '',
       bookmarked: r.bookmarked ?? false,
       sessionId: r.sessionId ?? null,
+      candidateIntentId: r.candidateIntentId ?? null,
     }));
     const inserted = await db.insert(conversations).values(values).returning({ id: conversations.id });
     ids.push(...inserted.map((x) => x.id));

@@ -13,6 +13,8 @@ export { createEntitiesRepo } from './entities/repo.js';
 export { createEntitiesService } from './entities/service.js';
 export { createAnswerService, type AnswerService } from './answering/answer-service.js';
 export { createMatcherSource } from './answering/matcher-source.js';
+export { createConfidenceService, type ConfidenceService } from './answering/confidence.js';
+export { createConfidenceRepo } from './answering/confidence-repo.js';
 export { synthesize } from './answering/speech.js';
 export { createExchangeService } from './exchange/service.js';
 export { createTransferRepo } from './transfer/repo.js';

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { MediaStore } from '../../media/store.js';
 import type { DevicesService } from '../devices/index.js';
 import type { AnswerService } from './answering/answer-service.js';
+import type { ConfidenceService } from './answering/confidence.js';
 import { answeringRoutes } from './answering/routes.js';
 import type { EntitiesService } from './entities/service.js';
 import { entitiesRoutes } from './entities/routes.js';
@@ -22,6 +23,7 @@ export function aiRoutes(
     responses: ResponsesService;
     entities: EntitiesService;
     answers: AnswerService;
+    confidence: ConfidenceService;
     exchange: ExchangeService;
     transfer: TransferService;
     media: MediaStore;

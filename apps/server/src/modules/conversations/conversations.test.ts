@@ -248,6 +248,7 @@ describe.each(backends)('conversation review on %s', (kind) => {
     tz: HK,
     bookmarked: false,
     fallback: false,
+    candidate: false,
     exclude: false,
     sort_by: 'datetime' as ConversationSort,
     order: 'asc' as 'asc' | 'desc',
@@ -287,6 +288,7 @@ describe.each(backends)('conversation review on %s', (kind) => {
           bookmarked: false,
           session_id: null,
           trained_intent: null,
+          candidate: null,
         },
       ]);
     });

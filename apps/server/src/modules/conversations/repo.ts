@@ -1,11 +1,24 @@
 import type { ConversationSort } from '@ambassador/contracts';
-import { and, count, eq, inArray, isNull, notInArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  count,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { queryRows, type Db } from '../../db/client.js';
 import { aiCategories, aiTopics, conversations as c, devices } from '../../db/schema.js';
 import { inRange, type DayRange } from '../../lib/day-range.js';
 
 const trained = alias(aiTopics, 'trained');
+const candidate = alias(aiTopics, 'candidate');
 
 /** What the review table filters on; every device is already known to be the caller's. */
 export interface ConversationWhere {
@@ -13,6 +26,8 @@ export interface ConversationWhere {
   range: DayRange;
   bookmarked: boolean;
   fallback: boolean;
+  /** Fallbacks whose closest topic is known (and still exists). */
+  candidate: boolean;
   categories?: string[] | undefined;
   exclude: boolean;
   search?: string | undefined;
@@ -70,7 +85,8 @@ function filtersOf(f: ConversationWhere): SQL[] {
   const conditions: SQL[] = [inRange(c.at, f.range)];
   // The bare column, so the partial index `where bookmarked` applies.
   if (f.bookmarked) conditions.push(sql`${c.bookmarked}`);
-  if (f.fallback) conditions.push(eq(c.status, 'fallback'));
+  if (f.fallback || f.candidate) conditions.push(eq(c.status, 'fallback'));
+  if (f.candidate) conditions.push(isNotNull(c.candidateIntentId));
   if (f.categories && f.categories.length > 0) {
     conditions.push(
       f.exclude
@@ -137,6 +153,8 @@ const rowColumns = {
   sessionId: c.sessionId,
   trainedIntentId: trained.id,
   trainedIntentName: trained.name,
+  candidateIntentId: candidate.id,
+  candidateIntentName: candidate.name,
 };
 
 /** SQL of the conversation log, always scoped by device or project. */
@@ -146,7 +164,8 @@ export function createConversationsRepo(db: Db) {
       .select(rowColumns)
       .from(c)
       .innerJoin(devices, eq(devices.id, c.deviceId))
-      .leftJoin(trained, eq(trained.id, c.trainedIntentId));
+      .leftJoin(trained, eq(trained.id, c.trainedIntentId))
+      .leftJoin(candidate, eq(candidate.id, c.candidateIntentId));
   const exportQuery = (tz: string, sortBy: ConversationSort) =>
     db
       .select({
@@ -156,7 +175,8 @@ export function createConversationsRepo(db: Db) {
       })
       .from(c)
       .innerJoin(devices, eq(devices.id, c.deviceId))
-      .leftJoin(trained, eq(trained.id, c.trainedIntentId));
+      .leftJoin(trained, eq(trained.id, c.trainedIntentId))
+      .leftJoin(candidate, eq(candidate.id, c.candidateIntentId));
 
   return {
     /** How many of these devices are the project's. */

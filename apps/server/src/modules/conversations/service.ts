@@ -52,6 +52,10 @@ export function toConversation(r: ConversationRow): Conversation {
       r.trainedIntentId === null || r.trainedIntentName === null
         ? null
         : { id: r.trainedIntentId, name: r.trainedIntentName },
+    candidate:
+      r.candidateIntentId === null || r.candidateIntentName === null
+        ? null
+        : { id: r.candidateIntentId, name: r.candidateIntentName },
   };
 }
 
@@ -89,6 +93,7 @@ export function createConversationsService({
       range,
       bookmarked: f.bookmarked,
       fallback: f.fallback,
+      candidate: f.candidate,
       categories: f.category,
       exclude: f.exclude,
       search: f.search || undefined,

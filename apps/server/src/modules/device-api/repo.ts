@@ -15,6 +15,8 @@ export interface ConversationLog {
   responseTimeMs: number;
   score: number | null;
   status: 'answered' | 'fallback';
+  /** A fallback's closest topic (its score is `score`); null when answered or nothing was close. */
+  candidateIntentId: number | null;
   idempotencyKey: string;
 }
 
@@ -72,13 +74,13 @@ export function createDeviceApiRepo(db: Db) {
         sql`with ins as (
               insert into ${conversations}
                 (device_id, session_id, at, acquire, reply, language, intent_id, intent_name,
-                 category_name, response_time_ms, score, status, idempotency_key)
+                 category_name, response_time_ms, score, status, candidate_intent_id, idempotency_key)
               values (${c.deviceId}, ${c.sessionId}, ${at}::timestamptz, ${c.acquire}, ${c.reply},
                  ${c.language}, ${c.intentId}, ${c.intentName},
                  (select c.name from ${aiTopics} t join ${aiCategories} c on c.id = t.category_id
                    where t.id = ${c.intentId} and t.device_id = ${c.deviceId}),
                  ${c.responseTimeMs},
-                 ${c.score}, ${c.status}, ${c.idempotencyKey})
+                 ${c.score}, ${c.status}, ${c.candidateIntentId}, ${c.idempotencyKey})
               on conflict (device_id, idempotency_key) where idempotency_key is not null do nothing
               returning id),
             upd as (

@@ -175,6 +175,9 @@ export function createDeviceApiService({
       await openSession(device, input.session_id);
       const answer = await answers.ask(device.id, device.kind, input.language, input.text);
       const best = answer.fallback ? null : answer.best;
+      // A fallback keeps its closest topic, if anything resembled it, for review to teach.
+      const top = answer.candidates[0];
+      const candidate = !best && top && top.score > 0 ? top : null;
       const fallbackText = best ? null : FALLBACK[input.language];
       const responseTimeMs = Math.round(performance.now() - started);
       const row: ConversationLog = {
@@ -187,8 +190,9 @@ export function createDeviceApiService({
         intentId: best?.intent_id ?? null,
         intentName: best?.intent_name ?? null,
         responseTimeMs,
-        score: answer.best?.score ?? null,
+        score: best?.score ?? candidate?.score ?? null,
         status: best ? 'answered' : 'fallback',
+        candidateIntentId: candidate?.intent_id ?? null,
         // Without a key from the device, one of ours still makes background retries count once.
         idempotencyKey: idempotencyKey ?? `server:${randomUUID()}`,
       };

@@ -40,6 +40,7 @@ export function BookmarkCard() {
     deviceIds: deviceId === null ? [] : [deviceId],
     bookmarked: true,
     fallback: false,
+    candidate: false,
     categories: [],
     exclude: false,
     search: '',

@@ -24,6 +24,7 @@ import { UI_LANGUAGE_TAGS, isUiLanguage } from '@/i18n/languages';
 import { formatDateTime } from '@/shared/lib/format-date';
 import { useConversationSession } from '../api/get-session';
 import { formatResponseTime, formatScore } from '../lib/format';
+import { TeachCandidateButton, canTeach } from './teach-candidate-button';
 
 export type ConversationDetailProps = {
   /** The conversation shown; null closes the panel. */
@@ -189,6 +190,18 @@ function DetailContent({
               />
             )}
           </Field>
+          {row.status === 'fallback' && row.candidate && (
+            <Field label={t('conversations.candidate.field')}>
+              <span data-testid="conversation-detail-candidate">
+                {row.score === null
+                  ? row.candidate.name
+                  : t('conversations.candidate.field_value', {
+                      name: row.candidate.name,
+                      score: formatScore(row.score, language),
+                    })}
+              </span>
+            </Field>
+          )}
           <Field label={t('conversations.columns.category')}>{row.category ?? '—'}</Field>
           <Field label={t('conversations.columns.score')}>
             <span data-testid="conversation-detail-score">{formatScore(row.score, language)}</span>
@@ -253,10 +266,17 @@ function DetailContent({
         >
           {bookmarkLabel}
         </Button>
+        {canTeach(row) && (
+          <TeachCandidateButton
+            row={row}
+            disabledReason={trainDisabledReason}
+            testId="conversation-detail-teach"
+          />
+        )}
         <Tooltip title={trainDisabledReason ?? ''}>
           <span>
             <Button
-              variant="contained"
+              variant={canTeach(row) ? 'outlined' : 'contained'}
               onClick={() => onTrain(row)}
               disabled={Boolean(trainDisabledReason)}
               startIcon={<SchoolOutlined />}
@@ -272,6 +292,18 @@ function DetailContent({
 }
 
 const textSx = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
+/** Read by screen readers, not shown. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  p: 0,
+  m: -1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
 
 function Section({ label, hint, children }: { label: string; hint?: string; children: ReactNode }) {
   return (
@@ -372,9 +404,9 @@ function SessionList({
                 component="button"
                 type="button"
                 onClick={() => onShow(row)}
-                aria-label={`${t('conversations.detail.show')}: ${row.acquire}`}
                 sx={{
                   display: 'block',
+                  position: 'relative',
                   width: '100%',
                   textAlign: 'left',
                   font: 'inherit',
@@ -391,6 +423,10 @@ function SessionList({
                   '&:focus-visible': { outline: 2, outlineStyle: 'solid', outlineColor: 'primary.main' },
                 }}
               >
+                {/* Said before what is shown, so the button's name still holds its visible text. */}
+                <Box component="span" sx={visuallyHidden}>
+                  {`${t('conversations.detail.show')}: `}
+                </Box>
                 {body}
               </Box>
             )}

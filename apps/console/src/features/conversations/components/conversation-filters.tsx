@@ -31,7 +31,7 @@ export type ConversationFiltersBarProps = {
   onClear?: (() => void) | undefined;
 };
 
-/** Range, devices, search, bookmarked / fallback switches and the category filter of the review. */
+/** Range, devices, search, bookmarked / fallback / had-a-candidate switches and the category filter. */
 export function ConversationFiltersBar({
   filters,
   devices,
@@ -130,6 +130,16 @@ export function ConversationFiltersBar({
               />
             }
             label={t('conversations.filters.fallback')}
+          />
+          <FormControlLabel
+            control={
+              <Switch
+                checked={filters.candidate}
+                onChange={(event) => onChange({ candidate: event.target.checked })}
+                slotProps={{ input: { 'data-testid': 'conversation-candidate' } as object }}
+              />
+            }
+            label={t('conversations.filters.candidate')}
           />
           <Button
             variant={categoryCount > 0 ? 'contained' : 'outlined'}

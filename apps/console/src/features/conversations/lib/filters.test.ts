@@ -13,6 +13,7 @@ describe('conversation filters in the address', () => {
       deviceIds: [7],
       bookmarked: false,
       fallback: false,
+      candidate: false,
       categories: [],
       exclude: false,
       search: '',
@@ -29,6 +30,7 @@ describe('conversation filters in the address', () => {
       deviceIds: [8, 9],
       bookmarked: true,
       fallback: true,
+      candidate: true,
       categories: ['Facilities', 'Food, drinks'],
       exclude: true,
       search: ' 洗手間 ',
@@ -40,6 +42,7 @@ describe('conversation filters in the address', () => {
       deviceIds: [8, 9],
       bookmarked: true,
       fallback: true,
+      candidate: true,
       categories: ['Facilities', 'Food, drinks'],
       exclude: true,
       search: '洗手間',
@@ -96,5 +99,11 @@ describe('conversation filters in the address', () => {
   it('knows when the list is narrowed beyond the defaults', () => {
     expect(isNarrowed(new URLSearchParams('sort=score&order=asc&page=2'))).toBe(false);
     expect(isNarrowed(new URLSearchParams('bookmarked=1'))).toBe(true);
+    expect(isNarrowed(new URLSearchParams('candidate=1'))).toBe(true);
+  });
+
+  it('asks only for fallbacks that had a candidate when that switch is on', () => {
+    expect(filterQuery(read('candidate=1'), 'UTC')).toMatchObject({ candidate: true });
+    expect(filterQuery(read(''), 'UTC')).not.toHaveProperty('candidate');
   });
 });

@@ -9,7 +9,7 @@ import { rangeFromParams, type DayRange } from '@/shared/lib/day-range';
 /**
  * Conversation Review's filters, as they live in the address (so `/conversation?bookmarked=1`
  * works, and Back / Forward / reload keep them):
- * `start`, `end` (days) · `devices` (ids, comma joined) · `bookmarked=1` · `fallback=1` ·
+ * `start`, `end` (days) · `devices` (ids, comma joined) · `bookmarked=1` · `fallback=1` · `candidate=1` ·
  * `category` (one per name, repeated) · `exclude=1` · `q` · `sort`, `order` · `page` (from 1) · `size`.
  */
 export type ConversationFilters = {
@@ -17,6 +17,8 @@ export type ConversationFilters = {
   deviceIds: number[];
   bookmarked: boolean;
   fallback: boolean;
+  /** Fell back, but had a candidate topic (the ones "Teach to …" can fix in one click). */
+  candidate: boolean;
   categories: string[];
   /** Every category except those listed. */
   exclude: boolean;
@@ -75,6 +77,7 @@ export function readFilters(params: URLSearchParams, devices: DeviceContext): Co
     deviceIds,
     bookmarked: flag(params, 'bookmarked'),
     fallback: flag(params, 'fallback'),
+    candidate: flag(params, 'candidate'),
     categories,
     exclude: categories.length > 0 && flag(params, 'exclude'),
     search: (params.get('q') ?? '').trim(),
@@ -105,6 +108,7 @@ export function writeFilters(current: URLSearchParams, patch: FilterPatch): URLS
   if (patch.deviceIds) next.set('devices', patch.deviceIds.join(','));
   if (patch.bookmarked !== undefined) setFlag(next, 'bookmarked', patch.bookmarked);
   if (patch.fallback !== undefined) setFlag(next, 'fallback', patch.fallback);
+  if (patch.candidate !== undefined) setFlag(next, 'candidate', patch.candidate);
   if (patch.categories) {
     next.delete('category');
     for (const name of patch.categories) next.append('category', name);
@@ -136,7 +140,7 @@ export function writeFilters(current: URLSearchParams, patch: FilterPatch): URLS
 
 /** Whether anything but the defaults narrows the list (offers "Clear filters"). */
 export function isNarrowed(params: URLSearchParams): boolean {
-  return ['start', 'end', 'devices', 'bookmarked', 'fallback', 'category', 'q'].some((name) =>
+  return ['start', 'end', 'devices', 'bookmarked', 'fallback', 'candidate', 'category', 'q'].some((name) =>
     params.has(name),
   );
 }
@@ -150,6 +154,7 @@ export function filterQuery(filters: ConversationFilters, tz: string) {
     device_ids: filters.deviceIds,
     ...(filters.bookmarked && { bookmarked: true }),
     ...(filters.fallback && { fallback: true }),
+    ...(filters.candidate && { candidate: true }),
     ...(filters.categories.length > 0 && { category: filters.categories.join(',') }),
     ...(filters.exclude && { exclude: true }),
     ...(filters.search && { search: filters.search }),

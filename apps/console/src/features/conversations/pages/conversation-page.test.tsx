@@ -317,6 +317,103 @@ describe('ConversationPage', { timeout: 20_000 }, () => {
     expect(snackbarStore.get()).toMatchObject({ status: 'success', text: 'Trained into “Parking”' });
   });
 
+  it('filters fell-back-with-a-candidate, and teaches one to its closest topic in one click', async () => {
+    const near = aConversation(5, {
+      acquire: 'where can I leave my car',
+      reply: 'Sorry, I did not understand.',
+      intent_id: null,
+      intent_identified: null,
+      category: null,
+      status: 'fallback',
+      score: 0.42,
+      candidate: { id: 31, name: 'Parking' },
+    });
+    const none = aConversation(6, {
+      intent_id: null,
+      intent_identified: null,
+      status: 'fallback',
+      score: null,
+      candidate: null,
+    });
+    const calls = conversationServer([near, none, aConversation(1)], (call) => {
+      if (call.method === 'POST' && call.path === '/conversation/train') {
+        return { body: { ...near, trained_intent: { id: 31, name: 'Parking' } } };
+      }
+      return undefined;
+    });
+    render();
+
+    // The row says which topic it came closest to, and offers to teach only that one.
+    expect((await screen.findByTestId('conversation-candidate-5')).textContent).toBe('Closest: Parking');
+    expect(screen.queryByTestId('conversation-candidate-6')).toBeNull();
+    expect(screen.queryByTestId('conversation-teach-6')).toBeNull();
+    expect(screen.queryByTestId('conversation-teach-1')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('conversation-candidate'));
+    await eventually(() => expect(lastList(calls).query.get('candidate')).toBe('true'));
+    expect(location()).toContain('candidate=1');
+
+    // The filtered list has arrived (the previous one stays on screen meanwhile).
+    await eventually(() => expect(listCalls(calls).length).toBe(2));
+    await act(async () => undefined);
+    const teach = await screen.findByTestId('conversation-teach-5');
+    expect(teach.getAttribute('aria-label')).toBe('Teach to Parking');
+    fireEvent.click(teach);
+    await eventually(() =>
+      expect(screen.getByTestId('conversation-trained-5').textContent).toBe('Trained → Parking'),
+    );
+    // One click: the Train call with the candidate, and the row did not open.
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { id: 5, intent_id: 31, device_id: 7 },
+    ]);
+    expect(screen.queryByTestId('conversation-detail')).toBeNull();
+    expect(screen.queryByTestId('conversation-teach-5')).toBeNull();
+    expect(snackbarStore.get()).toMatchObject({
+      status: 'success',
+      text: 'Taught to “Parking”: this question now matches it',
+    });
+  });
+
+  it('shows the candidate and its score in the detail panel, with Teach to it', async () => {
+    const near = aConversation(5, {
+      intent_id: null,
+      intent_identified: null,
+      status: 'fallback',
+      score: 0.42,
+      candidate: { id: 31, name: 'Parking' },
+      session_id: null,
+    });
+    const calls = conversationServer([near], (call) => {
+      if (call.path === '/conversation/session') return { body: [near] };
+      if (call.method === 'POST' && call.path === '/conversation/train') {
+        return {
+          status: 400,
+          body: {
+            success: false,
+            data: null,
+            error: 'topic_not_on_device',
+            message: 'That question topic does not belong to Lobby, the device this conversation was on.',
+          },
+        };
+      }
+      return undefined;
+    });
+    render();
+    fireEvent.click(await screen.findByTestId('conversation-acquire-5'));
+    expect((await screen.findByTestId('conversation-detail-candidate')).textContent).toBe(
+      'Parking, score 0.42',
+    );
+    const teach = screen.getByTestId('conversation-detail-teach');
+    expect(teach.textContent).toBe('Teach to Parking');
+    fireEvent.click(teach);
+    await eventually(() => expect(snackbarStore.get().status).toBe('error'));
+    expect(snackbarStore.get().text).toContain('does not belong to Lobby');
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { id: 5, intent_id: 31, device_id: 7 },
+    ]);
+    expect(screen.getByTestId('conversation-detail-teach')).toBeTruthy();
+  });
+
   it('exports the current filter as {start}-{end}-Conversation.xlsx', async () => {
     const saved: string[] = [];
     vi.stubGlobal(
@@ -461,7 +558,7 @@ describe('ConversationPage', { timeout: 20_000 }, () => {
 
       // Another question of the visit, without asking the server again.
       fireEvent.click(
-        within(session).getByRole('button', { name: 'Show this question: Where is the lift?' }),
+        within(session).getByRole('button', { name: /^Show this question:.*Where is the lift\?$/ }),
       );
       await eventually(() =>
         expect(within(panel()).getByTestId('conversation-detail-question').textContent).toBe(

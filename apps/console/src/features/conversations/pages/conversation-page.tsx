@@ -30,6 +30,7 @@ import { useUpdateBookmark } from '../api/update-bookmark';
 import { BookmarkButton } from '../components/bookmark-button';
 import { ConversationDetail } from '../components/conversation-detail';
 import { ConversationFiltersBar } from '../components/conversation-filters';
+import { TeachCandidateButton, canTeach } from '../components/teach-candidate-button';
 import { TruncatedText } from '../components/truncated-text';
 import { CategoryFilterDialog } from '../dialogs/category-filter-dialog';
 import { TrainConversationDialog } from '../dialogs/train-conversation-dialog';
@@ -179,7 +180,24 @@ export function ConversationPage() {
       width: 112,
       render: (row) => (
         <Box sx={{ minWidth: 0 }}>
-          <TruncatedText text={row.intent_identified} />
+          {/* A fallback near a topic names that topic instead of "—". */}
+          {(row.intent_identified !== null || row.status !== 'fallback' || !row.candidate) && (
+            <TruncatedText text={row.intent_identified} />
+          )}
+          {row.status === 'fallback' && row.candidate && (
+            <Typography
+              variant="caption"
+              color="text.secondary"
+              component="div"
+              sx={{ overflowWrap: 'anywhere' }}
+              data-testid={`conversation-candidate-${row.id}`}
+            >
+              {t('conversations.candidate.closest', { name: row.candidate.name })}
+            </Typography>
+          )}
+          {mayTrain && !row.trained_intent && canTeach(row) && (
+            <TeachCandidateButton row={row} compact testId={`conversation-teach-${row.id}`} />
+          )}
           {row.trained_intent && (
             <Tooltip title={t('conversations.train.trained_tooltip', { name: row.trained_intent.name })}>
               <Chip

@@ -22,6 +22,7 @@ export function aConversation(id: number, patch: Partial<Conversation> = {}): Co
     bookmarked: false,
     session_id: 's-1',
     trained_intent: null,
+    candidate: null,
     ...patch,
   };
 }

@@ -28,7 +28,10 @@ export function createAnswerService({
       language: Language,
       text: string,
     ): Promise<TestConsoleResult> {
-      const result = await matcher.match(deviceId, language, text, { limit: 5 });
+      // The device's own answer confidence, else the matcher's default.
+      const settings = await topics.settings(deviceId);
+      const threshold = settings?.answerConfidence ?? undefined;
+      const result = await matcher.match(deviceId, language, text, { limit: 5, threshold });
       const ids = result.candidates.map((c) => c.topicId);
       const names = new Map((await topics.topicsById(deviceId, ids)).map((t) => [t.id, t]));
       const candidates = result.candidates
@@ -46,9 +49,8 @@ export function createAnswerService({
           avatar_motion: null,
         };
       }
-      const [answer, settings, children] = await Promise.all([
+      const [answer, children] = await Promise.all([
         responses.list(deviceId, [best.id], { language, deviceType: deviceKind }),
-        topics.settings(deviceId),
         topics.children(deviceId, best.id),
       ]);
       const relatedOn = best.isEnabledRelatedIntents && (settings?.isEnabledRelatedIntents ?? true);

@@ -1,15 +1,28 @@
-import { ZOk, ZTestConsoleRequest, ZTestConsoleResponse } from '@ambassador/contracts';
+import {
+  CONFIDENCE_PREVIEW_DAYS,
+  CONFIDENCE_PREVIEW_MAX_QUESTIONS,
+  ZConfidencePreview,
+  ZConfidencePreviewQuery,
+  ZOk,
+  ZTestConsoleRequest,
+  ZTestConsoleResponse,
+} from '@ambassador/contracts';
 import type { FastifyInstance } from 'fastify';
 import { contractApp, ok } from '../../../lib/contract.js';
 import { authOf, deviceIdOf } from '../../../plugins/guard.js';
 import type { DevicesService } from '../../devices/index.js';
 import { AI_PAGE, AI_TAGS } from '../access.js';
 import type { AnswerService } from './answer-service.js';
+import type { ConfidenceService } from './confidence.js';
 
-/** The test console: a question answered as the device would answer it. */
+/** The test console (a question answered as the device would), and the answer-confidence preview. */
 export function answeringRoutes(
   parent: FastifyInstance,
-  { answers, devices }: { answers: AnswerService; devices: DevicesService },
+  {
+    answers,
+    devices,
+    confidence,
+  }: { answers: AnswerService; devices: DevicesService; confidence: ConfidenceService },
 ) {
   const app = contractApp(parent);
   app.post(
@@ -27,6 +40,38 @@ export function answeringRoutes(
     async (req) => {
       const device = await devices.get(authOf(req), deviceIdOf(req));
       return ok(await answers.ask(device.id, device.kind, req.body.language, req.body.text));
+    },
+  );
+
+  app.get(
+    '/ai_config/answer_confidence/preview',
+    {
+      // Up to a couple of thousand matches: waits first when the server is busy.
+      config: { ...AI_PAGE, priority: 'low' },
+      schema: {
+        tags: AI_TAGS,
+        summary: 'What a different answer confidence would have done to recent questions',
+        description:
+          `The device's questions of the last ${CONFIDENCE_PREVIEW_DAYS} days (the newest ` +
+          `${CONFIDENCE_PREVIEW_MAX_QUESTIONS} at most) asked again of its matcher as it is now: how many ` +
+          'answer and fall back at the current setting and at `answer_confidence`, and a page of the ' +
+          'questions whose outcome changes, most asked first. Nothing is saved.',
+        querystring: ZConfidencePreviewQuery,
+        response: { 200: ZOk(ZConfidencePreview) },
+      },
+    },
+    async (req, reply) => {
+      // A slider sends a newer value and drops this request: stop matching for nobody.
+      const gone = new AbortController();
+      reply.raw.once('close', () => gone.abort());
+      const q = req.query;
+      const preview = await confidence.preview(
+        deviceIdOf(req),
+        q.answer_confidence,
+        { limit: q.limit, offset: q.offset },
+        gone.signal,
+      );
+      return ok(preview, { total: preview.changes_total });
     },
   );
 }

@@ -374,11 +374,16 @@ export function createTopicsRepo(db: Db) {
       return row;
     },
 
-    async saveSettings(deviceId: number, isEnabledRelatedIntents: boolean, at: Date) {
+    /** Sets the fields given; a device without a settings row gets one (the rest at defaults). */
+    async saveSettings(
+      deviceId: number,
+      values: { isEnabledRelatedIntents?: boolean; answerConfidence?: number | null },
+      at: Date,
+    ) {
       const [row] = await db
         .insert(aiSettings)
-        .values({ deviceId, isEnabledRelatedIntents, updatedAt: at })
-        .onConflictDoUpdate({ target: aiSettings.deviceId, set: { isEnabledRelatedIntents, updatedAt: at } })
+        .values({ deviceId, ...values, updatedAt: at })
+        .onConflictDoUpdate({ target: aiSettings.deviceId, set: { ...values, updatedAt: at } })
         .returning();
       return row!;
     },

@@ -33,6 +33,7 @@ import {
   ZUpdateAvatarMotionRequest,
   ZUpdateCategoryRequest,
   ZUpdateKeywordRequest,
+  ZUpdateAnswerConfidenceRequest,
   ZUpdateRelatedIntentsRequest,
   ZUpdateTopicRequest,
   ZUpdateTopicTitleRequest,
@@ -154,6 +155,27 @@ export function topicsRoutes(parent: FastifyInstance, { topics }: { topics: Topi
       const on = req.body.is_enabled_related_intents;
       return ok(await topics.setRelatedIntents(deviceIdOf(req), on), {
         message: on ? 'Related intents turned on.' : 'Related intents turned off.',
+      });
+    },
+  );
+  app.put(
+    '/ai_config/answer_confidence',
+    {
+      config: AI_PAGE,
+      schema: {
+        tags,
+        summary: 'Set the device’s answer confidence, or go back to the default',
+        description:
+          'The least match score (0.05–0.95) that answers a question; below it the device falls back. ' +
+          '`null` uses the default (`default_answer_confidence`). Applies from the next question.',
+        body: ZUpdateAnswerConfidenceRequest,
+        response: { 200: ZOk(ZAiSettings) },
+      },
+    },
+    async (req) => {
+      const value = req.body.answer_confidence;
+      return ok(await topics.setAnswerConfidence(deviceIdOf(req), value), {
+        message: value === null ? 'Answer confidence reset to the default.' : 'Answer confidence saved.',
       });
     },
   );

@@ -17,6 +17,7 @@ import type {
 import { AVATAR_GESTURES, AVATAR_IDLE_MOTIONS } from '@ambassador/contracts';
 import type { z } from 'zod';
 import type { Clock } from '../../../lib/clock.js';
+import { DEFAULT_THRESHOLD } from '../../../matcher/index.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../../lib/db-errors.js';
 import { badRequest, conflict, notFound } from '../../../lib/errors.js';
 import type { AiChangeListener } from '../changes.js';
@@ -42,6 +43,16 @@ export function toTopic(r: TopicWithNames): Topic {
     sub_topic_count: r.subTopicCount,
     created_at: t.createdAt.toISOString(),
     updated_at: t.updatedAt.toISOString(),
+  };
+}
+
+function toSettings(
+  row: { isEnabledRelatedIntents: boolean; answerConfidence: number | null } | undefined,
+): AiSettings {
+  return {
+    is_enabled_related_intents: row?.isEnabledRelatedIntents ?? true,
+    answer_confidence: row?.answerConfidence ?? null,
+    default_answer_confidence: DEFAULT_THRESHOLD,
   };
 }
 
@@ -196,13 +207,18 @@ export function createTopicsService({
 
     // ------------------------------------------------------------ settings
     async settings(deviceId: number): Promise<AiSettings> {
-      const row = await repo.settings(deviceId);
-      return { is_enabled_related_intents: row?.isEnabledRelatedIntents ?? true };
+      return toSettings(await repo.settings(deviceId));
     },
 
     async setRelatedIntents(deviceId: number, on: boolean): Promise<AiSettings> {
-      const row = await repo.saveSettings(deviceId, on, clock.now());
-      return { is_enabled_related_intents: row.isEnabledRelatedIntents };
+      return toSettings(await repo.saveSettings(deviceId, { isEnabledRelatedIntents: on }, clock.now()));
+    },
+
+    /** null goes back to the default. The range is the contract's; the database checks it too. */
+    async setAnswerConfidence(deviceId: number, value: number | null): Promise<AiSettings> {
+      const row = await repo.saveSettings(deviceId, { answerConfidence: value }, clock.now());
+      // Not an AI change for the matchers: the threshold is read per question, not built in.
+      return toSettings(row);
     },
 
     // ------------------------------------------------------------ topics

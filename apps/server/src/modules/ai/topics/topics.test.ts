@@ -319,6 +319,8 @@ describe.each(backends)('AI topics on %s', (kind) => {
     it('turns related intents off and on', async () => {
       expect(await data('GET', `/ai_config/settings?device_id=${LOBBY}`)).toEqual({
         is_enabled_related_intents: true,
+        answer_confidence: null,
+        default_answer_confidence: 0.5,
       });
       await data('PUT', '/ai_config/related_intents/on_off', {
         device_id: LOBBY,
@@ -326,6 +328,8 @@ describe.each(backends)('AI topics on %s', (kind) => {
       });
       expect(await data('GET', `/ai_config/settings?device_id=${LOBBY}`)).toEqual({
         is_enabled_related_intents: false,
+        answer_confidence: null,
+        default_answer_confidence: 0.5,
       });
       await data('PUT', '/ai_config/related_intents/on_off', {
         device_id: LOBBY,

@@ -36,7 +36,8 @@ export interface AiBundle {
     contents: unknown[];
   }[];
   entities: { keyword: string; norm: string; aliases: string[] }[];
-  settings: { isEnabledRelatedIntents: boolean } | null;
+  /** answerConfidence is missing from snapshots taken before it existed (undo restores the default). */
+  settings: { isEnabledRelatedIntents: boolean; answerConfidence?: number | null } | null;
 }
 
 /** Parents before children, whatever order the rows came in (a cycle cannot be stored). */
@@ -121,7 +122,10 @@ export function createTransferRepo(db: Db) {
           .where(eq(aiEntities.deviceId, deviceId))
           .orderBy(aiEntities.id),
         tx
-          .select({ isEnabledRelatedIntents: aiSettings.isEnabledRelatedIntents })
+          .select({
+            isEnabledRelatedIntents: aiSettings.isEnabledRelatedIntents,
+            answerConfidence: aiSettings.answerConfidence,
+          })
           .from(aiSettings)
           .where(eq(aiSettings.deviceId, deviceId)),
       ]);

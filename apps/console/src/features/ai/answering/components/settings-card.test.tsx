@@ -21,7 +21,11 @@ function wrapper({ children }: { children: ReactNode }) {
 beforeEach(() => {
   api.get.mockReset();
   api.put.mockReset();
-  api.get.mockResolvedValue({ data: { is_enabled_related_intents: false }, message: '', total: undefined });
+  api.get.mockResolvedValue({
+    data: { is_enabled_related_intents: false, answer_confidence: null, default_answer_confidence: 0.5 },
+    message: '',
+    total: undefined,
+  });
   authStore.set({
     ...LOGGED_OUT,
     status: 'logged_in',
@@ -63,10 +67,18 @@ describe('SettingsCard related intents switch', () => {
   });
 
   it('flips after a successful update', async () => {
-    api.put.mockResolvedValue({ data: { is_enabled_related_intents: true }, message: '', total: undefined });
+    api.put.mockResolvedValue({
+      data: { is_enabled_related_intents: true, answer_confidence: null, default_answer_confidence: 0.5 },
+      message: '',
+      total: undefined,
+    });
     render(<SettingsCard />, { wrapper });
     await waitFor(() => expect(toggle().disabled).toBe(false));
-    api.get.mockResolvedValue({ data: { is_enabled_related_intents: true }, message: '', total: undefined });
+    api.get.mockResolvedValue({
+      data: { is_enabled_related_intents: true, answer_confidence: null, default_answer_confidence: 0.5 },
+      message: '',
+      total: undefined,
+    });
     fireEvent.click(toggle());
     await waitFor(() => expect(toggle().checked).toBe(true));
     expect(snackbarStore.get().text).toBe('Related intents turned on');

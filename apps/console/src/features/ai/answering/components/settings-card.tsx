@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -6,15 +8,19 @@ import Skeleton from '@mui/material/Skeleton';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
+import Divider from '@mui/material/Divider';
 import { useTranslation } from 'react-i18next';
 import { useAiDeviceId } from '@/features/ai/common/api/ai-keys';
 import { useAiSettings } from '../api/get-ai-settings';
 import { useUpdateRelatedIntents } from '../api/update-related-intents';
+import { AnswerConfidenceDialog } from '../dialogs/answer-confidence-dialog';
+import { formatPercent } from '../lib/percent';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 
 /**
  * The device's AI settings. The related-intents switch shows the server's value: it flips only
- * after a successful update and so stays where it was when the update fails.
+ * after a successful update and so stays where it was when the update fails. Answer confidence
+ * opens its dialog (a slider with a preview over the device's recent questions).
  */
 export function SettingsCard() {
   const { t } = useTranslation();
@@ -22,6 +28,8 @@ export function SettingsCard() {
   const settings = useAiSettings();
   const update = useUpdateRelatedIntents();
   const enabled = settings.data?.is_enabled_related_intents ?? false;
+  const [confidence, setConfidence] = useState({ key: 0, open: false });
+  const own = settings.data?.answer_confidence ?? null;
 
   const toggle = (next: boolean) => {
     if (deviceId === null || update.isPending) return;
@@ -59,7 +67,41 @@ export function SettingsCard() {
             />
           )}
         </Box>
+        <Divider sx={{ my: 1.5 }} />
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <Box sx={{ flex: 1 }}>
+            <Typography sx={{ fontWeight: 500 }} id="ai-confidence-heading">
+              {t('ai.confidence.title')}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" data-testid="answer-confidence-value">
+              {settings.data
+                ? t(own === null ? 'ai.confidence.card_default' : 'ai.confidence.card_own', {
+                    value: formatPercent(own ?? settings.data.default_answer_confidence),
+                  })
+                : '\u00a0'}
+            </Typography>
+          </Box>
+          <Button
+            variant="outlined"
+            size="small"
+            onClick={() => setConfidence((c) => ({ key: c.key + 1, open: true }))}
+            disabled={!settings.data || deviceId === null}
+            aria-describedby="ai-confidence-heading"
+            data-testid="answer-confidence-open"
+          >
+            {t('ai.confidence.adjust')}
+          </Button>
+        </Box>
       </CardContent>
+      {confidence.key > 0 && settings.data && deviceId !== null && (
+        <AnswerConfidenceDialog
+          key={confidence.key}
+          open={confidence.open}
+          deviceId={deviceId}
+          settings={settings.data}
+          onClose={() => setConfidence((c) => ({ ...c, open: false }))}
+        />
+      )}
     </Card>
   );
 }

@@ -31,6 +31,10 @@ export const aiKeys = {
 
   categories: (deviceId: AiDeviceId) => [...aiKeys.device(deviceId), 'categories'] as const,
   settings: (deviceId: AiDeviceId) => [...aiKeys.device(deviceId), 'settings'] as const,
+  /** What-if counts of an answer confidence over the device's recent questions. */
+  confidencePreviews: (deviceId: AiDeviceId) => [...aiKeys.device(deviceId), 'confidence_preview'] as const,
+  confidencePreview: (deviceId: AiDeviceId, value: number, limit: number) =>
+    [...aiKeys.confidencePreviews(deviceId), value, limit] as const,
 
   /** Prefix of every topic query (lists, single topics, nav, auto-complete). */
   topics: (deviceId: AiDeviceId) => [...aiKeys.device(deviceId), 'topics'] as const,
