@@ -613,7 +613,8 @@ export class GroupModel {
 
   /** The calibrated confidence that `f` is the right topic (see ModelParams.calibration). */
   private confidence(f: CandidateFeatures): number {
-    if (f.nearest <= 0 && f.p <= 0) return 0;
+    // Nothing in common with any of the topic's phrases (or not among the first three): no evidence.
+    if (f.nearest <= 0) return 0;
     const [b, wp, wsn, wnr, wnm, wlm, wl, wr] = this.params.calibration as number[];
     const z =
       b! +

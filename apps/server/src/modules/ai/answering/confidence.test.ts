@@ -221,11 +221,11 @@ describe.each(backends)('answer confidence on %s', (kind) => {
     });
 
     it('falls back below the device’s threshold and logs the best candidate with its score', async () => {
-      const score = await scoreOf(LOBBY, 'where is the parking');
+      const score = await scoreOf(LOBBY, 'where do I park');
       expect(score).toBeGreaterThan(0.5);
       expect(score).toBeLessThan(0.9);
       // At the default it answers…
-      const answered = await ask(session, 'where is the parking');
+      const answered = await ask(session, 'where do I park');
       expect(answered).toMatchObject({ fallback: false, intent: { id: parking[LOBBY], name: 'Parking' } });
       expect(await logged(answered.conversation_id)).toMatchObject({
         status: 'answered',
@@ -235,7 +235,7 @@ describe.each(backends)('answer confidence on %s', (kind) => {
       // … above its score it falls back, for visitors and in the test console alike.
       const strict = Math.min(0.95, Math.round((score + 0.05) * 100) / 100);
       await setConfidence(LOBBY, strict);
-      const fell = await ask(session, 'where is the parking');
+      const fell = await ask(session, 'where do I park');
       expect(fell).toMatchObject({ fallback: true, intent: null, responses: [] });
       const row = await logged(fell.conversation_id);
       expect(row).toMatchObject({
@@ -248,7 +248,7 @@ describe.each(backends)('answer confidence on %s', (kind) => {
       const tried = await data('POST', '/ai_config/test_console', {
         device_id: LOBBY,
         language: 'english',
-        text: 'where is the parking',
+        text: 'where do I park',
       });
       expect(tried).toMatchObject({ fallback: true, best: null });
       expect(tried.candidates[0]).toMatchObject({ intent_name: 'Parking' });
@@ -347,7 +347,7 @@ describe.each(backends)('answer confidence on %s', (kind) => {
     /** North Wing's questions: text → times asked in the window. */
     const ASKED: Record<string, number> = {
       parking: 3,
-      'where is the parking': 2,
+      'where do I park': 2,
       [VAGUE]: 1,
       'when do you open': 1,
       [UNRELATED]: 1,
