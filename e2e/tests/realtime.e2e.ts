@@ -321,6 +321,37 @@ describe('realtime: push, live chat and a video call between a kiosk and the con
       .toContain('behind the info desk');
   });
 
+  it('Interface Settings: switching Call staff off hides it on the paired kiosk at once, without a reload', async () => {
+    // Changing device goes to the dashboard: choose the Atrium kiosk's first.
+    await o('device-select').click();
+    await op.getByRole('option', { name: 'Atrium Ambassador' }).click();
+    await op.waitForURL('**/dashboard');
+    await op.goto('/interface');
+    const callStaff = op.getByRole('switch', { name: 'Call staff' });
+    await callStaff.waitFor();
+    expect(await callStaff.isChecked()).toBe(true);
+    // The kiosk on its start screen, offering a call.
+    await kiosk.reload();
+    await k('kiosk-call').waitFor({ timeout: 10_000 });
+    let reloaded = false;
+    kiosk.once('load', () => (reloaded = true));
+
+    await callStaff.click();
+    await expect.poll(() => o('snackbar').innerText(), { timeout: 10_000 }).toContain('Reach staff saved');
+    await k('kiosk-call').waitFor({ state: 'detached', timeout: 10_000 });
+    expect(await k('kiosk-staff-chat').isVisible()).toBe(true);
+    await screenshot(op, 'interface-en');
+    await screenshot(kiosk, 'kiosk-no-call');
+
+    // On again after a reload of the console: the switch shows what was saved, and the kiosk follows.
+    await op.reload();
+    await callStaff.waitFor();
+    expect(await callStaff.isChecked()).toBe(false);
+    await callStaff.click();
+    await k('kiosk-call').waitFor({ timeout: 10_000 });
+    expect(reloaded).toBe(false);
+  });
+
   it('reads in Traditional and Simplified Chinese', async () => {
     for (const lang of ['zhHant', 'zhHans'] as const) {
       await setUiLanguage(lang);
@@ -328,6 +359,7 @@ describe('realtime: push, live chat and a video call between a kiosk and the con
         ['/live_video', 'live-video'],
         ['/chat', 'chat'],
         ['/message', 'message'],
+        ['/interface', 'interface'],
       ] as const) {
         await op.goto(route);
         await op.waitForLoadState('networkidle');

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { DeviceConfig, Language } from '@ambassador/contracts';
+import type { DeviceConfig, KioskSections, Language } from '@ambassador/contracts';
 import { createDeviceApi } from './api/device-api';
 import { DeviceApiError } from './api/device-client';
 import { Bilingual } from './components/bilingual';
@@ -9,7 +9,7 @@ import { homeLanguage } from './lib/languages';
 import { createSpeechPlayer } from './lib/speech-player';
 import { DEFAULT_TIMING, type Timing } from './lib/timing';
 import { PushOverlay } from './push/push-overlay';
-import { createRealtime, type SocketFactory } from './realtime/realtime-client';
+import { SOCKET, createRealtime, type SocketFactory } from './realtime/realtime-client';
 import { ChatScreen } from './screens/chat-screen';
 import { PairingScreen } from './screens/pairing-screen';
 import { StartScreen } from './screens/start-screen';
@@ -95,6 +95,27 @@ export function App({ timing: overrides, socketFactory }: Props) {
     realtime?.open();
     return () => realtime?.close();
   }, [realtime]);
+
+  // What an operator switches in Interface Settings shows at once, on every screen; on a
+  // reconnection the config is read again, for a change made while the socket was away.
+  useEffect(() => {
+    if (!realtime || !api) return;
+    const offSections = realtime.on<KioskSections>(SOCKET.interfaceSections, (sections) =>
+      setConfig((current) => (current ? { ...current, sections } : current)),
+    );
+    let first = true;
+    const offConnect = realtime.onConnect(() => {
+      if (first) {
+        first = false;
+        return;
+      }
+      api.config().then(setConfig, () => undefined);
+    });
+    return () => {
+      offSections();
+      offConnect();
+    };
+  }, [realtime, api]);
 
   // A remembered key: fetch the device's configuration, and keep trying while the server is away.
   const needsConfig = phase.name === 'connecting' || phase.name === 'offline';

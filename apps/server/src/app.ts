@@ -62,6 +62,7 @@ import {
 } from './modules/calls/index.js';
 import { createChatRepo, chatDeviceRoutes, chatRoutes, createChatService } from './modules/chat/index.js';
 import { createPushRepo, pushRoutes, createPushService } from './modules/push/index.js';
+import { createInterfaceRepo, interfaceRoutes, createInterfaceService } from './modules/interface/index.js';
 import { createAuthRepo, authRoutes, createAuthService } from './modules/auth/index.js';
 import { createDevicesRepo, devicesRoutes, createDevicesService } from './modules/devices/index.js';
 import { createDeviceApiRepo, deviceApiRoutes, createDeviceApiService } from './modules/device-api/index.js';
@@ -255,10 +256,13 @@ export async function buildApp({
     repo: createConfidenceRepo(db),
     clock,
   });
+  // Interface sections (modules/interface): saved per device, sent to its kiosks when changed.
+  const sections = createInterfaceService({ repo: createInterfaceRepo(db), notifier, clock });
   const deviceApi = createDeviceApiService({
     repo: createDeviceApiRepo(db),
     answers,
     topics: topicsRepo,
+    sections: (deviceId) => sections.kioskSections(deviceId),
     clock,
     log: app.log,
     // The staff chats linked to a visitor session end with it (`chat` is built below).
@@ -364,6 +368,8 @@ export async function buildApp({
       pushRoutes(admin, { push, media });
       // ---- admin routes: calls ----
       callsRoutes(admin, { calls });
+      // ---- admin routes: interface ----
+      interfaceRoutes(admin, { sections });
     },
     { prefix: '/admin_panel' },
   );

@@ -4,6 +4,7 @@ import { ZLanguage } from './access.js';
 import { ZAiSettings, ZAvatarMotion, ZResponse, ZTopicRef } from './ai.js';
 import { ZId } from './common.js';
 import { ZDeviceKind } from './devices.js';
+import { ZKioskSections } from './interface.js';
 
 /**
  * The device API (`/device_api/v1`): what a kiosk or chatbot calls with its device key
@@ -32,6 +33,8 @@ export const ZDeviceConfig = z.object({
     welcome: z.partialRecord(ZLanguage, z.string()),
     fallback: z.partialRecord(ZLanguage, z.string()),
   }),
+  /** Which components of the kiosk's screens are on (Interface Settings); missing means on. */
+  sections: ZKioskSections,
 });
 export type DeviceConfig = z.infer<typeof ZDeviceConfig>;
 

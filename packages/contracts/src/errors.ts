@@ -79,6 +79,9 @@ export const APP_ERROR_CODES = [
   'language_not_offered',
   'invalid_image_url',
   'session_ended',
+  // Interface settings.
+  'unknown_section',
+  'unknown_component',
 ] as const;
 
 /**

@@ -13,3 +13,4 @@ export * from './realtime.js';
 export * from './chat.js';
 export * from './calls.js';
 export * from './push.js';
+export * from './interface.js';

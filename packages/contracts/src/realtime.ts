@@ -55,6 +55,8 @@ export const SOCKET = {
   push: 'push:message',
   /** device → server: `{ push_id }` once a push is on screen. */
   pushAck: 'push:ack',
+  /** server → device: `KioskSections`, the device's interface sections after an operator saved them. */
+  interfaceSections: 'interface:sections',
 } as const;
 
 /** Names of `event` messages to the console. */

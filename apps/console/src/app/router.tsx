@@ -76,7 +76,13 @@ export const routes: RouteObject[] = [
                 ),
               },
               { path: 'event', lazy: upcoming('event') },
-              { path: 'interface', lazy: upcoming('interface') },
+              {
+                path: 'interface',
+                lazy: screenWith(
+                  'interface',
+                  async () => (await import('@/features/interface/pages/interface-page')).InterfacePage,
+                ),
+              },
               { path: 'interface/avatar', lazy: upcoming('interface_avatar') },
               {
                 path: 'setting',

@@ -80,6 +80,11 @@ const packs = {
     zhHant: () => import('./packs/push.zhHant.json'),
     zhHans: () => import('./packs/push.zhHans.json'),
   },
+  interface: {
+    en: () => import('./packs/interface.en.json'),
+    zhHant: () => import('./packs/interface.zhHant.json'),
+    zhHans: () => import('./packs/interface.zhHans.json'),
+  },
 } satisfies Record<string, Record<UiLanguage, () => Promise<Json>>>;
 export type StringPack = keyof typeof packs;
 

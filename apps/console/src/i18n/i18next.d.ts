@@ -7,6 +7,7 @@ import type conversationsEn from './packs/conversations.en.json';
 import type dashboardEn from './packs/dashboard.en.json';
 import type devicesEn from './packs/devices.en.json';
 import type pushEn from './packs/push.en.json';
+import type interfaceEn from './packs/interface.en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -19,7 +20,8 @@ declare module 'i18next' {
         typeof devicesEn &
         typeof callsEn &
         typeof chatEn &
-        typeof pushEn;
+        typeof pushEn &
+        typeof interfaceEn;
     };
   }
 }

@@ -23,6 +23,9 @@ import chatZhHant from './packs/chat.zhHant.json';
 import pushEn from './packs/push.en.json';
 import pushZhHans from './packs/push.zhHans.json';
 import pushZhHant from './packs/push.zhHant.json';
+import interfaceEn from './packs/interface.en.json';
+import interfaceZhHans from './packs/interface.zhHans.json';
+import interfaceZhHant from './packs/interface.zhHant.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -54,7 +57,7 @@ function withPacks(core: Tree, ...packs: Tree[]): Tree {
 }
 
 const locales = {
-  en: withPacks(en, aiEn, dashboardEn, conversationsEn, devicesEn, callsEn, chatEn, pushEn),
+  en: withPacks(en, aiEn, dashboardEn, conversationsEn, devicesEn, callsEn, chatEn, pushEn, interfaceEn),
   zhHant: withPacks(
     zhHant,
     aiZhHant,
@@ -64,6 +67,7 @@ const locales = {
     callsZhHant,
     chatZhHant,
     pushZhHant,
+    interfaceZhHant,
   ),
   zhHans: withPacks(
     zhHans,
@@ -74,6 +78,7 @@ const locales = {
     callsZhHans,
     chatZhHans,
     pushZhHans,
+    interfaceZhHans,
   ),
 } as Record<string, Tree>;
 const flat = Object.fromEntries(Object.entries(locales).map(([name, tree]) => [name, flatten(tree)]));

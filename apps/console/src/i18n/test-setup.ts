@@ -20,10 +20,13 @@ import chatZhHant from './packs/chat.zhHant.json';
 import pushEn from './packs/push.en.json';
 import pushZhHans from './packs/push.zhHans.json';
 import pushZhHant from './packs/push.zhHant.json';
+import interfaceEn from './packs/interface.en.json';
+import interfaceZhHans from './packs/interface.zhHans.json';
+import interfaceZhHant from './packs/interface.zhHant.json';
 
 // What `loadStringPack(...)` adds at run time, here at once for every test.
 const packs = {
-  en: [aiEn, dashboardEn, conversationsEn, devicesEn, callsEn, chatEn, pushEn],
+  en: [aiEn, dashboardEn, conversationsEn, devicesEn, callsEn, chatEn, pushEn, interfaceEn],
   zhHant: [
     aiZhHant,
     dashboardZhHant,
@@ -32,6 +35,7 @@ const packs = {
     callsZhHant,
     chatZhHant,
     pushZhHant,
+    interfaceZhHant,
   ],
   zhHans: [
     aiZhHans,
@@ -41,6 +45,7 @@ const packs = {
     callsZhHans,
     chatZhHans,
     pushZhHans,
+    interfaceZhHans,
   ],
 } as const;
 for (const [language, list] of Object.entries(packs)) {

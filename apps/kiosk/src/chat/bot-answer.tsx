@@ -12,8 +12,12 @@ type Props = {
   /** The device's fallback message for this language, if the answer carries none. */
   fallbackText: string | undefined;
   onAsk: (text: string) => void;
-  /** Whether the device can call staff (else the chat only is offered). */
+  /** The ways to reach staff the device offers (Interface Settings: Reach staff). */
+  withChat?: boolean;
   withCall: boolean;
+  /** Related-topic chips and the thumbs are shown (Interface Settings: Ask). */
+  withRelated?: boolean;
+  withRating?: boolean;
   /** Opens a chat or call with staff: what a fallback offers instead of a rating. */
   onStaff: (kind: PanelKind) => void;
 };
@@ -49,8 +53,19 @@ export function relatedChips(result: AskResult): TopicRef[] {
  * One answer: every response's contents, related topics and the thumbs; or the fallback with a
  * way to reach staff (a rating would ask the visitor to judge an answer they did not get).
  */
-export function BotAnswer({ result, api, strings, fallbackText, onAsk, withCall, onStaff }: Props) {
-  const related = result.fallback ? [] : relatedChips(result);
+export function BotAnswer({
+  result,
+  api,
+  strings,
+  fallbackText,
+  onAsk,
+  withChat = true,
+  withCall,
+  withRelated = true,
+  withRating = true,
+  onStaff,
+}: Props) {
+  const related = result.fallback || !withRelated ? [] : relatedChips(result);
   const shown = result.responses.filter((r) => r.contents.length > 0);
   // A response that only speaks is still written out, for visitors who cannot hear it.
   const spoken = result.responses.map((r) => r.speech.trim()).filter(Boolean);
@@ -79,7 +94,7 @@ export function BotAnswer({ result, api, strings, fallbackText, onAsk, withCall,
           )),
         )
       )}
-      {result.fallback && (
+      {result.fallback && (withChat || withCall) && (
         <div
           className="k-staff-offer"
           role="group"
@@ -88,7 +103,7 @@ export function BotAnswer({ result, api, strings, fallbackText, onAsk, withCall,
         >
           <p className="k-staff-offer-text">{strings.staffOffer}</p>
           <div className="k-staff-offer-buttons">
-            <StaffButtons strings={strings} withCall={withCall} onOpen={onStaff} />
+            <StaffButtons strings={strings} withChat={withChat} withCall={withCall} onOpen={onStaff} />
           </div>
         </div>
       )}
@@ -108,7 +123,7 @@ export function BotAnswer({ result, api, strings, fallbackText, onAsk, withCall,
           ))}
         </div>
       )}
-      {result.conversation_id !== null && !result.fallback && (
+      {withRating && result.conversation_id !== null && !result.fallback && (
         <RatingBar api={api} conversationId={result.conversation_id} strings={strings} />
       )}
     </div>

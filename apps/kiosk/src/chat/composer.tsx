@@ -10,12 +10,14 @@ type Props = {
   strings: Strings;
   /** An answer is on its way: typing goes on, sending waits. */
   busy: boolean;
+  /** The microphone is offered (Interface Settings: Ask → Voice input); typing always is. */
+  withVoice?: boolean;
   /** Returns false when the question was not sent (so the text stays). */
   onAsk: (text: string) => boolean;
 };
 
 /** The large input, the send button and, where the browser can listen, the microphone. */
-export function Composer({ language, strings, busy, onAsk }: Props) {
+export function Composer({ language, strings, busy, withVoice = true, onAsk }: Props) {
   const [text, setText] = useState('');
   const speech = useSpeechRecognition({
     language,
@@ -60,7 +62,7 @@ export function Composer({ language, strings, busy, onAsk }: Props) {
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
         />
-        {speech.supported && (
+        {withVoice && speech.supported && (
           <button
             type="button"
             className={speech.listening ? 'k-icon-btn k-mic k-mic-on' : 'k-icon-btn k-mic'}

@@ -13,6 +13,7 @@ export const SOCKET = {
   callSignal: 'call:signal',
   push: 'push:message',
   pushAck: 'push:ack',
+  interfaceSections: 'interface:sections',
 } as const;
 
 /** The part of socket.io-client's Socket the kiosk uses (tests pass a small fake). */

@@ -14,7 +14,8 @@ import type { SpeechPlayer } from '../lib/speech-player';
 import type { Timing } from '../lib/timing';
 import { useIdleTimeout } from '../lib/use-idle-timeout';
 import type { Realtime } from '../realtime/realtime-client';
-import { StaffButtons, StaffPanel, canCall, type PanelKind } from '../staff/staff-panel';
+import { isShown, staffOptions } from '../lib/sections';
+import { StaffButtons, StaffPanel, type PanelKind } from '../staff/staff-panel';
 
 type Props = {
   api: DeviceApi;
@@ -82,6 +83,7 @@ export function ChatScreen({
   const ask = (text: string) => chat.ask(text);
   const welcome = config.messages.welcome[language]?.trim() || strings.welcomeDefault;
   const fallbackText = config.messages.fallback[language];
+  const staff = staffOptions(config);
 
   return (
     <div className="k-chat" lang={HTML_LANG[language]}>
@@ -92,7 +94,13 @@ export function ChatScreen({
           </span>
           <span className="k-bar-language">{LANGUAGE_LABELS[language]}</span>
         </div>
-        <StaffButtons strings={strings} withCall={canCall(config)} compact onOpen={setPanel} />
+        <StaffButtons
+          strings={strings}
+          withChat={staff.chat}
+          withCall={staff.call}
+          compact
+          onOpen={setPanel}
+        />
         <button
           type="button"
           className="k-icon-btn"
@@ -166,14 +174,23 @@ export function ChatScreen({
                 strings={strings}
                 fallbackText={fallbackText}
                 onAsk={ask}
-                withCall={canCall(config)}
+                withChat={staff.chat}
+                withCall={staff.call}
+                withRelated={isShown(config, 'ask', 'related_topics')}
+                withRating={isShown(config, 'ask', 'rating')}
                 onStaff={setPanel}
               />
             )}
           </section>
         ))}
       </main>
-      <Composer language={language} strings={strings} busy={chat.busy} onAsk={ask} />
+      <Composer
+        language={language}
+        strings={strings}
+        busy={chat.busy}
+        withVoice={isShown(config, 'ask', 'voice_input')}
+        onAsk={ask}
+      />
       {panel && (
         <StaffPanel
           kind={panel}

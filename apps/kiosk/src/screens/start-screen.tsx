@@ -11,7 +11,8 @@ import type { SpeechPlayer } from '../lib/speech-player';
 import type { Timing } from '../lib/timing';
 import { useIdleTimeout } from '../lib/use-idle-timeout';
 import type { Realtime } from '../realtime/realtime-client';
-import { StaffButtons, StaffPanel, canCall, type PanelKind } from '../staff/staff-panel';
+import { isShown, staffOptions } from '../lib/sections';
+import { StaffButtons, StaffPanel, type PanelKind } from '../staff/staff-panel';
 
 type Props = {
   config: DeviceConfig;
@@ -58,6 +59,7 @@ export function StartScreen({
     onTimeout: () => setPanel(null),
   });
   const welcome = messages.welcome[home]?.trim() || strings.welcomeDefault;
+  const staff = staffOptions(config);
   return (
     <main className="k-start" lang={HTML_LANG[home]}>
       <div className="k-corner">
@@ -69,7 +71,11 @@ export function StartScreen({
         <h1 className="k-device-name" data-testid="kiosk-device-name">
           {device.description}
         </h1>
-        <p className="k-start-welcome">{welcome}</p>
+        {isShown(config, 'start', 'greeting') && (
+          <p className="k-start-welcome" data-testid="kiosk-greeting">
+            {welcome}
+          </p>
+        )}
         {device.languages.length > 0 ? (
           <>
             <p className="k-muted">{strings.chooseLanguage}</p>
@@ -100,9 +106,11 @@ export function StartScreen({
             {STRINGS[failed].startFailed}
           </p>
         )}
-        <div className="k-staff-row">
-          <StaffButtons strings={strings} withCall={canCall(config)} onOpen={setPanel} />
-        </div>
+        {(staff.chat || staff.call) && (
+          <div className="k-staff-row">
+            <StaffButtons strings={strings} withChat={staff.chat} withCall={staff.call} onOpen={setPanel} />
+          </div>
+        )}
       </div>
       {panel && (
         <>

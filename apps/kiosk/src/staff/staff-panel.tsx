@@ -1,4 +1,4 @@
-import type { DeviceConfig, Language } from '@ambassador/contracts';
+import type { Language } from '@ambassador/contracts';
 import type { DeviceApi } from '../api/device-api';
 import { CallView } from '../call/call-view';
 import { ChatIcon, VideoCallIcon } from '../components/icons';
@@ -11,17 +11,16 @@ import { StaffChatView } from './staff-chat-view';
 /** What a visitor opened to reach a person: a live chat or a video call. */
 export type PanelKind = 'chat' | 'call';
 
-/** Video calls are for ambassador devices (with a camera); a chatbot offers the chat only. */
-export const canCall = (config: DeviceConfig) => config.device.kind === 'ambassador';
-
-/** "Talk to staff" and, where the device can call, "Call staff". */
+/** "Talk to staff" and "Call staff", each where the device offers it (see staffOptions). */
 export function StaffButtons({
   strings,
+  withChat = true,
   withCall,
   compact = false,
   onOpen,
 }: {
   strings: Strings;
+  withChat?: boolean;
   withCall: boolean;
   /** In the chat bar: icons with short labels that hide on narrow screens. */
   compact?: boolean;
@@ -30,16 +29,18 @@ export function StaffButtons({
   const className = compact ? 'k-btn k-btn-bar' : 'k-btn k-btn-outline k-staff-btn';
   return (
     <>
-      <button
-        type="button"
-        className={className}
-        data-testid="kiosk-staff-chat"
-        aria-label={strings.talkToStaff}
-        onClick={() => onOpen('chat')}
-      >
-        <ChatIcon />
-        <span>{strings.talkToStaff}</span>
-      </button>
+      {withChat && (
+        <button
+          type="button"
+          className={className}
+          data-testid="kiosk-staff-chat"
+          aria-label={strings.talkToStaff}
+          onClick={() => onOpen('chat')}
+        >
+          <ChatIcon />
+          <span>{strings.talkToStaff}</span>
+        </button>
+      )}
       {withCall && (
         <button
           type="button"

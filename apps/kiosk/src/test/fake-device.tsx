@@ -23,6 +23,8 @@ export const CONFIG: DeviceConfig = {
     welcome: { english: 'Welcome to the Harbour Museum!', cantonese: '歡迎嚟到海港博物館！' },
     fallback: { english: 'Please ask our staff at the front desk.' },
   },
+  // Nothing saved: every component is on.
+  sections: {},
 };
 
 export type DeviceCall = {

@@ -521,3 +521,19 @@ export const pushDeliveries = pgTable(
     check('push_deliveries_status_check', sql`${t.status} in ('pending', 'delivered', 'expired')`),
   ],
 );
+
+/**
+ * A device's interface sections as an operator saved them (Interface Settings): per section, each
+ * catalogue component of that time on or off. A section without a row, and a component added to
+ * the catalogue since the save, take the catalogue's default (packages/contracts interface.ts).
+ */
+export const interfaceSections = pgTable(
+  'interface_sections',
+  {
+    deviceId: deviceRef(),
+    sectionId: text('section_id').notNull(),
+    components: jsonb('components').$type<Record<string, boolean>>().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('interface_sections_pk_idx').on(t.deviceId, t.sectionId)],
+);

@@ -8,6 +8,7 @@ import {
   ZChatEvent,
   ZChatMessage,
   ZDeviceHandshake,
+  ZKioskSections,
   ZPushAck,
   ZPushEvent,
   ZPushMessage,
@@ -63,6 +64,12 @@ export const SOCKET_EVENTS: SocketEvent[] = [
     direction: 'to server',
     summary: 'The push is on screen',
     payload: ZPushAck,
+  },
+  {
+    name: SOCKET.interfaceSections,
+    direction: 'to device',
+    summary: 'The device’s interface sections after an operator saved them: section → component → on',
+    payload: ZKioskSections,
   },
 ];
 

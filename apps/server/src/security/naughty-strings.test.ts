@@ -63,6 +63,7 @@ const NO_STORED_TEXT: Record<string, string> = {
   'PUT /admin_panel/video_call/list/:device_id': 'a call status',
   'PUT /admin_panel/video_call/notification/:device_id': 'choices from lists',
   'POST /admin_panel/video_call/push/upload': 'a file',
+  'PUT /admin_panel/interface/sections': 'ids of a fixed catalogue; anything else is refused',
   'POST /device_api/v1/sessions': 'a language',
   'POST /device_api/v1/sessions/:session_id/end': 'an id',
   'POST /device_api/v1/speech': 'keeps nothing',

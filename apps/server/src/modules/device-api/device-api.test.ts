@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { defaultKioskSections } from '@ambassador/contracts';
 import { conversations, visitorSessions } from '../../db/schema.js';
 import { createDeviceApiRepo } from './repo.js';
 import { createDeviceApiService } from './service.js';
@@ -423,6 +424,7 @@ describe.each(backends)('devices and the device API on %s', (kind) => {
     const warnings: string[] = [];
     const service = createDeviceApiService({
       sessionEnded: async () => undefined,
+      sections: async () => defaultKioskSections(),
       repo: {
         ...real,
         logConversation: async (row) => {

@@ -4,6 +4,7 @@ import type {
   AiResponse,
   AskResult,
   DeviceConfig,
+  KioskSections,
   Language,
   VisitorSession,
   ZAskRequest,
@@ -73,6 +74,7 @@ export function createDeviceApiService({
   repo,
   answers,
   topics,
+  sections,
   clock,
   log,
   sessionEnded,
@@ -80,6 +82,8 @@ export function createDeviceApiService({
   repo: DeviceApiRepo;
   answers: AnswerService;
   topics: Pick<TopicsRepo, 'settings'>;
+  /** The device's interface sections (modules/interface), for its kiosk. */
+  sections: (deviceId: number) => Promise<KioskSections>;
   clock: Clock;
   log: LogFailureSink;
   /** What else ends with a visitor session (the staff chats linked to it). */
@@ -132,7 +136,7 @@ export function createDeviceApiService({
 
   return {
     async config(device: DeviceContext): Promise<DeviceConfig> {
-      const settings = await topics.settings(device.id);
+      const [settings, shown] = await Promise.all([topics.settings(device.id), sections(device.id)]);
       const pick = (table: Record<Language, string>) =>
         Object.fromEntries(device.languages.map((l) => [l, table[l]])) as Partial<Record<Language, string>>;
       return {
@@ -146,6 +150,7 @@ export function createDeviceApiService({
         project: { id: device.projectId, name: device.projectName },
         settings: { is_enabled_related_intents: settings?.isEnabledRelatedIntents ?? true },
         messages: { welcome: pick(WELCOME), fallback: pick(FALLBACK) },
+        sections: shown,
       };
     },
 

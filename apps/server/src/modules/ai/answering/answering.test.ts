@@ -66,7 +66,11 @@ describe.each(backends)('AI test console on %s', (kind) => {
 
     it('learns at once: a new keyword, an alias, a trained phrase, a deactivated topic', async () => {
       expect((await ask('I need the dunny')).best?.intent_id).not.toBe(toilets.id);
-      await data('POST', '/ai_config/alias_finder', { device_id: CHATBOT, keyword: 'toilet', alias: 'dunny' });
+      await data('POST', '/ai_config/alias_finder', {
+        device_id: CHATBOT,
+        keyword: 'toilet',
+        alias: 'dunny',
+      });
       expect((await ask('I need the dunny')).best?.intent_id).toBe(toilets.id);
       await data('POST', '/ai_config/intents/train', {
         device_id: CHATBOT,
