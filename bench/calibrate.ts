@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { buildMatcher } from '../apps/server/src/matcher/index.js';
 import type { CandidateFeatures } from '../apps/server/src/matcher/model.js';
 import type { Language, MatcherTopic } from '../apps/server/src/matcher/index.js';
+import { devOutOfScope, LANGUAGE, teach, topicIds, VARIETIES, type Variety } from './fewshot-dev-data.js';
 
 function parseCsv(text: string): string[][] {
   // banking77's train.csv: a header, then text,label; text may be quoted with doubled quotes.
@@ -28,19 +29,8 @@ function parseCsv(text: string): string[][] {
     });
 }
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const read = <T>(p: string) => JSON.parse(fs.readFileSync(path.join(here, 'data', p), 'utf8')) as T;
-const VARIETIES = ['en', 'yue', 'zhHant', 'zhHans'] as const;
-type Variety = (typeof VARIETIES)[number];
-const LANGUAGE: Record<Variety, Language> = {
-  en: 'english',
-  yue: 'cantonese',
-  zhHant: 'mandarin',
-  zhHans: 'mandarin',
-};
-const teach = read<Record<string, Record<Variety, string[]>>>('fewshot/teach.json');
-const oos = read<Record<Variety, string[]>>('fewshot-dev/out-of-scope-dev.json');
-const ids = Object.keys(teach);
+const oos = devOutOfScope;
+const ids = topicIds;
 const out: string[] = [];
 
 function build(examples: (id: string) => { language: Language; text: string }[]) {
@@ -87,7 +77,10 @@ for (const [from, to] of [
 // banking77: a dev split of the train rows only (test rows stay held out): per intent, 80% teach,
 // 20% ask; 10 intents held out entirely as out-of-scope.
 const rows = parseCsv(
-  fs.readFileSync(path.resolve(here, '../../shared/data/banking77/train.csv'), 'utf8'),
+  fs.readFileSync(
+    path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../shared/data/banking77/train.csv'),
+    'utf8',
+  ),
 ).slice(1);
 const byIntent = new Map<string, string[]>();
 for (const [text, label] of rows)

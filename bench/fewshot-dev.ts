@@ -9,25 +9,12 @@
  *   apart from the held-out out-of-scope set), asked of a matcher taught every phrase.
  * Run: npx tsx bench/fewshot-dev.ts [threshold]
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildMatcher, DEFAULT_THRESHOLD } from '../apps/server/src/matcher/index.js';
-import type { Language, MatcherTopic } from '../apps/server/src/matcher/index.js';
+import type { MatcherTopic } from '../apps/server/src/matcher/index.js';
+import { devOutOfScope, LANGUAGE, teach, topicIds, VARIETIES, type Variety } from './fewshot-dev-data.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const read = <T>(p: string) => JSON.parse(fs.readFileSync(path.join(here, 'data', p), 'utf8')) as T;
-const VARIETIES = ['en', 'yue', 'zhHant', 'zhHans'] as const;
-type Variety = (typeof VARIETIES)[number];
-const LANGUAGE: Record<Variety, Language> = {
-  en: 'english',
-  yue: 'cantonese',
-  zhHant: 'mandarin',
-  zhHans: 'mandarin',
-};
-const teach = read<Record<string, Record<Variety, string[]>>>('fewshot/teach.json');
-const oos = read<Record<Variety, string[]>>('fewshot-dev/out-of-scope-dev.json');
-const ids = Object.keys(teach);
+const oos = devOutOfScope;
+const ids = topicIds;
 const threshold = Number(process.argv[2] ?? DEFAULT_THRESHOLD);
 
 function matcherFor(v: Variety, skip?: number) {
