@@ -3,6 +3,7 @@ import type { MediaStore } from '../../media/store.js';
 import type { DevicesService } from '../devices/index.js';
 import type { AnswerService } from './answering/answer-service.js';
 import { answeringRoutes } from './answering/routes.js';
+import { matcherStatusRoutes, type MatcherStatusService } from './answering/matcher-status.js';
 import type { EntitiesService } from './entities/service.js';
 import { entitiesRoutes } from './entities/routes.js';
 import { exchangeRoutes } from './exchange/routes.js';
@@ -26,11 +27,13 @@ export function aiRoutes(
     transfer: TransferService;
     media: MediaStore;
     devices: DevicesService;
+    matcherStatus: MatcherStatusService;
   },
 ) {
   topicsRoutes(app, deps);
   responsesRoutes(app, deps);
   answeringRoutes(app, deps);
+  matcherStatusRoutes(app, deps);
   entitiesRoutes(app, deps);
   exchangeRoutes(app, deps);
   transferRoutes(app, deps);

@@ -202,6 +202,7 @@ export function createTopicsService({
 
     async setRelatedIntents(deviceId: number, on: boolean): Promise<AiSettings> {
       const row = await repo.saveSettings(deviceId, on, clock.now());
+      listener.settingsChanged?.(deviceId);
       return { is_enabled_related_intents: row.isEnabledRelatedIntents };
     },
 
