@@ -161,6 +161,16 @@ describe('createMatcherRegistry', () => {
     expect(db.loads).toBe(2);
   });
 
+  it('waits for a topic edit (milliseconds) before answering, never for a whole rebuild', async () => {
+    const { db, deps } = fakeDb([topic(1, 'parking')]);
+    const registry = createMatcherRegistry(deps);
+    await registry.warm(1);
+    db.topics = [topic(1, 'parking'), topic(2, 'wifi')];
+    registry.invalidate(1, [2]); // a keyword added in the console
+    expect((await registry.match(1, 'english', 'wifi')).best?.topicId).toBe(2);
+    expect(db.topicLoads).toBe(1);
+  });
+
   it('loses no change made during a rebuild: the newest data wins', async () => {
     const { db, deps } = fakeDb([topic(1, 'parking')]);
     const registry = createMatcherRegistry(deps);

@@ -52,6 +52,8 @@ interface DeviceEntry {
   first: Deferred<DeviceMatcher> | null;
   /** `whenReady` callers. */
   readyWaiters: Array<() => void>;
+  /** Questions waiting for an incremental update (a console edit) to be applied. */
+  stepWaiters: Array<() => void>;
 }
 
 /**
@@ -63,6 +65,9 @@ interface DeviceEntry {
 export function createMatcherRegistry(deps: MatcherRegistryDeps): MatcherRegistry {
   const entries = new Map<number, DeviceEntry>();
   const options = deps.threshold === undefined ? undefined : { threshold: deps.threshold };
+  // Short slices: a request needs several turns of the event loop (read, queries, write), and each
+  // turn during a rebuild also runs one slice; at 20 ms a question waited ~100 ms behind a rebuild.
+  const sliceMs = deps.sliceMs ?? 5;
   const now = deps.now ?? (() => new Date());
   const retryMs = deps.retryMs ?? 1_000;
   const retryMaxMs = deps.retryMaxMs ?? 60_000;
@@ -72,7 +77,7 @@ export function createMatcherRegistry(deps: MatcherRegistryDeps): MatcherRegistr
   // the console, other devices' questions, this device's questions on its old model) is served
   // in between.
   const fullLoad = (deviceId: number) =>
-    deps.load(deviceId).then((snapshot) => buildMatcherAsync(snapshot, options));
+    deps.load(deviceId).then((snapshot) => buildMatcherAsync(snapshot, { ...options, sliceMs }));
 
   const attached = (entry: DeviceEntry) => entries.get(entry.id) === entry;
 
@@ -99,6 +104,7 @@ export function createMatcherRegistry(deps: MatcherRegistryDeps): MatcherRegistr
         since: now(),
         first: null,
         readyWaiters: [],
+        stepWaiters: [],
       };
       entries.set(deviceId, entry);
     }
@@ -137,6 +143,7 @@ export function createMatcherRegistry(deps: MatcherRegistryDeps): MatcherRegistr
           entry.built = target;
         }
         for (const [id, v] of entry.changedTopics) if (v <= entry.built) entry.changedTopics.delete(id);
+        for (const resolve of entry.stepWaiters.splice(0)) resolve();
       }
       entry.failures = 0;
       if (entry.built >= entry.wanted) setState(entry, 'ready');
@@ -158,6 +165,7 @@ export function createMatcherRegistry(deps: MatcherRegistryDeps): MatcherRegistr
       }
     } finally {
       entry.running = false;
+      for (const resolve of entry.stepWaiters.splice(0)) resolve();
     }
     // A device dropped meanwhile: nobody should wait for it any longer.
     if (!attached(entry)) for (const resolve of entry.readyWaiters.splice(0)) resolve();
@@ -179,6 +187,11 @@ export function createMatcherRegistry(deps: MatcherRegistryDeps): MatcherRegistr
       opts?: MatchOptions,
     ): Promise<MatchResult> {
       const entry = entryOf(deviceId);
+      if (entry.current && entry.running && entry.built < entry.wanted && entry.fullWanted <= entry.built) {
+        // Only topic edits are pending (no whole rebuild): they take milliseconds, so the question
+        // waits for them and the console's next test sees its edit. A whole rebuild is never waited for.
+        await new Promise<void>((resolve) => entry.stepWaiters.push(resolve));
+      }
       const matcher = entry.current ?? (await firstMatcher(entry));
       return matcher.match(text, language, opts);
     },

@@ -82,6 +82,8 @@ export interface MatcherRegistryDeps {
   /** Retry after a failed rebuild: the first wait, doubled up to `retryMaxMs`. */
   retryMs?: number;
   retryMaxMs?: number;
+  /** Longest stretch a build works before giving the event loop back (default 5 ms). */
+  sliceMs?: number;
 }
 
 export interface MatcherRegistry {

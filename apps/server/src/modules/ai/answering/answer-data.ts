@@ -17,6 +17,12 @@ interface DeviceData {
 
 interface Entry {
   data: DeviceData | null;
+  /**
+   * What `data` was before the last whole reload (an import, a transfer). The matcher in use may
+   * still be the previous model, which answers with the previous topics' ids until the new one
+   * is built: those are looked up here. Dropped at the next change of single topics.
+   */
+  previous: DeviceData | null;
   /** Everything must be read again (an import, a transfer, an alias change). */
   stale: boolean;
   /** Topics whose rows, responses or keywords changed since `data` was read. */
@@ -128,11 +134,16 @@ export function createAnswerData({
     entry.settingsDirty = false;
     try {
       if (all) {
-        entry.data = await loadAll(deviceId);
+        const loaded = await loadAll(deviceId);
+        entry.previous = entry.data;
+        entry.data = loaded;
         return;
       }
       let data = entry.data!;
-      if (ids.length > 0) data = await reloadTopics(deviceId, data, ids);
+      if (ids.length > 0) {
+        data = await reloadTopics(deviceId, data, ids);
+        entry.previous = null;
+      }
       if (settings) data = { ...data, settings: await topics.settings(deviceId) };
       entry.data = data;
     } catch (err) {
@@ -145,42 +156,63 @@ export function createAnswerData({
 
   const current = (e: Entry) => e.data !== null && !e.stale && e.dirty.size === 0 && !e.settingsDirty;
 
+  function startRefresh(deviceId: number, e: Entry) {
+    e.refreshing ??= refresh(deviceId, e).finally(() => (e.refreshing = null));
+    return e.refreshing;
+  }
+
   async function dataOf(deviceId: number): Promise<DeviceData> {
     let entry = entries.get(deviceId);
     if (!entry) {
-      entry = { data: null, stale: true, dirty: new Set(), settingsDirty: false, refreshing: null };
+      entry = {
+        data: null,
+        previous: null,
+        stale: true,
+        dirty: new Set(),
+        settingsDirty: false,
+        refreshing: null,
+      };
       entries.set(deviceId, entry);
     }
-    // Changes that keep arriving while it reads: after a few rounds, answer from the newest read.
-    for (let round = 0; round < 3 && !current(entry); round++) {
-      const e = entry;
-      e.refreshing ??= refresh(deviceId, e).finally(() => (e.refreshing = null));
-      await e.refreshing;
+    if (entry.data && entry.stale && entry.dirty.size === 0 && !entry.settingsDirty) {
+      // A whole reload (import, transfer, alias change) happens beside the data in use, as the
+      // matcher's rebuild does: questions meanwhile get the previous answers, without waiting.
+      startRefresh(deviceId, entry).catch(() => undefined); // failed: stale again, the next question retries
+      return entry.data;
     }
+    // Changes that keep arriving while it reads: after a few rounds, answer from the newest read.
+    for (let round = 0; round < 3 && !current(entry); round++) await startRefresh(deviceId, entry);
     return entry.data!;
   }
+
+  /** The topic in the data in use, or in the previous data (for the previous model's answers). */
+  const topicIn = (entry: DeviceData, previous: DeviceData | null, id: number) =>
+    entry.topics.get(id) ?? previous?.topics.get(id);
+  const previousOf = (deviceId: number) => entries.get(deviceId)?.previous ?? null;
 
   return {
     /** The same calls as the topics repo, answered from memory. */
     topics: {
       async topicsById(deviceId: number, ids: number[]): Promise<TopicRow[]> {
         const data = await dataOf(deviceId);
-        return ids.flatMap((id) => data.topics.get(id) ?? []);
+        const previous = previousOf(deviceId);
+        return ids.flatMap((id) => topicIn(data, previous, id) ?? []);
       },
       async settings(deviceId: number): Promise<SettingsRow> {
         return (await dataOf(deviceId)).settings;
       },
       async children(deviceId: number, parentId: number): Promise<Array<{ id: number; name: string }>> {
-        const list = (await dataOf(deviceId)).children.get(parentId) ?? [];
-        return list.map((t) => ({ id: t.id, name: t.name }));
+        const data = await dataOf(deviceId);
+        const from = data.topics.has(parentId) ? data : (previousOf(deviceId) ?? data);
+        return (from.children.get(parentId) ?? []).map((t) => ({ id: t.id, name: t.name }));
       },
       async allKeywords(deviceId: number, topicIds?: number[]): Promise<KeywordRow[]> {
         const data = await dataOf(deviceId);
+        const previous = previousOf(deviceId);
+        const held = (id: number) => data.keywords.get(id) ?? previous?.keywords.get(id);
         // Only sub-topics' keywords are held (related chips); anything else is read as before.
-        if (!topicIds || topicIds.some((id) => !data.keywords.has(id))) {
-          return topics.allKeywords(deviceId, topicIds);
-        }
-        return topicIds.flatMap((id) => data.keywords.get(id)!).sort((a, b) => a.id - b.id);
+        if (!topicIds || topicIds.some((id) => !held(id))) return topics.allKeywords(deviceId, topicIds);
+        return topicIds.flatMap((id) => held(id)!).sort((a, b) => a.id - b.id);
       },
     },
     /** The same call as the responses repo, answered from memory. */
@@ -191,8 +223,11 @@ export function createAnswerData({
         filter: { language?: string; deviceType?: 'ambassador' | 'chatbot' } = {},
       ): Promise<ResponseRow[]> {
         const data = await dataOf(deviceId);
+        const previous = previousOf(deviceId);
         const rows = topicIds
-          .flatMap((id) => data.responses.get(id) ?? [])
+          .flatMap((id) =>
+            data.topics.has(id) ? (data.responses.get(id) ?? []) : (previous?.responses.get(id) ?? []),
+          )
           .filter(
             (r) =>
               (!filter.language || r.language === filter.language) &&
