@@ -277,7 +277,6 @@ if (!importBody.data.applied)
   throw new Error(`import not applied: ${JSON.stringify(importBody).slice(0, 300)}`);
 const rebuildStart = performance.now();
 
-let t0 = 0;
 const { ms: firstMs, data: first } = await askImport(before[3]!.examples[0]!.text);
 const newQuestion = imported[42]!.examples[0]!.text;
 const { ms: secondMs, data: second } = await askImport(newQuestion);
