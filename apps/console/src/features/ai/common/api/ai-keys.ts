@@ -31,6 +31,8 @@ export const aiKeys = {
 
   categories: (deviceId: AiDeviceId) => [...aiKeys.device(deviceId), 'categories'] as const,
   settings: (deviceId: AiDeviceId) => [...aiKeys.device(deviceId), 'settings'] as const,
+  /** Training… / Ready: refetched with everything else of the device after a change. */
+  matcherStatus: (deviceId: AiDeviceId) => [...aiKeys.device(deviceId), 'matcher_status'] as const,
 
   /** Prefix of every topic query (lists, single topics, nav, auto-complete). */
   topics: (deviceId: AiDeviceId) => [...aiKeys.device(deviceId), 'topics'] as const,
