@@ -58,20 +58,21 @@ export function createDeviceApiRepo(db: Db) {
       `${c.deviceId}\u0000${c.idempotencyKey}`;
     // The same key twice in one batch (a retry racing its original) is one row.
     const unique = [...new Map(rows.map((c) => [keyOf(c), c])).values()];
-    const values = sql.join(
-      unique.map(
-        (c, i) =>
-          sql`(${sql.join(
-            LOG_COLUMNS.map(([, type, value]) => sql`${value(c)}::${sql.raw(type)}`),
-            sql`, `,
-          )}, ${i}::int)`,
-      ),
-      sql`, `,
+    // All rows travel as one JSON parameter: the statement's text is the same for any batch, and
+    // building it costs nothing per row (a VALUES list with a parameter per cell did).
+    const json = JSON.stringify(
+      unique.map((c, ord) => ({
+        ...Object.fromEntries(LOG_COLUMNS.map(([name, , value]) => [name, value(c)])),
+        ord,
+      })),
     );
     const names = sql.raw(LOG_COLUMNS.map(([name]) => name).join(', '));
+    const typed = sql.raw(
+      [...LOG_COLUMNS.map(([name, type]) => `${name} ${type}`), 'ord integer'].join(', '),
+    );
     const inserted = await queryRows<{ id: string | number; device_id: number; idempotency_key: string }>(
       db,
-      sql`with v (${names}, ord) as (values ${values}),
+      sql`with v as (select * from json_to_recordset(${json}::json) as v(${typed})),
           ins as (
             insert into ${conversations} (${names}, category_name)
             select ${sql.raw(LOG_COLUMNS.map(([name]) => `v.${name}`).join(', '))},
