@@ -4,7 +4,7 @@ import type { EntitiesRepo } from '../entities/repo.js';
 import type { KeywordRow, TopicRow, TopicsRepo } from '../topics/repo.js';
 
 /** Keywords read per query when a whole device loads (see `keywordsPage`). */
-const KEYWORD_PAGE = 1_000;
+const KEYWORD_PAGE = 500;
 
 function toMatcherTopics(
   topics: TopicRow[],
