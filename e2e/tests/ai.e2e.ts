@@ -231,8 +231,32 @@ describe('AI configuration in Chromium', () => {
     await byId('import-preview').waitFor();
     // The same file on the same device changes nothing.
     expect(await byId('import-preview').innerText()).toMatch(/0/);
+    // Every state the page's Training…/Ready chip goes through (a small device learns in moments).
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { matcherStates: string[] }).matcherStates = seen;
+      const note = () => {
+        const state = document.querySelector('[data-testid="matcher-status"]')?.getAttribute('data-state');
+        if (state && seen[seen.length - 1] !== state) seen.push(state);
+      };
+      note();
+      new MutationObserver(note).observe(document.body, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        attributeFilter: ['data-state'],
+      });
+    });
     await byId('import-apply').click();
-    await snackbar('success');
+    expect(await snackbar('success')).toMatch(/learning/);
+    await page.locator('[data-testid="matcher-status"][data-state="ready"]').waitFor();
+    expect(await byId('matcher-status').innerText()).toBe('Ready');
+    const states = await page.evaluate(
+      () => (window as unknown as { matcherStates: string[] }).matcherStates,
+    );
+    expect(states.slice(-2)).toEqual(['training', 'ready']);
+    const status = await apiGet(`/ai_config/matcher_status?device_id=${LOBBY}`);
+    expect(status.data).toMatchObject({ device_id: LOBBY, state: 'ready' });
   });
 
   it('exports the keywords as CSV, and imports them back with rows of blank kind, asking what they are', async () => {
@@ -302,7 +326,7 @@ describe('AI configuration in Chromium', () => {
     await choose('transfer-dest', `transfer-dest-option-${NORTH}`);
     await screenshot(page, 'ai-transfer-dialog-en');
     await byId('transfer-confirm').click();
-    expect(await snackbar('success')).toMatch(/Transferred/);
+    expect(await snackbar('success')).toMatch(/Transferred .*learning its new topics/);
     const copied = await apiGet(`/ai_config/intents/intent?device_id=${NORTH}&limit=100`);
     expect(copied.data.map((x: { intent_name: string }) => x.intent_name)).toContain('Shop opening hours');
 
@@ -459,6 +483,10 @@ describe('AI configuration in Chromium', () => {
       await byId('language-select').selectOption(lang);
       await page.goto('/ai');
       await byId('test-console').waitFor();
+      await page.locator('[data-testid="matcher-status"][data-state="ready"]').waitFor();
+      expect(await byId('matcher-status').innerText()).toBe(
+        { en: 'Ready', zhHant: '就緒', zhHans: '就绪' }[lang],
+      );
       await screenshot(page, `ai-overview-${lang}`);
       await page.goto(`/ai/keyword/question/${topicId}`);
       await byId('question-page').waitFor();

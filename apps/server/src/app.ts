@@ -33,6 +33,7 @@ import { mediaRoutes } from './media/routes.js';
 import { createMatcherRegistry } from './matcher/index.js';
 import {
   aiRoutes,
+  createAnswerData,
   createAnswerService,
   createConfidenceRepo,
   createConfidenceService,
@@ -40,6 +41,7 @@ import {
   createEntitiesService,
   createExchangeService,
   createMatcherSource,
+  createMatcherStatusService,
   createResponsesRepo,
   createResponsesService,
   createTopicsRepo,
@@ -87,8 +89,15 @@ export interface BuildOptions {
   shedLimits?: ShedLimits;
 }
 
-/** Event: a device's AI data changed (`{deviceId, topicIds?}`); matchers update or rebuild. */
+/**
+ * Event: a device's AI data changed (`{deviceId, topicIds?}`): matchers update or rebuild, the
+ * answer data is read again; `{deviceId, settings: true}`: its AI settings changed.
+ */
 const AI_CHANGED = 'ai:changed';
+/** Event: a device or its keys changed (`{deviceId}`): every instance forgets the keys it remembers. */
+const DEVICE_CHANGED = 'devices:changed';
+/** Event: a visitor session ended (`{sessionId}`): no instance answers in it any longer. */
+const SESSION_ENDED = 'device_api:session_ended';
 
 /** API prefixes that never fall back to the console's index.html. */
 const API_PREFIXES = ['/admin_panel', '/device_api', '/media', '/realtime', '/healthz'];
@@ -190,7 +199,11 @@ export async function buildApp({
     clock,
     onKeysRevoked: (id) => realtime.disconnectDevice(id),
     // Created below; a device is only retired by a request, after start-up.
-    onRetired: (id) => matcher.drop(id),
+    onRetired: (id) => {
+      matcher.drop(id);
+      answerData.drop(id);
+    },
+    onDeviceChanged: (deviceId) => bus.publish(DEVICE_CHANGED, { deviceId }),
   });
   const users = createUsersService({
     repo: createUsersRepo(db),
@@ -202,6 +215,10 @@ export async function buildApp({
   const media = createMediaStore({ dir: config.mediaDir, db, clock });
   const bus = createEventBus({ redisUrl: config.REDIS_URL, log: app.log });
   app.addHook('onClose', async () => bus.close());
+  bus.subscribe(DEVICE_CHANGED, (message) => {
+    const { deviceId } = message as { deviceId: unknown };
+    if (typeof deviceId === 'number') devices.forgetDevice(deviceId);
+  });
   // socket.io on this app's HTTP server, at /realtime (Redis adapter with REDIS_URL).
   const realtime = createRealtime({
     httpServer: app.server,
@@ -215,6 +232,7 @@ export async function buildApp({
   // Every instance's intent matcher hears which topics of a device changed, wherever they changed.
   const aiChanges: AiChangeListener = {
     changed: (deviceId, topicIds) => bus.publish(AI_CHANGED, { deviceId, topicIds }),
+    settingsChanged: (deviceId) => bus.publish(AI_CHANGED, { deviceId, settings: true }),
   };
   const topicsRepo = createTopicsRepo(db);
   const topics = createTopicsService({ repo: topicsRepo, clock, listener: aiChanges });
@@ -226,14 +244,31 @@ export async function buildApp({
     listener: aiChanges,
   });
   const entitiesRepo = createEntitiesRepo(db);
-  // Built per device on first use, then answers from memory; changes rebuild only what changed.
-  const matcher = createMatcherRegistry(createMatcherSource({ topics: topicsRepo, entities: entitiesRepo }));
+  // Built per device on first use, then answers from memory; changes rebuild only what changed, and
+  // a rebuild runs beside the matcher in use, which answers until the new one takes over.
+  const matcher = createMatcherRegistry({
+    ...createMatcherSource({ topics: topicsRepo, entities: entitiesRepo }),
+    log: app.log,
+  });
+  app.addHook('onClose', async () => matcher.close());
+  const matcherStatus = createMatcherStatusService({ matcher });
+  // What answering reads besides the matcher (topics, responses, sub-topics, settings), in memory.
+  const answerData = createAnswerData({ topics: topicsRepo, responses: responsesRepo });
   bus.subscribe(AI_CHANGED, (message) => {
-    const { deviceId, topicIds } = message as { deviceId: unknown; topicIds?: unknown };
+    const { deviceId, topicIds, settings } = message as {
+      deviceId: unknown;
+      topicIds?: unknown;
+      settings?: unknown;
+    };
     if (typeof deviceId !== 'number') return;
+    if (settings === true) {
+      answerData.settingsChanged(deviceId);
+      return;
+    }
     const ids =
       Array.isArray(topicIds) && topicIds.every((id) => typeof id === 'number') ? topicIds : undefined;
     matcher.invalidate(deviceId, ids);
+    answerData.invalidate(deviceId, ids);
   });
   if (warmMatchers) {
     // One device at a time, in 20 ms slices: requests are served meanwhile, and a device's first
@@ -249,7 +284,11 @@ export async function buildApp({
       });
     });
   }
-  const answers = createAnswerService({ matcher, topics: topicsRepo, responses: responsesRepo });
+  const answers = createAnswerService({
+    matcher,
+    topics: answerData.topics,
+    responses: answerData.responses,
+  });
   const confidence = createConfidenceService({
     matcher,
     topics: topicsRepo,
@@ -261,12 +300,17 @@ export async function buildApp({
   const deviceApi = createDeviceApiService({
     repo: createDeviceApiRepo(db),
     answers,
-    topics: topicsRepo,
+    topics: answerData.topics,
     sections: (deviceId) => sections.kioskSections(deviceId),
     clock,
     log: app.log,
     // The staff chats linked to a visitor session end with it (`chat` is built below).
     sessionEnded: (device, sessionId) => chat.visitorSessionEnded(device, sessionId),
+    announceSessionEnded: (sessionId) => bus.publish(SESSION_ENDED, { sessionId }),
+  });
+  bus.subscribe(SESSION_ENDED, (message) => {
+    const { sessionId } = message as { sessionId: unknown };
+    if (typeof sessionId === 'string') deviceApi.forgetSession(sessionId);
   });
   app.addHook('onClose', async () => deviceApi.close());
   const entities = createEntitiesService({
@@ -359,6 +403,7 @@ export async function buildApp({
         transfer,
         media,
         devices,
+        matcherStatus,
       });
       conversationsRoutes(admin, { conversations });
       dashboardRoutes(admin, { dashboard });

@@ -567,6 +567,29 @@ export const ZTransfersQuery = ZDeviceRef.partial();
 export const ZTransfersResponse = z.array(ZTransfer);
 export const ZUndoTransferRequest = z.object({ id: ZId });
 
+// ---------------------------------------------------------------- matcher status
+
+/**
+ * Whether the device's matcher has learnt every change: `training` while it rebuilds (the previous
+ * model answers meanwhile), `ready` once it has. Per server instance.
+ */
+export const ZMatcherStatus = z.object({
+  device_id: z.number().int(),
+  state: z
+    .enum(['training', 'ready'])
+    .describe('training: learning changes, the previous model answers meanwhile; ready: up to date'),
+  since: z.string().describe('When the state last changed (ISO 8601)'),
+  topics: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Topics the matcher answering now holds; null before its first build'),
+});
+export type MatcherStatus = z.infer<typeof ZMatcherStatus>;
+/** A transfer or its undo as done: the destination's matcher is learning its new topics. */
+export const ZTransferDone = ZTransfer.extend({ matcher: ZMatcherStatus });
+export type TransferDone = z.infer<typeof ZTransferDone>;
+
 // ---------------------------------------------------------------- import and export (xlsx, csv)
 
 export const IMPORT_FORMATS = ['xlsx', 'csv'] as const;
@@ -618,6 +641,8 @@ export const ZImportReport = z.object({
   blank_kind: z.enum(KEYWORD_KINDS).nullable(),
   responses: z.number().int(),
   errors: z.array(ZImportIssue),
+  /** After an applied import: the device's matcher (training while it learns the new topics). */
+  matcher: ZMatcherStatus.optional(),
 });
 export type ImportReport = z.infer<typeof ZImportReport>;
 

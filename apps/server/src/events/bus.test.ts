@@ -73,6 +73,74 @@ describe.skipIf(!redisUrl || !pgUrl)('two instances share AI changes over Redis'
     }
     expect(answer.best?.intent_id).toBe(wifi.id);
   });
+
+  it('what B remembers for asks (answers, sessions, keys) follows changes made through A', async () => {
+    const onA = await login(a.app, ADMIN.username, ADMIN.password);
+    const admin = async (method: 'POST' | 'PUT' | 'DELETE', url: string, payload: object) => {
+      const res = await a.app.inject({ method, url: `/admin_panel${url}`, headers: onA.headers, payload });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data;
+    };
+    const cat = await admin('POST', '/ai_config/intents/category', { device_id: 2, name: 'Desk' });
+    const desk = await admin('POST', '/ai_config/intents/intent', {
+      device_id: 2,
+      name: 'Opening hours',
+      category_id: cat.category_id,
+    });
+    await admin('POST', '/ai_config/intents/keywords', {
+      device_id: 2,
+      intent_id: desk.id,
+      language: 'english',
+      text: 'opening hours',
+    });
+    const response = await admin('POST', '/ai_config/intents/responses', {
+      device_id: 2,
+      intent_id: desk.id,
+      language: 'english',
+      device_type: 'ambassador',
+      contents: [{ type: 'text', values: ['We open at 9.'] }],
+    });
+    const key = (await admin('POST', '/admin_settings/devices/key', { id: 2 })).device_key;
+    const onB = (url: string, payload: object, k = key) =>
+      b.app.inject({
+        method: 'POST',
+        url: `/device_api/v1${url}`,
+        headers: { authorization: `Bearer ${k}` },
+        payload,
+      });
+    const session = (await onB('/sessions', { language: 'english' })).json().data.session_id;
+    const askB = async () => onB('/ask', { session_id: session, text: 'opening hours', language: 'english' });
+    const text = async () => (await askB()).json().data.responses[0]?.contents[0]?.values[0];
+    const eventually = async (check: () => Promise<boolean>) => {
+      const deadline = Date.now() + 5_000;
+      while (!(await check()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(await check()).toBe(true);
+    };
+    // B now holds the device's answer data, its session and its key in memory.
+    expect(await text()).toBe('We open at 9.');
+
+    await admin('PUT', '/ai_config/intents/responses', {
+      device_id: 2,
+      id: response.id,
+      language: 'english',
+      device_type: 'ambassador',
+      contents: [{ type: 'text', values: ['We open at 10 on Sundays.'] }],
+    });
+    await eventually(async () => (await text()) === 'We open at 10 on Sundays.');
+
+    // The session ended through A (as another instance behind the balancer would): B refuses it.
+    const ended = await a.app.inject({
+      method: 'POST',
+      url: `/device_api/v1/sessions/${session}/end`,
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(ended.statusCode, ended.body).toBe(200);
+    await eventually(async () => (await askB()).statusCode === 409);
+
+    // The key rotated through A: B refuses the old one.
+    await admin('POST', '/admin_settings/devices/key', { id: 2 });
+    await eventually(async () => (await onB('/sessions', { language: 'english' })).statusCode === 401);
+  });
 });
 
 describe('an unreachable Redis', () => {

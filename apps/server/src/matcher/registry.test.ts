@@ -10,15 +10,26 @@ const topic = (id: number, ...keywords: string[]): MatcherTopic => ({
 });
 
 function fakeDb(topics: MatcherTopic[]) {
-  const db = { topics, loads: 0, topicLoads: 0, fail: false };
+  const db = {
+    topics,
+    loads: 0,
+    topicLoads: 0,
+    fail: false,
+    /** When set, full loads wait for it (a rebuild held under way). */
+    gate: null as Promise<void> | null,
+  };
   return {
     db,
     deps: {
       async load(): Promise<DeviceAiSnapshot> {
         db.loads++;
+        // The rows are read when the load starts, as a database would.
+        const rows = structuredClone(db.topics);
+        const fail = db.fail;
         await new Promise((r) => setImmediate(r));
-        if (db.fail) throw new Error('db down');
-        return { topics: structuredClone(db.topics), entities: [] };
+        if (db.gate) await db.gate;
+        if (fail) throw new Error('db down');
+        return { topics: rows, entities: [] };
       },
       async loadTopics(_deviceId: number, ids: number[]) {
         db.topicLoads++;
@@ -50,16 +61,19 @@ describe('createMatcherRegistry', () => {
 
     db.topics = [topic(1, 'parking'), topic(2, 'opening hours'), topic(3, 'lost and found')];
     registry.invalidate(1, [3]);
+    await registry.whenReady(1);
     expect((await registry.match(1, 'english', 'lost and found')).best?.topicId).toBe(3);
     expect(db.loads).toBe(1);
     expect(db.topicLoads).toBe(1);
 
     db.topics = [topic(2, 'opening hours'), topic(3, 'lost and found')];
     registry.invalidate(1, [1]); // deleted: not returned by loadTopics
+    await registry.whenReady(1);
     expect((await registry.match(1, 'english', 'parking')).best?.topicId).not.toBe(1);
 
     db.topics = [topic(2, 'opening hours'), topic(4, 'wifi')];
     registry.invalidate(1);
+    await registry.whenReady(1);
     expect((await registry.match(1, 'english', 'wifi')).best?.topicId).toBe(4);
     expect(db.loads).toBe(2);
 
@@ -68,14 +82,17 @@ describe('createMatcherRegistry', () => {
     expect(db.loads).toBe(3);
   });
 
-  it('does not keep a matcher loaded before an invalidate that happened during the load', async () => {
+  it('answers a first question asked before an invalidate with the first build, then rebuilds', async () => {
     const { db, deps } = fakeDb([topic(1, 'parking')]);
     const registry = createMatcherRegistry(deps);
     const pending = registry.match(1, 'english', 'wifi');
     db.topics = [topic(1, 'parking'), topic(2, 'wifi')];
     registry.invalidate(1);
-    expect((await pending).best?.topicId).toBe(2);
+    // Asked before the change: answered by what the device knew then.
+    expect((await pending).best?.topicId ?? null).not.toBe(2);
+    await registry.whenReady(1);
     expect((await registry.match(1, 'english', 'wifi')).best?.topicId).toBe(2);
+    expect(db.loads).toBe(2);
   });
 
   it('warms a device so its first question needs no load', async () => {
@@ -114,17 +131,117 @@ describe('createMatcherRegistry', () => {
     expect(ticks).toBeGreaterThanOrEqual(5);
   });
 
-  it('does not keep a matcher whose build was under way when the device was invalidated', async () => {
-    const { db, deps } = fakeDb(syntheticTopics(150));
-    const registry = createMatcherRegistry(deps);
-    let settled = false;
-    const pending = registry.match(1, 'english', 'wifi password').finally(() => (settled = true));
-    // The load takes one setImmediate; the build (hundreds of ms) is under way at the first tick.
-    await new Promise((r) => setTimeout(r, 5));
-    expect(settled).toBe(false);
-    db.topics = [...db.topics, topic(2, 'wifi password')];
-    registry.invalidate(1);
-    expect((await pending).best?.topicId).toBe(2);
+  it('answers at once from the previous model while a rebuild is under way, then swaps', async () => {
+    const { db, deps } = fakeDb([topic(1, 'parking'), topic(2, 'opening hours')]);
+    let clock = 1_000;
+    const registry = createMatcherRegistry({ ...deps, now: () => new Date(clock) });
+    await registry.warm(1);
+    expect(registry.status(1)).toEqual({ state: 'ready', since: new Date(1_000), topics: 2 });
+
+    let release!: () => void;
+    db.gate = new Promise((r) => (release = r));
+    db.topics = [topic(1, 'parking'), topic(2, 'opening hours'), topic(3, 'wifi password')];
+    clock = 2_000;
+    registry.invalidate(1); // an import: the whole device is rebuilt
+    expect(registry.status(1)).toEqual({ state: 'training', since: new Date(2_000), topics: 2 });
+
+    // Held rebuild: questions are still answered, by the previous model, without waiting for it.
+    const started = performance.now();
+    const during = await registry.match(1, 'english', 'parking');
+    expect(performance.now() - started).toBeLessThan(50);
+    expect(during.best?.topicId).toBe(1);
+    expect((await registry.match(1, 'english', 'wifi password')).best?.topicId ?? null).not.toBe(3);
+
+    clock = 3_000;
+    release();
+    db.gate = null;
+    await registry.whenReady(1);
+    expect(registry.status(1)).toEqual({ state: 'ready', since: new Date(3_000), topics: 3 });
+    expect((await registry.match(1, 'english', 'wifi password')).best?.topicId).toBe(3);
     expect(db.loads).toBe(2);
+  });
+
+  it('waits for a topic edit (milliseconds) before answering, never for a whole rebuild', async () => {
+    const { db, deps } = fakeDb([topic(1, 'parking')]);
+    const registry = createMatcherRegistry(deps);
+    await registry.warm(1);
+    db.topics = [topic(1, 'parking'), topic(2, 'wifi')];
+    registry.invalidate(1, [2]); // a keyword added in the console
+    expect((await registry.match(1, 'english', 'wifi')).best?.topicId).toBe(2);
+    expect(db.topicLoads).toBe(1);
+  });
+
+  it('loses no change made during a rebuild: the newest data wins', async () => {
+    const { db, deps } = fakeDb([topic(1, 'parking')]);
+    const registry = createMatcherRegistry(deps);
+    await registry.warm(1);
+
+    let release!: () => void;
+    db.gate = new Promise((r) => (release = r));
+    db.topics = [topic(1, 'parking'), topic(2, 'wifi')];
+    registry.invalidate(1); // rebuild 1 reads {parking, wifi} and is held
+    await new Promise((r) => setImmediate(r));
+    db.topics = [topic(1, 'parking'), topic(2, 'wifi'), topic(3, 'toilets')];
+    registry.invalidate(1); // during rebuild 1: another whole rebuild is queued
+    db.topics = [topic(1, 'parking'), topic(2, 'wifi'), topic(3, 'toilets'), topic(4, 'taxi')];
+    registry.invalidate(1, [4]); // and a topic edit
+    expect(registry.status(1).state).toBe('training');
+    expect((await registry.match(1, 'english', 'wifi')).best?.topicId ?? null).not.toBe(2);
+
+    db.gate = null;
+    release();
+    await registry.whenReady(1);
+    for (const [text, id] of [
+      ['wifi', 2],
+      ['toilets', 3],
+      ['taxi', 4],
+    ] as const) {
+      expect((await registry.match(1, 'english', text)).best?.topicId).toBe(id);
+    }
+    // The first load, the held rebuild, one more for the changes made during it.
+    expect(db.loads).toBe(3);
+    expect(registry.status(1)).toMatchObject({ state: 'ready', topics: 4 });
+  });
+
+  it('keeps the previous model when a rebuild fails, logs it, and retries', async () => {
+    const { db, deps } = fakeDb([topic(1, 'parking')]);
+    const errors: string[] = [];
+    const registry = createMatcherRegistry({
+      ...deps,
+      retryMs: 20,
+      log: { error: (_obj, msg) => errors.push(msg) },
+    });
+    await registry.warm(1);
+
+    db.fail = true;
+    db.topics = [topic(1, 'parking'), topic(2, 'wifi')];
+    registry.invalidate(1);
+    await new Promise((r) => setTimeout(r, 5));
+    expect(errors[0]).toMatch(/previous one keeps answering/);
+    expect((await registry.match(1, 'english', 'parking')).best?.topicId).toBe(1);
+    expect(registry.status(1)).toMatchObject({ state: 'training', topics: 1 });
+
+    db.fail = false;
+    await registry.whenReady(1);
+    expect((await registry.match(1, 'english', 'wifi')).best?.topicId).toBe(2);
+    expect(registry.status(1)).toMatchObject({ state: 'ready', topics: 2 });
+    registry.close();
+  });
+
+  it('builds a device it is asked the status of, and forgets a dropped device', async () => {
+    const { db, deps } = fakeDb([topic(1, 'parking')]);
+    const registry = createMatcherRegistry(deps);
+    expect(registry.status(5)).toMatchObject({ state: 'training', topics: null });
+    await registry.whenReady(5);
+    expect(registry.status(5)).toMatchObject({ state: 'ready', topics: 1 });
+    expect(db.loads).toBe(1);
+
+    // Dropped during a rebuild: what that rebuild makes is not kept.
+    db.gate = new Promise(() => undefined);
+    registry.invalidate(5);
+    registry.drop(5);
+    db.gate = null;
+    expect((await registry.match(5, 'english', 'parking')).best?.topicId).toBe(1);
+    expect(db.loads).toBe(3);
   });
 });

@@ -6,52 +6,177 @@ import type {
   MatchResult,
   MatcherRegistry,
   MatcherRegistryDeps,
+  MatcherState,
+  MatcherStatus,
 } from './types.js';
 
-interface Entry {
-  /** Bumped by every invalidate/drop: a load that finishes under an older version is not kept. */
-  version: number;
-  promise: Promise<DeviceMatcher>;
-  /** Set once the promise has settled successfully. */
-  ready: boolean;
+interface Deferred<T> {
+  promise: Promise<T>;
+  resolve(value: T): void;
+  reject(err: unknown): void;
+}
+
+function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void;
+  let reject!: (err: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  // Nobody may be waiting when a first build fails: that is not an unhandled rejection.
+  promise.catch(() => undefined);
+  return { promise, resolve, reject };
 }
 
 /**
- * Per-device matchers kept in memory. Concurrent cold calls share one load; invalidation during a
- * load makes waiting callers retry with a fresh load; failed loads are not cached.
+ * One device. Every invalidation gets the next number (`wanted`); `current` has learnt every change
+ * up to `built`. A rebuild loop (`pump`, one per device at a time) brings `built` up to `wanted`,
+ * so a change that arrives during a rebuild is picked up by the next round: never lost, never raced.
+ */
+interface DeviceEntry {
+  id: number;
+  /** What questions are answered by; null until the first build is done. */
+  current: DeviceMatcher | null;
+  built: number;
+  wanted: number;
+  /** The newest invalidation that needs a whole rebuild (the first build counts as one). */
+  fullWanted: number;
+  /** Topic id → the newest invalidation that named it, for incremental updates. */
+  changedTopics: Map<number, number>;
+  running: boolean;
+  failures: number;
+  retry?: NodeJS.Timeout;
+  state: MatcherState;
+  since: Date;
+  /** The questions that came before the first build: answered by it. */
+  first: Deferred<DeviceMatcher> | null;
+  /** `whenReady` callers. */
+  readyWaiters: Array<() => void>;
+  /** Questions waiting for an incremental update (a console edit) to be applied. */
+  stepWaiters: Array<() => void>;
+}
+
+/**
+ * Per-device matchers kept in memory. A rebuild (import, transfer, alias change, start-up) builds
+ * the new model beside the old one and swaps it in when done; questions meanwhile are answered by
+ * the old one, so no question waits for a rebuild but a device's very first. A failed rebuild keeps
+ * the old model, is logged and retried.
  */
 export function createMatcherRegistry(deps: MatcherRegistryDeps): MatcherRegistry {
-  const entries = new Map<number, Entry>();
-  const versions = new Map<number, number>();
+  const entries = new Map<number, DeviceEntry>();
   const options = deps.threshold === undefined ? undefined : { threshold: deps.threshold };
+  // Short slices: a request needs several turns of the event loop (read, queries, write), and each
+  // turn during a rebuild also runs one slice; at 20 ms a question waited ~100 ms behind a rebuild.
+  const sliceMs = deps.sliceMs ?? 5;
+  const now = deps.now ?? (() => new Date());
+  const retryMs = deps.retryMs ?? 1_000;
+  const retryMaxMs = deps.retryMaxMs ?? 60_000;
+  let closed = false;
 
-  const bump = (deviceId: number) => {
-    const v = (versions.get(deviceId) ?? 0) + 1;
-    versions.set(deviceId, v);
-    return v;
-  };
+  // Built in time slices: a large device's build takes seconds, and every other request (sign-ins,
+  // the console, other devices' questions, this device's questions on its old model) is served
+  // in between.
+  const fullLoad = (deviceId: number) =>
+    deps.load(deviceId).then((snapshot) => buildMatcherAsync(snapshot, { ...options, sliceMs }));
 
-  function track(deviceId: number, promise: Promise<DeviceMatcher>): Entry {
-    const entry: Entry = { version: versions.get(deviceId) ?? 0, promise, ready: false };
-    entries.set(deviceId, entry);
-    promise.then(
-      () => {
-        entry.ready = true;
-      },
-      () => {
-        if (entries.get(deviceId) === entry) entries.delete(deviceId);
-      },
-    );
+  const attached = (entry: DeviceEntry) => entries.get(entry.id) === entry;
+
+  function setState(entry: DeviceEntry, state: MatcherState) {
+    if (entry.state === state) return;
+    entry.state = state;
+    entry.since = now();
+    if (state === 'ready') for (const resolve of entry.readyWaiters.splice(0)) resolve();
+  }
+
+  function entryOf(deviceId: number): DeviceEntry {
+    let entry = entries.get(deviceId);
+    if (!entry) {
+      entry = {
+        id: deviceId,
+        current: null,
+        built: 0,
+        wanted: 1,
+        fullWanted: 1,
+        changedTopics: new Map(),
+        running: false,
+        failures: 0,
+        state: 'training',
+        since: now(),
+        first: null,
+        readyWaiters: [],
+        stepWaiters: [],
+      };
+      entries.set(deviceId, entry);
+    }
     return entry;
   }
 
-  // Built in time slices: a large device's first build takes seconds, and every other request
-  // (sign-ins, the console, other devices' questions) would wait behind it.
-  const fullLoad = (deviceId: number) =>
-    deps.load(deviceId).then((snapshot) => buildMatcherAsync(snapshot, options));
+  /** Brings the device's matcher up to date, one step at a time; only one loop per device runs. */
+  async function pump(entry: DeviceEntry): Promise<void> {
+    if (entry.running || closed) return;
+    entry.running = true;
+    if (entry.retry) clearTimeout(entry.retry);
+    entry.retry = undefined;
+    setState(entry, 'training');
+    try {
+      while (entry.built < entry.wanted && attached(entry) && !closed) {
+        const target = entry.wanted;
+        if (!entry.current || entry.fullWanted > entry.built) {
+          // Whole rebuild, beside the matcher in use. The rows are read after every change up to
+          // `target` was committed, so the new matcher has learnt all of them.
+          const matcher = await fullLoad(entry.id);
+          entry.current = matcher;
+          entry.built = target;
+          entry.first?.resolve(matcher);
+          entry.first = null;
+        } else {
+          const ids = [...entry.changedTopics].filter(([, v]) => v > entry.built).map(([id]) => id);
+          if (ids.length > 0) {
+            const topics = await deps.loadTopics!(entry.id, ids);
+            const found = new Set(topics.map((t) => t.id));
+            // Synchronous (tens of ms at most): no question sees a half-updated matcher.
+            entry.current.update(
+              topics,
+              ids.filter((id) => !found.has(id)), // not returned: deleted
+            );
+          }
+          entry.built = target;
+        }
+        for (const [id, v] of entry.changedTopics) if (v <= entry.built) entry.changedTopics.delete(id);
+        for (const resolve of entry.stepWaiters.splice(0)) resolve();
+      }
+      entry.failures = 0;
+      if (entry.built >= entry.wanted) setState(entry, 'ready');
+    } catch (err) {
+      entry.failures++;
+      deps.log?.error(
+        { err, deviceId: entry.id, failures: entry.failures },
+        entry.current
+          ? 'rebuilding an intent matcher failed; the previous one keeps answering'
+          : 'building an intent matcher failed',
+      );
+      // Waiting first questions get the error now; the next question tries again at once.
+      entry.first?.reject(err);
+      entry.first = null;
+      if (attached(entry) && !closed) {
+        const wait = Math.min(retryMaxMs, retryMs * 2 ** (entry.failures - 1));
+        entry.retry = setTimeout(() => void pump(entry), wait);
+        entry.retry.unref();
+      }
+    } finally {
+      entry.running = false;
+      for (const resolve of entry.stepWaiters.splice(0)) resolve();
+    }
+    // A device dropped meanwhile: nobody should wait for it any longer.
+    if (!attached(entry)) for (const resolve of entry.readyWaiters.splice(0)) resolve();
+  }
 
-  function get(deviceId: number): Entry {
-    return entries.get(deviceId) ?? track(deviceId, fullLoad(deviceId));
+  async function firstMatcher(entry: DeviceEntry): Promise<DeviceMatcher> {
+    if (entry.current) return entry.current;
+    entry.first ??= deferred();
+    const waiting = entry.first.promise;
+    void pump(entry);
+    return waiting;
   }
 
   return {
@@ -61,52 +186,57 @@ export function createMatcherRegistry(deps: MatcherRegistryDeps): MatcherRegistr
       text: string,
       opts?: MatchOptions,
     ): Promise<MatchResult> {
-      // Retry while the device is invalidated under us, but never loop forever on a busy device.
-      for (let attempt = 0; ; attempt++) {
-        const entry = get(deviceId);
-        const matcher = await entry.promise;
-        const current = entries.get(deviceId);
-        if (attempt >= 3 || (current === entry && entry.version === (versions.get(deviceId) ?? 0))) {
-          return matcher.match(text, language, opts);
-        }
+      const entry = entryOf(deviceId);
+      if (entry.current && entry.running && entry.built < entry.wanted && entry.fullWanted <= entry.built) {
+        // Only topic edits are pending (no whole rebuild): they take milliseconds, so the question
+        // waits for them and the console's next test sees its edit. A whole rebuild is never waited for.
+        await new Promise<void>((resolve) => entry.stepWaiters.push(resolve));
       }
+      const matcher = entry.current ?? (await firstMatcher(entry));
+      return matcher.match(text, language, opts);
     },
 
     invalidate(deviceId: number, topicIds?: number[]): void {
       const entry = entries.get(deviceId);
-      bump(deviceId);
-      if (!entry || !entry.ready || !topicIds || !deps.loadTopics) {
-        // Nothing built yet, a load in flight (it may have read old rows), or no way to load only
-        // some topics: drop, and the next match rebuilds from scratch.
-        entries.delete(deviceId);
-        return;
-      }
-      const loadTopics = deps.loadTopics;
-      const ids = [...new Set(topicIds)];
-      const updated = entry.promise.then(async (matcher) => {
-        const topics = await loadTopics(deviceId, ids);
-        const found = new Set(topics.map((t) => t.id));
-        // Topics not returned were deleted.
-        matcher.update(
-          topics,
-          ids.filter((id) => !found.has(id)),
-        );
-        return matcher;
-      });
-      // If the partial load fails, fall back to a full one rather than serving a stale matcher.
-      track(
-        deviceId,
-        updated.catch(() => fullLoad(deviceId)),
-      );
+      // Nothing held: the first use reads the rows as they are then.
+      if (!entry) return;
+      const v = ++entry.wanted;
+      if (!topicIds || !deps.loadTopics) entry.fullWanted = v;
+      else for (const id of topicIds) entry.changedTopics.set(id, v);
+      setState(entry, 'training');
+      void pump(entry);
     },
 
     drop(deviceId: number): void {
-      bump(deviceId);
+      const entry = entries.get(deviceId);
+      if (!entry) return;
       entries.delete(deviceId);
+      if (entry.retry) clearTimeout(entry.retry);
+      if (!entry.running) for (const resolve of entry.readyWaiters.splice(0)) resolve();
     },
 
     async warm(deviceId: number): Promise<void> {
-      await get(deviceId).promise;
+      await firstMatcher(entryOf(deviceId));
+    },
+
+    status(deviceId: number): MatcherStatus {
+      const known = entries.has(deviceId);
+      const entry = entryOf(deviceId);
+      if (!known) void firstMatcher(entry);
+      return { state: entry.state, since: entry.since, topics: entry.current?.topicCount ?? null };
+    },
+
+    whenReady(deviceId: number): Promise<void> {
+      const entry = entryOf(deviceId);
+      if (entry.state === 'ready' && entry.built >= entry.wanted) return Promise.resolve();
+      const ready = new Promise<void>((resolve) => entry.readyWaiters.push(resolve));
+      if (!entry.current) void firstMatcher(entry);
+      return ready;
+    },
+
+    close(): void {
+      closed = true;
+      for (const entry of entries.values()) if (entry.retry) clearTimeout(entry.retry);
     },
   };
 }

@@ -63,22 +63,51 @@ export interface DeviceMatcher {
   readonly topicCount: number;
 }
 
+/** Whether a device's matcher has learnt every change made to its topics. */
+export type MatcherState = 'training' | 'ready';
+
+export interface MatcherStatus {
+  /** `training` while a rebuild or update is under way (or waits to be retried after a failure). */
+  state: MatcherState;
+  /** When the state last changed. */
+  since: Date;
+  /** Topics the matcher answering now holds; null before the device's first build. */
+  topics: number | null;
+}
+
 export interface MatcherRegistryDeps {
   load(deviceId: number): Promise<DeviceAiSnapshot>;
   loadTopics?(deviceId: number, topicIds: number[]): Promise<MatcherTopic[]>;
   threshold?: number;
+  /** Failed rebuilds are logged here (the old matcher keeps answering). */
+  log?: { error(obj: object, msg: string): void };
+  now?: () => Date;
+  /** Retry after a failed rebuild: the first wait, doubled up to `retryMaxMs`. */
+  retryMs?: number;
+  retryMaxMs?: number;
+  /** Longest stretch a build works before giving the event loop back (default 5 ms). */
+  sliceMs?: number;
 }
 
 export interface MatcherRegistry {
-  /** Loads and builds on first use, then answers from memory without touching the database. */
+  /**
+   * Answers from memory. Only a device's very first question waits (for its first build); later
+   * rebuilds run beside the matcher in use, which answers until the new one replaces it.
+   */
   match(deviceId: number, language: Language, text: string, opts?: MatchOptions): Promise<MatchResult>;
   /**
    * Topics changed: with topicIds, re-load only those (via loadTopics) and update incrementally;
-   * without, drop the device's matcher (full rebuild on next match). Entity changes: call without
+   * without, rebuild the whole device beside the matcher in use. Entity changes: call without
    * topicIds.
    */
   invalidate(deviceId: number, topicIds?: number[]): void;
   drop(deviceId: number): void;
   /** Builds the device's matcher now, so its first question need not wait. */
   warm(deviceId: number): Promise<void>;
+  /** The device's state; asking about a device not held yet starts its build. */
+  status(deviceId: number): MatcherStatus;
+  /** Resolves once the device's matcher has learnt every change so far (tests, benchmarks). */
+  whenReady(deviceId: number): Promise<void>;
+  /** Stops retry timers (the app is closing). */
+  close(): void;
 }

@@ -4,6 +4,7 @@ import type { DevicesService } from '../devices/index.js';
 import type { AnswerService } from './answering/answer-service.js';
 import type { ConfidenceService } from './answering/confidence.js';
 import { answeringRoutes } from './answering/routes.js';
+import { matcherStatusRoutes, type MatcherStatusService } from './answering/matcher-status.js';
 import type { EntitiesService } from './entities/service.js';
 import { entitiesRoutes } from './entities/routes.js';
 import { exchangeRoutes } from './exchange/routes.js';
@@ -28,11 +29,13 @@ export function aiRoutes(
     transfer: TransferService;
     media: MediaStore;
     devices: DevicesService;
+    matcherStatus: MatcherStatusService;
   },
 ) {
   topicsRoutes(app, deps);
   responsesRoutes(app, deps);
   answeringRoutes(app, deps);
+  matcherStatusRoutes(app, deps);
   entitiesRoutes(app, deps);
   exchangeRoutes(app, deps);
   transferRoutes(app, deps);

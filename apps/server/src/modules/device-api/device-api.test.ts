@@ -333,6 +333,111 @@ describe.each(backends)('devices and the device API on %s', (kind) => {
       expect(d.conversation_id).not.toBe(a.conversation_id);
     });
 
+    it('logs questions asked together in one batch, each with its own id, a retry once', async () => {
+      const session = await deviceData(key, 'POST', '/sessions', { language: 'english' });
+      const body = { session_id: session.session_id, text: 'parking', language: 'english' };
+      const asks = Array.from({ length: 12 }, (_, i) =>
+        deviceData(key, 'POST', '/ask', body, { 'idempotency-key': `batch-${i}-0123456789` }),
+      );
+      // A retry racing its original lands in the same batch.
+      asks.push(deviceData(key, 'POST', '/ask', body, { 'idempotency-key': 'batch-0-0123456789' }));
+      const answers = await Promise.all(asks);
+      const ids = answers.map((a) => a.conversation_id as number);
+      expect(ids.every((id) => Number.isInteger(id))).toBe(true);
+      expect(new Set(ids.slice(0, 12)).size).toBe(12);
+      expect(ids[12]).toBe(ids[0]);
+      const rows = await t.database.db
+        .select()
+        .from(conversations)
+        .where(eq(conversations.sessionId, session.session_id));
+      expect(rows).toHaveLength(12);
+      expect(rows.every((r) => r.categoryName === 'Parking category' && r.intentName === 'Parking')).toBe(
+        true,
+      );
+      // Each id is its own question's row.
+      for (const [i, id] of ids.slice(0, 12).entries()) {
+        expect(rows.find((r) => r.id === id)?.idempotencyKey).toBe(`batch-${i}-0123456789`);
+      }
+      const [s] = await t.database.db
+        .select()
+        .from(visitorSessions)
+        .where(eq(visitorSessions.id, session.session_id));
+      expect(s!.questions).toBe(12);
+    });
+
+    it('answers with what the console changed since the last question', async () => {
+      const session = await deviceData(key, 'POST', '/sessions', { language: 'english' });
+      const ask = () =>
+        deviceData(key, 'POST', '/ask', {
+          session_id: session.session_id,
+          text: 'parking',
+          language: 'english',
+        });
+      const before = await ask();
+      expect(before.responses[0].speech).toBe('Parking for ambassador');
+      expect(before.related).toHaveLength(1);
+
+      // A response edited in the console is what the next question gets.
+      await adminData('PUT', '/ai_config/intents/responses', {
+        device_id: LOBBY,
+        id: before.responses[0].id,
+        language: 'english',
+        device_type: 'ambassador',
+        speech: 'Parking is on level B2',
+        contents: [{ type: 'text', values: ['Parking is on level B2'] }],
+      });
+      const edited = await ask();
+      expect(edited.responses[0].speech).toBe('Parking is on level B2');
+      expect(edited.responses[0].contents[0].values).toEqual(['Parking is on level B2']);
+
+      // The device's settings: related topics turned off, then on again.
+      await adminData('PUT', '/ai_config/related_intents/on_off', {
+        device_id: LOBBY,
+        is_enabled_related_intents: false,
+      });
+      expect((await ask()).related).toEqual([]);
+      await adminData('PUT', '/ai_config/related_intents/on_off', {
+        device_id: LOBBY,
+        is_enabled_related_intents: true,
+      });
+      expect((await ask()).related).toHaveLength(1);
+
+      // A renamed topic answers under its new name; a new sub-topic shows as related at once.
+      await adminData('PUT', '/ai_config/intents/intent', {
+        device_id: LOBBY,
+        id: topicId,
+        name: 'Car park',
+      });
+      const child = await adminData('POST', '/ai_config/intents/intent', {
+        device_id: LOBBY,
+        name: 'EV charging',
+        parent_id: topicId,
+      });
+      await adminData('POST', '/ai_config/intents/keywords', {
+        device_id: LOBBY,
+        intent_id: child.id,
+        language: 'english',
+        text: 'EV charging',
+      });
+      const renamed = await ask();
+      expect(renamed.intent.name).toBe('Car park');
+      expect(renamed.related.map((r: { name: string }) => r.name)).toEqual([
+        'EV charging',
+        'Parking details',
+      ]);
+      await adminData('PUT', '/ai_config/intents/intent', { device_id: LOBBY, id: topicId, name: 'Parking' });
+      await adminData('PUT', '/ai_config/intents/responses', {
+        device_id: LOBBY,
+        id: before.responses[0].id,
+        language: 'english',
+        device_type: 'ambassador',
+        speech: 'Parking for ambassador',
+        contents: before.responses[0].contents,
+      });
+      await adminData('DELETE', '/ai_config/intents/intent', { device_id: LOBBY, id: child.id });
+      expect((await ask()).related.map((r: { name: string }) => r.name)).toEqual(['Parking details']);
+    });
+
     it('takes a rating and a comment for its own answers only', async () => {
       const session = await deviceData(key, 'POST', '/sessions', { language: 'english' });
       const answer = await deviceData(key, 'POST', '/ask', {
@@ -427,9 +532,10 @@ describe.each(backends)('devices and the device API on %s', (kind) => {
       sections: async () => defaultKioskSections(),
       repo: {
         ...real,
-        logConversation: async (row) => {
+        // The batched write fails once; the retry (one row at a time) goes through.
+        logConversations: async (rows) => {
           if (failures-- > 0) throw new Error('connection terminated unexpectedly');
-          return real.logConversation(row);
+          return real.logConversations(rows);
         },
       },
       answers: {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
 import { aiCategories, aiTopics, conversations, visitorSessions } from '../../db/schema.js';
@@ -20,6 +20,26 @@ export interface ConversationLog {
   idempotencyKey: string;
 }
 
+/**
+ * The logged columns, their SQL types and where each comes from: one list for the multi-row insert
+ * (`category_name` is added by the statement itself).
+ */
+const LOG_COLUMNS: ReadonlyArray<readonly [string, string, (c: ConversationLog) => unknown]> = [
+  ['device_id', 'integer', (c) => c.deviceId],
+  ['session_id', 'uuid', (c) => c.sessionId],
+  ['at', 'timestamptz', (c) => c.at.toISOString()],
+  ['acquire', 'text', (c) => c.acquire],
+  ['reply', 'text', (c) => c.reply],
+  ['language', 'text', (c) => c.language],
+  ['intent_id', 'integer', (c) => c.intentId],
+  ['intent_name', 'text', (c) => c.intentName],
+  ['response_time_ms', 'integer', (c) => c.responseTimeMs],
+  ['score', 'real', (c) => c.score],
+  ['status', 'text', (c) => c.status],
+  ['candidate_intent_id', 'integer', (c) => c.candidateIntentId],
+  ['idempotency_key', 'text', (c) => c.idempotencyKey],
+];
+
 const sessionColumns = {
   id: visitorSessions.id,
   language: visitorSessions.language,
@@ -29,7 +49,82 @@ const sessionColumns = {
 };
 
 export function createDeviceApiRepo(db: Db) {
+  /**
+   * Logs questions once per idempotency key, and counts them on their sessions, in one statement
+   * for many rows (the writer batches what arrives together). A repeated key logs nothing and
+   * gives the first row's id. The category name is read in the same statement (a snapshot: later
+   * renames do not rewrite history). Answers the ids in the order of `rows`.
+   */
+  async function logConversations(rows: ConversationLog[]): Promise<number[]> {
+    if (rows.length === 0) return [];
+    const keyOf = (c: { deviceId: number; idempotencyKey: string }) =>
+      `${c.deviceId}\u0000${c.idempotencyKey}`;
+    // The same key twice in one batch (a retry racing its original) is one row.
+    const unique = [...new Map(rows.map((c) => [keyOf(c), c])).values()];
+    // All rows travel as one JSON parameter: the statement's text is the same for any batch, and
+    // building it costs nothing per row (a VALUES list with a parameter per cell did).
+    const json = JSON.stringify(
+      unique.map((c, ord) => ({
+        ...Object.fromEntries(LOG_COLUMNS.map(([name, , value]) => [name, value(c)])),
+        ord,
+      })),
+    );
+    const names = sql.raw(LOG_COLUMNS.map(([name]) => name).join(', '));
+    const typed = sql.raw(
+      [...LOG_COLUMNS.map(([name, type]) => `${name} ${type}`), 'ord integer'].join(', '),
+    );
+    const inserted = await queryRows<{ id: string | number; device_id: number; idempotency_key: string }>(
+      db,
+      sql`with v as (select * from json_to_recordset(${json}::json) as v(${typed})),
+          ins as (
+            insert into ${conversations} (${names}, category_name)
+            select ${sql.raw(LOG_COLUMNS.map(([name]) => `v.${name}`).join(', '))},
+                   (select c.name from ${aiTopics} t join ${aiCategories} c on c.id = t.category_id
+                     where t.id = v.intent_id and t.device_id = v.device_id)
+              from v order by v.ord
+            on conflict (device_id, idempotency_key) where idempotency_key is not null do nothing
+            returning id, device_id, idempotency_key, session_id, at),
+          upd as (
+            update ${visitorSessions} s
+               set questions = s.questions + n.count,
+                   last_activity_at = greatest(s.last_activity_at, n.last_at)
+              from (select session_id, count(*)::int as count, max(at) as last_at
+                      from ins where session_id is not null group by session_id) n
+             where s.id = n.session_id
+            returning 1)
+          select id, device_id, idempotency_key from ins`,
+    );
+    const ids = new Map(
+      inserted.map((r) => [
+        keyOf({ deviceId: r.device_id, idempotencyKey: r.idempotency_key }),
+        Number(r.id),
+      ]),
+    );
+    const missing = unique.filter((c) => !ids.has(keyOf(c)));
+    if (missing.length > 0) {
+      // Logged before (a retry): the first row's id.
+      const found = await db
+        .select({ id: conversations.id, deviceId: conversations.deviceId, key: conversations.idempotencyKey })
+        .from(conversations)
+        .where(
+          or(
+            ...missing.map((c) =>
+              and(eq(conversations.deviceId, c.deviceId), eq(conversations.idempotencyKey, c.idempotencyKey)),
+            ),
+          ),
+        );
+      for (const r of found) ids.set(keyOf({ deviceId: r.deviceId, idempotencyKey: r.key! }), r.id);
+    }
+    return rows.map((c) => {
+      const id = ids.get(keyOf(c));
+      if (id === undefined) throw new Error('conversation log: neither inserted nor found');
+      return id;
+    });
+  }
+
   return {
+    logConversations,
+
     async startSession(input: { id: string; deviceId: number; language: string; at: Date }) {
       const [row] = await db
         .insert(visitorSessions)
@@ -62,44 +157,10 @@ export function createDeviceApiRepo(db: Db) {
       return row;
     },
 
-    /**
-     * Logs a question once per idempotency key, and counts it on its session, in one statement.
-     * A repeated key logs nothing and returns the first row's id. The category name is read in
-     * the same statement (a snapshot: later renames do not rewrite history).
-     */
+    /** Logs one question (the retry path): `logConversations` with one row. */
     async logConversation(c: ConversationLog): Promise<number> {
-      const at = c.at.toISOString();
-      const [inserted] = await queryRows<{ id: string | number }>(
-        db,
-        sql`with ins as (
-              insert into ${conversations}
-                (device_id, session_id, at, acquire, reply, language, intent_id, intent_name,
-                 category_name, response_time_ms, score, status, candidate_intent_id, idempotency_key)
-              values (${c.deviceId}, ${c.sessionId}, ${at}::timestamptz, ${c.acquire}, ${c.reply},
-                 ${c.language}, ${c.intentId}, ${c.intentName},
-                 (select c.name from ${aiTopics} t join ${aiCategories} c on c.id = t.category_id
-                   where t.id = ${c.intentId} and t.device_id = ${c.deviceId}),
-                 ${c.responseTimeMs},
-                 ${c.score}, ${c.status}, ${c.candidateIntentId}, ${c.idempotencyKey})
-              on conflict (device_id, idempotency_key) where idempotency_key is not null do nothing
-              returning id),
-            upd as (
-              update ${visitorSessions}
-                 set questions = questions + 1,
-                     last_activity_at = greatest(last_activity_at, ${at}::timestamptz)
-               where id = ${c.sessionId} and exists (select 1 from ins)
-              returning 1)
-            select id from ins`,
-      );
-      if (inserted) return Number(inserted.id);
-      const [existing] = await db
-        .select({ id: conversations.id })
-        .from(conversations)
-        .where(
-          and(eq(conversations.deviceId, c.deviceId), eq(conversations.idempotencyKey, c.idempotencyKey)),
-        );
-      if (!existing) throw new Error('conversation log: neither inserted nor found');
-      return existing.id;
+      const [id] = await logConversations([c]);
+      return id!;
     },
 
     async rate(deviceId: number, conversationId: number, rating: number, comment: string) {

@@ -15,6 +15,7 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import type { AnswerService, TopicsRepo } from '../ai/index.js';
 import type { DeviceContext } from '../devices/index.js';
+import { createConversationWriter } from './log-writer.js';
 import type { ConversationLog, DeviceApiRepo } from './repo.js';
 import { FALLBACK, WELCOME } from './messages.js';
 
@@ -27,6 +28,13 @@ export interface LogFailureSink {
 const RETRY_EVERY_MS = 5_000;
 const RETRY_ATTEMPTS = 12;
 const RETRY_QUEUE_MAX = 10_000;
+/**
+ * Open visitor sessions are remembered this long (and this many), so a question needs no session
+ * read. Ending one forgets it on every instance (over the event bus); the limit bounds how long
+ * another instance could miss that if the bus were down.
+ */
+const SESSION_CACHE_MS = 5 * 60_000;
+const SESSION_CACHE_MAX = 50_000;
 
 /** What a conversation row shows as the reply: the answer's text, or what else it showed. */
 export function replyText(responses: AiResponse[]): string {
@@ -78,6 +86,7 @@ export function createDeviceApiService({
   clock,
   log,
   sessionEnded,
+  announceSessionEnded,
 }: {
   repo: DeviceApiRepo;
   answers: AnswerService;
@@ -88,9 +97,26 @@ export function createDeviceApiService({
   log: LogFailureSink;
   /** What else ends with a visitor session (the staff chats linked to it). */
   sessionEnded: (device: DeviceContext, sessionId: string) => Promise<unknown>;
+  /** Tells every instance a session ended (they call `forgetSession`); alone, this one forgets it. */
+  announceSessionEnded?: (sessionId: string) => void;
 }) {
   const pending: Array<{ row: ConversationLog; attempts: number }> = [];
   let timer: NodeJS.Timeout | undefined;
+  // Questions that arrive together are logged together, one INSERT per batch.
+  const writer = createConversationWriter((rows) => repo.logConversations(rows));
+  /** Open sessions this instance has seen: id → device and until when to trust it. */
+  const openSessions = new Map<string, { deviceId: number; until: number }>();
+  const forgetSession = (sessionId: string) => void openSessions.delete(sessionId);
+  const announce = announceSessionEnded ?? forgetSession;
+
+  function rememberSession(deviceId: number, sessionId: string) {
+    if (openSessions.size >= SESSION_CACHE_MAX) {
+      // The oldest first (a Map keeps insertion order).
+      const oldest = openSessions.keys().next().value;
+      if (oldest !== undefined) openSessions.delete(oldest);
+    }
+    openSessions.set(sessionId, { deviceId, until: performance.now() + SESSION_CACHE_MS });
+  }
 
   function queueRetry(row: ConversationLog) {
     if (pending.length >= RETRY_QUEUE_MAX) {
@@ -128,10 +154,12 @@ export function createDeviceApiService({
   }
 
   async function openSession(device: DeviceContext, sessionId: string) {
+    const known = openSessions.get(sessionId);
+    if (known && known.deviceId === device.id && known.until > performance.now()) return;
     const session = await repo.findSession(device.id, sessionId);
     if (!session) throw notFound('Unknown session. Start a new one.');
     if (session.endedAt) throw new AppError(409, 'session_ended', 'This session has ended. Start a new one.');
-    return session;
+    rememberSession(device.id, sessionId);
   }
 
   return {
@@ -156,14 +184,22 @@ export function createDeviceApiService({
 
     async startSession(device: DeviceContext, language: Language) {
       offered(device, language);
-      return sessionOut(
-        await repo.startSession({ id: randomUUID(), deviceId: device.id, language, at: clock.now() }),
-      );
+      const row = await repo.startSession({
+        id: randomUUID(),
+        deviceId: device.id,
+        language,
+        at: clock.now(),
+      });
+      rememberSession(device.id, row.id);
+      return sessionOut(row);
     },
 
     async endSession(device: DeviceContext, sessionId: string) {
       const row = await repo.endSession(device.id, sessionId, clock.now());
       if (!row) throw notFound('Unknown session.');
+      // Here at once and on the other instances, so no instance answers in it any longer.
+      forgetSession(sessionId);
+      announce(sessionId);
       // Also when the session had ended already: a retry after a failure here still ends the chats.
       await sessionEnded(device, sessionId);
       return sessionOut(row);
@@ -203,7 +239,7 @@ export function createDeviceApiService({
       };
       let conversationId: number | null = null;
       try {
-        conversationId = await repo.logConversation(row);
+        conversationId = await writer.write(row);
       } catch (err) {
         log.warn(
           { err, deviceId: device.id },
@@ -229,6 +265,8 @@ export function createDeviceApiService({
       return { conversation_id: row.id, rating: row.rating as 1 | -1, comment: row.comment };
     },
 
+    /** A session ended on another instance. */
+    forgetSession,
     /** Rows still waiting to be logged (tests and shutdown). */
     pendingLogs: () => pending.length,
     flushLogs: flush,

@@ -24,6 +24,13 @@ export interface DeviceContext {
 
 /** A last-seen time is written at most this often, not on every question. */
 const TOUCH_EVERY_MS = 60_000;
+/**
+ * A key found is trusted this long without reading it again. Every change to a device or its keys
+ * forgets its keys on every instance at once (over the event bus); the limit bounds how long another
+ * instance could still accept a revoked key if that message were lost (Redis down).
+ */
+const KEY_CACHE_MS = 30_000;
+const KEY_CACHE_MAX = 10_000;
 
 /** `dk_` + 256 random bits: shown once, stored as SHA-256 (high entropy needs no slow hash). */
 function issueKey(label: string) {
@@ -38,6 +45,7 @@ export function createDevicesService({
   clock,
   onKeysRevoked = () => undefined,
   onRetired = () => undefined,
+  onDeviceChanged,
 }: {
   repo: DevicesRepo;
   clock: Clock;
@@ -45,7 +53,22 @@ export function createDevicesService({
   onKeysRevoked?: (deviceId: number) => void;
   /** A device was archived or deleted: what is held in memory for it (its matcher) can go. */
   onRetired?: (deviceId: number) => void;
+  /**
+   * A device or its keys changed: every instance must forget what it remembers of its keys (they
+   * call `forgetDevice`). Alone, this instance forgets them itself.
+   */
+  onDeviceChanged?: (deviceId: number) => void;
 }) {
+  /** Keys recently found: SHA-256 → the device, its key's label, when it was last seen. */
+  const keys = new Map<string, { context: DeviceContext; label: string; lastSeen: number; until: number }>();
+  function forgetDevice(deviceId: number) {
+    for (const [hash, entry] of keys) if (entry.context.id === deviceId) keys.delete(hash);
+  }
+  const changed = (deviceId: number) => {
+    forgetDevice(deviceId);
+    onDeviceChanged?.(deviceId);
+  };
+
   const toManaged = (row: NonNullable<Awaited<ReturnType<DevicesRepo['findManaged']>>>): ManagedDevice => ({
     id: row.id,
     description: row.description,
@@ -101,6 +124,7 @@ export function createDevicesService({
         description: input.description,
         languages: input.languages,
       });
+      changed(input.id);
       return managed(actor, input.id);
     },
 
@@ -109,6 +133,7 @@ export function createDevicesService({
       await managed(actor, deviceId);
       const { key, stored } = issueKey('console');
       await repo.replaceKeys(deviceId, clock.now(), stored);
+      changed(deviceId);
       onKeysRevoked(deviceId);
       return { device: await managed(actor, deviceId), device_key: key };
     },
@@ -116,6 +141,7 @@ export function createDevicesService({
     async revokeKeys(actor: AuthContext, deviceId: number) {
       await managed(actor, deviceId);
       await repo.replaceKeys(deviceId, clock.now());
+      changed(deviceId);
       onKeysRevoked(deviceId);
       return managed(actor, deviceId);
     },
@@ -125,6 +151,7 @@ export function createDevicesService({
       const device = await managed(actor, deviceId);
       if (device.archived_at !== null) return device;
       await repo.archive(deviceId, actor.projectId, clock.now());
+      changed(deviceId);
       onKeysRevoked(deviceId);
       onRetired(deviceId);
       return managed(actor, deviceId);
@@ -148,6 +175,7 @@ export function createDevicesService({
         throw badRequest('The name typed does not match the device name.', 'confirm_mismatch');
       }
       const removed = await repo.deleteForever(input.id, actor.projectId);
+      changed(input.id);
       onRetired(input.id);
       return { id: device.id, description: device.description, removed };
     },
@@ -159,30 +187,52 @@ export function createDevicesService({
       if (!key || !key.startsWith(DEVICE_KEY_PREFIX) || key.length > 200) {
         throw unauthorized('A device key is required (Authorization: Bearer dk_…).');
       }
-      const row = await repo.findByKeyHash(hashToken(key));
-      if (!row) throw unauthorized('This device key is unknown or has been revoked.');
-      const now = clock.now();
-      const stale = !row.lastSeenAt || now.getTime() - new Date(row.lastSeenAt).getTime() > TOUCH_EVERY_MS;
-      // Only the device's own key says the device was seen; a tool's key (demo data) does not.
-      if (row.label === 'console' && stale) {
-        // Best effort: a failed last-seen write must not refuse the device.
-        await repo.touch(row.id, now).catch(() => undefined);
+      const hash = hashToken(key);
+      let entry = keys.get(hash);
+      if (!entry || entry.until <= performance.now()) {
+        keys.delete(hash);
+        const row = await repo.findByKeyHash(hash);
+        if (!row) throw unauthorized('This device key is unknown or has been revoked.');
+        entry = {
+          context: {
+            id: row.id,
+            projectId: row.projectId,
+            projectName: row.projectName,
+            description: row.description,
+            kind: row.kind,
+            languages: row.languages as Language[],
+          },
+          label: row.label,
+          lastSeen: row.lastSeenAt ? new Date(row.lastSeenAt).getTime() : -Infinity,
+          until: performance.now() + KEY_CACHE_MS,
+        };
+        if (keys.size >= KEY_CACHE_MAX) keys.clear();
+        keys.set(hash, entry);
       }
-      return {
-        id: row.id,
-        projectId: row.projectId,
-        projectName: row.projectName,
-        description: row.description,
-        kind: row.kind,
-        languages: row.languages as Language[],
-      };
+      const now = clock.now();
+      // Only the device's own key says the device was seen; a tool's key (demo data) does not.
+      if (entry.label === 'console' && now.getTime() - entry.lastSeen > TOUCH_EVERY_MS) {
+        entry.lastSeen = now.getTime();
+        // Best effort: a failed last-seen write must not refuse the device.
+        await repo.touch(entry.context.id, now).catch(() => undefined);
+      }
+      return entry.context;
     },
+
+    /** Another instance changed this device or its keys. */
+    forgetDevice,
 
     /** A short-lived extra key for tools that talk to a device as the device (demo data). */
     async issueToolKey(deviceId: number) {
       const { key, stored } = issueKey('seed');
       const keyId = await repo.addKey(deviceId, stored);
-      return { key, revoke: () => repo.revokeKey(keyId, clock.now()) };
+      return {
+        key,
+        revoke: async () => {
+          await repo.revokeKey(keyId, clock.now());
+          changed(deviceId);
+        },
+      };
     },
   };
 }

@@ -22,6 +22,7 @@ import { RowAction } from '@/shared/ui/row-action';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { usePaging } from '@/shared/ui/use-paging';
 import { useAiDeviceId } from '@/features/ai/common/api/ai-keys';
+import { MatcherStatusChip } from '@/features/ai/answering/components/matcher-status-chip';
 import { aiErrorMessage } from '@/features/ai/common/lib/ai-errors';
 import { useDeleteTopic } from '@/features/ai/topics/api/delete-topic';
 import { useCategories } from '@/features/ai/topics/api/get-categories';
@@ -242,6 +243,7 @@ export function KeywordPage() {
         breadcrumbs={[{ label: t('nav.ai'), to: '/ai' }, { label: t('screens.ai_keyword') }]}
         actions={
           <>
+            <MatcherStatusChip />
             <Button
               component={RouterLink}
               to="/ai"

@@ -18,8 +18,9 @@ export function createAnswerService({
   responses,
 }: {
   matcher: MatcherRegistry;
-  topics: TopicsRepo;
-  responses: ResponsesRepo;
+  /** The repos' calls; the app passes the in-memory answer data (`answer-data.ts`), which has them. */
+  topics: Pick<TopicsRepo, 'topicsById' | 'settings' | 'children' | 'allKeywords'>;
+  responses: Pick<ResponsesRepo, 'list'>;
 }) {
   return {
     async ask(

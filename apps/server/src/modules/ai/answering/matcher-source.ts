@@ -3,7 +3,13 @@ import type { DeviceAiSnapshot, MatcherTopic } from '../../../matcher/index.js';
 import type { EntitiesRepo } from '../entities/repo.js';
 import type { KeywordRow, TopicRow, TopicsRepo } from '../topics/repo.js';
 
-function toMatcherTopics(topics: TopicRow[], keywords: KeywordRow[]): MatcherTopic[] {
+/** Keywords read per query when a whole device loads (see `keywordsPage`). */
+const KEYWORD_PAGE = 500;
+
+function toMatcherTopics(
+  topics: TopicRow[],
+  keywords: Array<Pick<KeywordRow, 'topicId' | 'language' | 'text' | 'kind'>>,
+): MatcherTopic[] {
   const examples = new Map<number, MatcherTopic['examples']>();
   for (const k of keywords) {
     const list = examples.get(k.topicId) ?? [];
@@ -22,11 +28,14 @@ function toMatcherTopics(topics: TopicRow[], keywords: KeywordRow[]): MatcherTop
 export function createMatcherSource({ topics, entities }: { topics: TopicsRepo; entities: EntitiesRepo }) {
   return {
     async load(deviceId: number): Promise<DeviceAiSnapshot> {
-      const [rows, keywords, aliases] = await Promise.all([
-        topics.allTopics(deviceId),
-        topics.allKeywords(deviceId),
-        entities.all(deviceId),
-      ]);
+      const [rows, aliases] = await Promise.all([topics.allTopics(deviceId), entities.all(deviceId)]);
+      const keywords: Array<Awaited<ReturnType<TopicsRepo['keywordsPage']>>[number]> = [];
+      for (let after = 0; ;) {
+        const page = await topics.keywordsPage(deviceId, after, KEYWORD_PAGE);
+        keywords.push(...page);
+        if (page.length < KEYWORD_PAGE) break;
+        after = page[page.length - 1]!.id;
+      }
       return {
         topics: toMatcherTopics(rows, keywords),
         entities: aliases.map((e) => ({ keyword: e.keyword, aliases: e.aliases })),

@@ -10,6 +10,7 @@ import {
   TINY_PNG,
   type Session,
 } from '../../../test/harness.js';
+import { syntheticTopics } from '../../../test/matcher-topics.js';
 
 /** Seeded devices: 1 Main Lobby Ambassador, 2 North Wing Ambassador (empty here), 3 Website Chatbot. */
 const LOBBY = 1;
@@ -469,6 +470,68 @@ describe.each(backends)('topics workbook on %s', (kind) => {
     });
     expect(fieldOnly.statusCode).toBe(400);
     expect(fieldOnly.json().error).toBe('no_file');
+  });
+
+  it('keeps answering from the previous topics while it learns an import, then says Ready', async () => {
+    const { device } = await data('POST', '/admin_settings/devices', {
+      description: 'Import Kiosk',
+      kind: 'ambassador',
+      languages: ['english'],
+    });
+    const cat = await data('POST', '/ai_config/intents/category', { device_id: device.id, name: 'Desk' });
+    const parking = await data('POST', '/ai_config/intents/intent', {
+      device_id: device.id,
+      name: 'Parking',
+      category_id: cat.category_id,
+    });
+    await data('POST', '/ai_config/intents/keywords', {
+      device_id: device.id,
+      intent_id: parking.id,
+      language: 'english',
+      text: 'parking',
+    });
+    const ask = (text: string) =>
+      data('POST', '/ai_config/test_console', { device_id: device.id, language: 'english', text });
+    const status = () => data('GET', `/ai_config/matcher_status?device_id=${device.id}`);
+    expect((await ask('parking')).best?.intent_name).toBe('Parking');
+    expect(await status()).toMatchObject({ device_id: device.id, state: 'ready', topics: 1 });
+
+    // Enough phrases that the rebuild takes a while (hundreds of ms), as a real import does.
+    const topics = syntheticTopics(150, 20);
+    const file = await workbookOf({
+      Topics: [TOPIC_HEADERS, ...topics.map((tp) => [tp.name, '', 'Imported', 'TRUE', '', '', ''])],
+      Keywords: [
+        KEYWORD_HEADERS,
+        ...topics.flatMap((tp) => tp.examples.map((e) => [tp.name, 'english', 'phrase', e.text])),
+      ],
+    });
+    const res = await importInto(device.id, 'apply', file);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toMatch(/learning/);
+    expect(res.json().data).toMatchObject({
+      applied: true,
+      matcher: { device_id: device.id, state: 'training' },
+    });
+
+    // Asked at once: the previous model answers, without waiting for the rebuild.
+    const imported = topics[42]!;
+    const started = performance.now();
+    const during = await ask(imported.examples[0]!.text);
+    const waited = performance.now() - started;
+    expect((await status()).state).toBe('training');
+    expect(during.best?.intent_name ?? null).not.toBe(imported.name);
+    expect((await ask('parking')).best?.intent_name).toBe('Parking');
+    expect(waited).toBeLessThan(1_000);
+
+    // Then the new model takes over.
+    const deadline = Date.now() + 60_000;
+    let now = await status();
+    while (now.state !== 'ready' && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      now = await status();
+    }
+    expect(now).toMatchObject({ state: 'ready', topics: 151 });
+    expect((await ask(imported.examples[0]!.text)).best?.intent_name).toBe(imported.name);
   });
 
   it("refuses another project's device", async () => {

@@ -6,6 +6,7 @@ import { fileTooLarge } from '../../../media/store.js';
 import { singleFile } from '../../../media/uploads.js';
 import { authOf, deviceIdOf } from '../../../plugins/guard.js';
 import { AI_PAGE, AI_TAGS, INTENTS } from '../access.js';
+import type { MatcherStatusService } from '../answering/matcher-status.js';
 import type { ExchangeService } from './service.js';
 
 /** Whole-device workbooks: the first to wait when the server is busy. */
@@ -14,8 +15,11 @@ const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 const tags = AI_TAGS;
 
 /** The topics workbook: export a device's topics to xlsx (or a table of it to CSV), import the same layout back. */
-export function exchangeRoutes(parent: FastifyInstance, deps: { exchange: ExchangeService }) {
-  const { exchange } = deps;
+export function exchangeRoutes(
+  parent: FastifyInstance,
+  deps: { exchange: ExchangeService; matcherStatus: MatcherStatusService },
+) {
+  const { exchange, matcherStatus } = deps;
   const app = contractApp(parent);
 
   app.get(
@@ -61,7 +65,8 @@ export function exchangeRoutes(parent: FastifyInstance, deps: { exchange: Exchan
           'only when it has no problem. Keywords rows with a blank Kind are counted (`keyword_kinds.blank`) and ' +
           'applied as `blank_kind` says; applying them without it is `import_kind_required`. Up to 20 MB; bounded ' +
           'while it inflates or is read (`import_too_large`); one import per project at a time (`import_busy`, ' +
-          '409) and two per server (`import_queue_full`, 429 with Retry-After).',
+          '409) and two per server (`import_queue_full`, 429 with Retry-After). An applied import answers ' +
+          '`matcher` (`training`): the previous model answers until the new one is built.',
         querystring: ZImportQuery,
         response: { 200: ZOk(ZImportReport) },
       },
@@ -86,9 +91,11 @@ export function exchangeRoutes(parent: FastifyInstance, deps: { exchange: Exchan
         report.errors.length > 0
           ? `Nothing was imported: the file has ${report.errors.length} problem${report.errors.length === 1 ? '' : 's'}.`
           : report.applied
-            ? 'Topics imported.'
+            ? 'Topics imported. The assistant is learning them; it answers as before until it has.'
             : 'Preview only: nothing was changed.';
-      return ok(report, { message });
+      // Applied: the matcher is rebuilding (the service announced the change before answering).
+      const matcher = report.applied ? matcherStatus.status(deviceIdOf(req)) : undefined;
+      return ok({ ...report, ...(matcher && { matcher }) }, { message });
     },
   );
 }

@@ -26,6 +26,15 @@ export function createResponsesRepo(db: Db) {
         .orderBy(asc(aiResponses.createdAt), asc(aiResponses.id));
     },
 
+    /** Every response of the device, every topic, language and kind (the answer cache's load). */
+    async allOf(deviceId: number) {
+      return db
+        .select()
+        .from(aiResponses)
+        .where(eq(aiResponses.deviceId, deviceId))
+        .orderBy(asc(aiResponses.createdAt), asc(aiResponses.id));
+    },
+
     async insert(values: typeof aiResponses.$inferInsert) {
       const [row] = await db.insert(aiResponses).values(values).returning();
       return row!;

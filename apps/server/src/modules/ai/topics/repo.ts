@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { queryRows, type Db } from '../../../db/client.js';
 import { aiCategories, aiKeywords, aiSettings, aiTopics } from '../../../db/schema.js';
@@ -353,6 +353,26 @@ export function createTopicsRepo(db: Db) {
           ),
         )
         .orderBy(aiKeywords.topicId, asc(aiKeywords.createdAt), asc(aiKeywords.id));
+    },
+
+    /**
+     * A page of the device's keywords and phrases (what the matcher learns from), in id order after
+     * `afterId`. Read in pages so that, on the embedded database (which runs a query to its end on
+     * the server's thread), questions are answered between two pages of a large device's load.
+     */
+    async keywordsPage(deviceId: number, afterId: number, limit: number) {
+      return db
+        .select({
+          id: aiKeywords.id,
+          topicId: aiKeywords.topicId,
+          language: aiKeywords.language,
+          kind: aiKeywords.kind,
+          text: aiKeywords.text,
+        })
+        .from(aiKeywords)
+        .where(and(eq(aiKeywords.deviceId, deviceId), gt(aiKeywords.id, afterId)))
+        .orderBy(asc(aiKeywords.id))
+        .limit(limit);
     },
 
     async allKeywords(deviceId: number, topicIds?: number[]) {

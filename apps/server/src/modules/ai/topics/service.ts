@@ -211,13 +211,17 @@ export function createTopicsService({
     },
 
     async setRelatedIntents(deviceId: number, on: boolean): Promise<AiSettings> {
-      return toSettings(await repo.saveSettings(deviceId, { isEnabledRelatedIntents: on }, clock.now()));
+      const row = await repo.saveSettings(deviceId, { isEnabledRelatedIntents: on }, clock.now());
+      listener.settingsChanged?.(deviceId);
+      return toSettings(row);
     },
 
     /** null goes back to the default. The range is the contract's; the database checks it too. */
     async setAnswerConfidence(deviceId: number, value: number | null): Promise<AiSettings> {
       const row = await repo.saveSettings(deviceId, { answerConfidence: value }, clock.now());
-      // Not an AI change for the matchers: the threshold is read per question, not built in.
+      // Not an AI change for the matchers (the threshold is read per question, not built in), but
+      // the answer data held in memory must read the new value.
+      listener.settingsChanged?.(deviceId);
       return toSettings(row);
     },
 

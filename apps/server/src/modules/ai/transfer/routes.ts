@@ -1,7 +1,7 @@
 import {
   ZCopyDeviceRequest,
   ZOk,
-  ZTransfer,
+  ZTransferDone,
   ZTransfersQuery,
   ZTransfersResponse,
   ZUndoTransferRequest,
@@ -10,12 +10,16 @@ import type { FastifyInstance } from 'fastify';
 import { contractApp, ok } from '../../../lib/contract.js';
 import { authOf, deviceIdOf } from '../../../plugins/guard.js';
 import { AI_PAGE, AI_TAGS } from '../access.js';
+import type { MatcherStatusService } from '../answering/matcher-status.js';
 import type { TransferService } from './service.js';
 
 const tags = AI_TAGS;
 
 /** Transfer A.I. data: copy one device's topics onto another, its history, and undo. */
-export function transferRoutes(parent: FastifyInstance, { transfer }: { transfer: TransferService }) {
+export function transferRoutes(
+  parent: FastifyInstance,
+  { transfer, matcherStatus }: { transfer: TransferService; matcherStatus: MatcherStatusService },
+) {
   const app = contractApp(parent);
   // The guard checks both devices of a copy, as it checks device_id.
   app.post(
@@ -26,9 +30,10 @@ export function transferRoutes(parent: FastifyInstance, { transfer }: { transfer
         tags,
         summary: 'Copy one device’s A.I. data onto another',
         description:
-          'The destination’s topics, keywords and responses are replaced; a snapshot is kept so the copy can be undone.',
+          'The destination’s topics, keywords and responses are replaced; a snapshot is kept so the copy can be undone. ' +
+          '`matcher` is the destination’s matcher, `training` while it learns the new topics (the previous model answers meanwhile).',
         body: ZCopyDeviceRequest,
-        response: { 200: ZOk(ZTransfer) },
+        response: { 200: ZOk(ZTransferDone) },
       },
     },
     async (req) => {
@@ -37,7 +42,7 @@ export function transferRoutes(parent: FastifyInstance, { transfer }: { transfer
         req.body.source_id,
         req.body.dest_id,
       );
-      return ok(row, { message });
+      return ok({ ...row, matcher: matcherStatus.status(row.dest_id) }, { message });
     },
   );
   app.get(
@@ -61,14 +66,18 @@ export function transferRoutes(parent: FastifyInstance, { transfer }: { transfer
         tags,
         summary: 'Undo a transfer: the device gets its previous A.I. data back',
         description:
-          '409 `transfer_expired` once the snapshot is gone, `transfer_restored` when already undone.',
+          '409 `transfer_expired` once the snapshot is gone, `transfer_restored` when already undone. ' +
+          '`matcher` as for the copy.',
         body: ZUndoTransferRequest,
-        response: { 200: ZOk(ZTransfer) },
+        response: { 200: ZOk(ZTransferDone) },
       },
     },
-    async (req) =>
-      ok(await transfer.undo(authOf(req), req.body.id), {
-        message: 'Transfer undone: the device has its previous A.I. data again.',
-      }),
+    async (req) => {
+      const row = await transfer.undo(authOf(req), req.body.id);
+      return ok(
+        { ...row, matcher: matcherStatus.status(row.dest_id) },
+        { message: 'Transfer undone: the device has its previous A.I. data again.' },
+      );
+    },
   );
 }

@@ -36,6 +36,8 @@ describe.each(backends)('AI transfer on %s', (kind) => {
         restored_at: null,
         created_by: 'admin',
       });
+      // The destination's matcher learns the new topics; the previous model answers meanwhile.
+      expect(transfer.matcher).toMatchObject({ device_id: NORTH, state: 'training' });
       const after = await call('GET', `/ai_config/intents/intent?device_id=${NORTH}&limit=100`);
       expect(after.json().total).toBe(before.json().total);
       const names = (r: typeof before) =>

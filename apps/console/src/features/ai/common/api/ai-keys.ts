@@ -35,6 +35,8 @@ export const aiKeys = {
   confidencePreviews: (deviceId: AiDeviceId) => [...aiKeys.device(deviceId), 'confidence_preview'] as const,
   confidencePreview: (deviceId: AiDeviceId, value: number, limit: number) =>
     [...aiKeys.confidencePreviews(deviceId), value, limit] as const,
+  /** Training… / Ready: refetched with everything else of the device after a change. */
+  matcherStatus: (deviceId: AiDeviceId) => [...aiKeys.device(deviceId), 'matcher_status'] as const,
 
   /** Prefix of every topic query (lists, single topics, nav, auto-complete). */
   topics: (deviceId: AiDeviceId) => [...aiKeys.device(deviceId), 'topics'] as const,

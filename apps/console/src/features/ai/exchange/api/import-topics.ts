@@ -35,6 +35,8 @@ export function useImportTopics() {
     mutationFn: importTopics,
     onSuccess: (report, input) => {
       if (input.mode === 'apply' && report.applied) {
+        // Training… at once, before the refetch says the same.
+        if (report.matcher) queryClient.setQueryData(aiKeys.matcherStatus(input.deviceId), report.matcher);
         return queryClient.invalidateQueries({ queryKey: aiKeys.all });
       }
       return undefined;

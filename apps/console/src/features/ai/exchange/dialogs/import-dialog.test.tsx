@@ -5,6 +5,7 @@ import type { ImportReport } from '@ambassador/contracts';
 import type { ReactNode } from 'react';
 import '@/i18n/i18n';
 import { authStore, LOGGED_OUT } from '@/shared/auth/auth-store';
+import { snackbarStore } from '@/shared/ui/snackbar/snackbar-store';
 import { ImportDialog } from './import-dialog';
 
 const upload = vi.hoisted(() => vi.fn());
@@ -109,9 +110,23 @@ describe('ImportDialog', () => {
     const apply = screen.getByTestId<HTMLButtonElement>('import-apply');
     await waitFor(() => expect(apply.disabled).toBe(false));
 
-    upload.mockResolvedValueOnce({ data: { ...empty, applied: true }, message: '', total: undefined });
+    upload.mockResolvedValueOnce({
+      data: {
+        ...empty,
+        applied: true,
+        matcher: { device_id: 7, state: 'training', since: '2026-11-24T10:00:00.000Z', topics: 3 },
+      },
+      message: '',
+      total: undefined,
+    });
     fireEvent.click(apply);
     await waitFor(() => expect(onClose).toHaveBeenCalled());
+    // The assistant keeps answering as before while it learns the new topics: the message says so.
+    await waitFor(() =>
+      expect(snackbarStore.get().text).toBe(
+        'Topics imported. The assistant is learning them; it answers as before until it has.',
+      ),
+    );
     expect(upload.mock.calls[1]?.[2]).toEqual({ device_id: 7, mode: 'apply' });
     expect((upload.mock.calls[1]?.[1] as FormData).get('file')).toBe(file);
   });

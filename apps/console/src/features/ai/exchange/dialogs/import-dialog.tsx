@@ -247,7 +247,12 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
     const input = { deviceId, file, mode: 'apply' as const, ...(needsKind && blankKind && { blankKind }) };
     const result = await notify.run(() => importTopics.mutateAsync(input), {
       loading: t('ai.import.applying'),
-      success: (applied) => (applied.errors.length > 0 ? t('ai.import.not_applied') : t('ai.import.applied')),
+      success: (applied) =>
+        applied.errors.length > 0
+          ? t('ai.import.not_applied')
+          : applied.matcher?.state === 'training'
+            ? t('ai.import.applied_learning')
+            : t('ai.import.applied'),
     });
     setApplying(false);
     if (!result.ok) return;

@@ -1,11 +1,13 @@
-import type { CopyDeviceRequest, Transfer } from '@ambassador/contracts';
+import type { CopyDeviceRequest, TransferDone } from '@ambassador/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import { aiKeys } from '@/features/ai/common/api/ai-keys';
 
 /** POST /setup/copy_device {source_id, dest_id}: replaces the destination's AI data with the source's. */
-export async function copyDevice(body: CopyDeviceRequest): Promise<{ transfer: Transfer; message: string }> {
-  const { data, message } = await api.post<Transfer>('/setup/copy_device', body);
+export async function copyDevice(
+  body: CopyDeviceRequest,
+): Promise<{ transfer: TransferDone; message: string }> {
+  const { data, message } = await api.post<TransferDone>('/setup/copy_device', body);
   return { transfer: data, message };
 }
 

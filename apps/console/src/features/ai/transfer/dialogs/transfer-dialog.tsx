@@ -47,7 +47,14 @@ export function TransferDialog({ open, sourceId, onClose }: TransferDialogProps)
     setSubmitting(true);
     const result = await notify.run(() => copy.mutateAsync({ source_id: sourceId, dest_id: destId }), {
       loading: t('transfer.transferring'),
-      success: ({ message }) => `${message || t('transfer.done')} ${t('transfer.undo_hint')}`.trim(),
+      success: ({ message, transfer }) =>
+        [
+          message || t('transfer.done'),
+          transfer.matcher?.state === 'training' ? t('transfer.learning') : '',
+          t('transfer.undo_hint'),
+        ]
+          .filter(Boolean)
+          .join(' '),
     });
     setSubmitting(false);
     if (result.ok) onClose();

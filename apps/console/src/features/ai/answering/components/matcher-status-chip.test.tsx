@@ -1,0 +1,58 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import '@/i18n/i18n';
+import i18n from '@/i18n/i18n';
+import { authStore, LOGGED_OUT } from '@/shared/auth/auth-store';
+import { MatcherStatusChip } from './matcher-status-chip';
+
+const api = vi.hoisted(() => ({ get: vi.fn() }));
+vi.mock('@/shared/api/client', () => ({ api }));
+
+function wrapper({ children }: { children: ReactNode }) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
+
+const status = (state: 'training' | 'ready') => ({
+  data: { device_id: 5, state, since: '2026-11-24T10:00:00.000Z', topics: 170 },
+  message: '',
+  total: undefined,
+});
+
+beforeEach(() => {
+  api.get.mockReset();
+  authStore.set({
+    ...LOGGED_OUT,
+    status: 'logged_in',
+    access_token: 'token',
+    device_list: [{ id: 5, description: 'Kiosk', kind: 'ambassador' }],
+    selected_device: 5,
+  });
+});
+
+afterEach(async () => {
+  cleanup();
+  authStore.clear();
+  await i18n.changeLanguage('en');
+});
+
+describe('MatcherStatusChip', () => {
+  it('says Training… while the matcher learns, asks again, then says Ready', async () => {
+    api.get.mockResolvedValueOnce(status('training')).mockResolvedValue(status('ready'));
+    render(<MatcherStatusChip />, { wrapper });
+    const region = await screen.findByRole('status');
+    await waitFor(() => expect(region.textContent).toBe('Training…'));
+    expect(api.get).toHaveBeenCalledWith('/ai_config/matcher_status', { device_id: 5 }, expect.anything());
+    await waitFor(() => expect(region.textContent).toBe('Ready'), { timeout: 3_000 });
+    expect(region.getAttribute('data-state')).toBe('ready');
+  });
+
+  it('speaks the interface language', async () => {
+    api.get.mockResolvedValue(status('training'));
+    await i18n.changeLanguage('zhHant');
+    render(<MatcherStatusChip />, { wrapper });
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('學習中…'));
+  });
+});
