@@ -371,9 +371,12 @@ describe('AI configuration in Chromium', () => {
         ).json()
       ).data;
     const session = (await kiosk('/sessions', { language: 'english' })).session_id;
+    // Scores under the calibrated matcher (2026-11-24): the first two about 0.3–0.4, the next four
+    // over 0.5, the last 0; the test reads them from the test console rather than trusting these.
     const asked = [
-      'are the shops open late',
-      'are the shops open late',
+      'can I shop here tonight',
+      'can I shop here tonight',
+      'late night shopping',
       'is the mall open on sunday',
       'what time does the store shut',
       'when do the shops close',
