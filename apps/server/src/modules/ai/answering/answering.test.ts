@@ -66,7 +66,11 @@ describe.each(backends)('AI test console on %s', (kind) => {
 
     it('learns a new keyword, a trained phrase, a deactivated topic at once, an alias once Ready', async () => {
       expect((await ask('I need the dunny')).best?.intent_id).not.toBe(toilets.id);
-      await data('POST', '/ai_config/alias_finder', { device_id: CHATBOT, keyword: 'toilet', alias: 'dunny' });
+      await data('POST', '/ai_config/alias_finder', {
+        device_id: CHATBOT,
+        keyword: 'toilet',
+        alias: 'dunny',
+      });
       // An alias changes every example: the matcher rebuilds beside the one in use, then says Ready.
       const deadline = Date.now() + 10_000;
       while ((await data('GET', `/ai_config/matcher_status?device_id=${CHATBOT}`)).state !== 'ready') {
