@@ -253,6 +253,21 @@ describe.each(backends)('carousel banners on %s', (kind) => {
     await clear(lobby.id);
   });
 
+  it('holds at most 30 banners a device; the request that would pass it adds none', async () => {
+    const ten = Array.from({ length: 10 }, (_, i) => ({ name: `b${i}.png`, content: TINY_PNG }));
+    for (let i = 0; i < 2; i++) expect((await upload(lobby.id, ten)).statusCode).toBe(200);
+    expect((await upload(lobby.id, ten.slice(0, 8))).statusCode).toBe(200);
+    const [files, rows] = [await mediaFiles(), await mediaRows()];
+    const res = await upload(lobby.id, ten.slice(0, 3));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe('too_many_banners');
+    expect(await list(lobby.id)).toHaveLength(28);
+    expect([await mediaFiles(), await mediaRows()]).toEqual([files, rows]);
+    expect((await upload(lobby.id, ten.slice(0, 2))).statusCode).toBe(200);
+    expect(await list(lobby.id)).toHaveLength(30);
+    await clear(lobby.id);
+  });
+
   it('another project can neither read, upload to, reorder nor delete this device’s banners', async () => {
     await upload(lobby.id, [{ name: 'ours.png', content: TINY_PNG }]);
     const before = await list(lobby.id);

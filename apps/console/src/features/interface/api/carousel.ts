@@ -1,4 +1,5 @@
 import type { CarouselBanner } from '@ambassador/contracts';
+import i18n from 'i18next';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/shared/api/api-error';
 import { API_BASE, api } from '@/shared/api/client';
@@ -45,7 +46,7 @@ export function uploadBanner(
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress(e.loaded / e.total);
     };
-    xhr.onerror = () => reject(new ApiError(0, 'network', 'network_error'));
+    xhr.onerror = () => reject(new ApiError(0, i18n.t('errors.network'), 'network_error'));
     xhr.onload = () => {
       let body: { success?: boolean; data?: CarouselBanner[]; message?: string; error?: string } | undefined;
       try {
@@ -53,6 +54,8 @@ export function uploadBanner(
       } catch {
         body = undefined;
       }
+      // As the API client does: a token that no longer works goes back to the login screen.
+      if (xhr.status === 401) authStore.clear();
       if (xhr.status === 200 && body?.success) resolve(body.data ?? []);
       else reject(new ApiError(xhr.status, body?.message ?? `HTTP ${xhr.status}`, body?.error));
     };
