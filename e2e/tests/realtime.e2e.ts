@@ -1,11 +1,51 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deflateSync } from 'node:zlib';
+import { addAxe, axeViolations, describeViolations } from '../support/axe.js';
 import { launchBrowser, screenshot } from '../support/browser.js';
 import { startServer, type RunningServer } from '../support/server.js';
 
 const ADMIN = { username: 'admin', password: 'Live-Admin-Passw0rd!' };
 const XSS = '<img src=x onerror="window.__xss=1"> <b>hello</b>';
 type UiLang = 'en' | 'zhHant' | 'zhHans';
+
+/** A real PNG of one colour (what a camera or an editor would save), built here with zlib. */
+function solidPng(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of buf) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // truecolour
+  const row = Buffer.concat([
+    Buffer.from([0]),
+    Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat()),
+  ]);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 /**
  * Realtime in Chromium with a fake camera and microphone: a kiosk (its own browser context)
@@ -44,6 +84,7 @@ describe('realtime: push, live chat and a video call between a kiosk and the con
       viewport: { width: 1440, height: 900 },
     });
     await consoleContext.grantPermissions(['camera', 'microphone'], { origin: server.url });
+    await addAxe(consoleContext);
     op = await consoleContext.newPage();
     watch(op, 'console');
     const kioskContext = await browser.newContext({
@@ -51,6 +92,7 @@ describe('realtime: push, live chat and a video call between a kiosk and the con
       viewport: { width: 900, height: 1400 },
     });
     await kioskContext.grantPermissions(['camera', 'microphone'], { origin: server.url });
+    await addAxe(kioskContext);
     kiosk = await kioskContext.newPage();
     watch(kiosk, 'kiosk');
 
@@ -350,6 +392,64 @@ describe('realtime: push, live chat and a video call between a kiosk and the con
     await callStaff.click();
     await k('kiosk-call').waitFor({ timeout: 10_000 });
     expect(reloaded).toBe(false);
+  });
+
+  it('Interface Settings: a carousel banner uploaded in the console shows on the paired kiosk live, and goes when deleted', async () => {
+    await op.goto('/interface');
+    await o('carousel-empty').waitFor();
+    await kiosk.reload();
+    await k('kiosk-start-english').waitFor();
+    expect(await k('kiosk-carousel').count()).toBe(0);
+    let reloaded = false;
+    kiosk.once('load', () => (reloaded = true));
+
+    await o('carousel-input').setInputFiles([
+      { name: 'summer-sale.png', mimeType: 'image/png', buffer: solidPng(320, 180, [230, 90, 40]) },
+      { name: 'opening-hours.png', mimeType: 'image/png', buffer: solidPng(320, 180, [40, 90, 230]) },
+    ]);
+    await expect.poll(() => o('snackbar').innerText(), { timeout: 15_000 }).toContain('Banners added: 2');
+    expect(await o('carousel-banner').count()).toBe(2);
+    // The kiosk shows the first banner, loaded from the media route as an image.
+    await k('kiosk-carousel').waitFor({ timeout: 10_000 });
+    const shown = kiosk.locator('[data-testid="kiosk-banner"]:not([hidden]) img');
+    await kiosk.waitForFunction(
+      () => {
+        const img = document.querySelector<HTMLImageElement>(
+          '[data-testid="kiosk-banner"]:not([hidden]) img',
+        );
+        return img !== null && img.complete && img.naturalWidth === 320;
+      },
+      undefined,
+      { timeout: 10_000 },
+    );
+    const src = (await shown.getAttribute('src'))!;
+    const served = await fetch(`${server.url}${src}`);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+
+    const found = [
+      ...(await axeViolations(op, '/interface with banners')),
+      ...(await axeViolations(kiosk, 'kiosk start with a carousel')),
+    ];
+    await screenshot(op, 'interface-carousel-en');
+    await screenshot(kiosk, 'kiosk-carousel');
+
+    // Keyboard reorder, then delete both with the confirm dialog: the kiosk's carousel goes.
+    await op.getByRole('button', { name: 'Move opening-hours.png up' }).click();
+    await expect
+      .poll(() => o('snackbar').innerText(), { timeout: 10_000 })
+      .toContain('opening-hours.png moved to position 1');
+    for (const name of ['opening-hours.png', 'summer-sale.png']) {
+      await op.getByRole('button', { name: `Delete ${name}` }).click();
+      await o('delete-dialog').waitFor();
+      if (name === 'opening-hours.png') found.push(...(await axeViolations(op, 'delete banner dialog')));
+      await o('delete-confirm').click();
+      await o('delete-dialog').waitFor({ state: 'detached' });
+    }
+    await k('kiosk-carousel').waitFor({ state: 'detached', timeout: 10_000 });
+    await o('carousel-empty').waitFor();
+    expect(reloaded).toBe(false);
+    expect(found, describeViolations(found)).toEqual([]);
   });
 
   it('reads in Traditional and Simplified Chinese', async () => {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { DeviceConfig, KioskSections, Language } from '@ambassador/contracts';
+import type { DeviceConfig, KioskBanner, KioskSections, Language } from '@ambassador/contracts';
 import { createDeviceApi } from './api/device-api';
 import { DeviceApiError } from './api/device-client';
 import { Bilingual } from './components/bilingual';
@@ -103,6 +103,9 @@ export function App({ timing: overrides, socketFactory }: Props) {
     const offSections = realtime.on<KioskSections>(SOCKET.interfaceSections, (sections) =>
       setConfig((current) => (current ? { ...current, sections } : current)),
     );
+    const offCarousel = realtime.on<KioskBanner[]>(SOCKET.interfaceCarousel, (carousel) =>
+      setConfig((current) => (current ? { ...current, carousel } : current)),
+    );
     let first = true;
     const offConnect = realtime.onConnect(() => {
       if (first) {
@@ -113,6 +116,7 @@ export function App({ timing: overrides, socketFactory }: Props) {
     });
     return () => {
       offSections();
+      offCarousel();
       offConnect();
     };
   }, [realtime, api]);

@@ -64,7 +64,14 @@ import {
 } from './modules/calls/index.js';
 import { createChatRepo, chatDeviceRoutes, chatRoutes, createChatService } from './modules/chat/index.js';
 import { createPushRepo, pushRoutes, createPushService } from './modules/push/index.js';
-import { createInterfaceRepo, interfaceRoutes, createInterfaceService } from './modules/interface/index.js';
+import {
+  carouselRoutes,
+  createCarouselRepo,
+  createCarouselService,
+  createInterfaceRepo,
+  createInterfaceService,
+  interfaceRoutes,
+} from './modules/interface/index.js';
 import { createAuthRepo, authRoutes, createAuthService } from './modules/auth/index.js';
 import { createDevicesRepo, devicesRoutes, createDevicesService } from './modules/devices/index.js';
 import { createDeviceApiRepo, deviceApiRoutes, createDeviceApiService } from './modules/device-api/index.js';
@@ -297,11 +304,14 @@ export async function buildApp({
   });
   // Interface sections (modules/interface): saved per device, sent to its kiosks when changed.
   const sections = createInterfaceService({ repo: createInterfaceRepo(db), notifier, clock });
+  // Carousel banners (modules/interface): images in the media store, sent to kiosks when changed.
+  const carousel = createCarouselService({ repo: createCarouselRepo(db), media, notifier, clock });
   const deviceApi = createDeviceApiService({
     repo: createDeviceApiRepo(db),
     answers,
     topics: answerData.topics,
     sections: (deviceId) => sections.kioskSections(deviceId),
+    carousel: (deviceId) => carousel.kioskBanners(deviceId),
     clock,
     log: app.log,
     // The staff chats linked to a visitor session end with it (`chat` is built below).
@@ -415,6 +425,7 @@ export async function buildApp({
       callsRoutes(admin, { calls });
       // ---- admin routes: interface ----
       interfaceRoutes(admin, { sections });
+      carouselRoutes(admin, { carousel });
     },
     { prefix: '/admin_panel' },
   );

@@ -1,3 +1,4 @@
+import { ZKioskBanners } from './carousel.js';
 import { z } from 'zod';
 import { rule } from './rules.js';
 import { ZLanguage } from './access.js';
@@ -35,6 +36,8 @@ export const ZDeviceConfig = z.object({
   }),
   /** Which components of the kiosk's screens are on (Interface Settings); missing means on. */
   sections: ZKioskSections,
+  /** The carousel banners in schedule now, in order (Interface Settings → carousel). */
+  carousel: ZKioskBanners.default([]),
 });
 export type DeviceConfig = z.infer<typeof ZDeviceConfig>;
 

@@ -82,6 +82,8 @@ export const APP_ERROR_CODES = [
   // Interface settings.
   'unknown_section',
   'unknown_component',
+  'banner_list_changed',
+  'too_many_banners',
 ] as const;
 
 /**

@@ -14,3 +14,4 @@ export * from './chat.js';
 export * from './calls.js';
 export * from './push.js';
 export * from './interface.js';
+export * from './carousel.js';

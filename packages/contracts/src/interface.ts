@@ -14,7 +14,7 @@ export const INTERFACE_SECTIONS = [
     id: 'start',
     components: [
       { id: 'greeting', default: true },
-      { id: 'carousel', default: true, later: true },
+      { id: 'carousel', default: true },
     ],
   },
   {

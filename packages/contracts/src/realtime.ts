@@ -57,6 +57,8 @@ export const SOCKET = {
   pushAck: 'push:ack',
   /** server → device: `KioskSections`, the device's interface sections after an operator saved them. */
   interfaceSections: 'interface:sections',
+  /** server → device: `KioskBanner[]`, the device's carousel banners in schedule after a change. */
+  interfaceCarousel: 'interface:carousel',
 } as const;
 
 /** Names of `event` messages to the console. */

@@ -22,6 +22,8 @@ export type Timing = {
   callEndedMs: number;
   /** When the server's "missed" never arrives, a call gives up this long after its ring time. */
   ringGraceMs: number;
+  /** Each carousel banner shows this long before the next. */
+  carouselMs?: number;
 };
 
 export const DEFAULT_TIMING: Timing = {
@@ -34,4 +36,5 @@ export const DEFAULT_TIMING: Timing = {
   staffIdleMs: 300_000,
   callEndedMs: 5_000,
   ringGraceMs: 15_000,
+  carouselMs: 6_000,
 };

@@ -14,6 +14,7 @@ export const SOCKET = {
   push: 'push:message',
   pushAck: 'push:ack',
   interfaceSections: 'interface:sections',
+  interfaceCarousel: 'interface:carousel',
 } as const;
 
 /** The part of socket.io-client's Socket the kiosk uses (tests pass a small fake). */

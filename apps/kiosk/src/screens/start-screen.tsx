@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { DeviceConfig, Language } from '@ambassador/contracts';
 import type { DeviceApi } from '../api/device-api';
 import { IdleOverlay } from '../chat/idle-overlay';
+import { BannerCarousel } from '../components/banner-carousel';
 import { Bilingual } from '../components/bilingual';
 import { FullscreenButton } from '../components/fullscreen-button';
 import { UnpairButton } from '../components/unpair-button';
@@ -75,6 +76,13 @@ export function StartScreen({
           <p className="k-start-welcome" data-testid="kiosk-greeting">
             {welcome}
           </p>
+        )}
+        {isShown(config, 'start', 'carousel') && (
+          <BannerCarousel
+            banners={config.carousel ?? []}
+            strings={strings}
+            intervalMs={timing.carouselMs ?? 6_000}
+          />
         )}
         {device.languages.length > 0 ? (
           <>

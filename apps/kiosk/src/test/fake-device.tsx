@@ -25,6 +25,7 @@ export const CONFIG: DeviceConfig = {
   },
   // Nothing saved: every component is on.
   sections: {},
+  carousel: [],
 };
 
 export type DeviceCall = {

@@ -537,3 +537,25 @@ export const interfaceSections = pgTable(
   },
   (t) => [uniqueIndex('interface_sections_pk_idx').on(t.deviceId, t.sectionId)],
 );
+
+/**
+ * Carousel banners of a device's start screen: a media image, its place in the order, an optional
+ * topic it opens and an optional schedule (either bound may be open).
+ */
+export const carouselBanners = pgTable(
+  'carousel_banners',
+  {
+    id: serial('id').primaryKey(),
+    deviceId: deviceRef(),
+    mediaId: integer('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    // A topic deleted later leaves the banner without a link rather than the banner gone.
+    linkTopicId: integer('link_topic_id').references(() => aiTopics.id, { onDelete: 'set null' }),
+    showFrom: timestamp('show_from', { withTimezone: true }),
+    showUntil: timestamp('show_until', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('carousel_banners_device_idx').on(t.deviceId, t.position)],
+);

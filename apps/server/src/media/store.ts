@@ -6,6 +6,7 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileTypeFromFile } from 'file-type';
+import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { media } from '../db/schema.js';
 import { AppError } from '../lib/errors.js';
@@ -98,6 +99,20 @@ export function createMediaStore({ dir, db, clock }: { dir: string; db: Db; cloc
         if (!out.closed) await once(out, 'close').catch(() => undefined);
         await fs.rm(tmp, { force: true });
       }
+    },
+
+    /**
+     * Deletes media rows and their files: an upload undone (one of several files failed) or an
+     * item that owned its image removed. The row goes first, so a file can outlive a row, never the
+     * reverse (a row naming a missing file would be served as a 404).
+     */
+    async discard(ids: number[]) {
+      if (ids.length === 0) return;
+      const rows = await db
+        .delete(media)
+        .where(inArray(media.id, ids))
+        .returning({ filename: media.filename });
+      await Promise.all(rows.map((r) => fs.rm(path.join(dir, r.filename), { force: true })));
     },
   };
 }

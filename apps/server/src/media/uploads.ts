@@ -31,3 +31,34 @@ export async function saveImageUpload(req: FastifyRequest, media: MediaStore) {
     acceptLabel: 'a PNG, JPEG, GIF or WebP image',
   });
 }
+
+/**
+ * The files of a multipart request, one after another as they stream in (several images at once),
+ * and its form fields as they come, to `onField`. A field sent after a file is still seen, but the
+ * files before it were read without it.
+ */
+export async function* manyFiles(
+  req: FastifyRequest,
+  {
+    maxBytes,
+    maxFiles,
+    onField,
+  }: { maxBytes: number; maxFiles: number; onField?: (name: string, value: string) => Promise<void> | void },
+) {
+  if (!req.isMultipart()) throw badRequest('Send the files as multipart/form-data in fields named "files".');
+  if (!/;\s*boundary=/i.test(req.headers['content-type'] ?? '')) {
+    throw badRequest('The upload is not valid multipart/form-data (it has no boundary).', 'bad_multipart');
+  }
+  const parts = req.parts({
+    limits: { fileSize: maxBytes, files: maxFiles, fields: 10, parts: maxFiles + 10 },
+  });
+  try {
+    for await (const part of parts) {
+      if (part.type === 'field') await onField?.(part.fieldname, String(part.value));
+      else yield { stream: part.file, filename: part.filename };
+    }
+  } catch (e) {
+    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(maxBytes);
+    throw e;
+  }
+}

@@ -9,6 +9,7 @@ import {
   ZChatMessage,
   ZDeviceHandshake,
   ZKioskSections,
+  ZKioskBanners,
   ZPushAck,
   ZPushEvent,
   ZPushMessage,
@@ -70,6 +71,12 @@ export const SOCKET_EVENTS: SocketEvent[] = [
     direction: 'to device',
     summary: 'The device’s interface sections after an operator saved them: section → component → on',
     payload: ZKioskSections,
+  },
+  {
+    name: SOCKET.interfaceCarousel,
+    direction: 'to device',
+    summary: 'The device’s carousel banners in schedule, in order, after an operator changed them',
+    payload: ZKioskBanners,
   },
 ];
 

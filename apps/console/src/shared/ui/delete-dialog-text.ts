@@ -9,6 +9,7 @@ const NAMED = [
   'idle_video',
   'location',
   'category_layer',
+  'banner',
 ] as const;
 const GENERIC = ['keyword', 'alias', 'unit', 'category', 'question', 'response', 'user', 'quiz'] as const;
 

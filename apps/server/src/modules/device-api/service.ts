@@ -5,6 +5,7 @@ import type {
   AskResult,
   DeviceConfig,
   KioskSections,
+  KioskBanner,
   Language,
   VisitorSession,
   ZAskRequest,
@@ -83,6 +84,7 @@ export function createDeviceApiService({
   answers,
   topics,
   sections,
+  carousel = async () => [],
   clock,
   log,
   sessionEnded,
@@ -93,6 +95,8 @@ export function createDeviceApiService({
   topics: Pick<TopicsRepo, 'settings'>;
   /** The device's interface sections (modules/interface), for its kiosk. */
   sections: (deviceId: number) => Promise<KioskSections>;
+  /** The device's carousel banners in schedule now (modules/interface), for its kiosk. */
+  carousel?: (deviceId: number) => Promise<KioskBanner[]>;
   clock: Clock;
   log: LogFailureSink;
   /** What else ends with a visitor session (the staff chats linked to it). */
@@ -164,7 +168,11 @@ export function createDeviceApiService({
 
   return {
     async config(device: DeviceContext): Promise<DeviceConfig> {
-      const [settings, shown] = await Promise.all([topics.settings(device.id), sections(device.id)]);
+      const [settings, shown, banners] = await Promise.all([
+        topics.settings(device.id),
+        sections(device.id),
+        carousel(device.id),
+      ]);
       const pick = (table: Record<Language, string>) =>
         Object.fromEntries(device.languages.map((l) => [l, table[l]])) as Partial<Record<Language, string>>;
       return {
@@ -179,6 +187,7 @@ export function createDeviceApiService({
         settings: { is_enabled_related_intents: settings?.isEnabledRelatedIntents ?? true },
         messages: { welcome: pick(WELCOME), fallback: pick(FALLBACK) },
         sections: shown,
+        carousel: banners,
       };
     },
 

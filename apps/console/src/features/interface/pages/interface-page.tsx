@@ -7,6 +7,7 @@ import { errorMessage } from '@/shared/api/api-error';
 import { useAuth } from '@/shared/auth/auth-store';
 import { PageHeader } from '@/shared/ui/page-header';
 import { useSections } from '../api/get-sections';
+import { CarouselCard } from '../components/carousel-card';
 import { SectionCard } from '../components/section-card';
 
 /** Interface Settings (/interface): what the selected device's kiosk shows, section by section. */
@@ -56,6 +57,14 @@ export function InterfacePage() {
                 : [0, 1, 2].map((i) => <Skeleton key={i} variant="rounded" height={160} />)}
             </Box>
           )}
+          <CarouselCard
+            key={deviceId}
+            deviceId={deviceId}
+            carouselOn={
+              sections.data?.find((s) => s.id === 'start')?.components.find((c) => c.id === 'carousel')
+                ?.is_enabled ?? true
+            }
+          />
         </>
       )}
     </Box>

@@ -1,0 +1,169 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { CarouselBanner } from '@ambassador/contracts';
+import { changeUiLanguage } from '@/i18n/i18n';
+import { LOGGED_OUT, authStore } from '@/shared/auth/auth-store';
+import { snackbarStore } from '@/shared/ui/snackbar/snackbar-store';
+import { fakeServer, type FakeCall, type FakeReply } from '@/shared/test/fake-server';
+import { renderWithApp } from '@/shared/test/render-with-app';
+import { CarouselCard } from './carousel-card';
+
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  authStore.set(LOGGED_OUT);
+  await changeUiLanguage('en');
+});
+
+const banner = (image_id: number, name: string): CarouselBanner => ({
+  image_id,
+  url: `/media/${image_id}.png`,
+  original_name: name,
+  mime: 'image/png',
+  size: 68,
+  position: image_id,
+  link_topic_id: null,
+  show_from: null,
+  show_until: null,
+});
+
+/** GET / PUT / DELETE /carousel over stored banners; `refuse` makes a change fail. */
+function carouselServer(refuse?: (call: FakeCall) => FakeReply) {
+  let banners = [banner(1, 'spring.png'), banner(2, 'summer.png'), banner(3, 'autumn.png')];
+  return fakeServer((call) => {
+    if (call.path !== '/carousel') return undefined;
+    if (call.method !== 'GET') {
+      const refused = refuse?.(call);
+      if (refused) return refused;
+    }
+    if (call.method === 'PUT') {
+      const order = (call.body as { banners: Array<{ image_id: number }> }).banners.map((b) => b.image_id);
+      banners = order.map((id) => banners.find((b) => b.image_id === id)!);
+    }
+    if (call.method === 'DELETE') {
+      banners = banners.filter((b) => b.image_id !== (call.body as { image_id: number }).image_id);
+    }
+    return { body: structuredClone(banners) };
+  });
+}
+
+const names = () =>
+  screen.getAllByTestId('carousel-banner').map((li) => within(li).getByRole('img').getAttribute('alt'));
+
+/**
+ * The browser's XMLHttpRequest (uploads report progress through it): each file answers with the
+ * list so far, or the refusal `refuse` gives for its name.
+ */
+function fakeUploads(refuse: Record<string, { status: number; error: string }> = {}) {
+  const sent: Array<{ url: string; names: string[]; headers: Record<string, string> }> = [];
+  const listed: CarouselBanner[] = [];
+  class FakeXhr {
+    upload: {
+      onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
+    } = {
+      onprogress: null,
+    };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    status = 0;
+    responseText = '';
+    private url = '';
+    private headers: Record<string, string> = {};
+    open(_method: string, url: string) {
+      this.url = url;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.headers[name] = value;
+    }
+    send(form: FormData) {
+      const names = form.getAll('files').map((f) => (f as File).name);
+      sent.push({ url: this.url, names, headers: this.headers });
+      setTimeout(() => {
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+        const refused = refuse[names[0]!];
+        if (refused) {
+          this.status = refused.status;
+          this.responseText = JSON.stringify({ success: false, message: 'no', error: refused.error });
+        } else {
+          listed.push(banner(listed.length + 10, names[0]!));
+          this.status = 200;
+          this.responseText = JSON.stringify({ success: true, message: 'ok', data: listed });
+        }
+        this.onload?.();
+      }, 5);
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return sent;
+}
+
+const png = (name: string) =>
+  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], name, { type: 'image/png' });
+
+describe('CarouselCard', () => {
+  it('uploads several images one by one and lists them; a refused file names itself', async () => {
+    fakeServer((call) => (call.path === '/carousel' ? { body: [] } : undefined));
+    const sent = fakeUploads({ 'page.png': { status: 415, error: 'unsupported_type' } });
+    renderWithApp(<CarouselCard deviceId={7} carouselOn />, '/interface');
+    await screen.findByTestId('carousel-empty');
+    fireEvent.change(screen.getByTestId('carousel-input'), {
+      target: { files: [png('a.png'), png('b.png')] },
+    });
+    await waitFor(() => expect(snackbarStore.get().text).toBe('Banners added: 2'));
+    expect(names()).toEqual(['a.png', 'b.png']);
+    expect(sent.map((s) => s.names)).toEqual([['a.png'], ['b.png']]);
+    expect(sent[0]!.url).toBe('/admin_panel/carousel/upload?device_id=7');
+
+    fireEvent.change(screen.getByTestId('carousel-input'), { target: { files: [png('page.png')] } });
+    await waitFor(() => expect(snackbarStore.get().status).toBe('error'));
+    expect(snackbarStore.get().text).toBe('page.png: This file type is not supported.');
+    expect(names()).toEqual(['a.png', 'b.png']);
+  });
+
+  it('lists the banners with thumbnails and moves one by keyboard-reachable buttons', async () => {
+    const calls = carouselServer();
+    renderWithApp(<CarouselCard deviceId={7} carouselOn />, '/interface');
+    await screen.findAllByTestId('carousel-banner');
+    expect(names()).toEqual(['spring.png', 'summer.png', 'autumn.png']);
+    expect(screen.getByRole('button', { name: 'Move spring.png up' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Move spring.png down' }));
+    await waitFor(() => expect(snackbarStore.get().text).toBe('spring.png moved to position 2'));
+    expect(names()).toEqual(['summer.png', 'spring.png', 'autumn.png']);
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect((put.body as { banners: Array<{ image_id: number }> }).banners.map((b) => b.image_id)).toEqual([
+      2, 1, 3,
+    ]);
+    expect(screen.getByRole('status').textContent).toBe('spring.png moved to position 2');
+  });
+
+  it('deletes a banner after the confirm dialog names it', async () => {
+    const calls = carouselServer();
+    renderWithApp(<CarouselCard deviceId={7} carouselOn />, '/interface');
+    await screen.findAllByTestId('carousel-banner');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete summer.png' }));
+    const dialog = await screen.findByTestId('delete-dialog');
+    expect(within(dialog).getByRole('heading').textContent).toBe('Delete summer.png');
+    fireEvent.click(within(dialog).getByTestId('delete-confirm'));
+    await waitFor(() => expect(names()).toEqual(['spring.png', 'autumn.png']));
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.body)).toEqual([
+      { device_id: 7, image_id: 2 },
+    ]);
+  });
+
+  it('goes back to the server’s order and says why when a reorder is refused, in the operator’s language', async () => {
+    await changeUiLanguage('zhHant');
+    carouselServer(() => ({
+      status: 409,
+      body: { success: false, message: 'changed', error: 'banner_list_changed' },
+    }));
+    renderWithApp(<CarouselCard deviceId={7} carouselOn={false} />, '/interface');
+    await screen.findAllByTestId('carousel-banner');
+    expect(screen.getByText('開始畫面的輪播已關閉：開啟前服務機不會顯示橫幅。')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '將 autumn.png 上移' }));
+    await waitFor(() => expect(snackbarStore.get().status).toBe('error'));
+    expect(snackbarStore.get().text).toBe(
+      '橫幅清單已被更改（有人新增或刪除了橫幅），已重新載入，請再試一次。',
+    );
+    await waitFor(() => expect(names()).toEqual(['spring.png', 'summer.png', 'autumn.png']));
+  });
+});

@@ -1,0 +1,161 @@
+import {
+  CAROUSEL_IMAGE_MAX_BYTES,
+  CAROUSEL_MAX_BANNERS,
+  IMAGE_TYPES,
+  SOCKET,
+  type CarouselBanner,
+  type KioskBanner,
+  type ZUpdateCarouselRequest,
+} from '@ambassador/contracts';
+import type { Readable } from 'node:stream';
+import type { z } from 'zod';
+import type { Clock } from '../../lib/clock.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
+import type { MediaStore } from '../../media/store.js';
+import type { Notifier } from '../../realtime/types.js';
+import type { BannerRow, CarouselRepo } from './carousel-repo.js';
+
+export interface IncomingImage {
+  stream: Readable;
+  filename: string;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+const toBanner = (r: BannerRow): CarouselBanner => ({
+  image_id: r.id,
+  url: `/media/${r.filename}`,
+  original_name: r.originalName,
+  mime: r.mime,
+  size: r.size,
+  position: r.position,
+  link_topic_id: r.linkTopicId,
+  show_from: iso(r.showFrom),
+  show_until: iso(r.showUntil),
+});
+
+const toKiosk = (r: BannerRow): KioskBanner => ({
+  image_id: r.id,
+  url: `/media/${r.filename}`,
+  link_topic_id: r.linkTopicId,
+  show_until: iso(r.showUntil),
+});
+
+/**
+ * Carousel banners (Interface Settings → carousel), per device. Routes reach this with a device the
+ * guard has checked is the caller's project's. Every change is sent at once to the device's kiosks
+ * as the banners in schedule now, so they change without a reload.
+ */
+export function createCarouselService({
+  repo,
+  media,
+  notifier,
+  clock,
+}: {
+  repo: CarouselRepo;
+  media: MediaStore;
+  notifier: Notifier;
+  clock: Clock;
+}) {
+  const list = async (deviceId: number) => (await repo.list(deviceId)).map(toBanner);
+  const kioskBanners = async (deviceId: number) => (await repo.list(deviceId, clock.now())).map(toKiosk);
+  const changed = async (deviceId: number) => {
+    notifier.toDevice(deviceId, SOCKET.interfaceCarousel, await kioskBanners(deviceId));
+    return list(deviceId);
+  };
+
+  return {
+    list,
+    /** What the kiosk reads in its config: the banners in schedule now. */
+    kioskBanners,
+
+    /**
+     * Stores each image (checked by its bytes, at most CAROUSEL_IMAGE_MAX_BYTES) and adds them after
+     * the device's banners. All or nothing: a file refused undoes the ones stored before it.
+     */
+    async upload(
+      actor: { projectId: number; userId: number | null },
+      deviceId: number,
+      files: AsyncIterable<IncomingImage>,
+    ) {
+      const room = CAROUSEL_MAX_BANNERS - (await repo.count(deviceId));
+      const saved: number[] = [];
+      try {
+        for await (const file of files) {
+          if (saved.length >= room) {
+            file.stream.resume();
+            throw conflict(
+              `A device shows at most ${CAROUSEL_MAX_BANNERS} banners. Delete some before adding more.`,
+              'too_many_banners',
+            );
+          }
+          const stored = await media
+            .save(file.stream, {
+              projectId: actor.projectId,
+              userId: actor.userId,
+              originalName: file.filename,
+              maxBytes: CAROUSEL_IMAGE_MAX_BYTES,
+              accept: IMAGE_TYPES,
+              acceptLabel: 'a PNG, JPEG, GIF or WebP image',
+            })
+            .catch((e: unknown) => {
+              // Say which of several files was refused.
+              if (e instanceof AppError) e.message = `${file.filename}: ${e.message}`;
+              throw e;
+            });
+          saved.push(stored.media_id);
+        }
+        if (saved.length === 0) throw new AppError(400, 'no_file', 'No file was sent.');
+        await repo.append(deviceId, saved);
+      } catch (e) {
+        await media.discard(saved);
+        throw e;
+      }
+      return changed(deviceId);
+    },
+
+    /** The whole list in its new order, with each banner's link and schedule. */
+    async update(input: z.output<typeof ZUpdateCarouselRequest>) {
+      const current = await repo.list(input.device_id);
+      const ids = input.banners.map((x) => x.image_id);
+      const known = new Set(current.map((r) => r.id));
+      if (new Set(ids).size !== ids.length || ids.length !== known.size || ids.some((id) => !known.has(id))) {
+        throw conflict(
+          'The banner list changed since it was loaded (someone added or deleted one). Reload and try again.',
+          'banner_list_changed',
+        );
+      }
+      const links = [...new Set(input.banners.flatMap((x) => (x.link_topic_id ? [x.link_topic_id] : [])))];
+      const onDevice = await repo.topicsOnDevice(input.device_id, links);
+      const missing = links.filter((id) => !onDevice.has(id));
+      if (missing.length > 0) {
+        throw new AppError(
+          400,
+          'topic_not_on_device',
+          `link_topic_id: Topic ${missing[0]} is not on this device.`,
+        );
+      }
+      await repo.update(
+        input.device_id,
+        input.banners.map((x) => ({
+          id: x.image_id,
+          linkTopicId: x.link_topic_id,
+          showFrom: x.show_from ? new Date(x.show_from) : null,
+          showUntil: x.show_until ? new Date(x.show_until) : null,
+        })),
+      );
+      return changed(input.device_id);
+    },
+
+    /** Deletes one banner and its image. */
+    async remove(deviceId: number, imageId: number) {
+      const mediaId = await repo.remove(deviceId, imageId);
+      if (mediaId === null)
+        throw notFound('This banner does not exist on this device (it may already be deleted).');
+      await media.discard([mediaId]);
+      return changed(deviceId);
+    },
+  };
+}
+
+export type CarouselService = ReturnType<typeof createCarouselService>;
