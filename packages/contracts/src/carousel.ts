@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rule } from './rules.js';
 import { ZId } from './common.js';
 
 /**
@@ -52,7 +53,7 @@ export const ZUpdateCarouselRequest = z.object({
           show_until: ZInstant.default(null),
         })
         .refine((b) => !b.show_from || !b.show_until || Date.parse(b.show_until) > Date.parse(b.show_from), {
-          message: 'show_until must be after show_from.',
+          message: rule('show_until_after_from'),
           path: ['show_until'],
         }),
     )

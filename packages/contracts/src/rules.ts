@@ -67,6 +67,7 @@ const RULE_TEXTS = {
   not_a_date: ({ value }: { value: string }) => `${value} is not a date`,
   unknown_time_zone: 'Unknown time zone',
   start_after_end: 'The start date is after the end date',
+  show_until_after_from: 'Show until must be after show from',
 } as const satisfies Record<string, string | ((params: never) => string)>;
 
 type Catalog = typeof RULE_TEXTS;
