@@ -204,34 +204,54 @@ describe('realtime: push, live chat and a video call between a kiosk and the con
     try {
       for (const width of [1024, 390]) {
         await op.setViewportSize({ width, height: 900 });
-        // Boxes of every field and button in the form: each inside the card, none overlapping.
-        const { card, boxes } = await o('push-form').evaluate((form) => {
-          const rect = (e: Element) => {
-            const r = e.getBoundingClientRect();
-            return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, name: e.textContent ?? '' };
-          };
-          const parts = form.querySelectorAll('.MuiFormControl-root, .MuiTab-root, button, .MuiSwitch-root');
-          return {
-            card: rect(form),
-            boxes: Array.from(parts)
-              .filter(
-                (e) =>
-                  e.closest('.MuiTabs-root, .MuiFormControl-root') === null ||
-                  e.matches('.MuiFormControl-root, .MuiTab-root'),
-              )
-              .map(rect),
-          };
-        });
-        for (const box of boxes) {
-          expect(box.left, `${width} px: ${box.name}`).toBeGreaterThanOrEqual(card.left - 0.5);
-          expect(box.right, `${width} px: ${box.name}`).toBeLessThanOrEqual(card.right + 0.5);
-        }
-        for (const [i, a] of boxes.entries())
-          for (const b of boxes.slice(i + 1)) {
-            const overlap =
-              a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
-            expect(overlap, `${width} px: "${a.name}" runs over "${b.name}"`).toBe(false);
+        // Boxes of every field and button in the form: each inside the card, none overlapping. Polled:
+        // after a resize MUI's tabs and the grid settle over a frame or two.
+        const problems = async () => {
+          const { card, boxes } = await o('push-form').evaluate((form) => {
+            const rect = (e: Element) => {
+              const r = e.getBoundingClientRect();
+              return {
+                left: r.left,
+                right: r.right,
+                top: r.top,
+                bottom: r.bottom,
+                name: e.textContent ?? '',
+              };
+            };
+            const parts = form.querySelectorAll(
+              '.MuiFormControl-root, .MuiTab-root, button, .MuiSwitch-root',
+            );
+            return {
+              card: rect(form),
+              boxes: Array.from(parts)
+                .filter(
+                  (e) =>
+                    e.closest('.MuiTabs-root, .MuiFormControl-root') === null ||
+                    e.matches('.MuiFormControl-root, .MuiTab-root'),
+                )
+                .map(rect),
+            };
+          });
+          const found: string[] = [];
+          for (const box of boxes) {
+            if (box.left < card.left - 0.5 || box.right > card.right + 0.5)
+              found.push(
+                `"${box.name}" [${box.left}, ${box.right}] leaves the card [${card.left}, ${card.right}]`,
+              );
           }
+          for (const [i, a] of boxes.entries())
+            for (const b of boxes.slice(i + 1)) {
+              if (
+                a.left < b.right - 1 &&
+                b.left < a.right - 1 &&
+                a.top < b.bottom - 1 &&
+                b.top < a.bottom - 1
+              )
+                found.push(`"${a.name}" runs over "${b.name}"`);
+            }
+          return found;
+        };
+        await expect.poll(problems, { message: `${width} px`, timeout: 5_000 }).toEqual([]);
       }
     } finally {
       await op.setViewportSize({ width: 1440, height: 900 });
