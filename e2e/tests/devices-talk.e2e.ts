@@ -231,10 +231,10 @@ describe('devices talk: kiosk, conversation review and dashboard in Chromium', (
   it('the Dashboard counts the questions and lists the top topics', async () => {
     await consolePage.goto('/dashboard');
     await byId('dashboard-chart').waitFor();
-    const count = Number(
-      (await byId('stat-conversations').innerText()).match(/[\d,]+/)![0].replace(/,/g, ''),
-    );
-    expect(count).toBeGreaterThanOrEqual(3);
+    // The figures load after the chart's frame: poll until the count is there.
+    const count = async () =>
+      Number(((await byId('stat-conversations').innerText()).match(/[\d,]+/)?.[0] ?? '0').replace(/,/g, ''));
+    await expect.poll(count, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
     await expect.poll(() => byId('dashboard-faq').innerText()).toContain('Parking');
     expect(await byId('stat-aet').innerText()).toMatch(/\d+:\d{2}/);
     // The chart draws real lines: one path per series.
