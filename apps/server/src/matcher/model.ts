@@ -15,8 +15,6 @@ export interface ModelParams {
   updateEpochs: number;
   /** Softmax temperature over linear scores for the confidence. */
   temperature: number;
-  /** Weight of the softmax probability vs the nearest-example cosine in the ranking. */
-  probWeight: number;
   /**
    * The confidence: a logistic model of the top candidate being right, over [bias, p, √nearest,
    * nearest/ref, nearestMargin/ref, linearMargin, linear, ln ref] (see `CandidateFeatures`), fitted
@@ -44,7 +42,6 @@ export const DEFAULT_PARAMS: ModelParams = {
   c: 1,
   updateEpochs: 4,
   temperature: 0.1,
-  probWeight: 0.5,
   calibration: [-8.4298 + Math.log(7 / 3), 2.0764, 5.7006, 0.0902, 0.0317, 2.9901, -0.44, -2.3504],
   keywordBase: 0.75,
   linearMaxTopics: 60,
@@ -93,8 +90,6 @@ export interface CandidateFeatures {
   nearestMargin: number;
   /** Share of the utterance a keyword of the topic covers, or 0. */
   keyword: number;
-  /** Share of the utterance's weight (TF-IDF, squared) in features the device knows. */
-  known: number;
   /** The device's reference similarity (see GroupModel.reference). */
   ref: number;
 }
@@ -637,7 +632,6 @@ export class GroupModel {
     const known: number[] = [];
     const knownVals: number[] = [];
     let norm = 0;
-    let knownMass = 0;
     for (const [key, count] of counts) {
       const id = this.vocab.get(key);
       const df = id === undefined ? 0 : this.df[id]!;
@@ -646,10 +640,8 @@ export class GroupModel {
       if (id !== undefined && df > 0) {
         known.push(id);
         knownVals.push(v);
-        knownMass += v * v;
       }
     }
-    const knownShare = norm > 0 ? knownMass / norm : 0;
     norm = Math.sqrt(norm) || 1;
     const ids = Int32Array.from(known);
     const vals = Float32Array.from(knownVals, (v) => v / norm);
@@ -710,7 +702,6 @@ export class GroupModel {
         nearest: rank < NEAREST_FOR ? this.nearest(cls, ids, vals) : 0,
         nearestMargin: 0,
         keyword: keywordHits.get(cls) ?? 0,
-        known: knownShare,
         ref: this.reference(),
       });
       rank++;
