@@ -16,6 +16,7 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import type { AnswerService, TopicsRepo } from '../ai/index.js';
 import type { DeviceContext } from '../devices/index.js';
+import { createTtlCache } from '../../lib/ttl-cache.js';
 import { createConversationWriter } from './log-writer.js';
 import type { ConversationLog, DeviceApiRepo } from './repo.js';
 import { FALLBACK, WELCOME } from './messages.js';
@@ -108,19 +109,11 @@ export function createDeviceApiService({
   let timer: NodeJS.Timeout | undefined;
   // Questions that arrive together are logged together, one INSERT per batch.
   const writer = createConversationWriter((rows) => repo.logConversations(rows));
-  /** Open sessions this instance has seen: id → device and until when to trust it. */
-  const openSessions = new Map<string, { deviceId: number; until: number }>();
-  const forgetSession = (sessionId: string) => void openSessions.delete(sessionId);
+  /** Open sessions this instance has seen: id → its device. */
+  const openSessions = createTtlCache<string, number>({ ttlMs: SESSION_CACHE_MS, max: SESSION_CACHE_MAX });
+  const forgetSession = (sessionId: string) => openSessions.delete(sessionId);
   const announce = announceSessionEnded ?? forgetSession;
-
-  function rememberSession(deviceId: number, sessionId: string) {
-    if (openSessions.size >= SESSION_CACHE_MAX) {
-      // The oldest first (a Map keeps insertion order).
-      const oldest = openSessions.keys().next().value;
-      if (oldest !== undefined) openSessions.delete(oldest);
-    }
-    openSessions.set(sessionId, { deviceId, until: performance.now() + SESSION_CACHE_MS });
-  }
+  const rememberSession = (deviceId: number, sessionId: string) => openSessions.set(sessionId, deviceId);
 
   function queueRetry(row: ConversationLog) {
     if (pending.length >= RETRY_QUEUE_MAX) {
@@ -158,8 +151,7 @@ export function createDeviceApiService({
   }
 
   async function openSession(device: DeviceContext, sessionId: string) {
-    const known = openSessions.get(sessionId);
-    if (known && known.deviceId === device.id && known.until > performance.now()) return;
+    if (openSessions.get(sessionId) === device.id) return;
     const session = await repo.findSession(device.id, sessionId);
     if (!session) throw notFound('Unknown session. Start a new one.');
     if (session.endedAt) throw new AppError(409, 'session_ended', 'This session has ended. Start a new one.');

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
+import { createTtlCache } from '../../lib/ttl-cache.js';
 import type { AuthContext } from '../auth/index.js';
 import type { DevicesRepo } from './repo.js';
 
@@ -60,9 +61,12 @@ export function createDevicesService({
   onDeviceChanged?: (deviceId: number) => void;
 }) {
   /** Keys recently found: SHA-256 → the device, its key's label, when it was last seen. */
-  const keys = new Map<string, { context: DeviceContext; label: string; lastSeen: number; until: number }>();
+  const keys = createTtlCache<string, { context: DeviceContext; label: string; lastSeen: number }>({
+    ttlMs: KEY_CACHE_MS,
+    max: KEY_CACHE_MAX,
+  });
   function forgetDevice(deviceId: number) {
-    for (const [hash, entry] of keys) if (entry.context.id === deviceId) keys.delete(hash);
+    keys.deleteWhere((entry) => entry.context.id === deviceId);
   }
   const changed = (deviceId: number) => {
     forgetDevice(deviceId);
@@ -189,8 +193,7 @@ export function createDevicesService({
       }
       const hash = hashToken(key);
       let entry = keys.get(hash);
-      if (!entry || entry.until <= performance.now()) {
-        keys.delete(hash);
+      if (!entry) {
         const row = await repo.findByKeyHash(hash);
         if (!row) throw unauthorized('This device key is unknown or has been revoked.');
         entry = {
@@ -204,9 +207,7 @@ export function createDevicesService({
           },
           label: row.label,
           lastSeen: row.lastSeenAt ? new Date(row.lastSeenAt).getTime() : -Infinity,
-          until: performance.now() + KEY_CACHE_MS,
         };
-        if (keys.size >= KEY_CACHE_MAX) keys.clear();
         keys.set(hash, entry);
       }
       const now = clock.now();
