@@ -477,17 +477,8 @@ export const ZUpdateAvatarMotionRequest = ZDeviceRef.extend({
 
 // ---------------------------------------------------------------- uploads
 
-export const IMAGE_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
-export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+// Image, video and upload-result contracts shared by every area live in media.ts.
 export const ZUploadQuery = ZDeviceRef;
-export const ZUploadResponse = z.object({
-  media_id: z.number().int(),
-  url: z.string(),
-  mime: z.string(),
-  size: z.number().int(),
-  filename: z.string(),
-});
-export type UploadResult = z.infer<typeof ZUploadResponse>;
 
 // ---------------------------------------------------------------- aliases (entities)
 

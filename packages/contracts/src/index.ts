@@ -15,3 +15,4 @@ export * from './calls.js';
 export * from './push.js';
 export * from './interface.js';
 export * from './carousel.js';
+export * from './media.js';
