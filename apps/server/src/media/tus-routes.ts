@@ -12,6 +12,7 @@ import {
   ZUploadResponse,
 } from '@ambassador/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { contractApp, ok } from '../lib/contract.js';
 import { authOf } from '../plugins/guard.js';
 import { refusalOf, type ResumableUploads, type Uploader } from './tus.js';
@@ -20,12 +21,12 @@ const tags = ['Media'];
 const CHUNK = 'application/offset+octet-stream';
 const MB = 1024 * 1024;
 
-/** A tus answer as the reference shows it: no body, its meaning in headers. */
+/** A tus answer as the reference shows it: an empty body, its meaning in the headers it names. */
 const tusAnswer = (description: string, headers: Record<string, string>) => ({
-  description,
-  headers: Object.fromEntries(
-    Object.entries(headers).map(([name, text]) => [name, { description: text, schema: { type: 'string' } }]),
+  description: [description, ...Object.entries(headers).map(([name, text]) => `\`${name}\`: ${text}.`)].join(
+    ' ',
   ),
+  content: { 'text/plain': { schema: z.literal('').describe('Empty: the answer is in the headers') } },
 });
 
 const OFFSET = 'Bytes stored so far: the next PATCH starts here';
@@ -98,7 +99,7 @@ export async function resumableUploadRoutes(
         description: `A [tus 1.0](https://tus.io/protocols/resumable-upload) endpoint: use a tus client (tus-js-client, Uppy, tusd's clients). Headers: \`Tus-Resumable: ${TUS_VERSION}\`, \`Upload-Length\` (the file size; deferred lengths are refused: 400 \`upload_length_required\`) and \`Upload-Metadata\` with \`device_id\` (a device of your project, else 403), \`kind\` (\`image\` up to ${IMAGE_UPLOAD_MAX_BYTES / MB} MB, \`video\` up to ${VIDEO_UPLOAD_MAX_BYTES / MB} MB; larger: 413 \`file_too_large\`) and \`filename\`, each base64 as tus sends them. Checked before any byte is stored. The answer's \`Location\` is the upload's address; send the file there in PATCH chunks (the console sends ${RESUMABLE_CHUNK_BYTES / MB} MB). The caller needs one of the pages that carry media. An upload not finished within ${RESUMABLE_UPLOAD_EXPIRY_HOURS} hours is deleted.`,
         headers: ZTusHeaders,
         response: {
-          201: tusAnswer('The upload exists', {
+          201: tusAnswer('The upload exists.', {
             Location: 'The upload’s address: /admin_panel/media/uploads/{upload_id}',
             'Upload-Expires': 'When an unfinished upload is deleted',
           }),
@@ -128,7 +129,7 @@ export async function resumableUploadRoutes(
         params: ZResumableUploadParams,
         headers: ZTusHeaders,
         response: {
-          200: tusAnswer('The upload', {
+          200: tusAnswer('The upload.', {
             'Upload-Offset': OFFSET,
             'Upload-Length': 'The declared size',
           }),
@@ -160,7 +161,7 @@ export async function resumableUploadRoutes(
         params: ZResumableUploadParams,
         headers: ZTusHeaders,
         response: {
-          204: tusAnswer('The chunk is stored', { 'Upload-Offset': OFFSET }),
+          204: tusAnswer('The chunk is stored.', { 'Upload-Offset': OFFSET }),
           200: ZOk(ZUploadResponse).describe('The file is complete and stored'),
         },
       },
@@ -182,7 +183,7 @@ export async function resumableUploadRoutes(
         summary: 'Cancel an unfinished upload and delete what arrived (tus termination)',
         params: ZResumableUploadParams,
         headers: ZTusHeaders,
-        response: { 204: tusAnswer('Deleted', {}) },
+        response: { 204: tusAnswer('The upload and what arrived of it are deleted.', {}) },
       },
     },
     async (req, reply) => {
