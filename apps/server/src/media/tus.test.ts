@@ -214,6 +214,38 @@ describe.each(backends)('resumable uploads (tus), on %s', (kind) => {
     expect((await fs.readdir(t.config.mediaDir)).filter((f) => f.endsWith('.html'))).toEqual([]);
   });
 
+  it('a finished upload becomes a carousel banner by its media id, once, and only in its project', async () => {
+    const location = await start(png, { filename: '活動 campaign.png' });
+    const item = (await client.patch(location, 0, png)).json().data;
+    const attach = (headers: Record<string, string>, device: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/admin_panel/carousel/media',
+        headers,
+        payload: { device_id: device, media_ids: [item.media_id] },
+      });
+    const other = await otherProject(t.database);
+    const stranger = await login(t.app, other.username, other.password);
+    const theirs = await attach(stranger.headers, other.deviceId);
+    expect(theirs.statusCode).toBe(404);
+    const res = await attach(admin.headers, DEVICE);
+    expect(res.statusCode).toBe(200);
+    const banner = res.json().data.at(-1);
+    expect(banner).toMatchObject({ url: item.url, original_name: '活動 campaign.png', mime: 'image/png' });
+    const twice = await attach(admin.headers, DEVICE);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toMatchObject({ error: 'media_in_use' });
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/admin_panel/carousel?device_id=${DEVICE}`,
+          headers: admin.headers,
+        })
+      ).json().total,
+    ).toBe(res.json().total);
+  });
+
   it('deletes unfinished uploads once they expire', async () => {
     const location = await start(png);
     await client.patch(location, 0, png.subarray(0, 5000));
