@@ -14,6 +14,8 @@ export default defineConfig({
       '@ambassador/webrtc': path.resolve(here, '../../packages/webrtc/src/index.ts'),
       // One name for the console's source root: imports across areas read the same from any depth.
       '@': path.resolve(here, 'src'),
+      // The browser build, as the app's bundle has it (Node would pick the Node one).
+      'tus-js-client': path.resolve(here, '../../node_modules/tus-js-client/lib.esm/browser/index.js'),
     },
   },
   test: {

@@ -30,6 +30,8 @@ import { createEventBus } from './events/bus.js';
 import { createRealtime } from './realtime/server.js';
 import { createMediaStore } from './media/store.js';
 import { mediaRoutes } from './media/routes.js';
+import { createResumableUploads } from './media/tus.js';
+import { resumableUploadRoutes } from './media/tus-routes.js';
 import { createMatcherRegistry } from './matcher/index.js';
 import {
   aiRoutes,
@@ -220,6 +222,13 @@ export async function buildApp({
 
   fs.mkdirSync(config.mediaDir, { recursive: true });
   const media = createMediaStore({ dir: config.mediaDir, db, clock });
+  // Resumable (tus) uploads: partial files under DATA_DIR/media/.tus survive a restart.
+  const uploads = createResumableUploads({
+    dir: path.join(config.mediaDir, '.tus'),
+    media,
+    devices,
+    log: app.log,
+  });
   const bus = createEventBus({ redisUrl: config.REDIS_URL, log: app.log });
   app.addHook('onClose', async () => bus.close());
   bus.subscribe(DEVICE_CHANGED, (message) => {
@@ -370,6 +379,7 @@ export async function buildApp({
       [
         { name: 'prune sessions and sign-in attempts', run: auth.prune },
         { name: 'prune expired transfer snapshots', run: transfer.prune },
+        { name: 'delete abandoned resumable uploads', run: uploads.expire },
       ],
       app.log,
     );
@@ -426,6 +436,8 @@ export async function buildApp({
       // ---- admin routes: interface ----
       interfaceRoutes(admin, { sections });
       carouselRoutes(admin, { carousel });
+      // ---- admin routes: resumable media uploads ----
+      await admin.register(resumableUploadRoutes, { uploads });
     },
     { prefix: '/admin_panel' },
   );

@@ -61,6 +61,17 @@ export const ZUpdateCarouselRequest = z.object({
 });
 export type UpdateCarouselRequest = z.input<typeof ZUpdateCarouselRequest>;
 
+/**
+ * POST /carousel/media: banners from images already uploaded (a resumable upload's media items),
+ * added after the device's banners in the order given. Each must be an image of the caller's
+ * project, within the banner limit, and not already a banner.
+ */
+export const ZAttachCarouselMediaRequest = z.object({
+  device_id: ZId,
+  media_ids: z.array(ZId).min(1).max(CAROUSEL_UPLOAD_MAX_FILES),
+});
+export type AttachCarouselMediaRequest = z.input<typeof ZAttachCarouselMediaRequest>;
+
 /** DELETE /carousel */
 export const ZDeleteCarouselRequest = z.object({ device_id: ZId, image_id: ZId });
 

@@ -84,6 +84,13 @@ export const APP_ERROR_CODES = [
   'unknown_component',
   'banner_list_changed',
   'too_many_banners',
+  // Media: resumable uploads and media attached by id.
+  'upload_incomplete',
+  'upload_offset_mismatch',
+  'upload_expired',
+  'upload_length_required',
+  'upload_protocol',
+  'media_in_use',
 ] as const;
 
 /**

@@ -1,4 +1,5 @@
 import {
+  ZAttachCarouselMediaRequest,
   CAROUSEL_IMAGE_MAX_BYTES,
   CAROUSEL_UPLOAD_MAX_FILES,
   ZCarouselBanners,
@@ -64,6 +65,24 @@ export function carouselRoutes(parent: FastifyInstance, { carousel }: { carousel
         },
       });
       const banners = await carousel.upload(authOf(req), deviceId, files);
+      return ok(banners, { total: banners.length, message: 'Banners added.' });
+    },
+  );
+  app.post(
+    '/carousel/media',
+    {
+      config: interfacePage,
+      schema: {
+        tags,
+        summary: 'Add banners from images already uploaded (resumable uploads), by media id',
+        description: `For files sent to \`/admin_panel/media/uploads\` (tus) with kind \`image\`: the media ids their uploads ended with, in order. Each must be an image of your project (404 \`not_found\`), at most ${CAROUSEL_IMAGE_MAX_BYTES / 1024 / 1024} MB (413 \`file_too_large\`), shown by no banner yet (409 \`media_in_use\`); one refused adds none. The new banners go last. Answers the whole list.`,
+        body: ZAttachCarouselMediaRequest,
+        response: { 200: ZOk(ZCarouselBanners) },
+      },
+    },
+    async (req) => {
+      const { device_id, media_ids } = pinned(req, req.body);
+      const banners = await carousel.attach(authOf(req), device_id, media_ids);
       return ok(banners, { total: banners.length, message: 'Banners added.' });
     },
   );

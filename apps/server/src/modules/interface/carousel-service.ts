@@ -59,6 +59,11 @@ export function createCarouselService({
 }) {
   const list = async (deviceId: number) => (await repo.list(deviceId)).map(toBanner);
   const kioskBanners = async (deviceId: number) => (await repo.list(deviceId, clock.now())).map(toKiosk);
+  const tooMany = () =>
+    conflict(
+      `A device shows at most ${CAROUSEL_MAX_BANNERS} banners. Delete some before adding more.`,
+      'too_many_banners',
+    );
   const changed = async (deviceId: number) => {
     notifier.toDevice(deviceId, SOCKET.interfaceCarousel, await kioskBanners(deviceId));
     return list(deviceId);
@@ -84,10 +89,7 @@ export function createCarouselService({
         for await (const file of files) {
           if (saved.length >= room) {
             file.stream.resume();
-            throw conflict(
-              `A device shows at most ${CAROUSEL_MAX_BANNERS} banners. Delete some before adding more.`,
-              'too_many_banners',
-            );
+            throw tooMany();
           }
           const stored = await media
             .save(file.stream, {
@@ -111,6 +113,36 @@ export function createCarouselService({
         await media.discard(saved);
         throw e;
       }
+      return changed(deviceId);
+    },
+
+    /**
+     * Banners from media items already stored (resumable uploads), after the device's banners.
+     * All or nothing: each must be an image of the caller's project (another project's: 404),
+     * within the banner image limit, and shown by no banner yet (a banner deletes its image).
+     */
+    async attach(actor: { projectId: number }, deviceId: number, mediaIds: number[]) {
+      const ids = [...new Set(mediaIds)];
+      if (ids.length > CAROUSEL_MAX_BANNERS - (await repo.count(deviceId))) throw tooMany();
+      const rows = new Map((await repo.mediaOf(actor.projectId, ids)).map((r) => [r.id, r]));
+      for (const id of ids) {
+        const row = rows.get(id);
+        if (!row) throw notFound(`Media item ${id} does not exist.`);
+        if (!(IMAGE_TYPES as readonly string[]).includes(row.mime)) {
+          throw new AppError(
+            415,
+            'unsupported_type',
+            `Media item ${id} is not an image (it is ${row.mime}).`,
+          );
+        }
+        if (row.size > CAROUSEL_IMAGE_MAX_BYTES) {
+          throw new AppError(413, 'file_too_large', `Media item ${id} is larger than a banner may be.`);
+        }
+        if (row.inUse) {
+          throw conflict(`Media item ${id} is already a banner. Upload the image again.`, 'media_in_use');
+        }
+      }
+      await repo.append(deviceId, ids);
       return changed(deviceId);
     },
 

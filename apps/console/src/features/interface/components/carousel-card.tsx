@@ -5,7 +5,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
@@ -18,16 +17,18 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { CAROUSEL_IMAGE_MAX_BYTES, type CarouselBanner } from '@ambassador/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '@/shared/api/api-error';
+import { ApiError, errorMessage } from '@/shared/api/api-error';
 import { DeleteDialog, useDeleteDialog } from '@/shared/ui/delete-dialog';
 import { PickersProvider } from '@/shared/ui/pickers-provider';
+import { UploadProgress } from '@/shared/upload/upload-progress';
+import { useResumableUpload } from '@/shared/upload/use-resumable-upload';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
-import { uploadBanner, useCarousel, useDeleteBanner, useUpdateCarousel } from '../api/carousel';
+import { attachBanners, useCarousel, useDeleteBanner, useUpdateCarousel } from '../api/carousel';
 import { interfaceKeys } from '../api/interface-keys';
 
 const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
 
-type Progress = { current: number; total: number; name: string; fraction: number };
+type Batch = { current: number; total: number; name: string };
 
 /** A banner as PUT sends it: what the server has, with one change. */
 const asChange = (b: CarouselBanner) => ({
@@ -38,8 +39,9 @@ const asChange = (b: CarouselBanner) => ({
 });
 
 /**
- * Carousel banners of the selected device: add several images at once (one request each, so one
- * refused file names itself and the others still go in), reorder by drag or by the arrows, a
+ * Carousel banners of the selected device: add several images at once (each a resumable upload,
+ * then a banner by its media id, so one refused file names itself and those before it stay in;
+ * a dropped connection resumes, and a file chosen again after a reload continues), reorder by drag or by the arrows, a
  * schedule by day, delete with the confirm dialog. Every change reaches the paired kiosks live.
  */
 export function CarouselCard({ deviceId, carouselOn }: { deviceId: number; carouselOn: boolean }) {
@@ -50,7 +52,8 @@ export function CarouselCard({ deviceId, carouselOn }: { deviceId: number; carou
   const remove = useDeleteBanner();
   const confirmDelete = useDeleteDialog();
   const input = useRef<HTMLInputElement>(null);
-  const [progress, setProgress] = useState<Progress | null>(null);
+  const [progress, setProgress] = useState<Batch | null>(null);
+  const resumable = useResumableUpload();
   const [dragging, setDragging] = useState<number | null>(null);
   const [announce, setAnnounce] = useState('');
   const list = banners.data ?? [];
@@ -87,21 +90,23 @@ export function CarouselCard({ deviceId, carouselOn }: { deviceId: number; carou
   const upload = async (files: File[]) => {
     let added = 0;
     for (const [i, file] of files.entries()) {
-      setProgress({ current: i + 1, total: files.length, name: file.name, fraction: 0 });
+      setProgress({ current: i + 1, total: files.length, name: file.name });
       try {
-        const next = await uploadBanner(deviceId, file, (fraction) =>
-          setProgress({ current: i + 1, total: files.length, name: file.name, fraction }),
+        const item = await resumable.upload(file, { deviceId, kind: 'image' });
+        queryClient.setQueryData(
+          interfaceKeys.carousel(deviceId),
+          await attachBanners(deviceId, [item.media_id]),
         );
-        queryClient.setQueryData(interfaceKeys.carousel(deviceId), next);
         added += 1;
       } catch (error) {
+        setProgress(null);
+        if (error instanceof ApiError && error.code === 'cancelled') return;
         notify.error(
           t('interface.carousel.upload_failed', {
             name: file.name,
             reason: errorMessage(error, t('errors.unknown')),
           }),
         );
-        setProgress(null);
         return;
       }
     }
@@ -159,17 +164,21 @@ export function CarouselCard({ deviceId, carouselOn }: { deviceId: number; carou
             }}
           />
         </Box>
-        {progress && (
-          <Box sx={{ mb: 1 }} data-testid="carousel-progress">
-            <Typography variant="body2" id="carousel-progress-label">
-              {t('interface.carousel.uploading', progress)}
-            </Typography>
-            <LinearProgress
-              variant="determinate"
-              value={Math.round(((progress.current - 1 + progress.fraction) / progress.total) * 100)}
-              aria-labelledby="carousel-progress-label"
-            />
-          </Box>
+        {progress && resumable.status && (
+          <UploadProgress
+            id="carousel-progress"
+            status={resumable.status}
+            label={t('interface.carousel.uploading', progress)}
+            fraction={
+              (progress.current -
+                1 +
+                (resumable.status.total ? resumable.status.sent / resumable.status.total : 0)) /
+              progress.total
+            }
+            onPause={resumable.pause}
+            onResume={resumable.resume}
+            onCancel={resumable.cancel}
+          />
         )}
         {banners.isError ? (
           <Alert

@@ -1,0 +1,336 @@
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import {
+  canOpen,
+  MEDIA_KIND_LIMITS,
+  MEDIA_UPLOAD_PAGES,
+  RESUMABLE_UPLOAD_EXPIRY_HOURS,
+  RESUMABLE_UPLOADS_PATH,
+  ZResumableUploadMetadata,
+  isErrorCode,
+  type MediaKind,
+  type UploadResult,
+} from '@ambassador/contracts';
+import { FileStore } from '@tus/file-store';
+import { ERRORS, MemoryLocker, Metadata, Server, type Upload } from '@tus/server';
+import type { FastifyBaseLogger } from 'fastify';
+import { failure, ok } from '../lib/contract.js';
+import { AppError, conflict, forbidden, notFound } from '../lib/errors.js';
+import { validate } from '../lib/validate.js';
+import { fileTooLarge, type MediaStore } from './store.js';
+
+/** Who is uploading: the session the guard authenticated. */
+export interface Uploader {
+  projectId: number;
+  userId: number;
+  pageAccess: Parameters<typeof canOpen>[0];
+}
+
+/** What an upload's kind accepts, in words for its refusal. */
+const ACCEPT_LABELS: Record<MediaKind, string> = {
+  image: 'a PNG, JPEG, GIF or WebP image',
+  video: 'an MP4 or WebM video',
+};
+
+/** How an upload ended: the media item it became, or the refusal its content earned. */
+type Outcome = { ok: UploadResult } | { error: { status: number; code: string; message: string } };
+
+interface ResultRecord {
+  project_id: number;
+  user_id: number;
+  size: number;
+  finished_at: string;
+  outcome: Outcome;
+}
+
+/** The server's own metadata of an upload, written at creation (the client's is only read). */
+interface Owned {
+  projectId: number;
+  userId: number;
+  deviceId: number;
+  kind: MediaKind;
+  filename: string;
+}
+
+/** tus's own refusals, as codes a client can act on (its texts are English for developers). */
+function tusCode(status: number) {
+  if (status === 404) return 'not_found' as const;
+  if (status === 409) return 'upload_offset_mismatch' as const;
+  if (status === 410) return 'upload_expired' as const;
+  if (status === 413) return 'file_too_large' as const;
+  return 'upload_protocol' as const;
+}
+
+const TUS_MESSAGES: Record<number, string> = {
+  404: 'This upload does not exist (it may have expired or been cancelled). Start it again.',
+  409: 'The upload offset does not match what the server has: ask with HEAD and continue from there.',
+  410: 'This upload expired before it was finished. Start it again.',
+  412: 'Send the header Tus-Resumable: 1.0.0 (this is a tus 1.0 endpoint).',
+  413: 'The chunk goes past the length declared for the upload.',
+};
+
+/** A refusal of tus (or of our hooks, already an envelope) as the AppError the app answers with. */
+export function refusalOf(status: number, body: string): AppError {
+  try {
+    const parsed = JSON.parse(body) as { success?: unknown; error?: unknown; message?: unknown };
+    if (parsed.success === false && isErrorCode(parsed.error) && typeof parsed.message === 'string') {
+      return new AppError(status, parsed.error, parsed.message);
+    }
+  } catch {
+    // tus's plain text
+  }
+  const message = TUS_MESSAGES[status] ?? (body.trim() || 'The upload request was not valid.');
+  return new AppError(status >= 500 ? 500 : status, tusCode(status), message);
+}
+
+/**
+ * Resumable uploads (tus 1.0) for the media pipeline. Partial uploads are files under `dir`
+ * (DATA_DIR/media/.tus) with their metadata beside them, so an upload survives a restart of the
+ * server; when its last byte arrives it is streamed through the media store (checked by its bytes,
+ * recorded as a media row) and removed. How it ended is kept for a day under `results/`, for a
+ * client whose final answer was lost. Unfinished uploads expire after `expiryMs`.
+ */
+export function createResumableUploads({
+  dir,
+  media,
+  devices,
+  log,
+  expiryMs = RESUMABLE_UPLOAD_EXPIRY_HOURS * 3_600_000,
+}: {
+  dir: string;
+  media: MediaStore;
+  devices: {
+    checkScope(ids: number[], projectId: number): Promise<{ inProject: boolean; archived: boolean }>;
+  };
+  log: FastifyBaseLogger;
+  expiryMs?: number;
+}) {
+  const resultsDir = path.join(dir, 'results');
+  const store = new FileStore({ directory: dir, expirationPeriodInMilliseconds: expiryMs });
+  /** Finishing now, by upload id: the final PATCH and a result asked meanwhile share the work. */
+  const finishing = new Map<string, Promise<Outcome>>();
+  const largest = Math.max(...Object.values(MEDIA_KIND_LIMITS).map((l) => l.maxBytes));
+
+  const resultFile = (id: string) => path.join(resultsDir, `${id}.json`);
+  const readResult = async (id: string): Promise<ResultRecord | undefined> => {
+    try {
+      return JSON.parse(await fs.readFile(resultFile(id), 'utf8')) as ResultRecord;
+    } catch {
+      return undefined;
+    }
+  };
+
+  function ownedBy(upload: Upload): Owned {
+    const m = upload.metadata ?? {};
+    return {
+      projectId: Number(m.project_id),
+      userId: Number(m.user_id),
+      deviceId: Number(m.device_id),
+      kind: m.kind === 'video' ? 'video' : 'image',
+      filename: m.filename ?? 'file',
+    };
+  }
+
+  async function settle(upload: Upload): Promise<Outcome> {
+    const done = await readResult(upload.id);
+    if (done) return done.outcome;
+    const owner = ownedBy(upload);
+    const limit = MEDIA_KIND_LIMITS[owner.kind];
+    let outcome: Outcome;
+    try {
+      const saved = await media.save(createReadStream(path.join(dir, upload.id)), {
+        projectId: owner.projectId,
+        userId: owner.userId,
+        originalName: owner.filename,
+        maxBytes: limit.maxBytes,
+        accept: limit.accept,
+        acceptLabel: ACCEPT_LABELS[owner.kind],
+      });
+      outcome = { ok: saved };
+    } catch (e) {
+      // Anything but a refusal of the file (the database away, a full disk) keeps the upload: the
+      // client's next ask for the result tries again.
+      if (!(e instanceof AppError)) throw e;
+      outcome = { error: { status: e.status, code: e.code, message: e.message } };
+    }
+    await fs.mkdir(resultsDir, { recursive: true });
+    const record: ResultRecord = {
+      project_id: owner.projectId,
+      user_id: owner.userId,
+      size: upload.size ?? 0,
+      finished_at: new Date().toISOString(),
+      outcome,
+    };
+    await fs.writeFile(resultFile(upload.id), JSON.stringify(record));
+    await store.remove(upload.id).catch(() => undefined);
+    return outcome;
+  }
+
+  /** Stores a complete upload as media (once, however often asked); a refused file is its AppError. */
+  async function finish(upload: Upload): Promise<UploadResult> {
+    let running = finishing.get(upload.id);
+    if (!running) {
+      running = settle(upload).finally(() => finishing.delete(upload.id));
+      finishing.set(upload.id, running);
+    }
+    const outcome = await running;
+    if ('error' in outcome) {
+      const { status, code, message } = outcome.error;
+      throw new AppError(status, isErrorCode(code) ? code : 'unsupported_type', message);
+    }
+    return outcome.ok;
+  }
+
+  const tus = new Server({
+    path: `/admin_panel${RESUMABLE_UPLOADS_PATH}`,
+    datastore: store,
+    relativeLocation: true,
+    // Same origin only: no Access-Control-Allow-Origin.
+    allowedOrigins: [],
+    namingFunction: () => randomBytes(16).toString('hex'),
+    maxSize: largest,
+    // One process holds an upload's lock; several instances need a shared locker (decisions.md).
+    locker: new MemoryLocker(),
+    // The last chunk's answer carries the media item (or the file's refusal), as GET …/result does.
+    onUploadFinish: async (_req, upload) => ({
+      status_code: 200,
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: JSON.stringify(ok(await finish(upload), { message: 'Uploaded.' })),
+    }),
+    onResponseError: (_req, err) => {
+      if (err instanceof AppError) {
+        return { status_code: err.status, body: JSON.stringify(failure(err.message, err.code)) };
+      }
+      if (err instanceof Error) log.error({ err }, 'resumable upload failed');
+      return undefined;
+    },
+  });
+
+  /** The upload, if it exists and is the caller's (another user's or project's is a 404). */
+  async function own(id: string, who: Uploader): Promise<Upload | undefined> {
+    let upload: Upload;
+    try {
+      upload = await store.getUpload(id);
+    } catch (e) {
+      if (e === ERRORS.FILE_NOT_FOUND || e === ERRORS.FILE_NO_LONGER_EXISTS) return undefined;
+      throw e;
+    }
+    const owner = ownedBy(upload);
+    if (owner.projectId !== who.projectId || owner.userId !== who.userId) {
+      throw notFound('This upload does not exist.');
+    }
+    return upload;
+  }
+
+  return {
+    tus,
+
+    /**
+     * Checks a creation before any byte is stored: the caller may upload, names a device of its
+     * project, a known kind, a declared length within the kind's limit. Answers the metadata tus
+     * is to keep: the client's checked fields and the owner, which later requests are matched to.
+     */
+    async authorize(who: Uploader, header: string | undefined, length: string | undefined) {
+      if (!MEDIA_UPLOAD_PAGES.some((page) => canOpen(who.pageAccess, page))) {
+        throw forbidden('Your role does not have access to a page that takes uploads.');
+      }
+      let raw: Record<string, string | null>;
+      try {
+        raw = header ? Metadata.parse(header) : {};
+      } catch {
+        throw new AppError(
+          400,
+          'upload_protocol',
+          'Upload-Metadata is not valid: comma-separated pairs of a key and a base64 value.',
+        );
+      }
+      const meta = validate(ZResumableUploadMetadata, raw);
+      const { inProject, archived } = await devices.checkScope([meta.device_id], who.projectId);
+      if (!inProject) throw forbidden('This device is not in your project.');
+      if (archived) {
+        throw conflict(
+          'This device is archived. Restore it in Admin Settings → Devices to work on it again.',
+          'device_archived',
+        );
+      }
+      if (length === undefined || !/^\d{1,16}$/.test(length)) {
+        throw new AppError(
+          400,
+          'upload_length_required',
+          'Declare the file size in Upload-Length (deferred lengths are not accepted).',
+        );
+      }
+      const limit = MEDIA_KIND_LIMITS[meta.kind];
+      if (Number(length) > limit.maxBytes) throw fileTooLarge(limit.maxBytes);
+      if (Number(length) === 0) throw new AppError(400, 'empty_file', 'The file is empty.');
+      return Metadata.stringify({
+        device_id: String(meta.device_id),
+        kind: meta.kind,
+        filename: meta.filename,
+        project_id: String(who.projectId),
+        user_id: String(who.userId),
+      });
+    },
+
+    /** Refuses an upload that is not the caller's; a finished one answers as tus would at its end. */
+    async access(id: string, who: Uploader): Promise<{ finished?: { size: number } }> {
+      const upload = await own(id, who);
+      if (upload) return {};
+      const done = await readResult(id);
+      if (!done || done.project_id !== who.projectId || done.user_id !== who.userId) {
+        throw notFound('This upload does not exist (it may have expired or been cancelled).');
+      }
+      return { finished: { size: done.size } };
+    },
+
+    /**
+     * How an upload ended: its media item, or the refusal of its content. An upload complete on
+     * disk but never stored (the server stopped while storing it) is stored now.
+     */
+    async result(id: string, who: Uploader): Promise<UploadResult> {
+      const upload = await own(id, who);
+      if (upload) {
+        if (upload.size === undefined || upload.offset < upload.size) {
+          throw new AppError(
+            409,
+            'upload_incomplete',
+            `The upload is not complete: ${upload.offset} of ${upload.size ?? '?'} bytes have arrived.`,
+          );
+        }
+        return finish(upload);
+      }
+      const done = await readResult(id);
+      if (!done || done.project_id !== who.projectId || done.user_id !== who.userId) {
+        throw notFound('This upload does not exist (it may have expired or been cancelled).');
+      }
+      if ('error' in done.outcome) {
+        const { status, code, message } = done.outcome.error;
+        throw new AppError(status, isErrorCode(code) ? code : 'unsupported_type', message);
+      }
+      return done.outcome.ok;
+    },
+
+    /**
+     * Housekeeping: unfinished uploads past their expiry, with what arrived of them, and results
+     * older than the same period. Answers how many of each went.
+     */
+    async expire() {
+      const uploads = await tus.cleanUpExpiredUploads();
+      let results = 0;
+      const names = await fs.readdir(resultsDir).catch(() => [] as string[]);
+      for (const name of names) {
+        const file = path.join(resultsDir, name);
+        const stat = await fs.stat(file).catch(() => undefined);
+        if (stat && Date.now() - stat.mtimeMs > expiryMs) {
+          await fs.rm(file, { force: true });
+          results++;
+        }
+      }
+      return { uploads, results };
+    },
+  };
+}
+
+export type ResumableUploads = ReturnType<typeof createResumableUploads>;
