@@ -1,9 +1,7 @@
 import type { CarouselBanner } from '@ambassador/contracts';
-import i18n from 'i18next';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '@/shared/api/api-error';
-import { API_BASE, api } from '@/shared/api/client';
-import { authStore } from '@/shared/auth/auth-store';
+import { api } from '@/shared/api/client';
+import { uploadWithProgress } from '@/shared/api/upload';
 import { interfaceKeys } from './interface-keys';
 
 /** GET /carousel: the device's banners in order. */
@@ -24,10 +22,7 @@ export function useCarousel(deviceId: number | null) {
   return useQuery(carouselQueryOptions(deviceId));
 }
 
-/**
- * POST /carousel/upload with one image, reporting the bytes sent (fetch cannot: an XMLHttpRequest
- * can). Answers the whole list; a refusal is an ApiError with the server's code.
- */
+/** POST /carousel/upload with one image, reporting its progress; answers the whole list. */
 export function uploadBanner(
   deviceId: number,
   file: File,
@@ -36,31 +31,7 @@ export function uploadBanner(
   const form = new FormData();
   form.append('device_id', String(deviceId));
   form.append('files', file, file.name);
-  const auth = authStore.get();
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${API_BASE}/carousel/upload?device_id=${deviceId}`);
-    xhr.setRequestHeader('Accept', 'application/json');
-    if (auth.access_token) xhr.setRequestHeader('access_token', auth.access_token);
-    if (auth.auth_project_id !== null) xhr.setRequestHeader('auth_project_id', String(auth.auth_project_id));
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(e.loaded / e.total);
-    };
-    xhr.onerror = () => reject(new ApiError(0, i18n.t('errors.network'), 'network_error'));
-    xhr.onload = () => {
-      let body: { success?: boolean; data?: CarouselBanner[]; message?: string; error?: string } | undefined;
-      try {
-        body = JSON.parse(xhr.responseText) as typeof body;
-      } catch {
-        body = undefined;
-      }
-      // As the API client does: a token that no longer works goes back to the login screen.
-      if (xhr.status === 401) authStore.clear();
-      if (xhr.status === 200 && body?.success) resolve(body.data ?? []);
-      else reject(new ApiError(xhr.status, body?.message ?? `HTTP ${xhr.status}`, body?.error));
-    };
-    xhr.send(form);
-  });
+  return uploadWithProgress(`/carousel/upload?device_id=${deviceId}`, form, onProgress);
 }
 
 export type UpdateCarouselBody = {

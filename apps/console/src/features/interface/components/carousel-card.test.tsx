@@ -5,6 +5,7 @@ import { changeUiLanguage } from '@/i18n/i18n';
 import { LOGGED_OUT, authStore } from '@/shared/auth/auth-store';
 import { snackbarStore } from '@/shared/ui/snackbar/snackbar-store';
 import { fakeServer, type FakeCall, type FakeReply } from '@/shared/test/fake-server';
+import { fakeUploads } from '@/shared/test/fake-uploads';
 import { renderWithApp } from '@/shared/test/render-with-app';
 import { CarouselCard } from './carousel-card';
 
@@ -50,51 +51,13 @@ function carouselServer(refuse?: (call: FakeCall) => FakeReply) {
 const names = () =>
   screen.getAllByTestId('carousel-banner').map((li) => within(li).getByRole('img').getAttribute('alt'));
 
-/**
- * The browser's XMLHttpRequest (uploads report progress through it): each file answers with the
- * list so far, or the refusal `refuse` gives for its name.
- */
-function fakeUploads(refuse: Record<string, { status: number; error: string }> = {}) {
-  const sent: Array<{ url: string; names: string[]; headers: Record<string, string> }> = [];
+/** Uploads answer with the list so far (one banner more each), or a refusal for a named file. */
+function bannerUploads(refuse: Record<string, { status: number; error: string }> = {}) {
   const listed: CarouselBanner[] = [];
-  class FakeXhr {
-    upload: {
-      onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
-    } = {
-      onprogress: null,
-    };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    status = 0;
-    responseText = '';
-    private url = '';
-    private headers: Record<string, string> = {};
-    open(_method: string, url: string) {
-      this.url = url;
-    }
-    setRequestHeader(name: string, value: string) {
-      this.headers[name] = value;
-    }
-    send(form: FormData) {
-      const names = form.getAll('files').map((f) => (f as File).name);
-      sent.push({ url: this.url, names, headers: this.headers });
-      setTimeout(() => {
-        this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
-        const refused = refuse[names[0]!];
-        if (refused) {
-          this.status = refused.status;
-          this.responseText = JSON.stringify({ success: false, message: 'no', error: refused.error });
-        } else {
-          listed.push(banner(listed.length + 10, names[0]!));
-          this.status = 200;
-          this.responseText = JSON.stringify({ success: true, message: 'ok', data: listed });
-        }
-        this.onload?.();
-      }, 5);
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return sent;
+  return fakeUploads(({ names }) => {
+    listed.push(banner(listed.length + 10, names[0]!));
+    return listed;
+  }, refuse);
 }
 
 const png = (name: string) =>
@@ -103,7 +66,7 @@ const png = (name: string) =>
 describe('CarouselCard', () => {
   it('uploads several images one by one and lists them; a refused file names itself', async () => {
     fakeServer((call) => (call.path === '/carousel' ? { body: [] } : undefined));
-    const sent = fakeUploads({ 'page.png': { status: 415, error: 'unsupported_type' } });
+    const sent = bannerUploads({ 'page.png': { status: 415, error: 'unsupported_type' } });
     renderWithApp(<CarouselCard deviceId={7} carouselOn />, '/interface');
     await screen.findByTestId('carousel-empty');
     fireEvent.change(screen.getByTestId('carousel-input'), {
