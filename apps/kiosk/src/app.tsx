@@ -1,5 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { DeviceConfig, KioskBanner, KioskSections, Language } from '@ambassador/contracts';
+import type {
+  DeviceConfig,
+  KioskBanner,
+  KioskIdleScreen,
+  KioskSections,
+  Language,
+} from '@ambassador/contracts';
 import { createDeviceApi } from './api/device-api';
 import { DeviceApiError } from './api/device-client';
 import { Bilingual } from './components/bilingual';
@@ -106,6 +112,9 @@ export function App({ timing: overrides, socketFactory }: Props) {
     const offCarousel = realtime.on<KioskBanner[]>(SOCKET.interfaceCarousel, (carousel) =>
       setConfig((current) => (current ? { ...current, carousel } : current)),
     );
+    const offIdle = realtime.on<KioskIdleScreen>(SOCKET.interfaceIdleScreen, (idle_screen) =>
+      setConfig((current) => (current ? { ...current, idle_screen } : current)),
+    );
     let first = true;
     const offConnect = realtime.onConnect(() => {
       if (first) {
@@ -117,6 +126,7 @@ export function App({ timing: overrides, socketFactory }: Props) {
     return () => {
       offSections();
       offCarousel();
+      offIdle();
       offConnect();
     };
   }, [realtime, api]);

@@ -70,8 +70,11 @@ import {
   carouselRoutes,
   createCarouselRepo,
   createCarouselService,
+  createIdleScreenRepo,
+  createIdleScreenService,
   createInterfaceRepo,
   createInterfaceService,
+  idleScreenRoutes,
   interfaceRoutes,
 } from './modules/interface/index.js';
 import { createAuthRepo, authRoutes, createAuthService } from './modules/auth/index.js';
@@ -315,12 +318,15 @@ export async function buildApp({
   const sections = createInterfaceService({ repo: createInterfaceRepo(db), notifier, clock });
   // Carousel banners (modules/interface): images in the media store, sent to kiosks when changed.
   const carousel = createCarouselService({ repo: createCarouselRepo(db), media, notifier, clock });
+  // Idle screen (modules/interface): images and videos in the media store, sent to kiosks when changed.
+  const idle = createIdleScreenService({ repo: createIdleScreenRepo(db), media, notifier, clock });
   const deviceApi = createDeviceApiService({
     repo: createDeviceApiRepo(db),
     answers,
     topics: answerData.topics,
     sections: (deviceId) => sections.kioskSections(deviceId),
     carousel: (deviceId) => carousel.kioskBanners(deviceId),
+    idleScreen: (deviceId) => idle.kioskIdleScreen(deviceId),
     clock,
     log: app.log,
     // The staff chats linked to a visitor session end with it (`chat` is built below).
@@ -438,6 +444,7 @@ export async function buildApp({
       carouselRoutes(admin, { carousel });
       // ---- admin routes: resumable media uploads ----
       await admin.register(resumableUploadRoutes, { uploads });
+      idleScreenRoutes(admin, { idle });
     },
     { prefix: '/admin_panel' },
   );

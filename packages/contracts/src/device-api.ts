@@ -5,6 +5,7 @@ import { ZLanguage } from './access.js';
 import { ZAiSettings, ZAvatarMotion, ZResponse, ZTopicRef } from './ai.js';
 import { ZId } from './common.js';
 import { ZDeviceKind } from './devices.js';
+import { NO_IDLE_SCREEN, ZKioskIdleScreen } from './idle-screen.js';
 import { ZKioskSections } from './interface.js';
 
 /**
@@ -38,6 +39,8 @@ export const ZDeviceConfig = z.object({
   sections: ZKioskSections,
   /** The carousel banners in schedule now, in order (Interface Settings → carousel). */
   carousel: ZKioskBanners.default([]),
+  /** What plays after a while without a touch (Interface Settings → idle screen); no items, no loop. */
+  idle_screen: ZKioskIdleScreen.default(NO_IDLE_SCREEN),
 });
 export type DeviceConfig = z.infer<typeof ZDeviceConfig>;
 

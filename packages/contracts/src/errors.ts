@@ -91,6 +91,8 @@ export const APP_ERROR_CODES = [
   'upload_length_required',
   'upload_protocol',
   'media_in_use',
+  'idle_list_changed',
+  'too_many_idle_items',
 ] as const;
 
 /**

@@ -59,6 +59,8 @@ export const SOCKET = {
   interfaceSections: 'interface:sections',
   /** server → device: `KioskBanner[]`, the device's carousel banners in schedule after a change. */
   interfaceCarousel: 'interface:carousel',
+  /** server → device: `KioskIdleScreen`, what the device's idle loop plays after a change. */
+  interfaceIdleScreen: 'interface:idle_screen',
 } as const;
 
 /** Names of `event` messages to the console. */

@@ -68,6 +68,7 @@ const RULE_TEXTS = {
   unknown_time_zone: 'Unknown time zone',
   start_after_end: 'The start date is after the end date',
   show_until_after_from: 'Show until must be after show from',
+  image_or_video_id: 'Name one item: image_id or video_id',
 } as const satisfies Record<string, string | ((params: never) => string)>;
 
 type Catalog = typeof RULE_TEXTS;

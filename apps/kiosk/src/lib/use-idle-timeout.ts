@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
  * What counts as the visitor still being there. Listening does not re-render anything: an
  * update inside an `input` event would fight React's controlled input and drop the keystroke.
  */
-const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
+export const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
 
 type Options = {
   idleMs: number;

@@ -1,16 +1,18 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { DeviceConfig, Language } from '@ambassador/contracts';
 import type { DeviceApi } from '../api/device-api';
 import { IdleOverlay } from '../chat/idle-overlay';
 import { BannerCarousel } from '../components/banner-carousel';
 import { Bilingual } from '../components/bilingual';
 import { FullscreenButton } from '../components/fullscreen-button';
+import { IdleLoop } from '../components/idle-loop';
 import { UnpairButton } from '../components/unpair-button';
 import { STRINGS } from '../i18n/strings';
 import { HTML_LANG, LANGUAGE_LABELS, homeLanguage } from '../lib/languages';
 import type { SpeechPlayer } from '../lib/speech-player';
 import type { Timing } from '../lib/timing';
 import { useIdleTimeout } from '../lib/use-idle-timeout';
+import { useInactivity } from '../lib/use-inactivity';
 import type { Realtime } from '../realtime/realtime-client';
 import { isShown, staffOptions } from '../lib/sections';
 import { StaffButtons, StaffPanel, type PanelKind } from '../staff/staff-panel';
@@ -59,6 +61,15 @@ export function StartScreen({
     paused: panel === null || callLive,
     onTimeout: () => setPanel(null),
   });
+  // Nobody here: after the device's idle timeout the idle loop plays, until a touch. Not while a
+  // chat or call with staff is open, nor while a visitor's session is starting.
+  const [idle, setIdle] = useState(false);
+  const loop = config.idle_screen;
+  const canIdle = (loop?.items.length ?? 0) > 0 && panel === null && starting === null;
+  // Nothing left to play (or a panel opened): the loop ends, and the wait starts again later.
+  if (idle && !canIdle) setIdle(false);
+  useInactivity(canIdle && !idle ? loop.idle_timeout * 1000 : null, () => setIdle(true));
+  const wake = useCallback(() => setIdle(false), []);
   const welcome = messages.welcome[home]?.trim() || strings.welcomeDefault;
   const staff = staffOptions(config);
   return (
@@ -120,6 +131,7 @@ export function StartScreen({
           </div>
         )}
       </div>
+      {idle && canIdle && <IdleLoop idle={loop} strings={strings} onExit={wake} />}
       {panel && (
         <>
           <StaffPanel

@@ -26,6 +26,8 @@ export const CONFIG: DeviceConfig = {
   // Nothing saved: every component is on.
   sections: {},
   carousel: [],
+  // No media: no idle loop.
+  idle_screen: { media_type: 'image', idle_timeout: 60, items: [] },
 };
 
 export type DeviceCall = {

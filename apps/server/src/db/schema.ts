@@ -559,3 +559,50 @@ export const carouselBanners = pgTable(
   },
   (t) => [index('carousel_banners_device_idx').on(t.deviceId, t.position)],
 );
+
+/**
+ * A device's idle screen settings (Interface Settings → idle screen): which media type its idle
+ * loop plays and the seconds without a touch before it starts. No row: images, IDLE_TIMEOUT.default.
+ */
+export const idleScreenSettings = pgTable(
+  'idle_screen_settings',
+  {
+    deviceId: deviceRef().primaryKey(),
+    mediaType: text('media_type', { enum: ['image', 'video'] })
+      .notNull()
+      .default('image'),
+    idleTimeoutS: integer('idle_timeout_s').notNull().default(60),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('idle_screen_settings_media_type_check', sql`${t.mediaType} in ('image', 'video')`),
+    check('idle_screen_settings_timeout_check', sql`${t.idleTimeoutS} between 15 and 3600`),
+  ],
+);
+
+/**
+ * The idle loop's items of a device: a media image or video, its place among the items of its kind,
+ * and for an image the seconds it shows (a video plays to its end: null).
+ */
+export const idleScreenItems = pgTable(
+  'idle_screen_items',
+  {
+    id: serial('id').primaryKey(),
+    deviceId: deviceRef(),
+    kind: text('kind', { enum: ['image', 'video'] }).notNull(),
+    mediaId: integer('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    durationS: integer('duration_s'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('idle_screen_items_device_idx').on(t.deviceId, t.kind, t.position),
+    check('idle_screen_items_kind_check', sql`${t.kind} in ('image', 'video')`),
+    check(
+      'idle_screen_items_duration_check',
+      sql`(${t.kind} = 'video' and ${t.durationS} is null) or (${t.kind} = 'image' and ${t.durationS} between 3 and 300)`,
+    ),
+  ],
+);

@@ -10,6 +10,7 @@ import {
   ZDeviceHandshake,
   ZKioskSections,
   ZKioskBanners,
+  ZKioskIdleScreen,
   ZPushAck,
   ZPushEvent,
   ZPushMessage,
@@ -77,6 +78,13 @@ export const SOCKET_EVENTS: SocketEvent[] = [
     direction: 'to device',
     summary: 'The device’s carousel banners in schedule, in order, after an operator changed them',
     payload: ZKioskBanners,
+  },
+  {
+    name: SOCKET.interfaceIdleScreen,
+    direction: 'to device',
+    summary:
+      'What the device’s idle loop plays after an operator changed it: the selected media type’s items in order, and the idle timeout',
+    payload: ZKioskIdleScreen,
   },
 ];
 

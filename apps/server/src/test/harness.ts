@@ -223,6 +223,79 @@ export function multipartFile(file: { name: string; content: Buffer; type?: stri
   };
 }
 
+/** A multipart body with several files (and optional fields first), as a browser sends it. */
+export function multipartFiles(
+  files: Array<{ name: string; content: Buffer; type?: string }>,
+  fields: Record<string, string> = {},
+) {
+  const boundary = `----cb${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  }
+  for (const f of files) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.name}"\r\nContent-Type: ${f.type ?? 'image/png'}\r\n\r\n`,
+      ),
+      f.content,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** The start of an MP4 file (an `ftyp` box of brand isom): what its magic bytes are checked by. */
+export const TINY_MP4 = Buffer.concat([
+  Buffer.from([0, 0, 0, 0x18]),
+  Buffer.from('ftypisom'),
+  Buffer.from([0, 0, 2, 0]),
+  Buffer.from('isomiso2'),
+  Buffer.from([0, 0, 0, 8]),
+  Buffer.from('free'),
+]);
+
+/** The start of a WebM file: an EBML header whose DocType is webm. */
+export const TINY_WEBM = Buffer.from([
+  0x1a,
+  0x45,
+  0xdf,
+  0xa3,
+  0x9f,
+  0x42,
+  0x86,
+  0x81,
+  0x01,
+  0x42,
+  0xf7,
+  0x81,
+  0x01,
+  0x42,
+  0xf2,
+  0x81,
+  0x04,
+  0x42,
+  0xf3,
+  0x81,
+  0x08,
+  0x42,
+  0x82,
+  0x84,
+  ...Buffer.from('webm'),
+  0x42,
+  0x87,
+  0x81,
+  0x04,
+  0x42,
+  0x85,
+  0x81,
+  0x02,
+]);
+
 /** The smallest valid PNG (1×1, transparent). */
 export const TINY_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',

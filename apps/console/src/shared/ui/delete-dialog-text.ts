@@ -7,6 +7,7 @@ const NAMED = [
   'event',
   'quiz_question',
   'idle_video',
+  'idle_image',
   'location',
   'category_layer',
   'banner',

@@ -6,11 +6,13 @@ import type {
   DeviceConfig,
   KioskSections,
   KioskBanner,
+  KioskIdleScreen,
   Language,
   VisitorSession,
   ZAskRequest,
   ZRateRequest,
 } from '@ambassador/contracts';
+import { NO_IDLE_SCREEN } from '@ambassador/contracts';
 import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
@@ -86,6 +88,7 @@ export function createDeviceApiService({
   topics,
   sections,
   carousel = async () => [],
+  idleScreen = async () => NO_IDLE_SCREEN,
   clock,
   log,
   sessionEnded,
@@ -98,6 +101,8 @@ export function createDeviceApiService({
   sections: (deviceId: number) => Promise<KioskSections>;
   /** The device's carousel banners in schedule now (modules/interface), for its kiosk. */
   carousel?: (deviceId: number) => Promise<KioskBanner[]>;
+  /** What the device's idle loop plays (modules/interface), for its kiosk. */
+  idleScreen?: (deviceId: number) => Promise<KioskIdleScreen>;
   clock: Clock;
   log: LogFailureSink;
   /** What else ends with a visitor session (the staff chats linked to it). */
@@ -160,10 +165,11 @@ export function createDeviceApiService({
 
   return {
     async config(device: DeviceContext): Promise<DeviceConfig> {
-      const [settings, shown, banners] = await Promise.all([
+      const [settings, shown, banners, idle] = await Promise.all([
         topics.settings(device.id),
         sections(device.id),
         carousel(device.id),
+        idleScreen(device.id),
       ]);
       const pick = (table: Record<Language, string>) =>
         Object.fromEntries(device.languages.map((l) => [l, table[l]])) as Partial<Record<Language, string>>;
@@ -180,6 +186,7 @@ export function createDeviceApiService({
         messages: { welcome: pick(WELCOME), fallback: pick(FALLBACK) },
         sections: shown,
         carousel: banners,
+        idle_screen: idle,
       };
     },
 

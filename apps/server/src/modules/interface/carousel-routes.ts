@@ -10,10 +10,10 @@ import {
 } from '@ambassador/contracts';
 import type { FastifyInstance } from 'fastify';
 import { contractApp, ok } from '../../lib/contract.js';
-import { badRequest } from '../../lib/errors.js';
 import { manyFiles } from '../../media/uploads.js';
 import { authOf, deviceIdOf, pinned } from '../../plugins/guard.js';
 import type { CarouselService } from './carousel-service.js';
+import { checkDeviceField } from './media-batch.js';
 
 const interfacePage = { access: { page: '/interface' } } as const;
 const tags = ['Interface settings'];
@@ -54,15 +54,7 @@ export function carouselRoutes(parent: FastifyInstance, { carousel }: { carousel
       const files = manyFiles(req, {
         maxBytes: CAROUSEL_IMAGE_MAX_BYTES,
         maxFiles: CAROUSEL_UPLOAD_MAX_FILES,
-        // SPEC §7 sends device_id as a form field too: it may only repeat the checked one.
-        onField: (name, value) => {
-          if (name === 'device_id' && Number(value) !== deviceId) {
-            throw badRequest(
-              `The request names two devices (device_id ${deviceId} and ${value}). Name one.`,
-              'device_conflict',
-            );
-          }
-        },
+        onField: (name, value) => checkDeviceField(deviceId, name, value),
       });
       const banners = await carousel.upload(authOf(req), deviceId, files);
       return ok(banners, { total: banners.length, message: 'Banners added.' });

@@ -1,24 +1,19 @@
 import {
+  IMAGE_TYPES,
   CAROUSEL_IMAGE_MAX_BYTES,
   CAROUSEL_MAX_BANNERS,
-  IMAGE_TYPES,
   SOCKET,
   type CarouselBanner,
   type KioskBanner,
   type ZUpdateCarouselRequest,
 } from '@ambassador/contracts';
-import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import type { MediaStore } from '../../media/store.js';
 import type { Notifier } from '../../realtime/types.js';
 import type { BannerRow, CarouselRepo } from './carousel-repo.js';
-
-export interface IncomingImage {
-  stream: Readable;
-  filename: string;
-}
+import { IMAGE_KIND, namesExactly, saveBatch, type IncomingFile } from './media-batch.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -81,38 +76,14 @@ export function createCarouselService({
     async upload(
       actor: { projectId: number; userId: number | null },
       deviceId: number,
-      files: AsyncIterable<IncomingImage>,
+      files: AsyncIterable<IncomingFile>,
     ) {
-      const room = CAROUSEL_MAX_BANNERS - (await repo.count(deviceId));
-      const saved: number[] = [];
-      try {
-        for await (const file of files) {
-          if (saved.length >= room) {
-            file.stream.resume();
-            throw tooMany();
-          }
-          const stored = await media
-            .save(file.stream, {
-              projectId: actor.projectId,
-              userId: actor.userId,
-              originalName: file.filename,
-              maxBytes: CAROUSEL_IMAGE_MAX_BYTES,
-              accept: IMAGE_TYPES,
-              acceptLabel: 'a PNG, JPEG, GIF or WebP image',
-            })
-            .catch((e: unknown) => {
-              // Say which of several files was refused.
-              if (e instanceof AppError) e.message = `${file.filename}: ${e.message}`;
-              throw e;
-            });
-          saved.push(stored.media_id);
-        }
-        if (saved.length === 0) throw new AppError(400, 'no_file', 'No file was sent.');
-        await repo.append(deviceId, saved);
-      } catch (e) {
-        await media.discard(saved);
-        throw e;
-      }
+      await saveBatch(media, actor, files, {
+        kind: { ...IMAGE_KIND, maxBytes: CAROUSEL_IMAGE_MAX_BYTES },
+        room: CAROUSEL_MAX_BANNERS - (await repo.count(deviceId)),
+        full: tooMany,
+        commit: (ids) => repo.append(deviceId, ids),
+      });
       return changed(deviceId);
     },
 
@@ -150,8 +121,7 @@ export function createCarouselService({
     async update(input: z.output<typeof ZUpdateCarouselRequest>) {
       const current = await repo.list(input.device_id);
       const ids = input.banners.map((x) => x.image_id);
-      const known = new Set(current.map((r) => r.id));
-      if (new Set(ids).size !== ids.length || ids.length !== known.size || ids.some((id) => !known.has(id))) {
+      if (!namesExactly(ids, new Set(current.map((r) => r.id)))) {
         throw conflict(
           'The banner list changed since it was loaded (someone added or deleted one). Reload and try again.',
           'banner_list_changed',

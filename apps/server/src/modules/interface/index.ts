@@ -5,3 +5,6 @@ export { createInterfaceService, type InterfaceService } from './service.js';
 export { createCarouselRepo } from './carousel-repo.js';
 export { carouselRoutes } from './carousel-routes.js';
 export { createCarouselService, type CarouselService } from './carousel-service.js';
+export { createIdleScreenRepo } from './idle-screen-repo.js';
+export { idleScreenRoutes } from './idle-screen-routes.js';
+export { createIdleScreenService, type IdleScreenService } from './idle-screen-service.js';

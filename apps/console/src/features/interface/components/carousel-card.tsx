@@ -1,34 +1,25 @@
-import { useRef, useState, type DragEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
-import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
-import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
-import UploadIcon from '@mui/icons-material/Upload';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import dayjs, { type Dayjs } from 'dayjs';
 import { CAROUSEL_IMAGE_MAX_BYTES, type CarouselBanner } from '@ambassador/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorMessage } from '@/shared/api/api-error';
+import { errorMessage } from '@/shared/api/api-error';
 import { DeleteDialog, useDeleteDialog } from '@/shared/ui/delete-dialog';
+import { FileUploads, useSequentialUploads } from '@/shared/ui/file-uploads';
 import { PickersProvider } from '@/shared/ui/pickers-provider';
-import { UploadProgress } from '@/shared/upload/upload-progress';
-import { useResumableUpload } from '@/shared/upload/use-resumable-upload';
+import { SortableList, moved } from '@/shared/ui/sortable-list';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
-import { attachBanners, useCarousel, useDeleteBanner, useUpdateCarousel } from '../api/carousel';
+import { uploadBanner, useCarousel, useDeleteBanner, useUpdateCarousel } from '../api/carousel';
 import { interfaceKeys } from '../api/interface-keys';
 
 const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
-
-type Batch = { current: number; total: number; name: string };
 
 /** A banner as PUT sends it: what the server has, with one change. */
 const asChange = (b: CarouselBanner) => ({
@@ -39,9 +30,8 @@ const asChange = (b: CarouselBanner) => ({
 });
 
 /**
- * Carousel banners of the selected device: add several images at once (each a resumable upload,
- * then a banner by its media id, so one refused file names itself and those before it stay in;
- * a dropped connection resumes, and a file chosen again after a reload continues), reorder by drag or by the arrows, a
+ * Carousel banners of the selected device: add several images at once (one request each, so one
+ * refused file names itself and the others still go in), reorder by drag or by the arrows, a
  * schedule by day, delete with the confirm dialog. Every change reaches the paired kiosks live.
  */
 export function CarouselCard({ deviceId, carouselOn }: { deviceId: number; carouselOn: boolean }) {
@@ -51,11 +41,6 @@ export function CarouselCard({ deviceId, carouselOn }: { deviceId: number; carou
   const update = useUpdateCarousel();
   const remove = useDeleteBanner();
   const confirmDelete = useDeleteDialog();
-  const input = useRef<HTMLInputElement>(null);
-  const [progress, setProgress] = useState<Batch | null>(null);
-  const resumable = useResumableUpload();
-  const [dragging, setDragging] = useState<number | null>(null);
-  const [announce, setAnnounce] = useState('');
   const list = banners.data ?? [];
 
   const save = async (next: CarouselBanner[], success = t('interface.carousel.saved')) => {
@@ -67,15 +52,11 @@ export function CarouselCard({ deviceId, carouselOn }: { deviceId: number; carou
     });
   };
 
-  const move = async (from: number, to: number) => {
-    if (to < 0 || to >= list.length || from === to) return;
-    const next = [...list];
-    const [item] = next.splice(from, 1);
-    next.splice(to, 0, item!);
-    const message = t('interface.carousel.moved', { name: item!.original_name, position: to + 1 });
-    setAnnounce(message);
-    await save(next, message);
-  };
+  const uploads = useSequentialUploads({
+    upload: (file: File, onProgress: (fraction: number) => void) => uploadBanner(deviceId, file, onProgress),
+    onUploaded: (next: CarouselBanner[]) => queryClient.setQueryData(interfaceKeys.carousel(deviceId), next),
+    doneText: (count) => t('interface.carousel.uploaded', { count }),
+  });
 
   const schedule = (index: number, field: 'show_from' | 'show_until', value: Dayjs | null) => {
     if (value !== null && !value.isValid()) return;
@@ -85,39 +66,6 @@ export function CarouselCard({ deviceId, carouselOn }: { deviceId: number; carou
         ? null
         : (field === 'show_from' ? value.startOf('day') : value.add(1, 'day').startOf('day')).toISOString();
     void save(list.map((b, i) => (i === index ? { ...b, [field]: at } : b)));
-  };
-
-  const upload = async (files: File[]) => {
-    let added = 0;
-    for (const [i, file] of files.entries()) {
-      setProgress({ current: i + 1, total: files.length, name: file.name });
-      try {
-        const item = await resumable.upload(file, { deviceId, kind: 'image' });
-        queryClient.setQueryData(
-          interfaceKeys.carousel(deviceId),
-          await attachBanners(deviceId, [item.media_id]),
-        );
-        added += 1;
-      } catch (error) {
-        setProgress(null);
-        if (error instanceof ApiError && error.code === 'cancelled') return;
-        notify.error(
-          t('interface.carousel.upload_failed', {
-            name: file.name,
-            reason: errorMessage(error, t('errors.unknown')),
-          }),
-        );
-        return;
-      }
-    }
-    setProgress(null);
-    if (added > 0) notify.success(t('interface.carousel.uploaded', { count: added }));
-  };
-
-  const onDrop = (event: DragEvent, to: number) => {
-    event.preventDefault();
-    if (dragging !== null) void move(dragging, to);
-    setDragging(null);
   };
 
   const titleId = 'interface-carousel-title';
@@ -135,51 +83,14 @@ export function CarouselCard({ deviceId, carouselOn }: { deviceId: number; carou
             {t('interface.carousel.off_hint')}
           </Alert>
         )}
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 1 }}>
-          <Button
-            variant="contained"
-            startIcon={<UploadIcon />}
-            disabled={progress !== null}
-            onClick={() => input.current?.click()}
-            data-testid="carousel-add"
-          >
-            {t('interface.carousel.add')}
-          </Button>
-          <Typography variant="caption" color="text.secondary">
-            {t('interface.carousel.hint', { mb: CAROUSEL_IMAGE_MAX_BYTES / 1024 / 1024 })}
-          </Typography>
-          <input
-            ref={input}
-            type="file"
-            accept={ACCEPT}
-            multiple
-            hidden
-            aria-hidden="true"
-            tabIndex={-1}
-            data-testid="carousel-input"
-            onChange={(event) => {
-              const files = [...(event.target.files ?? [])];
-              event.target.value = '';
-              if (files.length > 0) void upload(files);
-            }}
-          />
-        </Box>
-        {progress && resumable.status && (
-          <UploadProgress
-            id="carousel-progress"
-            status={resumable.status}
-            label={t('interface.carousel.uploading', progress)}
-            fraction={
-              (progress.current -
-                1 +
-                (resumable.status.total ? resumable.status.sent / resumable.status.total : 0)) /
-              progress.total
-            }
-            onPause={resumable.pause}
-            onResume={resumable.resume}
-            onCancel={resumable.cancel}
-          />
-        )}
+        <FileUploads
+          label={t('interface.carousel.add')}
+          hint={t('interface.carousel.hint', { mb: CAROUSEL_IMAGE_MAX_BYTES / 1024 / 1024 })}
+          accept={ACCEPT}
+          progress={uploads.progress}
+          onFiles={(files) => void uploads.start(files)}
+          testId="carousel"
+        />
         {banners.isError ? (
           <Alert
             severity="error"
@@ -199,34 +110,30 @@ export function CarouselCard({ deviceId, carouselOn }: { deviceId: number; carou
           </Typography>
         ) : (
           <PickersProvider>
-            <Box
-              component="ol"
-              aria-label={t('interface.carousel.list')}
-              sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}
-            >
-              {list.map((banner, index) => (
-                <Box
-                  component="li"
-                  key={banner.image_id}
-                  data-testid="carousel-banner"
-                  draggable
-                  onDragStart={() => setDragging(index)}
-                  onDragOver={(event: DragEvent) => event.preventDefault()}
-                  onDrop={(event: DragEvent) => onDrop(event, index)}
-                  onDragEnd={() => setDragging(null)}
-                  sx={{
-                    display: 'flex',
-                    alignItems: 'center',
-                    gap: 1.5,
-                    flexWrap: 'wrap',
-                    p: 1,
-                    border: 1,
-                    borderColor: 'divider',
-                    borderRadius: 1,
-                    opacity: dragging === index ? 0.5 : 1,
-                  }}
-                >
-                  <DragIndicatorIcon sx={{ cursor: 'grab', color: 'text.secondary' }} aria-hidden="true" />
+            <SortableList
+              items={list}
+              getKey={(banner) => banner.image_id}
+              getName={(banner) => banner.original_name}
+              label={t('interface.carousel.list')}
+              busy={update.isPending}
+              onMove={(from, to, message) => void save(moved(list, from, to), message)}
+              onDelete={(banner) =>
+                confirmDelete.ask({
+                  type: 'banner',
+                  item: banner.original_name,
+                  run: async () =>
+                    (
+                      await notify.run(
+                        () => remove.mutateAsync({ device_id: deviceId, image_id: banner.image_id }),
+                        { loading: t('common.deleting'), success: t('interface.carousel.deleted') },
+                      )
+                    ).ok,
+                })
+              }
+              itemTestId="carousel-banner"
+              deleteTestId="carousel-delete"
+              renderItem={(banner, index) => (
+                <>
                   <Box
                     component="img"
                     src={banner.url}
@@ -266,58 +173,13 @@ export function CarouselCard({ deviceId, carouselOn }: { deviceId: number; carou
                       field: { clearable: true },
                     }}
                   />
-                  <IconButton
-                    aria-label={t('interface.carousel.move_up', { name: banner.original_name })}
-                    disabled={index === 0 || update.isPending}
-                    onClick={() => void move(index, index - 1)}
-                  >
-                    <ArrowUpwardIcon />
-                  </IconButton>
-                  <IconButton
-                    aria-label={t('interface.carousel.move_down', { name: banner.original_name })}
-                    disabled={index === list.length - 1 || update.isPending}
-                    onClick={() => void move(index, index + 1)}
-                  >
-                    <ArrowDownwardIcon />
-                  </IconButton>
-                  <IconButton
-                    aria-label={t('interface.carousel.delete', { name: banner.original_name })}
-                    data-testid="carousel-delete"
-                    onClick={() =>
-                      confirmDelete.ask({
-                        type: 'banner',
-                        item: banner.original_name,
-                        run: async () =>
-                          (
-                            await notify.run(
-                              () => remove.mutateAsync({ device_id: deviceId, image_id: banner.image_id }),
-                              { loading: t('common.deleting'), success: t('interface.carousel.deleted') },
-                            )
-                          ).ok,
-                      })
-                    }
-                  >
-                    <DeleteOutlineIcon />
-                  </IconButton>
-                </Box>
-              ))}
-            </Box>
+                </>
+              )}
+            />
           </PickersProvider>
         )}
-        <Box role="status" aria-live="polite" sx={visuallyHidden}>
-          {announce}
-        </Box>
       </CardContent>
       <DeleteDialog {...confirmDelete.dialogProps} />
     </Card>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

@@ -8,6 +8,7 @@ import { useAuth } from '@/shared/auth/auth-store';
 import { PageHeader } from '@/shared/ui/page-header';
 import { useSections } from '../api/get-sections';
 import { CarouselCard } from '../components/carousel-card';
+import { IdleScreenCard } from '../components/idle-screen-card';
 import { SectionCard } from '../components/section-card';
 
 /** Interface Settings (/interface): what the selected device's kiosk shows, section by section. */
@@ -65,6 +66,7 @@ export function InterfacePage() {
                 ?.is_enabled ?? true
             }
           />
+          <IdleScreenCard key={`idle-${deviceId}`} deviceId={deviceId} />
         </>
       )}
     </Box>

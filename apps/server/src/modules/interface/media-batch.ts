@@ -1,0 +1,111 @@
+import {
+  IMAGE_TYPES,
+  IMAGE_UPLOAD_MAX_BYTES,
+  VIDEO_TYPES,
+  VIDEO_UPLOAD_MAX_BYTES,
+} from '@ambassador/contracts';
+import type { Readable } from 'node:stream';
+import { AppError, badRequest } from '../../lib/errors.js';
+import type { MediaStore } from '../../media/store.js';
+
+export interface IncomingFile {
+  stream: Readable;
+  filename: string;
+}
+
+export interface BatchKind {
+  maxBytes: number;
+  /** MIME types accepted, decided from the bytes. */
+  accept: readonly string[];
+  acceptLabel: string;
+}
+
+export const IMAGE_KIND: BatchKind = {
+  maxBytes: IMAGE_UPLOAD_MAX_BYTES,
+  accept: IMAGE_TYPES,
+  acceptLabel: 'a PNG, JPEG, GIF or WebP image',
+};
+export const VIDEO_KIND: BatchKind = {
+  maxBytes: VIDEO_UPLOAD_MAX_BYTES,
+  accept: VIDEO_TYPES,
+  acceptLabel: 'an MP4 or WebM video',
+};
+
+/**
+ * The files of one upload request into the media store, then `commit` with their media ids in the
+ * order sent (the list items that own them). All or nothing: a refused file, one past `room`
+ * (`full` says why), or a failed commit discards the ones stored before it. The carousel and the
+ * idle screen add their items this way.
+ */
+export async function saveBatch(
+  media: MediaStore,
+  actor: { projectId: number; userId: number | null },
+  files: AsyncIterable<IncomingFile>,
+  {
+    kind,
+    room,
+    full,
+    commit,
+  }: {
+    /** The kind of every file; a function decides it when the first file arrives. */
+    kind: BatchKind | (() => BatchKind);
+    /** How many more items there is room for; a function is asked once, after the first file's kind. */
+    room: number | (() => Promise<number>);
+    full: () => AppError;
+    commit: (mediaIds: number[]) => Promise<void>;
+  },
+) {
+  const saved: number[] = [];
+  let left: number | undefined;
+  try {
+    for await (const file of files) {
+      let k: BatchKind;
+      try {
+        k = typeof kind === 'function' ? kind() : kind;
+        left ??= typeof room === 'function' ? await room() : room;
+        if (saved.length >= left) throw full();
+      } catch (e) {
+        file.stream.resume();
+        throw e;
+      }
+      const stored = await media
+        .save(file.stream, {
+          projectId: actor.projectId,
+          userId: actor.userId,
+          originalName: file.filename,
+          maxBytes: k.maxBytes,
+          accept: k.accept,
+          acceptLabel: k.acceptLabel,
+        })
+        .catch((e: unknown) => {
+          // Say which of several files was refused.
+          if (e instanceof AppError) e.message = `${file.filename}: ${e.message}`;
+          throw e;
+        });
+      saved.push(stored.media_id);
+    }
+    if (saved.length === 0) throw new AppError(400, 'no_file', 'No file was sent.');
+    await commit(saved);
+  } catch (e) {
+    await media.discard(saved);
+    throw e;
+  }
+}
+
+/** A list a client sends back in a new order names exactly the items there are, each once. */
+export function namesExactly(ids: readonly number[], known: ReadonlySet<number>) {
+  return new Set(ids).size === ids.length && ids.length === known.size && ids.every((id) => known.has(id));
+}
+
+/**
+ * SPEC §7 sends device_id as a form field of an upload too: it may only repeat the one in the query,
+ * which the guard checked.
+ */
+export function checkDeviceField(deviceId: number, name: string, value: string) {
+  if (name === 'device_id' && Number(value) !== deviceId) {
+    throw badRequest(
+      `The request names two devices (device_id ${deviceId} and ${value}). Name one.`,
+      'device_conflict',
+    );
+  }
+}

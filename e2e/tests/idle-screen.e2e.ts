@@ -1,0 +1,230 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addAxe, axeViolations, describeViolations, type Violation } from '../support/axe.js';
+import { launchBrowser, screenshot } from '../support/browser.js';
+import { ffmpegVideo, solidPng } from '../support/media.js';
+import { startServer, type RunningServer } from '../support/server.js';
+
+const ADMIN = { username: 'admin', password: 'Idle-Admin-Passw0rd!' };
+
+/**
+ * The idle screen end to end in Chromium: an operator uploads a real image and a real video (made
+ * here with ffmpeg) on /interface, and a paired kiosk left alone plays its idle loop, then follows
+ * the console's changes live, without a reload; a touch brings the start screen back.
+ */
+describe('idle screen: the console sets it, a paired kiosk plays it', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let op: Page;
+  let kiosk: Page;
+  const browserErrors: string[] = [];
+  const found: Violation[] = [];
+
+  beforeAll(async () => {
+    server = await startServer({ env: { ADMIN_PASSWORD: ADMIN.password } });
+    browser = await launchBrowser(['--autoplay-policy=no-user-gesture-required']);
+    const watch = (page: Page, name: string) => {
+      page.on('pageerror', (err) => browserErrors.push(`${name}: ${err.message}`));
+      page.on('console', (msg) => {
+        if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource'))
+          browserErrors.push(`${name}: ${msg.text()}`);
+      });
+    };
+    const consoleContext = await browser.newContext({
+      baseURL: server.url,
+      viewport: { width: 1440, height: 900 },
+    });
+    await addAxe(consoleContext);
+    op = await consoleContext.newPage();
+    watch(op, 'console');
+    const kioskContext = await browser.newContext({
+      baseURL: server.url,
+      viewport: { width: 900, height: 1400 },
+    });
+    await addAxe(kioskContext);
+    kiosk = await kioskContext.newPage();
+    watch(kiosk, 'kiosk');
+
+    // A device for the kiosk, made through the admin API the way Admin Settings does.
+    const login = await (
+      await fetch(`${server.url}/admin_panel/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ADMIN),
+      })
+    ).json();
+    const created = await (
+      await fetch(`${server.url}/admin_panel/admin_settings/devices`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          access_token: login.data.access_token,
+          auth_project_id: String(login.data.auth_project_id),
+        },
+        body: JSON.stringify({
+          description: 'Atrium Idle Kiosk',
+          kind: 'ambassador',
+          languages: ['english', 'mandarin'],
+        }),
+      })
+    ).json();
+
+    await op.goto('/login');
+    await op.getByTestId('login-username').fill(ADMIN.username);
+    await op.getByTestId('login-password').fill(ADMIN.password);
+    await op.getByTestId('login-submit').click();
+    await op.waitForURL('**/dashboard');
+    await op.getByTestId('device-select').click();
+    await op.getByRole('option', { name: 'Atrium Idle Kiosk' }).click();
+    await op.waitForURL('**/dashboard');
+
+    await kiosk.goto('/kiosk/');
+    await kiosk.getByTestId('kiosk-key').fill(created.data.device_key);
+    await kiosk.getByTestId('kiosk-pair').click();
+    await kiosk.getByTestId('kiosk-start-english').waitFor();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop({ remove: true });
+  });
+
+  const o = (id: string) => op.getByTestId(id);
+  const k = (id: string) => kiosk.getByTestId(id);
+  const snackbar = (text: string) =>
+    expect.poll(() => o('snackbar').innerText(), { timeout: 15_000 }).toContain(text);
+  /** The kiosk's idle loop is up and its image has loaded (as wide as the one uploaded). */
+  const kioskShowsImage = (width: number) =>
+    kiosk.waitForFunction(
+      (w) => {
+        const img = document.querySelector<HTMLImageElement>('[data-testid="kiosk-idle-image"]');
+        return img !== null && img.complete && img.naturalWidth === w;
+      },
+      width,
+      // The shortest idle timeout is 15 s of nobody touching the kiosk.
+      { timeout: 45_000, polling: 250 },
+    );
+  /** The kiosk's idle loop plays a video: it has frames and its clock moves. */
+  const kioskPlaysVideo = () =>
+    kiosk.waitForFunction(
+      async () => {
+        const video = document.querySelector<HTMLVideoElement>('[data-testid="kiosk-idle-video"]');
+        if (!video || video.videoWidth === 0) return false;
+        const before = video.currentTime;
+        await new Promise((r) => setTimeout(r, 300));
+        return video.currentTime !== before && video.muted;
+      },
+      undefined,
+      { timeout: 45_000, polling: 500 },
+    );
+
+  it('uploads an image, shortens the idle timeout, and the kiosk left alone plays the image', async () => {
+    await op.goto('/interface');
+    await o('idle-images-empty').waitFor();
+    expect(await o('idle-nothing').isVisible()).toBe(true);
+    let reloaded = false;
+    kiosk.once('load', () => (reloaded = true));
+
+    await o('idle-images-input').setInputFiles([
+      { name: 'welcome-sign.png', mimeType: 'image/png', buffer: solidPng(320, 180, [20, 120, 200]) },
+    ]);
+    await snackbar('Images added: 1');
+    expect(await o('idle-image').count()).toBe(1);
+    const timeout = op.getByRole('spinbutton', { name: 'Starts after (seconds)' });
+    await timeout.fill('15');
+    await timeout.press('Enter');
+    await snackbar('Idle screen saved');
+
+    await kioskShowsImage(320);
+    expect(await k('kiosk-idle').getAttribute('data-media-type')).toBe('image');
+    found.push(...(await axeViolations(kiosk, 'kiosk idle loop (image)')));
+    await screenshot(kiosk, 'kiosk-idle-image');
+    expect(reloaded).toBe(false);
+  });
+
+  it('adds a real video made with ffmpeg; choosing videos changes the playing loop live', async () => {
+    const mp4 = await ffmpegVideo('mp4');
+    const webm = await ffmpegVideo('webm');
+    await o('idle-tab-video').click();
+    await o('idle-videos-input').setInputFiles([
+      { name: 'lobby-tour.mp4', mimeType: 'video/mp4', buffer: mp4 },
+      { name: 'night-lights.webm', mimeType: 'video/webm', buffer: webm },
+    ]);
+    await snackbar('Videos added: 2');
+    expect(await o('idle-video').count()).toBe(2);
+    // The kiosk still plays its image meanwhile: images are the type that plays.
+    expect(await k('kiosk-idle').getAttribute('data-media-type')).toBe('image');
+
+    await op.getByRole('radio', { name: 'Videos (2)' }).check();
+    await snackbar('Idle screen saved');
+    await expect
+      .poll(() => k('kiosk-idle').getAttribute('data-media-type'), { timeout: 10_000 })
+      .toBe('video');
+    await kioskPlaysVideo();
+    const src = (await k('kiosk-idle-video').getAttribute('src'))!;
+    const served = await fetch(`${server.url}${src}`, { headers: { range: 'bytes=0-99' } });
+    expect([served.status, served.headers.get('content-type')]).toEqual([206, 'video/mp4']);
+    await screenshot(kiosk, 'kiosk-idle-video');
+
+    // A touch brings the start screen back.
+    await k('kiosk-idle').click();
+    await k('kiosk-idle').waitFor({ state: 'detached' });
+    await k('kiosk-start-english').waitFor();
+  });
+
+  it('previews the loop in the console, reorders by keyboard, and reads in three languages', async () => {
+    await o('idle-preview-open').click();
+    await o('idle-preview').waitFor();
+    await expect.poll(() => o('idle-preview-caption').innerText()).toBe('Video 1 of 2: lobby-tour.mp4');
+    await op.waitForFunction(() => {
+      const v = document.querySelector<HTMLVideoElement>('[data-testid="idle-preview-video"]');
+      return v !== null && v.videoWidth === 320;
+    });
+    found.push(...(await axeViolations(op, 'idle preview dialog')));
+    await screenshot(op, 'interface-idle-preview-en');
+    await o('idle-preview-next').click();
+    await expect.poll(() => o('idle-preview-caption').innerText()).toBe('Video 2 of 2: night-lights.webm');
+    await o('idle-preview-close').click();
+    await o('idle-preview').waitFor({ state: 'detached' });
+
+    await op.getByRole('button', { name: 'Move night-lights.webm up' }).click();
+    await snackbar('night-lights.webm moved to position 1');
+    found.push(...(await axeViolations(op, '/interface with the idle screen')));
+    await screenshot(op, 'interface-idle-en');
+    for (const lang of ['zhHant', 'zhHans'] as const) {
+      await op.getByTestId('language-select').selectOption(lang);
+      await op.waitForFunction(
+        (l) => document.documentElement.lang === l,
+        lang === 'zhHant' ? 'zh-Hant' : 'zh-Hans',
+      );
+      await o('idle-video').first().waitFor();
+      found.push(...(await axeViolations(op, `/interface idle screen in ${lang}`)));
+      await screenshot(op, `interface-idle-${lang}`);
+    }
+    await op.getByTestId('language-select').selectOption('en');
+  });
+
+  it('deletes with the confirm dialog; with no videos left the kiosk has no idle loop', async () => {
+    for (const name of ['night-lights.webm', 'lobby-tour.mp4']) {
+      await op.getByRole('button', { name: `Delete ${name}` }).click();
+      await o('delete-dialog').waitFor();
+      if (name === 'lobby-tour.mp4') found.push(...(await axeViolations(op, 'delete idle video dialog')));
+      await o('delete-confirm').click();
+      await o('delete-dialog').waitFor({ state: 'detached' });
+    }
+    await o('idle-videos-empty').waitFor();
+    await o('idle-nothing').waitFor();
+    // Left alone again, the kiosk stays on its start screen: videos play, and there are none.
+    const config = await kiosk.evaluate(async () => {
+      const key = localStorage.getItem('ambassador.kiosk.device_key');
+      const res = await fetch('/device_api/v1/config', { headers: { authorization: `Bearer ${key}` } });
+      return (await res.json()).data.idle_screen;
+    });
+    expect(config).toEqual({ media_type: 'video', idle_timeout: 15, items: [] });
+    expect(await k('kiosk-idle').count()).toBe(0);
+    expect(found, describeViolations(found)).toEqual([]);
+  });
+
+  it('had no errors in either browser', () => {
+    expect(browserErrors).toEqual([]);
+  });
+});
