@@ -223,6 +223,26 @@ export function multipartFile(file: { name: string; content: Buffer; type?: stri
   };
 }
 
+/**
+ * Every file in the media store (content-addressed blobs under `ab/cd/`, and files from before the
+ * pipeline directly in it) by name, work files in `.incoming` left out.
+ */
+export async function storedFiles(mediaDir: string): Promise<string[]> {
+  const entries = await fs.readdir(mediaDir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((e) => e.isFile() && !path.relative(mediaDir, e.parentPath).startsWith('.incoming'))
+    .map((e) => e.name)
+    .sort();
+}
+
+/** A PNG of one colour, made with sharp: a real image whose bytes differ by size and colour. */
+export async function solidPng(width: number, height: number, color: string) {
+  const { default: sharp } = await import('sharp');
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+}
+
 /** The smallest valid PNG (1×1, transparent). */
 export const TINY_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',

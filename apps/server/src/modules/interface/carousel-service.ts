@@ -1,7 +1,6 @@
 import {
   CAROUSEL_IMAGE_MAX_BYTES,
   CAROUSEL_MAX_BANNERS,
-  IMAGE_TYPES,
   SOCKET,
   type CarouselBanner,
   type KioskBanner,
@@ -94,9 +93,8 @@ export function createCarouselService({
               projectId: actor.projectId,
               userId: actor.userId,
               originalName: file.filename,
+              kind: 'image',
               maxBytes: CAROUSEL_IMAGE_MAX_BYTES,
-              accept: IMAGE_TYPES,
-              acceptLabel: 'a PNG, JPEG, GIF or WebP image',
             })
             .catch((e: unknown) => {
               // Say which of several files was refused.

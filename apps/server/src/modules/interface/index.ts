@@ -2,6 +2,6 @@
 export { createInterfaceRepo } from './repo.js';
 export { interfaceRoutes } from './routes.js';
 export { createInterfaceService, type InterfaceService } from './service.js';
-export { createCarouselRepo } from './carousel-repo.js';
+export { carouselMediaReferences, createCarouselRepo } from './carousel-repo.js';
 export { carouselRoutes } from './carousel-routes.js';
 export { createCarouselService, type CarouselService } from './carousel-service.js';
