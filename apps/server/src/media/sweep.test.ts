@@ -155,7 +155,7 @@ describe.each(backends)('deleting media nothing uses, on %s', (kind) => {
     admin = await login(t.app, ADMIN.username, ADMIN.password); // a day later: signed in again
     // Uploaded just now: still within its grace period, though nothing uses it yet.
     const fresh = await image('fresh.png', '#abcdef');
-    const result = await sweep();
+    const result = (await sweep()) as { media: number; blobs: number };
     expect(result.media).toBe(3); // unused, video, oldUnused
 
     const ids = new Set((await t.database.db.select({ id: media.id }).from(media)).map((r) => r.id));

@@ -38,7 +38,15 @@ export function pngBomb(width: number, height: number) {
 
 /** A photo-like JPEG (noise compresses badly, as photos do). */
 export const noisyJpeg = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+  sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
+  })
     .jpeg({ quality: 85 })
     .toBuffer();
 
