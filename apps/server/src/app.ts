@@ -25,10 +25,11 @@ import {
   registerLoadShedding,
   type ShedLimits,
 } from './plugins/load-shed.js';
-import { startHousekeeping } from './jobs/housekeeping.js';
+import { MEDIA_SWEEP, startHousekeeping, type HousekeepingTask } from './jobs/housekeeping.js';
 import { createEventBus } from './events/bus.js';
 import { createRealtime } from './realtime/server.js';
-import { createMediaStore } from './media/store.js';
+import { createMediaStore, mediaLimitsOf } from './media/store.js';
+import { createVideoTools } from './media/video.js';
 import { mediaRoutes } from './media/routes.js';
 import { createResumableUploads } from './media/tus.js';
 import { resumableUploadRoutes } from './media/tus-routes.js';
@@ -50,6 +51,8 @@ import {
   createTopicsService,
   createTransferRepo,
   createTransferService,
+  responseMediaReferences,
+  transferMediaReferences,
   type AiChangeListener,
 } from './modules/ai/index.js';
 import {
@@ -65,8 +68,10 @@ import {
   createCallsService,
 } from './modules/calls/index.js';
 import { createChatRepo, chatDeviceRoutes, chatRoutes, createChatService } from './modules/chat/index.js';
-import { createPushRepo, pushRoutes, createPushService } from './modules/push/index.js';
+import { createPushRepo, pushMediaReferences, pushRoutes, createPushService } from './modules/push/index.js';
 import {
+  carouselMediaReferences,
+  idleScreenMediaReferences,
   carouselRoutes,
   createCarouselRepo,
   createCarouselService,
@@ -224,7 +229,29 @@ export async function buildApp({
   });
 
   fs.mkdirSync(config.mediaDir, { recursive: true });
-  const media = createMediaStore({ dir: config.mediaDir, db, clock });
+  const media = createMediaStore({
+    dir: config.mediaDir,
+    db,
+    clock,
+    limits: mediaLimitsOf(config),
+    video: createVideoTools({ ffprobe: config.FFPROBE_PATH, ffmpeg: config.FFMPEG_PATH }),
+  });
+  // Every area that keeps media ids or addresses says so: the sweep keeps what they name.
+  media.addReferences(
+    responseMediaReferences,
+    transferMediaReferences,
+    pushMediaReferences,
+    carouselMediaReferences,
+    idleScreenMediaReferences,
+  );
+  // Without ffprobe/ffmpeg the server runs, and says once that videos will be refused.
+  void media.video.status().then(
+    (missing) => {
+      if (missing)
+        app.log.warn({ missing }, 'video uploads are refused: install ffmpeg (apt-get install ffmpeg)');
+    },
+    (err: unknown) => app.log.error({ err }, 'checking for ffmpeg failed'),
+  );
   // Resumable (tus) uploads: partial files under DATA_DIR/media/.tus survive a restart.
   const uploads = createResumableUploads({
     dir: path.join(config.mediaDir, '.tus'),
@@ -380,15 +407,17 @@ export async function buildApp({
   hooks.onAdminConnect((admin) => calls.adminConnected(admin));
   // ---- end calls ----
 
+  // Hourly; listed on the app so tests run them with their own clock.
+  const hourly: HousekeepingTask[] = [
+    { name: 'prune sessions and sign-in attempts', run: auth.prune },
+    { name: 'prune expired transfer snapshots', run: transfer.prune },
+    // After the prunes: media only an expired snapshot named go in the same hour.
+    { name: MEDIA_SWEEP, run: media.sweep },
+    { name: 'delete abandoned resumable uploads', run: uploads.expire },
+  ];
+  app.decorate('housekeepingTasks', hourly);
   if (housekeeping) {
-    const stop = startHousekeeping(
-      [
-        { name: 'prune sessions and sign-in attempts', run: auth.prune },
-        { name: 'prune expired transfer snapshots', run: transfer.prune },
-        { name: 'delete abandoned resumable uploads', run: uploads.expire },
-      ],
-      app.log,
-    );
+    const stop = startHousekeeping(hourly, app.log);
     app.addHook('onClose', async () => stop());
     // Once a day: conversations past each project's retention period.
     const stopDaily = startHousekeeping(
@@ -410,7 +439,7 @@ export async function buildApp({
   // Before any route: the reference collects routes as they are added.
   await registerApiReference(app, { version: SERVER_VERSION });
   healthRoutes(app, { database, lifecycle });
-  await mediaRoutes(app, { dir: config.mediaDir });
+  await mediaRoutes(app, { media });
   // Uploads are read as streams by the routes that take them, each with its own size limit.
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 10, parts: 11 } });
   await app.register(

@@ -1,7 +1,14 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { ZIceServer, ZPassword, ZUsername } from '@ambassador/contracts';
+import {
+  IMAGE_UPLOAD_MAX_BYTES,
+  VIDEO_UPLOAD_MAX_BYTES,
+  ZIceServer,
+  ZPassword,
+  ZUsername,
+} from '@ambassador/contracts';
 
+const MB = 1024 * 1024;
 const ZPort = z.coerce.number().int().min(0).max(65535);
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
@@ -75,6 +82,33 @@ const ZConfig = z.object({
     .enum(['on', 'off'])
     .default('on')
     .transform((v) => v === 'on'),
+  /** The largest image and video upload, in MB (media/store.ts). */
+  MEDIA_IMAGE_MAX_MB: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(200)
+    .default(IMAGE_UPLOAD_MAX_BYTES / MB),
+  MEDIA_VIDEO_MAX_MB: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(20_000)
+    .default(VIDEO_UPLOAD_MAX_BYTES / MB),
+  /**
+   * The most pixels (width × height, in millions) an image may have: a small file that unpacks
+   * to a huge bitmap (a decompression bomb) is refused before it is decoded.
+   */
+  MEDIA_IMAGE_MAX_MEGAPIXELS: z.coerce.number().int().min(1).max(260).default(50),
+  /** Hours an upload nothing uses is kept before the media sweep deletes it. */
+  MEDIA_GRACE_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 365)
+    .default(24),
+  /** ffprobe and ffmpeg (Debian package `ffmpeg`) for video checks and posters: a name on PATH or a path. */
+  FFPROBE_PATH: z.string().min(1).default('ffprobe'),
+  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
 });
 
 export type Config = z.infer<typeof ZConfig> & { consoleDir: string; kioskDir: string; mediaDir: string };

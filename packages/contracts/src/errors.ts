@@ -48,6 +48,13 @@ export const APP_ERROR_CODES = [
   'empty_file',
   'file_too_large',
   'unsupported_type',
+  // The media pipeline (images and videos for every area).
+  'image_unreadable',
+  'image_too_many_pixels',
+  'video_unreadable',
+  'video_truncated',
+  'video_not_playable',
+  'video_checks_unavailable',
   'import_invalid',
   'import_too_large',
   'import_conflict',

@@ -16,12 +16,25 @@ export const MEDIA_KINDS = ['image', 'video'] as const;
 export const ZMediaKind = z.enum(MEDIA_KINDS);
 export type MediaKind = z.infer<typeof ZMediaKind>;
 
+/**
+ * A stored upload: the original's address and checked type, its size in pixels (and a video's
+ * length), and the addresses of the copies the server made: a thumbnail (at most 320 px), a
+ * web-sized image (at most 1,600 px; the original when small enough or animated) and a video's
+ * poster frame. Addresses name content, so they never change what they show.
+ */
 export const ZUploadResponse = z.object({
   media_id: z.number().int(),
   url: z.string(),
   mime: z.string(),
   size: z.number().int(),
   filename: z.string(),
+  kind: ZMediaKind,
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  duration_ms: z.number().int().nullable(),
+  thumb_url: z.string().nullable(),
+  web_url: z.string().nullable(),
+  poster_url: z.string().nullable(),
 });
 export type UploadResult = z.infer<typeof ZUploadResponse>;
 

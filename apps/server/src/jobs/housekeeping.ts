@@ -5,6 +5,16 @@ export interface HousekeepingTask {
   run(): Promise<unknown>;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The hourly housekeeping tasks, scheduled or not (tests run them with their own clock). */
+    housekeepingTasks: HousekeepingTask[];
+  }
+}
+
+/** The task that deletes media nothing uses once their grace period is over (media/store.ts). */
+export const MEDIA_SWEEP = 'delete media nothing uses';
+
 /**
  * Runs housekeeping tasks soon after start-up and then every `everyMs`. Each instance may run it:
  * the tasks are idempotent (deletes, or updates of rows not yet changed), so several instances

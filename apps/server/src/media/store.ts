@@ -1,30 +1,100 @@
 import { once } from 'node:events';
-import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileTypeFromFile } from 'file-type';
-import { inArray } from 'drizzle-orm';
+import {
+  IMAGE_TYPES,
+  IMAGE_UPLOAD_MAX_BYTES,
+  VIDEO_TYPES,
+  VIDEO_UPLOAD_MAX_BYTES,
+  type MediaKind,
+} from '@ambassador/contracts';
+import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import { media } from '../db/schema.js';
+import type { MediaInfo, MediaVariant, MediaVariants } from '../db/schema.js';
 import { AppError } from '../lib/errors.js';
 import type { Clock } from '../lib/clock.js';
+import { createLocalBlobStore, isBlobKey, type BlobStore, type ByteRange } from './blob-store.js';
+import { checkImage, type MadeImage } from './images.js';
+import { createMediaRepo, type BlobRow, type MediaReferenceSource } from './repo.js';
+import { mediaUrls } from './urls.js';
+import { createVideoTools, type VideoTools } from './video.js';
 
 export interface SaveOptions {
   projectId: number;
   userId: number | null;
   originalName: string;
-  maxBytes: number;
-  /** MIME types accepted, decided from the file's bytes, never its name or the client's claim. */
-  accept: readonly string[];
+  /** Accepts this kind's types (IMAGE_TYPES, VIDEO_TYPES) up to its configured limit. */
+  kind?: MediaKind;
+  /** At most this many bytes; lowers the kind's limit, never raises it. */
+  maxBytes?: number;
+  /**
+   * MIME types accepted, decided from the file's bytes, never its name or the client's claim
+   * (the form before `kind`; without either, any image or video type).
+   */
+  accept?: readonly string[];
   /** What to call the accepted kinds in an error ("a PNG, JPEG, GIF or WebP image"). */
-  acceptLabel: string;
+  acceptLabel?: string;
 }
+
+/** What a save answers: the original's address, its checked type and size, and its variants'. */
+export interface SavedMedia {
+  media_id: number;
+  url: string;
+  mime: string;
+  size: number;
+  filename: string;
+  kind: MediaKind;
+  sha256: string;
+  width: number | null;
+  height: number | null;
+  duration_ms: number | null;
+  thumb_url: string | null;
+  web_url: string | null;
+  poster_url: string | null;
+}
+
+export interface MediaLimits {
+  imageMaxBytes: number;
+  videoMaxBytes: number;
+  /** The most pixels (width × height) an image may have. */
+  maxPixels: number;
+  /** How long an upload nothing uses is kept. */
+  graceMs: number;
+}
+
+export const DEFAULT_MEDIA_LIMITS: MediaLimits = {
+  imageMaxBytes: IMAGE_UPLOAD_MAX_BYTES,
+  videoMaxBytes: VIDEO_UPLOAD_MAX_BYTES,
+  maxPixels: 50_000_000,
+  graceMs: 24 * 3_600_000,
+};
 
 export const fileTooLarge = (maxBytes: number) =>
   new AppError(413, 'file_too_large', `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`);
+
+const LABELS: Record<MediaKind | 'any', string> = {
+  image: 'a PNG, JPEG, GIF or WebP image',
+  video: 'an MP4 or WebM video',
+  any: 'an image (PNG, JPEG, GIF, WebP) or a video (MP4, WebM)',
+};
+
+/** The type a file's name says, for serving: only types the pipeline stores. */
+const MIME_BY_EXT: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+};
+/** A file stored before the media pipeline, directly under DATA_DIR/media with a random name. */
+const LEGACY_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*(\.[A-Za-z0-9]{1,8})?$/;
 
 /**
  * The name a client gave its file, kept only as a label: control characters (NUL included) and
@@ -36,85 +106,330 @@ export function displayName(name: string) {
   return [...cleaned].slice(0, 255).join('') || 'file';
 }
 
+async function sha256File(file: string) {
+  const hash = createHash('sha256');
+  await pipeline(createReadStream(file), hash);
+  return hash.digest('hex');
+}
+
+const isVideoType = (mime: string) => (VIDEO_TYPES as readonly string[]).includes(mime);
+
 /**
- * Uploaded files under DATA_DIR/media with server-chosen names. A file is streamed to a temporary
- * name while its size is counted, checked by its magic bytes, then renamed into place and recorded.
+ * The media pipeline: every uploaded image and video goes through here. A file is streamed to a
+ * work file while its size is counted and its SHA-256 computed, checked by its bytes (magic
+ * numbers, then decoded: sharp for images, ffprobe/ffmpeg for videos), given its variants
+ * (thumbnail, web-sized image, poster), and stored content-addressed: identical bytes are stored
+ * once, whoever uploads them. Media nothing uses any longer are deleted by `sweep`.
  */
-export function createMediaStore({ dir, db, clock }: { dir: string; db: Db; clock: Clock }) {
+export function createMediaStore({
+  dir,
+  db,
+  clock,
+  limits: limitOptions,
+  blobs = createLocalBlobStore(dir),
+  video = createVideoTools({ ffprobe: 'ffprobe', ffmpeg: 'ffmpeg' }),
+}: {
+  dir: string;
+  db: Db;
+  clock: Clock;
+  limits?: Partial<MediaLimits>;
+  blobs?: BlobStore;
+  video?: VideoTools;
+}) {
+  const limits = { ...DEFAULT_MEDIA_LIMITS, ...limitOptions };
   const tmpDir = path.join(dir, '.incoming');
+  const repo = createMediaRepo(db);
+  const sources: MediaReferenceSource[] = [];
+  const kindLimit = (kind: MediaKind) => (kind === 'video' ? limits.videoMaxBytes : limits.imageMaxBytes);
+
+  const acceptOf = (opts: SaveOptions): readonly string[] =>
+    opts.accept ??
+    (opts.kind === 'image'
+      ? IMAGE_TYPES
+      : opts.kind === 'video'
+        ? VIDEO_TYPES
+        : [...IMAGE_TYPES, ...VIDEO_TYPES]);
+  /** The most bytes to read before the type is known. */
+  const streamLimit = (opts: SaveOptions) => {
+    const accept = acceptOf(opts);
+    const kinds: MediaKind[] = [];
+    if (accept.some((m) => !isVideoType(m))) kinds.push('image');
+    if (accept.some(isVideoType)) kinds.push('video');
+    return Math.min(opts.maxBytes ?? Infinity, Math.max(...kinds.map(kindLimit)));
+  };
+
+  /**
+   * Decodes a file of an accepted type: its size in pixels (and a video's length and codecs), and
+   * the variants made from it, as work files beside it.
+   */
+  async function inspect(kind: MediaKind, work: string, mime: string, size: number) {
+    const workPath = (suffix: string) => `${work}.${suffix}`;
+    const made: Array<[keyof MediaVariants, MadeImage]> = [];
+    if (kind === 'image') {
+      const image = await checkImage(work, { maxPixels: limits.maxPixels, size, workPath });
+      made.push(['thumb', image.thumb]);
+      if (image.web) made.push(['web', image.web]);
+      const info: MediaInfo = image.animated ? { animated: true, frames: image.frames } : {};
+      return { width: image.width, height: image.height, durationMs: null, info, made };
+    }
+    const checked = await video.check(work, mime);
+    const frame = workPath('poster.png');
+    await video.poster(work, checked.durationMs, frame);
+    // The frame is ours and as large as the video: make its web-sized copy and thumbnail.
+    const poster = await checkImage(frame, {
+      maxPixels: Math.max(limits.maxPixels, 100_000_000),
+      size: Number.MAX_SAFE_INTEGER,
+      workPath,
+    });
+    made.push(['thumb', poster.thumb]);
+    if (poster.web) made.push(['poster', poster.web]);
+    const info: MediaInfo = {
+      container: checked.container,
+      video_codec: checked.videoCodec,
+      audio_codec: checked.audioCodec,
+    };
+    return { width: checked.width, height: checked.height, durationMs: checked.durationMs, info, made };
+  }
+
+  /** Checks a complete work file and stores it with its variants; the work files are left to the caller. */
+  async function accept(
+    work: string,
+    { size, sha256 }: { size: number; sha256: string },
+    opts: SaveOptions,
+  ): Promise<SavedMedia> {
+    if (size === 0) throw new AppError(400, 'empty_file', 'The file is empty.');
+    const type = await fileTypeFromFile(work);
+    const accepted = acceptOf(opts);
+    if (!type || !accepted.includes(type.mime)) {
+      const label = opts.acceptLabel ?? LABELS[opts.kind ?? 'any'];
+      throw new AppError(
+        415,
+        'unsupported_type',
+        `This file is not ${label}${type ? ` (its content is ${type.mime})` : ''}.`,
+      );
+    }
+    const kind: MediaKind = isVideoType(type.mime) ? 'video' : 'image';
+    const limit = Math.min(opts.maxBytes ?? Infinity, kindLimit(kind));
+    if (size > limit) throw fileTooLarge(limit);
+
+    const { width, height, durationMs, info, made } = await inspect(kind, work, type.mime, size);
+
+    const filename = `${sha256}.${type.ext}`;
+    const stored: Array<BlobRow & { path: string }> = [{ name: filename, mime: type.mime, size, path: work }];
+    const variants: MediaVariants = {};
+    for (const [role, image] of made) {
+      const name = `${await sha256File(image.path)}.${image.ext}`;
+      const variant: MediaVariant = {
+        file: name,
+        mime: image.mime,
+        width: image.width,
+        height: image.height,
+        size: image.size,
+      };
+      variants[role] = variant;
+      if (!stored.some((s) => s.name === name))
+        stored.push({ name, mime: image.mime, size: image.size, path: image.path });
+    }
+    const blobRows = stored.map(({ name, mime, size: bytes }) => ({
+      name,
+      mime,
+      size: bytes,
+      createdAt: clock.now(),
+    }));
+
+    // Blob rows first: a save that stops after storing files leaves rows the sweep finds.
+    await repo.recordBlobs(blobRows);
+    for (const s of stored) await blobs.put(s.name, s.path);
+    const row = await repo.insert(
+      {
+        projectId: opts.projectId,
+        filename,
+        originalName: displayName(opts.originalName),
+        mime: type.mime,
+        size,
+        kind,
+        sha256,
+        width,
+        height,
+        durationMs,
+        variants,
+        info,
+        files: stored.map((s) => s.name),
+        createdBy: opts.userId,
+        createdAt: clock.now(),
+      },
+      blobRows,
+    );
+    // A sweep that released one of these blobs between `put` and the row: store it again.
+    for (const s of stored) if (!(await blobs.stat(s.name))) await blobs.put(s.name, s.path);
+    return describe(row);
+  }
+
+  const describe = (row: Awaited<ReturnType<typeof repo.insert>>): SavedMedia => ({
+    media_id: row.id,
+    mime: row.mime,
+    size: row.size,
+    filename: row.filename,
+    kind: row.kind,
+    sha256: row.sha256 ?? '',
+    width: row.width,
+    height: row.height,
+    duration_ms: row.durationMs,
+    ...mediaUrls(row),
+  });
+
+  /** Runs `work` with a fresh work file name; the work file and everything made beside it go after. */
+  async function withWorkFile<T>(work: (file: string) => Promise<T>) {
+    await fs.mkdir(tmpDir, { recursive: true });
+    const file = path.join(tmpDir, randomUUID());
+    try {
+      return await work(file);
+    } finally {
+      const base = path.basename(file);
+      const names = await fs.readdir(tmpDir).catch(() => [] as string[]);
+      await Promise.all(
+        names.filter((n) => n.startsWith(base)).map((n) => fs.rm(path.join(tmpDir, n), { force: true })),
+      );
+    }
+  }
+
+  async function removeRows(rows: Array<{ filename: string; sha256: string | null; files: string[] }>) {
+    const names = new Set<string>();
+    for (const r of rows) {
+      if (r.sha256 === null) {
+        // Stored before the pipeline: its own file, named for it alone.
+        if (LEGACY_NAME.test(r.filename)) await fs.rm(path.join(dir, r.filename), { force: true });
+      } else for (const f of r.files) names.add(f);
+    }
+    return repo.releaseBlobs([...names], (name) => blobs.delete(name));
+  }
 
   return {
     dir,
+    blobs,
+    video,
+    limits,
+    /** The most bytes an upload of this kind may have, as configured. */
+    maxBytes: kindLimit,
 
-    async save(stream: Readable, opts: SaveOptions) {
-      await fs.mkdir(tmpDir, { recursive: true });
-      const tmp = path.join(tmpDir, randomUUID());
-      let size = 0;
-      const counter = new Transform({
-        transform(chunk: Buffer, _enc, done) {
-          size += chunk.length;
-          if (size > opts.maxBytes) done(fileTooLarge(opts.maxBytes));
-          else done(null, chunk);
-        },
-      });
-      const out = createWriteStream(tmp);
-      try {
-        await pipeline(stream, counter, out);
-        // A stream cut at the multipart limit ends "cleanly" but truncated.
-        if ((stream as Readable & { truncated?: boolean }).truncated) throw fileTooLarge(opts.maxBytes);
-        if (size === 0) throw new AppError(400, 'empty_file', 'The file is empty.');
-        const type = await fileTypeFromFile(tmp);
-        if (!type || !opts.accept.includes(type.mime)) {
-          throw new AppError(
-            415,
-            'unsupported_type',
-            `This file is not ${opts.acceptLabel}${type ? ` (its content is ${type.mime})` : ''}.`,
-          );
-        }
-        const filename = `${randomUUID()}.${type.ext}`;
-        const final = path.join(dir, filename);
-        await fs.rename(tmp, final);
+    /**
+     * Stores an uploaded stream once its bytes are checked. Refused files leave nothing behind;
+     * a stream cut short (the multipart limit) is refused as too large.
+     */
+    async save(stream: Readable, opts: SaveOptions): Promise<SavedMedia> {
+      return withWorkFile(async (work) => {
+        const max = streamLimit(opts);
+        let size = 0;
+        const hash = createHash('sha256');
+        const counter = new Transform({
+          transform(chunk: Buffer, _enc, done) {
+            size += chunk.length;
+            if (size > max) done(fileTooLarge(max));
+            else {
+              hash.update(chunk);
+              done(null, chunk);
+            }
+          },
+        });
+        const out = createWriteStream(work);
         try {
-          const [row] = await db
-            .insert(media)
-            .values({
-              projectId: opts.projectId,
-              filename,
-              originalName: displayName(opts.originalName),
-              mime: type.mime,
-              size,
-              createdBy: opts.userId,
-              createdAt: clock.now(),
-            })
-            .returning();
-          return { media_id: row!.id, url: `/media/${filename}`, mime: type.mime, size, filename };
-        } catch (e) {
-          // No row, no file: a failed record must not leave an orphan nobody can find or delete.
-          await fs.rm(final, { force: true });
-          throw e;
+          await pipeline(stream, counter, out);
+        } finally {
+          // A stream that failed before its file was open still creates it once the open lands:
+          // wait for it to close, or the work file is removed first and left behind after.
+          if (!out.closed) await once(out, 'close').catch(() => undefined);
         }
-      } finally {
-        // A stream that failed before its file was open still creates it once the open lands:
-        // wait for it to close, or the rm below runs first and leaves an empty file behind.
-        if (!out.closed) await once(out, 'close').catch(() => undefined);
-        await fs.rm(tmp, { force: true });
-      }
+        // A stream cut at the multipart limit ends "cleanly" but truncated.
+        if ((stream as Readable & { truncated?: boolean }).truncated) throw fileTooLarge(max);
+        return accept(work, { size, sha256: hash.digest('hex') }, opts);
+      });
     },
 
     /**
-     * Deletes media rows and their files: an upload undone (one of several files failed) or an
-     * item that owned its image removed. The row goes first, so a file can outlive a row, never the
-     * reverse (a row naming a missing file would be served as a 404).
+     * Stores a complete file already on disk (a finished resumable upload). The file itself is
+     * left where it is: the caller removes it.
+     */
+    async saveFile(file: string, opts: SaveOptions): Promise<SavedMedia> {
+      return withWorkFile(async (work) => {
+        await fs.link(file, work).catch(() => fs.copyFile(file, work));
+        const { size } = await fs.stat(work);
+        const max = streamLimit(opts);
+        if (size > max) throw fileTooLarge(max);
+        return accept(work, { size, sha256: await sha256File(work) }, opts);
+      });
+    },
+
+    /**
+     * Deletes media rows at once (an upload undone, an item that owned its image removed), and
+     * their blobs that no other row holds.
      */
     async discard(ids: number[]) {
-      if (ids.length === 0) return;
-      const rows = await db
-        .delete(media)
-        .where(inArray(media.id, ids))
-        .returning({ filename: media.filename });
-      await Promise.all(rows.map((r) => fs.rm(path.join(dir, r.filename), { force: true })));
+      await removeRows(await repo.deleteByIds(ids));
+    },
+
+    /** Adds a way an area uses media; the sweep keeps every medium one of them names. */
+    addReferences(...more: MediaReferenceSource[]) {
+      sources.push(...more);
+    },
+
+    /**
+     * Mark and sweep: deletes the media rows older than the grace period that no reference
+     * source names, then the blobs no row holds any longer (and blobs a stopped save left).
+     */
+    async sweep() {
+      const cutoff = new Date(clock.now().getTime() - limits.graceMs);
+      const rows = await repo.deleteUnused(cutoff, sources);
+      const released = await removeRows(rows);
+      const stray = await repo.releaseBlobs(await repo.unheldBlobs(cutoff), (name) => blobs.delete(name));
+      return { media: rows.length, blobs: released.length + stray.length };
+    },
+
+    /**
+     * A stored file to serve by the name in its address: a content-addressed blob, or a file from
+     * before the pipeline. Null when there is none.
+     */
+    async find(name: string) {
+      const ext = name.slice(name.lastIndexOf('.') + 1).toLowerCase();
+      const mime = MIME_BY_EXT[ext] ?? 'application/octet-stream';
+      if (isBlobKey(name)) {
+        const stat = await blobs.stat(name);
+        if (!stat) return null;
+        return {
+          size: stat.size,
+          mime,
+          etag: `"${name.slice(0, 64)}"`,
+          open: (range?: ByteRange) => blobs.get(name, range),
+        };
+      }
+      if (!LEGACY_NAME.test(name)) return null;
+      const file = path.join(dir, name);
+      const stat = await fs.stat(file).catch(() => null);
+      if (!stat?.isFile()) return null;
+      return {
+        size: stat.size,
+        mime,
+        etag: `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`,
+        open: async (range?: ByteRange) => {
+          const handle = await fs.open(file, 'r');
+          return createReadStream(file, { fd: handle, ...(range ?? {}) });
+        },
+      };
     },
   };
 }
 
 export type MediaStore = ReturnType<typeof createMediaStore>;
+export type { MediaReferenceSource } from './repo.js';
+
+/** The media limits a server's configuration sets. */
+export const mediaLimitsOf = (
+  config: Pick<
+    Config,
+    'MEDIA_IMAGE_MAX_MB' | 'MEDIA_VIDEO_MAX_MB' | 'MEDIA_IMAGE_MAX_MEGAPIXELS' | 'MEDIA_GRACE_HOURS'
+  >,
+): MediaLimits => ({
+  imageMaxBytes: config.MEDIA_IMAGE_MAX_MB * 1024 * 1024,
+  videoMaxBytes: config.MEDIA_VIDEO_MAX_MB * 1024 * 1024,
+  maxPixels: config.MEDIA_IMAGE_MAX_MEGAPIXELS * 1_000_000,
+  graceMs: config.MEDIA_GRACE_HOURS * 3_600_000,
+});

@@ -1,10 +1,9 @@
-import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import {
   canOpen,
-  MEDIA_KIND_LIMITS,
+  MEDIA_KINDS,
   MEDIA_UPLOAD_PAGES,
   RESUMABLE_UPLOAD_EXPIRY_HOURS,
   RESUMABLE_UPLOADS_PATH,
@@ -27,12 +26,6 @@ export interface Uploader {
   userId: number;
   pageAccess: Parameters<typeof canOpen>[0];
 }
-
-/** What an upload's kind accepts, in words for its refusal. */
-const ACCEPT_LABELS: Record<MediaKind, string> = {
-  image: 'a PNG, JPEG, GIF or WebP image',
-  video: 'an MP4 or WebM video',
-};
 
 /** How an upload ended: the media item it became, or the refusal its content earned. */
 type Outcome = { ok: UploadResult } | { error: { status: number; code: string; message: string } };
@@ -111,7 +104,7 @@ export function createResumableUploads({
   const store = new FileStore({ directory: dir, expirationPeriodInMilliseconds: expiryMs });
   /** Finishing now, by upload id: the final PATCH and a result asked meanwhile share the work. */
   const finishing = new Map<string, Promise<Outcome>>();
-  const largest = Math.max(...Object.values(MEDIA_KIND_LIMITS).map((l) => l.maxBytes));
+  const largest = Math.max(...MEDIA_KINDS.map((k) => media.maxBytes(k)));
 
   const resultFile = (id: string) => path.join(resultsDir, `${id}.json`);
   const readResult = async (id: string): Promise<ResultRecord | undefined> => {
@@ -137,16 +130,14 @@ export function createResumableUploads({
     const done = await readResult(upload.id);
     if (done) return done.outcome;
     const owner = ownedBy(upload);
-    const limit = MEDIA_KIND_LIMITS[owner.kind];
     let outcome: Outcome;
     try {
-      const saved = await media.save(createReadStream(path.join(dir, upload.id)), {
+      // The finished file is taken as it lies (linked, not copied) and checked as its kind.
+      const saved = await media.saveFile(path.join(dir, upload.id), {
         projectId: owner.projectId,
         userId: owner.userId,
         originalName: owner.filename,
-        maxBytes: limit.maxBytes,
-        accept: limit.accept,
-        acceptLabel: ACCEPT_LABELS[owner.kind],
+        kind: owner.kind,
       });
       outcome = { ok: saved };
     } catch (e) {
@@ -262,8 +253,8 @@ export function createResumableUploads({
           'Declare the file size in Upload-Length (deferred lengths are not accepted).',
         );
       }
-      const limit = MEDIA_KIND_LIMITS[meta.kind];
-      if (Number(length) > limit.maxBytes) throw fileTooLarge(limit.maxBytes);
+      const limit = media.maxBytes(meta.kind);
+      if (Number(length) > limit) throw fileTooLarge(limit);
       if (Number(length) === 0) throw new AppError(400, 'empty_file', 'The file is empty.');
       return Metadata.stringify({
         device_id: String(meta.device_id),

@@ -1,4 +1,3 @@
-import { IMAGE_TYPES, IMAGE_UPLOAD_MAX_BYTES } from '@ambassador/contracts';
 import type { FastifyRequest } from 'fastify';
 import { fileTooLarge, type MediaStore } from './store.js';
 import { authOf } from '../plugins/guard.js';
@@ -20,15 +19,13 @@ export async function singleFile(req: FastifyRequest, maxBytes: number) {
 
 /** An image upload (a response's, a push's): stored in the media store for the caller's project. */
 export async function saveImageUpload(req: FastifyRequest, media: MediaStore) {
-  const file = await singleFile(req, IMAGE_UPLOAD_MAX_BYTES);
+  const file = await singleFile(req, media.maxBytes('image'));
   const auth = authOf(req);
   return media.save(file.file, {
     projectId: auth.projectId,
     userId: auth.userId,
     originalName: file.filename,
-    maxBytes: IMAGE_UPLOAD_MAX_BYTES,
-    accept: IMAGE_TYPES,
-    acceptLabel: 'a PNG, JPEG, GIF or WebP image',
+    kind: 'image',
   });
 }
 

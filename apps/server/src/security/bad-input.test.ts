@@ -9,6 +9,7 @@ import {
   createUser,
   login,
   multipartFile,
+  storedFiles,
   suiteApp,
   TINY_PNG,
   type Session,
@@ -299,7 +300,7 @@ describe.each(backends)('bad input never answers ≥ 500, on %s', (kind) => {
     const uploads = routes.filter((r) => r.config.upload);
     expect(uploads.length).toBeGreaterThanOrEqual(3);
     const mediaDir = t.config.mediaDir;
-    const before = new Set(await fs.readdir(mediaDir));
+    const before = new Set(await storedFiles(mediaDir));
     for (const r of uploads) {
       const url = `${pathOf(r)}?device_id=${OWN}`;
       const noBoundary = await probe(`${r.url} without a boundary`, {
@@ -326,10 +327,10 @@ describe.each(backends)('bad input never answers ≥ 500, on %s', (kind) => {
     });
     expect(res.statusCode).toBe(200);
     // Every file that arrived is one a media row names: nothing orphaned in the store.
-    const added = (await fs.readdir(mediaDir)).filter((f) => !before.has(f) && f !== '.incoming');
+    const added = (await storedFiles(mediaDir)).filter((f) => !before.has(f));
     const { media } = await import('../db/schema.js');
-    const rows = await t.database.db.select({ filename: media.filename }).from(media);
-    const known = new Set(rows.map((row) => row.filename));
+    const rows = await t.database.db.select({ filename: media.filename, files: media.files }).from(media);
+    const known = new Set(rows.flatMap((row) => [row.filename, ...row.files]));
     expect(added.filter((f) => !known.has(f))).toEqual([]);
     expect(await fs.readdir(path.join(mediaDir, '.incoming')).catch(() => [])).toEqual([]);
     expect(problems).toEqual([]);

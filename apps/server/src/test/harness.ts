@@ -249,52 +249,25 @@ export function multipartFiles(
   };
 }
 
-/** The start of an MP4 file (an `ftyp` box of brand isom): what its magic bytes are checked by. */
-export const TINY_MP4 = Buffer.concat([
-  Buffer.from([0, 0, 0, 0x18]),
-  Buffer.from('ftypisom'),
-  Buffer.from([0, 0, 2, 0]),
-  Buffer.from('isomiso2'),
-  Buffer.from([0, 0, 0, 8]),
-  Buffer.from('free'),
-]);
+/**
+ * Every file in the media store (content-addressed blobs under `ab/cd/`, and files from before the
+ * pipeline directly in it) by name, work files in `.incoming` left out.
+ */
+export async function storedFiles(mediaDir: string): Promise<string[]> {
+  const entries = await fs.readdir(mediaDir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((e) => e.isFile() && !path.relative(mediaDir, e.parentPath).startsWith('.incoming'))
+    .map((e) => e.name)
+    .sort();
+}
 
-/** The start of a WebM file: an EBML header whose DocType is webm. */
-export const TINY_WEBM = Buffer.from([
-  0x1a,
-  0x45,
-  0xdf,
-  0xa3,
-  0x9f,
-  0x42,
-  0x86,
-  0x81,
-  0x01,
-  0x42,
-  0xf7,
-  0x81,
-  0x01,
-  0x42,
-  0xf2,
-  0x81,
-  0x04,
-  0x42,
-  0xf3,
-  0x81,
-  0x08,
-  0x42,
-  0x82,
-  0x84,
-  ...Buffer.from('webm'),
-  0x42,
-  0x87,
-  0x81,
-  0x04,
-  0x42,
-  0x85,
-  0x81,
-  0x02,
-]);
+/** A PNG of one colour, made with sharp: a real image whose bytes differ by size and colour. */
+export async function solidPng(width: number, height: number, color: string) {
+  const { default: sharp } = await import('sharp');
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+}
 
 /** The smallest valid PNG (1×1, transparent). */
 export const TINY_PNG = Buffer.from(

@@ -116,6 +116,13 @@ export function fakeTus({ refuse = {}, drop = [] }: FakeTusOptions = {}) {
         mime: 'image/png',
         size: upload.length,
         filename: `${upload.id}.png`,
+        kind: 'image',
+        width: 4,
+        height: 4,
+        duration_ms: null,
+        thumb_url: null,
+        web_url: null,
+        poster_url: null,
       };
       return this.reply(200, headers, { success: true, message: 'Uploaded.', data: item });
     }

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import type { MediaReferenceSource } from '../../media/repo.js';
 import { aiTopics, carouselBanners as b, media } from '../../db/schema.js';
 
 export interface BannerRow {
@@ -123,3 +124,9 @@ export function createCarouselRepo(db: Db) {
 }
 
 export type CarouselRepo = ReturnType<typeof createCarouselRepo>;
+
+/** Carousel banners name their image by id. */
+export const carouselMediaReferences: MediaReferenceSource = {
+  name: 'carousel banners',
+  ids: sql`select media_id from carousel_banners`,
+};

@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   CAROUSEL_IMAGE_MAX_BYTES,
@@ -13,6 +12,8 @@ import {
   login,
   multipartFiles,
   otherProject,
+  solidPng,
+  storedFiles,
   suiteApp,
   type Session,
 } from '../../test/harness.js';
@@ -76,8 +77,7 @@ describe.each(backends)('carousel banners on %s', (kind) => {
     });
     return res.json().data as { carousel: KioskBanner[] };
   };
-  const mediaFiles = async () =>
-    (await fs.readdir(t.config.mediaDir)).filter((f) => f !== '.incoming').length;
+  const mediaFiles = async () => (await storedFiles(t.config.mediaDir)).length;
   const mediaRows = async () => (await t.database.db.select({ id: media.id }).from(media)).length;
   const clear = async (deviceId: number) => {
     for (const b of await list(deviceId))
@@ -212,19 +212,22 @@ describe.each(backends)('carousel banners on %s', (kind) => {
   });
 
   it('deletes one banner and its image file, and the kiosk hears it', async () => {
+    // Two different images: identical ones would share one stored file.
     await upload(lobby.id, [
       { name: 'keep.png', content: TINY_PNG },
-      { name: 'drop.png', content: TINY_PNG },
+      { name: 'drop.png', content: await solidPng(4, 3, '#c0ffee') },
     ]);
     const [keep, drop] = await list(lobby.id);
     const file = drop!.url.replace('/media/', '');
+    expect(await storedFiles(t.config.mediaDir)).toContain(file);
     const socket = await connected(deviceSocket(url, lobby.key));
     const live = nextMessage<KioskBanner[]>(socket, SOCKET.interfaceCarousel);
     const res = await call('DELETE', '/carousel', { device_id: lobby.id, image_id: drop!.image_id });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.map((b: CarouselBanner) => b.image_id)).toEqual([keep!.image_id]);
     expect((await live).map((b) => b.image_id)).toEqual([keep!.image_id]);
-    expect((await fs.readdir(t.config.mediaDir)).includes(file)).toBe(false);
+    expect(await storedFiles(t.config.mediaDir)).not.toContain(file);
+    expect(await storedFiles(t.config.mediaDir)).toContain(keep!.url.replace('/media/', ''));
     const again = await call('DELETE', '/carousel', { device_id: lobby.id, image_id: drop!.image_id });
     expect(again.statusCode).toBe(404);
     await clear(lobby.id);

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { devices, idleScreenItems as i, idleScreenSettings as s, media } from '../../db/schema.js';
+import type { MediaReferenceSource } from '../../media/repo.js';
 
 export type IdleKind = 'image' | 'video';
 
@@ -141,3 +142,9 @@ export function createIdleScreenRepo(db: Db) {
 }
 
 export type IdleScreenRepo = ReturnType<typeof createIdleScreenRepo>;
+
+/** Idle screen images and videos name their media by id. */
+export const idleScreenMediaReferences: MediaReferenceSource = {
+  name: 'idle screen items',
+  ids: sql`select media_id from idle_screen_items`,
+};

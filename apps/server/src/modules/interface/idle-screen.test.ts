@@ -1,11 +1,11 @@
 import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_UPLOAD_MAX_BYTES, SOCKET, type IdleScreen, type KioskIdleScreen } from '@ambassador/contracts';
 import {
   ADMIN,
-  TINY_MP4,
   TINY_PNG,
-  TINY_WEBM,
   backends,
   login,
   multipartFiles,
@@ -22,12 +22,23 @@ import {
   nextMessage,
 } from '../../test/sockets.js';
 import { media } from '../../db/schema.js';
+import { makeVideo } from '../../test/media-fixtures.js';
 
 const HTML = Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>');
 /** A Windows program: what a "video" from a bad source may really be. */
 const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(512, 0x90)]);
 
 type File = { name: string; content: Buffer; type?: string };
+
+// Real videos (ffmpeg, which .ci/run installs): the media pipeline decodes what it accepts.
+let TINY_MP4: Buffer;
+let TINY_WEBM: Buffer;
+beforeAll(async () => {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'idle-videos-'));
+  TINY_MP4 = await makeVideo(dir, 'tour.mp4', { video: 'libx264', audio: 'aac', faststart: true });
+  TINY_WEBM = await makeVideo(dir, 'night.webm', { video: 'libvpx', audio: 'libopus' });
+  await fs.rm(dir, { recursive: true, force: true });
+}, 120_000);
 
 describe.each(backends)('idle screen on %s', (kind) => {
   const t = suiteApp(kind);

@@ -1,9 +1,4 @@
-import {
-  IMAGE_TYPES,
-  IMAGE_UPLOAD_MAX_BYTES,
-  VIDEO_TYPES,
-  VIDEO_UPLOAD_MAX_BYTES,
-} from '@ambassador/contracts';
+import type { MediaKind } from '@ambassador/contracts';
 import type { Readable } from 'node:stream';
 import { AppError, badRequest } from '../../lib/errors.js';
 import type { MediaStore } from '../../media/store.js';
@@ -13,23 +8,14 @@ export interface IncomingFile {
   filename: string;
 }
 
+/** What a batch accepts: the media pipeline's kind (its types and configured limit), maybe a lower limit. */
 export interface BatchKind {
-  maxBytes: number;
-  /** MIME types accepted, decided from the bytes. */
-  accept: readonly string[];
-  acceptLabel: string;
+  kind: MediaKind;
+  maxBytes?: number;
 }
 
-export const IMAGE_KIND: BatchKind = {
-  maxBytes: IMAGE_UPLOAD_MAX_BYTES,
-  accept: IMAGE_TYPES,
-  acceptLabel: 'a PNG, JPEG, GIF or WebP image',
-};
-export const VIDEO_KIND: BatchKind = {
-  maxBytes: VIDEO_UPLOAD_MAX_BYTES,
-  accept: VIDEO_TYPES,
-  acceptLabel: 'an MP4 or WebM video',
-};
+export const IMAGE_KIND: BatchKind = { kind: 'image' };
+export const VIDEO_KIND: BatchKind = { kind: 'video' };
 
 /**
  * The files of one upload request into the media store, then `commit` with their media ids in the
@@ -73,9 +59,8 @@ export async function saveBatch(
           projectId: actor.projectId,
           userId: actor.userId,
           originalName: file.filename,
+          kind: k.kind,
           maxBytes: k.maxBytes,
-          accept: k.accept,
-          acceptLabel: k.acceptLabel,
         })
         .catch((e: unknown) => {
           // Say which of several files was refused.

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import type { MediaReferenceSource } from '../../media/repo.js';
 import { devices, pushDeliveries as d, pushes as p } from '../../db/schema.js';
 
 export interface NewPush {
@@ -166,3 +167,9 @@ export function createPushRepo(db: Db) {
 }
 
 export type PushRepo = ReturnType<typeof createPushRepo>;
+
+/** A push's image, kept while the push is listed in the history. */
+export const pushMediaReferences: MediaReferenceSource = {
+  name: 'push images',
+  texts: sql`select image_url from pushes where image_url like '%/media/%'`,
+};

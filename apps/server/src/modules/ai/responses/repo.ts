@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
+import type { MediaReferenceSource } from '../../../media/repo.js';
 import { aiResponses } from '../../../db/schema.js';
 
 export type ResponseRow = typeof aiResponses.$inferSelect;
@@ -60,3 +61,11 @@ export function createResponsesRepo(db: Db) {
 }
 
 export type ResponsesRepo = ReturnType<typeof createResponsesRepo>;
+
+/** The media a response shows: images in its contents (image, cards) and its custom content. */
+export const responseMediaReferences: MediaReferenceSource = {
+  name: 'response contents',
+  texts: sql`select contents::text from ai_responses where contents::text like '%/media/%'
+             union all
+             select custom_content from ai_responses where custom_content like '%/media/%'`,
+};

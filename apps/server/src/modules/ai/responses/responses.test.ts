@@ -5,6 +5,7 @@ import {
   backends,
   login,
   multipartFile,
+  storedFiles,
   suiteApp,
   TINY_PNG,
   type Session,
@@ -117,7 +118,8 @@ describe.each(backends)('AI responses on %s', (kind) => {
       });
       expect(res.statusCode).toBe(200);
       const up = res.json().data;
-      expect(up.url).toMatch(/^\/media\/[0-9a-f-]{36}\.png$/);
+      // Named by its content (SHA-256), never by the name the client gave.
+      expect(up.url).toMatch(/^\/media\/[0-9a-f]{64}\.png$/);
       expect(up).toMatchObject({ mime: 'image/png', size: TINY_PNG.length });
       const served = await t.app.inject({ method: 'GET', url: up.url });
       expect(served.statusCode).toBe(200);
@@ -128,8 +130,7 @@ describe.each(backends)('AI responses on %s', (kind) => {
 
     it('refuses an upload that lies about its type, and one that is too large', async () => {
       const fs = await import('node:fs/promises');
-      const stored = async () =>
-        (await fs.readdir(t.config.mediaDir)).filter((f) => !f.startsWith('.')).length;
+      const stored = async () => (await storedFiles(t.config.mediaDir)).length;
       const before = await stored();
       const html = multipartFile({
         name: 'photo.png',

@@ -1,5 +1,6 @@
-import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
+import type { MediaReferenceSource } from '../../../media/repo.js';
 import {
   aiCategories,
   aiEntities,
@@ -287,3 +288,9 @@ export function createTransferRepo(db: Db) {
 }
 
 export type TransferRepo = ReturnType<typeof createTransferRepo>;
+
+/** The responses a transfer can restore keep their images until the transfer is pruned. */
+export const transferMediaReferences: MediaReferenceSource = {
+  name: 'transfer snapshots',
+  texts: sql`select snapshot::text from ai_transfers where snapshot::text like '%/media/%'`,
+};
