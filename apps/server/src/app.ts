@@ -72,6 +72,12 @@ import {
   createInterfaceService,
   interfaceRoutes,
 } from './modules/interface/index.js';
+import {
+  createDirectoryRepo,
+  createDirectoryService,
+  directoryDeviceRoutes,
+  directoryRoutes,
+} from './modules/directory/index.js';
 import { createAuthRepo, authRoutes, createAuthService } from './modules/auth/index.js';
 import { createDevicesRepo, devicesRoutes, createDevicesService } from './modules/devices/index.js';
 import { createDeviceApiRepo, deviceApiRoutes, createDeviceApiService } from './modules/device-api/index.js';
@@ -306,6 +312,8 @@ export async function buildApp({
   const sections = createInterfaceService({ repo: createInterfaceRepo(db), notifier, clock });
   // Carousel banners (modules/interface): images in the media store, sent to kiosks when changed.
   const carousel = createCarouselService({ repo: createCarouselRepo(db), media, notifier, clock });
+  // Directory units (modules/directory): logos in the media store; kiosks re-read it when changed.
+  const directory = createDirectoryService({ repo: createDirectoryRepo(db), media, notifier, clock });
   const deviceApi = createDeviceApiService({
     repo: createDeviceApiRepo(db),
     answers,
@@ -342,7 +350,13 @@ export async function buildApp({
   const retention = createRetentionService({ repo: createRetentionRepo(db), clock });
 
   // ---- Live chat and push messages (modules/chat, modules/push) ----
-  const chat = createChatService({ repo: createChatRepo(db), notifier, clock });
+  const chat = createChatService({
+    repo: createChatRepo(db),
+    notifier,
+    clock,
+    // A visitor's chat asked for from a directory unit is tagged with it.
+    unitTag: (deviceId, unitId, language) => directory.chatTag(deviceId, unitId, language),
+  });
   const push = createPushService({ repo: createPushRepo(db), notifier, clock });
   // A kiosk confirms a push is on screen; a kiosk that (re)connects gets what it missed.
   hooks.onDeviceMessage(SOCKET.pushAck, (device, payload) => push.ack(device, payload));
@@ -426,6 +440,7 @@ export async function buildApp({
       // ---- admin routes: interface ----
       interfaceRoutes(admin, { sections });
       carouselRoutes(admin, { carousel });
+      directoryRoutes(admin, { directory });
     },
     { prefix: '/admin_panel' },
   );
@@ -435,6 +450,7 @@ export async function buildApp({
       deviceApiRoutes(device, { deviceApi });
       // ---- device routes: chat/push ----
       chatDeviceRoutes(device, { chat });
+      directoryDeviceRoutes(device, { directory });
       // ---- device routes: calls ----
       callsDeviceRoutes(device, { calls });
     },

@@ -84,6 +84,8 @@ export const APP_ERROR_CODES = [
   'unknown_component',
   'banner_list_changed',
   'too_many_banners',
+  'unit_taken',
+  'too_many_units',
 ] as const;
 
 /**

@@ -16,3 +16,4 @@ export * from './push.js';
 export * from './interface.js';
 export * from './carousel.js';
 export * from './media.js';
+export * from './directory.js';

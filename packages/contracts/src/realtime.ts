@@ -59,6 +59,8 @@ export const SOCKET = {
   interfaceSections: 'interface:sections',
   /** server → device: `KioskBanner[]`, the device's carousel banners in schedule after a change. */
   interfaceCarousel: 'interface:carousel',
+  /** server → device: `DirectoryChanged`, the device's directory changed: read it again. */
+  interfaceDirectory: 'interface:directory',
 } as const;
 
 /** Names of `event` messages to the console. */

@@ -223,6 +223,33 @@ export function multipartFile(file: { name: string; content: Buffer; type?: stri
   };
 }
 
+/** A multipart/form-data body with text fields first, then files, as a browser sends a form. */
+export function multipartForm(
+  fields: Record<string, string>,
+  files: Array<{ field: string; name: string; content: Buffer; type?: string }> = [],
+) {
+  const boundary = `----ac${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  }
+  for (const f of files) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\n` +
+          `Content-Type: ${f.type ?? 'image/png'}\r\n\r\n`,
+      ),
+      f.content,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
 /** The smallest valid PNG (1×1, transparent). */
 export const TINY_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',

@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises';
-import { randomBytes } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   CAROUSEL_IMAGE_MAX_BYTES,
@@ -12,6 +11,7 @@ import {
   TINY_PNG,
   backends,
   login,
+  multipartForm,
   otherProject,
   suiteApp,
   type Session,
@@ -27,27 +27,11 @@ import {
 import { media } from '../../db/schema.js';
 
 /** A multipart body with several files (and optional fields first), as a browser sends it. */
-function multipart(files: Array<{ name: string; content: Buffer }>, fields: Record<string, string> = {}) {
-  const boundary = `----cb${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  }
-  for (const f of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.name}"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      f.content,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
+const multipart = (files: Array<{ name: string; content: Buffer }>, fields: Record<string, string> = {}) =>
+  multipartForm(
+    fields,
+    files.map((f) => ({ field: 'files', ...f })),
+  );
 
 const HTML = Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>');
 
