@@ -75,7 +75,6 @@ const RULE_TEXTS = {
   email_format: 'Enter an email address like name@example.com',
   unit_duplicate_in_file: ({ row }: { row: number }) => `The same unit is already on row ${row}`,
   yes_no: 'Use Yes or No',
-  language_not_offered: ({ language }: { language: string }) => `This device does not offer ${language}`,
 } as const satisfies Record<string, string | ((params: never) => string)>;
 
 type Catalog = typeof RULE_TEXTS;

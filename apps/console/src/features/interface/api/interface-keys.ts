@@ -1,6 +1,9 @@
-/** Query keys of Interface Settings: the sections and the carousel, by device. */
+/** Query keys of Interface Settings: the sections, the carousel and the directory, by device. */
 export const interfaceKeys = {
   all: ['interface'] as const,
   sections: (deviceId: number | null) => [...interfaceKeys.all, 'sections', deviceId] as const,
   carousel: (deviceId: number | null) => [...interfaceKeys.all, 'carousel', deviceId] as const,
+  directory: (deviceId: number | null) => [...interfaceKeys.all, 'directory', deviceId] as const,
+  directoryPage: (deviceId: number | null, search: string, limit: number, offset: number) =>
+    [...interfaceKeys.directory(deviceId), { search, limit, offset }] as const,
 };

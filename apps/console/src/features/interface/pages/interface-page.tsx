@@ -8,6 +8,7 @@ import { useAuth } from '@/shared/auth/auth-store';
 import { PageHeader } from '@/shared/ui/page-header';
 import { useSections } from '../api/get-sections';
 import { CarouselCard } from '../components/carousel-card';
+import { DirectoryCard } from '../components/directory-card';
 import { SectionCard } from '../components/section-card';
 
 /** Interface Settings (/interface): what the selected device's kiosk shows, section by section. */
@@ -64,6 +65,11 @@ export function InterfacePage() {
               sections.data?.find((s) => s.id === 'start')?.components.find((c) => c.id === 'carousel')
                 ?.is_enabled ?? true
             }
+          />
+          <DirectoryCard
+            key={`directory-${deviceId}`}
+            deviceId={deviceId}
+            deviceName={device?.description ?? ''}
           />
         </>
       )}
