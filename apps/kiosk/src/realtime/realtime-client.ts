@@ -15,6 +15,7 @@ export const SOCKET = {
   pushAck: 'push:ack',
   interfaceSections: 'interface:sections',
   interfaceCarousel: 'interface:carousel',
+  interfaceDirectory: 'interface:directory',
 } as const;
 
 /** The part of socket.io-client's Socket the kiosk uses (tests pass a small fake). */
