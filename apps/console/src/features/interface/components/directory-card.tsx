@@ -50,6 +50,12 @@ export function DirectoryCard({ deviceId, deviceName }: { deviceId: number; devi
   const confirmDelete = useDeleteDialog();
   const [editing, setEditing] = useState<DirectoryUnit | 'new' | null>(null);
   const [importing, setImporting] = useState(false);
+  // Each opening of a dialog mounts it afresh: it starts from what it edits.
+  const [opened, setOpened] = useState(0);
+  const edit = (target: DirectoryUnit | 'new') => {
+    setOpened((n) => n + 1);
+    setEditing(target);
+  };
 
   const name = (u: DirectoryUnit) => firstText(u.names, languages);
   const columns: Column<DirectoryUnit>[] = [
@@ -97,7 +103,7 @@ export function DirectoryCard({ deviceId, deviceName }: { deviceId: number; devi
             label={t('interface.directory.edit')}
             item={`${u.unit} ${name(u)}`}
             icon={<EditOutlinedIcon />}
-            onClick={() => setEditing(u)}
+            onClick={() => edit(u)}
             testId={`unit-edit-${u.id}`}
           />
           <RowAction
@@ -158,7 +164,10 @@ export function DirectoryCard({ deviceId, deviceName }: { deviceId: number; devi
           <Box sx={{ flex: 1 }} />
           <Button
             startIcon={<UploadFileIcon />}
-            onClick={() => setImporting(true)}
+            onClick={() => {
+              setOpened((n) => n + 1);
+              setImporting(true);
+            }}
             data-testid="directory-import"
           >
             {t('interface.directory.import')}
@@ -183,7 +192,7 @@ export function DirectoryCard({ deviceId, deviceName }: { deviceId: number; devi
           <Button
             variant="contained"
             startIcon={<AddIcon />}
-            onClick={() => setEditing('new')}
+            onClick={() => edit('new')}
             data-testid="directory-add"
           >
             {t('interface.directory.add')}
@@ -210,13 +219,19 @@ export function DirectoryCard({ deviceId, deviceName }: { deviceId: number; devi
         />
       </CardContent>
       <UnitDialog
+        key={`unit-${opened}`}
         open={editing !== null}
         unit={editing === 'new' ? null : editing}
         deviceId={deviceId}
         languages={languages}
         onClose={() => setEditing(null)}
       />
-      <DirectoryImportDialog open={importing} deviceId={deviceId} onClose={() => setImporting(false)} />
+      <DirectoryImportDialog
+        key={`import-${opened}`}
+        open={importing}
+        deviceId={deviceId}
+        onClose={() => setImporting(false)}
+      />
       <DeleteDialog {...confirmDelete.dialogProps} />
     </Card>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -28,7 +28,7 @@ const SHOWN_ROWS = 200;
 /**
  * Import a directory workbook: choose the file, see what it would do (units to add, to update,
  * unchanged; each bad row with its problem), then apply it. Nothing changes until Apply, and a file
- * with any problem cannot be applied.
+ * with any problem cannot be applied. Mounted afresh (a new `key`) each time it opens.
  */
 export function DirectoryImportDialog({
   open,
@@ -45,13 +45,6 @@ export function DirectoryImportDialog({
   const [file, setFile] = useState<File | null>(null);
   const [report, setReport] = useState<DirectoryImportReport | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    setFile(null);
-    setReport(null);
-    setProblem(null);
-  }, [open]);
 
   const preview = async (chosen: File) => {
     setFile(chosen);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -23,9 +23,6 @@ import { LanguageTabs } from '@/shared/ui/language-tabs';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useSaveUnit } from '../api/directory';
 
-/** SPEC §4: the unit dialog resets 500 ms after it closes (once its closing animation is over). */
-const RESET_MS = 500;
-
 type Texts = Partial<Record<Language, string>>;
 type Form = {
   unit: string;
@@ -35,7 +32,6 @@ type Form = {
   email: string;
   live_chat: boolean;
 };
-const EMPTY: Form = { unit: '', names: {}, descriptions: {}, phone: '', email: '', live_chat: false };
 const formOf = (u: DirectoryUnit | null): Form =>
   u
     ? {
@@ -46,7 +42,7 @@ const formOf = (u: DirectoryUnit | null): Form =>
         email: u.email,
         live_chat: u.live_chat,
       }
-    : EMPTY;
+    : { unit: '', names: {}, descriptions: {}, phone: '', email: '', live_chat: false };
 
 /** Texts without blanks, as the server keeps them. */
 const filled = (texts: Texts): Texts =>
@@ -55,7 +51,8 @@ const filled = (texts: Texts): Texts =>
 /**
  * Unit management (add/edit): the unit number, per device language the occupant's name and a
  * description, phone, email, the live-chat switch and a logo (previewed before it is sent; it goes
- * up with the fields in one request).
+ * up with the fields in one request). Its owner mounts it afresh (a new `key`) each time it opens,
+ * so it starts from the unit (SPEC §4's reset) while the closing animation still shows what was there.
  */
 export function UnitDialog({
   open,
@@ -73,43 +70,21 @@ export function UnitDialog({
 }) {
   const { t } = useTranslation();
   const save = useSaveUnit();
-  const [form, setForm] = useState<Form>(EMPTY);
+  const [form, setForm] = useState<Form>(() => formOf(unit));
   const [language, setLanguage] = useState<Language>(languages[0] ?? 'english');
   const [logo, setLogo] = useState<File | null>(null);
   const [removeLogo, setRemoveLogo] = useState(false);
-  const [preview, setPreview] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const input = useRef<HTMLInputElement>(null);
-  const reset = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  useEffect(() => {
-    if (!open) return;
-    clearTimeout(reset.current);
-    setForm(formOf(unit));
-    setLanguage(languages[0] ?? 'english');
-    setLogo(null);
-    setRemoveLogo(false);
-    setErrors({});
-    // languages come from the session: a change of them while open is not a new form.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, unit]);
-  useEffect(() => () => clearTimeout(reset.current), []);
-  // The chosen file's preview, released when replaced.
-  useEffect(() => {
-    if (!logo) {
-      setPreview(null);
-      return;
-    }
-    const url = URL.createObjectURL(logo);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [logo]);
-
-  const close = () => {
-    onClose();
-    clearTimeout(reset.current);
-    reset.current = setTimeout(() => setForm(EMPTY), RESET_MS);
-  };
+  // The chosen file's preview, released when replaced or closed.
+  const preview = useMemo(() => (logo ? URL.createObjectURL(logo) : null), [logo]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
+  const close = onClose;
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
   const setText = (key: 'names' | 'descriptions', value: string) =>
     setForm((f) => ({ ...f, [key]: { ...f[key], [language]: value } }));
