@@ -434,6 +434,88 @@ describe('realtime: push, live chat and a video call between a kiosk and the con
     expect(found, describeViolations(found)).toEqual([]);
   });
 
+  it('Interface Settings: a directory unit added and edited in the console shows on the paired kiosk live, with its logo and chat', async () => {
+    await op.goto('/interface');
+    await o('directory-table').waitFor();
+    // The kiosk's directory, open on its start screen.
+    await kiosk.reload();
+    await k('kiosk-directory-open').click();
+    await k('kiosk-directory-empty').waitFor();
+    let reloaded = false;
+    kiosk.once('load', () => (reloaded = true));
+
+    await o('directory-add').click();
+    await o('unit-dialog').waitFor();
+    await o('unit-number').fill('G-12');
+    await o('unit-name-english').fill('Harbour Books');
+    await op.getByTestId('unit-language-cantonese').click();
+    await o('unit-name-cantonese').fill('海港書店');
+    await o('unit-phone').fill('+852 2345 6789');
+    await o('unit-email').fill('books@harbour.example');
+    await o('unit-live-chat').check();
+    await o('unit-logo-input').setInputFiles({
+      name: 'books.png',
+      mimeType: 'image/png',
+      buffer: solidPng(120, 120, [20, 120, 90]),
+    });
+    await o('unit-logo-preview').waitFor();
+    const found = [...(await axeViolations(op, 'unit dialog'))];
+    await screenshot(op, 'interface-unit-dialog-en');
+    await o('unit-submit').click();
+    await o('unit-dialog').waitFor({ state: 'detached' });
+    await o('unit-row-G-12').waitFor();
+
+    // Live on the kiosk: the unit with its logo, found by touch search in Chinese too.
+    await k('kiosk-unit-G-12').waitFor({ timeout: 10_000 });
+    await kiosk.waitForFunction(
+      () => {
+        const img = document.querySelector<HTMLImageElement>('[data-testid="kiosk-unit-G-12"] img');
+        return img !== null && img.complete && img.naturalWidth === 120;
+      },
+      undefined,
+      { timeout: 10_000 },
+    );
+    await k('kiosk-directory-search').fill('2345 6789');
+    await k('kiosk-unit-G-12').waitFor();
+    found.push(...(await axeViolations(op, '/interface with a directory unit')));
+    found.push(...(await axeViolations(kiosk, 'kiosk directory')));
+    await screenshot(op, 'interface-directory-en');
+    await screenshot(kiosk, 'kiosk-directory');
+
+    // An edit reaches the kiosk as well, without a reload.
+    await o('unit-row-G-12').locator('[data-testid^="unit-edit-"]').click();
+    await o('unit-name-english').fill('Harbour Books & Maps');
+    await o('unit-submit').click();
+    await o('unit-dialog').waitFor({ state: 'detached' });
+    await expect
+      .poll(() => k('kiosk-unit-G-12').innerText(), { timeout: 10_000 })
+      .toContain('Harbour Books & Maps');
+
+    // Live chat from the unit: the operator sees the chat tagged with it on /chat.
+    await k('kiosk-unit-chat-G-12').click();
+    await k('kiosk-staff-start').click();
+    await k('kiosk-staff-input').waitFor();
+    await op.goto('/chat');
+    await expect
+      .poll(() => op.locator('body').innerText(), { timeout: 10_000 })
+      .toContain('G-12 Harbour Books & Maps');
+    await k('kiosk-staff-end').click();
+    await k('kiosk-directory-close').click();
+
+    // In Traditional Chinese, with the import dialog.
+    await setUiLanguage('zhHant');
+    await op.goto('/interface');
+    await o('unit-row-G-12').waitFor();
+    await screenshot(op, 'interface-directory-zhHant');
+    await o('directory-import').click();
+    await o('directory-import-dialog').waitFor();
+    found.push(...(await axeViolations(op, 'directory import dialog')));
+    await op.keyboard.press('Escape');
+    await setUiLanguage('en');
+    expect(reloaded).toBe(false);
+    expect(found, describeViolations(found)).toEqual([]);
+  });
+
   it('reads in Traditional and Simplified Chinese', async () => {
     for (const lang of ['zhHant', 'zhHans'] as const) {
       await setUiLanguage(lang);

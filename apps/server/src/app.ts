@@ -82,6 +82,13 @@ import {
   idleScreenRoutes,
   interfaceRoutes,
 } from './modules/interface/index.js';
+import {
+  createDirectoryRepo,
+  directoryMediaReferences,
+  createDirectoryService,
+  directoryDeviceRoutes,
+  directoryRoutes,
+} from './modules/directory/index.js';
 import { createAuthRepo, authRoutes, createAuthService } from './modules/auth/index.js';
 import { createDevicesRepo, devicesRoutes, createDevicesService } from './modules/devices/index.js';
 import { createDeviceApiRepo, deviceApiRoutes, createDeviceApiService } from './modules/device-api/index.js';
@@ -243,6 +250,7 @@ export async function buildApp({
     pushMediaReferences,
     carouselMediaReferences,
     idleScreenMediaReferences,
+    directoryMediaReferences,
   );
   // Without ffprobe/ffmpeg the server runs, and says once that videos will be refused.
   void media.video.status().then(
@@ -347,6 +355,8 @@ export async function buildApp({
   const carousel = createCarouselService({ repo: createCarouselRepo(db), media, notifier, clock });
   // Idle screen (modules/interface): images and videos in the media store, sent to kiosks when changed.
   const idle = createIdleScreenService({ repo: createIdleScreenRepo(db), media, notifier, clock });
+  // Directory units (modules/directory): logos in the media store; kiosks re-read it when changed.
+  const directory = createDirectoryService({ repo: createDirectoryRepo(db), media, notifier, clock });
   const deviceApi = createDeviceApiService({
     repo: createDeviceApiRepo(db),
     answers,
@@ -384,7 +394,13 @@ export async function buildApp({
   const retention = createRetentionService({ repo: createRetentionRepo(db), clock });
 
   // ---- Live chat and push messages (modules/chat, modules/push) ----
-  const chat = createChatService({ repo: createChatRepo(db), notifier, clock });
+  const chat = createChatService({
+    repo: createChatRepo(db),
+    notifier,
+    clock,
+    // A visitor's chat asked for from a directory unit is tagged with it.
+    unitTag: (deviceId, unitId, language) => directory.chatTag(deviceId, unitId, language),
+  });
   const push = createPushService({ repo: createPushRepo(db), notifier, clock });
   // A kiosk confirms a push is on screen; a kiosk that (re)connects gets what it missed.
   hooks.onDeviceMessage(SOCKET.pushAck, (device, payload) => push.ack(device, payload));
@@ -474,6 +490,7 @@ export async function buildApp({
       // ---- admin routes: resumable media uploads ----
       await admin.register(resumableUploadRoutes, { uploads });
       idleScreenRoutes(admin, { idle });
+      directoryRoutes(admin, { directory });
     },
     { prefix: '/admin_panel' },
   );
@@ -483,6 +500,7 @@ export async function buildApp({
       deviceApiRoutes(device, { deviceApi });
       // ---- device routes: chat/push ----
       chatDeviceRoutes(device, { chat });
+      directoryDeviceRoutes(device, { directory });
       // ---- device routes: calls ----
       callsDeviceRoutes(device, { calls });
     },

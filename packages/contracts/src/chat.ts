@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { rule } from './rules.js';
 import { ZLanguage } from './access.js';
-import { ZId, ZPaging } from './common.js';
+import { ZId, ZIdNumber, ZPaging } from './common.js';
 
 /**
  * Live chat between operators (the Live Chat page) and kiosk visitors.
@@ -114,6 +114,8 @@ export const ZStartChatRequest = z.object({
     .default(''),
   /** The Q&A session the visitor came from, if any. */
   visitor_session_id: z.uuid().optional(),
+  /** The directory unit whose staff the visitor asked for: the chat is tagged with it. */
+  directory_unit_id: ZIdNumber.optional(),
 });
 export type StartChatRequest = z.input<typeof ZStartChatRequest>;
 export const ZDeviceChat = z.object({

@@ -100,6 +100,8 @@ export const APP_ERROR_CODES = [
   'media_in_use',
   'idle_list_changed',
   'too_many_idle_items',
+  'unit_taken',
+  'too_many_units',
 ] as const;
 
 /**

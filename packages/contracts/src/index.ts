@@ -17,3 +17,4 @@ export * from './interface.js';
 export * from './carousel.js';
 export * from './media.js';
 export * from './idle-screen.js';
+export * from './directory.js';

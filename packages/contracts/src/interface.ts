@@ -34,10 +34,9 @@ export const INTERFACE_SECTIONS = [
   },
   {
     id: 'directory',
-    later: true,
     components: [
-      { id: 'search', default: true, later: true },
-      { id: 'unit_list', default: true, later: true },
+      { id: 'search', default: true },
+      { id: 'unit_list', default: true },
     ],
   },
   { id: 'events', later: true, components: [{ id: 'event_list', default: true, later: true }] },

@@ -61,6 +61,8 @@ export const SOCKET = {
   interfaceCarousel: 'interface:carousel',
   /** server → device: `KioskIdleScreen`, what the device's idle loop plays after a change. */
   interfaceIdleScreen: 'interface:idle_screen',
+  /** server → device: `DirectoryChanged`, the device's directory changed: read it again. */
+  interfaceDirectory: 'interface:directory',
 } as const;
 
 /** Names of `event` messages to the console. */

@@ -69,6 +69,13 @@ const RULE_TEXTS = {
   start_after_end: 'The start date is after the end date',
   show_until_after_from: 'Show until must be after show from',
   image_or_video_id: 'Name one item: image_id or video_id',
+  // Directory.
+  unit_required: 'Unit is required',
+  occupant_name_required: 'Enter the occupant name in at least one language',
+  phone_format: 'Enter a phone number with at least 3 digits',
+  email_format: 'Enter an email address like name@example.com',
+  unit_duplicate_in_file: ({ row }: { row: number }) => `The same unit is already on row ${row}`,
+  yes_no: 'Use Yes or No',
 } as const satisfies Record<string, string | ((params: never) => string)>;
 
 type Catalog = typeof RULE_TEXTS;

@@ -6,6 +6,7 @@ import type {
   DeviceChat,
   DeviceChatSendRequest,
   DeviceConfig,
+  KioskDirectoryUnit,
   Language,
   Rating,
   StartCallResponse,
@@ -24,6 +25,8 @@ export function createDeviceApi(options: ClientOptions) {
   const client = createDeviceClient(options);
   return {
     config: (signal?: AbortSignal) => client.json<DeviceConfig>('GET', '/config', { signal }),
+    /** The device's whole directory (read again on `interface:directory`). */
+    directory: (signal?: AbortSignal) => client.json<KioskDirectoryUnit[]>('GET', '/directory', { signal }),
     startSession: (language: Language) =>
       client.json<VisitorSession>('POST', '/sessions', { body: { language } }),
     endSession: (sessionId: string) =>

@@ -77,6 +77,18 @@ const english = {
   staffVideo: 'Staff video',
   yourVideo: 'Your camera',
   announcement: 'Announcement',
+  directory: 'Directory',
+  directorySearch: 'Search the directory',
+  directoryPlaceholder: 'Unit, name, phone or email',
+  directoryEmpty: 'No units to show yet.',
+  directoryNoMatch: 'Nothing matches your search.',
+  directoryLoadFailed: "Sorry, the directory couldn't be loaded.",
+  directoryBack: 'Back',
+  directoryChat: "Chat with this unit's staff",
+  directoryUnit: 'Unit {unit}',
+  directoryPhone: 'Phone',
+  directoryEmail: 'Email',
+  directoryClear: 'Clear search',
 };
 
 export type StringKey = keyof typeof english;
@@ -158,6 +170,18 @@ const chinese: Strings = {
   staffVideo: '服務人員畫面',
   yourVideo: '您的畫面',
   announcement: '公告',
+  directory: '商戶名錄',
+  directorySearch: '搜尋商戶名錄',
+  directoryPlaceholder: '單位、名稱、電話或電郵',
+  directoryEmpty: '暫時沒有單位。',
+  directoryNoMatch: '沒有符合搜尋的結果。',
+  directoryLoadFailed: '抱歉，無法載入商戶名錄。',
+  directoryBack: '返回',
+  directoryChat: '與此單位的職員對話',
+  directoryUnit: '單位 {unit}',
+  directoryPhone: '電話',
+  directoryEmail: '電郵',
+  directoryClear: '清除搜尋',
 };
 
 /** Traditional Chinese as spoken in Hong Kong. */
@@ -236,6 +260,18 @@ const cantonese: Strings = {
   staffVideo: '職員畫面',
   yourVideo: '你嘅畫面',
   announcement: '通告',
+  directory: '商戶名錄',
+  directorySearch: '搵商戶',
+  directoryPlaceholder: '單位、名、電話或者電郵',
+  directoryEmpty: '暫時冇單位。',
+  directoryNoMatch: '搵唔到相符嘅結果。',
+  directoryLoadFailed: '唔好意思，載入唔到商戶名錄。',
+  directoryBack: '返回',
+  directoryChat: '同呢個單位嘅職員傾偈',
+  directoryUnit: '單位 {unit}',
+  directoryPhone: '電話',
+  directoryEmail: '電郵',
+  directoryClear: '清除搜尋',
 };
 
 /** Simplified Chinese (Putonghua). */
@@ -314,6 +350,18 @@ const mandarin: Strings = {
   staffVideo: '工作人员画面',
   yourVideo: '您的画面',
   announcement: '公告',
+  directory: '商户名录',
+  directorySearch: '搜索商户名录',
+  directoryPlaceholder: '单位、名称、电话或电子邮件',
+  directoryEmpty: '暂时没有单位。',
+  directoryNoMatch: '没有符合搜索的结果。',
+  directoryLoadFailed: '抱歉，无法加载商户名录。',
+  directoryBack: '返回',
+  directoryChat: '与此单位的工作人员对话',
+  directoryUnit: '单位 {unit}',
+  directoryPhone: '电话',
+  directoryEmail: '电子邮件',
+  directoryClear: '清除搜索',
 };
 
 const japanese: Strings = {
@@ -391,6 +439,18 @@ const japanese: Strings = {
   staffVideo: 'スタッフの映像',
   yourVideo: 'あなたの映像',
   announcement: 'お知らせ',
+  directory: 'フロアガイド',
+  directorySearch: 'フロアガイドを検索',
+  directoryPlaceholder: '区画、名前、電話、メール',
+  directoryEmpty: '表示できる区画はまだありません。',
+  directoryNoMatch: '検索に一致する結果はありません。',
+  directoryLoadFailed: '申し訳ありません。フロアガイドを読み込めませんでした。',
+  directoryBack: '戻る',
+  directoryChat: 'この区画のスタッフとチャット',
+  directoryUnit: '区画 {unit}',
+  directoryPhone: '電話',
+  directoryEmail: 'メール',
+  directoryClear: '検索をクリア',
 };
 
 const korean: Strings = {
@@ -468,6 +528,18 @@ const korean: Strings = {
   staffVideo: '직원 화면',
   yourVideo: '내 화면',
   announcement: '알림',
+  directory: '안내도',
+  directorySearch: '안내도 검색',
+  directoryPlaceholder: '호실, 이름, 전화 또는 이메일',
+  directoryEmpty: '표시할 호실이 아직 없습니다.',
+  directoryNoMatch: '검색과 일치하는 결과가 없습니다.',
+  directoryLoadFailed: '죄송합니다. 안내도를 불러오지 못했습니다.',
+  directoryBack: '뒤로',
+  directoryChat: '이 호실 직원과 채팅',
+  directoryUnit: '호실 {unit}',
+  directoryPhone: '전화',
+  directoryEmail: '이메일',
+  directoryClear: '검색 지우기',
 };
 
 /** European Portuguese. */
@@ -547,6 +619,18 @@ const portuguese: Strings = {
   staffVideo: 'Vídeo da equipa',
   yourVideo: 'A sua câmara',
   announcement: 'Aviso',
+  directory: 'Diretório',
+  directorySearch: 'Pesquisar no diretório',
+  directoryPlaceholder: 'Loja, nome, telefone ou email',
+  directoryEmpty: 'Ainda não há lojas para mostrar.',
+  directoryNoMatch: 'Nada corresponde à sua pesquisa.',
+  directoryLoadFailed: 'Lamentamos, não foi possível carregar o diretório.',
+  directoryBack: 'Voltar',
+  directoryChat: 'Conversar com a equipa desta loja',
+  directoryUnit: 'Loja {unit}',
+  directoryPhone: 'Telefone',
+  directoryEmail: 'Email',
+  directoryClear: 'Limpar pesquisa',
 };
 
 const german: Strings = {
@@ -625,6 +709,18 @@ const german: Strings = {
   staffVideo: 'Video des Personals',
   yourVideo: 'Ihre Kamera',
   announcement: 'Mitteilung',
+  directory: 'Verzeichnis',
+  directorySearch: 'Verzeichnis durchsuchen',
+  directoryPlaceholder: 'Einheit, Name, Telefon oder E-Mail',
+  directoryEmpty: 'Noch keine Einträge.',
+  directoryNoMatch: 'Keine Treffer für Ihre Suche.',
+  directoryLoadFailed: 'Das Verzeichnis konnte leider nicht geladen werden.',
+  directoryBack: 'Zurück',
+  directoryChat: 'Mit dem Personal dieser Einheit chatten',
+  directoryUnit: 'Einheit {unit}',
+  directoryPhone: 'Telefon',
+  directoryEmail: 'E-Mail',
+  directoryClear: 'Suche löschen',
 };
 
 export const STRINGS: Record<Language, Strings> = {

@@ -16,6 +16,7 @@ export const SOCKET = {
   interfaceSections: 'interface:sections',
   interfaceCarousel: 'interface:carousel',
   interfaceIdleScreen: 'interface:idle_screen',
+  interfaceDirectory: 'interface:directory',
 } as const;
 
 /** The part of socket.io-client's Socket the kiosk uses (tests pass a small fake). */

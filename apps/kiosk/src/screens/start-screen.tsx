@@ -1,8 +1,9 @@
 import { useCallback, useState } from 'react';
-import type { DeviceConfig, Language } from '@ambassador/contracts';
+import type { DeviceConfig, KioskDirectoryUnit, Language } from '@ambassador/contracts';
 import type { DeviceApi } from '../api/device-api';
 import { IdleOverlay } from '../chat/idle-overlay';
 import { BannerCarousel } from '../components/banner-carousel';
+import { DirectoryView } from '../directory/directory-view';
 import { Bilingual } from '../components/bilingual';
 import { FullscreenButton } from '../components/fullscreen-button';
 import { IdleLoop } from '../components/idle-loop';
@@ -52,14 +53,21 @@ export function StartScreen({
   const home = homeLanguage(device);
   const strings = STRINGS[home];
   const [panel, setPanel] = useState<PanelKind | null>(null);
+  const [directoryOpen, setDirectoryOpen] = useState(false);
+  /** The unit whose staff the visitor asked for from the directory. */
+  const [unit, setUnit] = useState<KioskDirectoryUnit | null>(null);
   const [callLive, setCallLive] = useState(false);
   // Nobody's session is open here, so nothing else would close a chat or call someone walked
   // away from: this clock does (it stands still while nothing is open, or a call is live).
   const { secondsLeft, reset } = useIdleTimeout({
     idleMs: panel === 'chat' ? timing.staffIdleMs : timing.idleMs,
     warningMs: timing.warningMs,
-    paused: panel === null || callLive,
-    onTimeout: () => setPanel(null),
+    paused: (panel === null && !directoryOpen) || callLive,
+    onTimeout: () => {
+      setPanel(null);
+      setUnit(null);
+      setDirectoryOpen(false);
+    },
   });
   // Nobody here: after the device's idle timeout the idle loop plays, until a touch. Not while a
   // chat or call with staff is open, nor while a visitor's session is starting.
@@ -72,6 +80,7 @@ export function StartScreen({
   const wake = useCallback(() => setIdle(false), []);
   const welcome = messages.welcome[home]?.trim() || strings.welcomeDefault;
   const staff = staffOptions(config);
+  const withDirectory = isShown(config, 'directory', 'unit_list');
   return (
     <main className="k-start" lang={HTML_LANG[home]}>
       <div className="k-corner">
@@ -125,13 +134,39 @@ export function StartScreen({
             {STRINGS[failed].startFailed}
           </p>
         )}
-        {(staff.chat || staff.call) && (
+        {(staff.chat || staff.call || withDirectory) && (
           <div className="k-staff-row">
+            {withDirectory && (
+              <button
+                type="button"
+                className="k-btn k-btn-outline k-staff-btn"
+                data-testid="kiosk-directory-open"
+                onClick={() => setDirectoryOpen(true)}
+              >
+                <span>{strings.directory}</span>
+              </button>
+            )}
             <StaffButtons strings={strings} withChat={staff.chat} withCall={staff.call} onOpen={setPanel} />
           </div>
         )}
       </div>
       {idle && canIdle && <IdleLoop idle={loop} strings={strings} onExit={wake} />}
+      {directoryOpen && withDirectory && (
+        <DirectoryView
+          api={api}
+          realtime={realtime}
+          language={home}
+          strings={strings}
+          withSearch={isShown(config, 'directory', 'search')}
+          withChat={staff.chat}
+          onClose={() => setDirectoryOpen(false)}
+          onChat={(chosen) => {
+            setUnit(chosen);
+            setPanel('chat');
+          }}
+          onActivity={reset}
+        />
+      )}
       {panel && (
         <>
           <StaffPanel
@@ -142,14 +177,18 @@ export function StartScreen({
             strings={strings}
             timing={timing}
             player={player}
-            onClose={() => setPanel(null)}
+            {...(panel === 'chat' && unit ? { directoryUnitId: unit.id } : {})}
+            onClose={() => {
+              setPanel(null);
+              setUnit(null);
+            }}
             onActivity={reset}
             onCallLiveChange={setCallLive}
           />
-          {secondsLeft !== null && (
-            <IdleOverlay secondsLeft={secondsLeft} strings={strings} onContinue={reset} />
-          )}
         </>
+      )}
+      {(panel !== null || directoryOpen) && secondsLeft !== null && (
+        <IdleOverlay secondsLeft={secondsLeft} strings={strings} onContinue={reset} />
       )}
     </main>
   );

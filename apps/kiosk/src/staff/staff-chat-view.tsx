@@ -13,6 +13,7 @@ type Props = {
   language: Language;
   strings: Strings;
   visitorSessionId?: string;
+  directoryUnitId?: number | undefined;
   retryDelaysMs: readonly number[];
   /** The visitor leaves the chat (which ends it). */
   onClose: () => void;
@@ -31,6 +32,7 @@ export function StaffChatView({
   language,
   strings,
   visitorSessionId,
+  directoryUnitId,
   retryDelaysMs,
   onClose,
   onActivity,
@@ -40,6 +42,7 @@ export function StaffChatView({
     realtime,
     language,
     visitorSessionId,
+    directoryUnitId,
     retryDelaysMs,
     onIncoming: onActivity,
   });

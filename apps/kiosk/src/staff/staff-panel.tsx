@@ -66,6 +66,8 @@ type PanelProps = {
   timing: Timing;
   player: SpeechPlayer | null;
   visitorSessionId?: string;
+  /** The directory unit whose staff the visitor asked for: the chat is tagged with it. */
+  directoryUnitId?: number;
   onClose: () => void;
   /** Something happened the visitor may be waiting for (an operator wrote). */
   onActivity: () => void;
@@ -94,6 +96,7 @@ export function StaffPanel({ kind, onCallLiveChange, ...props }: PanelProps) {
       language={props.language}
       strings={props.strings}
       visitorSessionId={props.visitorSessionId}
+      directoryUnitId={props.directoryUnitId}
       retryDelaysMs={props.timing.retryDelaysMs}
       onClose={props.onClose}
       onActivity={props.onActivity}

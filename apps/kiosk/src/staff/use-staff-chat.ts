@@ -33,7 +33,9 @@ type Options = {
   realtime: Realtime | null;
   language: Language;
   /** The Q&A session the visitor came from, if any. */
-  visitorSessionId?: string;
+  visitorSessionId?: string | undefined;
+  /** The directory unit whose staff the visitor asked for. */
+  directoryUnitId?: number | undefined;
   retryDelaysMs: readonly number[];
   /** An operator's message arrived (it counts as activity for the idle timeout). */
   onIncoming: () => void;
@@ -57,6 +59,7 @@ export function useStaffChat({
   realtime,
   language,
   visitorSessionId,
+  directoryUnitId,
   retryDelaysMs,
   onIncoming,
 }: Options) {
@@ -128,6 +131,7 @@ export function useStaffChat({
           name: name.trim(),
           mobile: mobile.trim(),
           ...(visitorSessionId ? { visitor_session_id: visitorSessionId } : {}),
+          ...(directoryUnitId ? { directory_unit_id: directoryUnitId } : {}),
         });
         if (signal?.aborted) {
           // The visitor left while it opened: close it again at once.
@@ -144,7 +148,7 @@ export function useStaffChat({
         moveTo('form');
       }
     },
-    [api, language, visitorSessionId],
+    [api, language, visitorSessionId, directoryUnitId],
   );
 
   const deliver = useCallback(

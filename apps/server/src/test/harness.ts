@@ -223,12 +223,12 @@ export function multipartFile(file: { name: string; content: Buffer; type?: stri
   };
 }
 
-/** A multipart body with several files (and optional fields first), as a browser sends it. */
-export function multipartFiles(
-  files: Array<{ name: string; content: Buffer; type?: string }>,
-  fields: Record<string, string> = {},
+/** A multipart/form-data body with text fields first, then files, as a browser sends a form. */
+export function multipartForm(
+  fields: Record<string, string>,
+  files: Array<{ field: string; name: string; content: Buffer; type?: string }> = [],
 ) {
-  const boundary = `----cb${randomBytes(8).toString('hex')}`;
+  const boundary = `----ac${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const [k, v] of Object.entries(fields)) {
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
@@ -236,7 +236,8 @@ export function multipartFiles(
   for (const f of files) {
     chunks.push(
       Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.name}"\r\nContent-Type: ${f.type ?? 'image/png'}\r\n\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\n` +
+          `Content-Type: ${f.type ?? 'image/png'}\r\n\r\n`,
       ),
       f.content,
       Buffer.from('\r\n'),
@@ -248,6 +249,16 @@ export function multipartFiles(
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
+
+/** Several files in the field "files" (SPEC's carousel and idle screen uploads), optional fields first. */
+export const multipartFiles = (
+  files: Array<{ name: string; content: Buffer; type?: string }>,
+  fields: Record<string, string> = {},
+) =>
+  multipartForm(
+    fields,
+    files.map((f) => ({ field: 'files', ...f })),
+  );
 
 /**
  * Every file in the media store (content-addressed blobs under `ab/cd/`, and files from before the

@@ -152,6 +152,7 @@ export function createChatRepo(db: Db) {
       language: string;
       name: string;
       mobile: string;
+      tags: string[];
       at: Date;
     }) {
       await db.insert(s).values({
@@ -161,6 +162,7 @@ export function createChatRepo(db: Db) {
         language: input.language,
         name: input.name,
         mobile: input.mobile,
+        tags: input.tags,
         createdAt: input.at,
       });
     },

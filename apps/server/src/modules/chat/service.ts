@@ -89,10 +89,13 @@ export function createChatService({
   repo,
   notifier,
   clock,
+  unitTag = async () => null,
 }: {
   repo: ChatRepo;
   notifier: Notifier;
   clock: Clock;
+  /** The tag of a device's directory unit for a chat in a language; null when not the device's. */
+  unitTag?: (deviceId: number, unitId: number, language: string) => Promise<string | null>;
 }) {
   /**
    * Tells the project's consoles that may open Live Chat that a chat changed (whatever device is
@@ -257,6 +260,11 @@ export function createChatService({
       const linked =
         input.visitor_session_id !== undefined &&
         (await repo.ownVisitorSession(device.id, input.visitor_session_id));
+      // Asked for from a directory unit: the operators see which one (a unit since deleted: no tag).
+      const tag =
+        input.directory_unit_id === undefined
+          ? null
+          : await unitTag(device.id, input.directory_unit_id, input.language);
       const id = randomUUID();
       await repo.start({
         id,
@@ -265,6 +273,7 @@ export function createChatService({
         language: input.language,
         name: input.name,
         mobile: input.mobile,
+        tags: tag ? [tag] : [],
         at: clock.now(),
       });
       const session = await mustDeviceSession(device, id);

@@ -73,7 +73,8 @@ describe.each(backends)('interface sections on %s', (kind) => {
         { id: 'call_staff', is_enabled: true, later: false },
       ],
     });
-    expect(sections.find((s) => s.id === 'directory')?.later).toBe(true);
+    expect(sections.find((s) => s.id === 'directory')?.later).toBe(false);
+    expect(sections.find((s) => s.id === 'events')?.later).toBe(true);
     expect((await kioskConfig(fresh.key)).sections.staff).toEqual({
       chat_with_staff: true,
       call_staff: true,

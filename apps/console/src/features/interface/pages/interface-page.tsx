@@ -9,6 +9,7 @@ import { PageHeader } from '@/shared/ui/page-header';
 import { useSections } from '../api/get-sections';
 import { CarouselCard } from '../components/carousel-card';
 import { IdleScreenCard } from '../components/idle-screen-card';
+import { DirectoryCard } from '../components/directory-card';
 import { SectionCard } from '../components/section-card';
 
 /** Interface Settings (/interface): what the selected device's kiosk shows, section by section. */
@@ -67,6 +68,11 @@ export function InterfacePage() {
             }
           />
           <IdleScreenCard key={`idle-${deviceId}`} deviceId={deviceId} />
+          <DirectoryCard
+            key={`directory-${deviceId}`}
+            deviceId={deviceId}
+            deviceName={device?.description ?? ''}
+          />
         </>
       )}
     </Box>

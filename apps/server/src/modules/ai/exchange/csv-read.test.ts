@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeText, delimiterOf, readCsv, tableOf } from './csv-read.js';
-import { textKind } from './file-format.js';
-import { XLSX_LIMITS } from './xlsx-limits.js';
+import { textKind } from '../../../lib/spreadsheet/file-format.js';
+import { XLSX_LIMITS } from '../../../lib/spreadsheet/xlsx-limits.js';
 
 // The pure parts of reading a CSV file: no database, no worker.
 

@@ -1,9 +1,9 @@
 import { EXCHANGE_TABLES, type ExchangeTable } from '@ambassador/contracts';
 import { CsvError, parse } from 'csv-parse/sync';
-import type { TextEncoding } from './file-format.js';
-import { ImportRefused, XLSX_LIMITS, type XlsxLimits } from './xlsx-limits.js';
+import type { TextEncoding } from '../../../lib/spreadsheet/file-format.js';
+import { ImportRefused, XLSX_LIMITS, type XlsxLimits } from '../../../lib/spreadsheet/xlsx-limits.js';
 import { SHEET, TABLE_COLUMNS } from './xlsx-parse.js';
-import type { PlainWorkbook, Read } from './xlsx-plain.js';
+import type { PlainWorkbook, Read } from '../../../lib/spreadsheet/xlsx-plain.js';
 
 /**
  * A CSV file as a workbook of one sheet: which sheet is told by its header row, so a CSV file holds

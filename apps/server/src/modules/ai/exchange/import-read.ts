@@ -1,6 +1,6 @@
 import { runWorker, WorkerFailed } from '../../../lib/run-worker.js';
 import { AppError, badRequest } from '../../../lib/errors.js';
-import type { Sniffed } from './file-format.js';
+import type { Sniffed } from '../../../lib/spreadsheet/file-format.js';
 import type { ImportWorkerResult } from './import-worker.js';
 import type { ParsedFile } from './xlsx-parse.js';
 

@@ -6,11 +6,11 @@ import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.js
 import type { AiChangeListener } from '../changes.js';
 import { responseColumns } from '../responses/service.js';
 import { createTopicsRepo } from '../topics/repo.js';
-import { createImportGate, type ImportGate } from './import-gate.js';
+import { createImportGate, type ImportGate } from '../../../lib/spreadsheet/import-gate.js';
 import { planImport, type DeviceState, type ImportPlan } from './planner.js';
 import { createExchangeRepo } from './repo.js';
 import { writeTopicsCsv } from './csv-write.js';
-import { sniffImport } from './file-format.js';
+import { sniffImport } from '../../../lib/spreadsheet/file-format.js';
 import { readImportFile } from './import-read.js';
 import { writeTopicsWorkbook } from './xlsx-write.js';
 

@@ -12,7 +12,8 @@ import {
 import type { z } from 'zod';
 import { badRequest } from '../../../lib/errors.js';
 import { fold } from '../fold.js';
-import type { PlainSheet, PlainWorkbook, Read } from './xlsx-plain.js';
+import type { PlainWorkbook } from '../../../lib/spreadsheet/xlsx-plain.js';
+import { findSheet, sheetRows as rowsOf, type SheetRow } from '../../../lib/spreadsheet/sheet-rows.js';
 import type { ResponseFields } from '../responses/service.js';
 
 /**
@@ -83,53 +84,13 @@ export function listed(issues: ImportIssue[]): ImportIssue[] {
 }
 const invalid = (message: string) => badRequest(message, 'import_invalid');
 
-// ---------------------------------------------------------------- reading cells
-
-interface SheetRow {
-  row: number;
-  /** Cell of a column by its header; a missing optional column reads as blank. */
-  get(header: string): Read;
-}
-
-function findSheet(wb: PlainWorkbook, name: string): PlainSheet | undefined {
-  return wb.sheets.find((ws) => ws.name.trim().toLowerCase() === name.toLowerCase());
-}
-
 /** Checks the header row and returns the data rows that hold anything. */
-function sheetRows(ws: PlainSheet, columns: readonly (readonly [string, number])[]): SheetRow[] {
-  const found = new Map<string, number>();
-  (ws.rows[0] ?? []).forEach((r, i) => {
-    const text = r && 'value' in r && r.value !== null ? String(r.value).trim().toLowerCase() : '';
-    if (text && !found.has(text)) found.set(text, i + 1);
-  });
-  const missing = columns
-    .map(([h]) => h)
-    .filter((h) => !found.has(h.toLowerCase()) && !OPTIONAL_COLUMNS.has(h.toLowerCase()));
-  if (missing.length > 0) {
-    const list = missing.map((h) => `"${h}"`).join(', ');
-    throw invalid(
-      `The sheet "${ws.name}" is missing the column${missing.length > 1 ? 's' : ''} ${list} in its first row ` +
-        `(expected: ${columns.map(([h]) => h).join(', ')}).`,
-    );
-  }
-  if (ws.rows.length - 1 > MAX_ROWS) {
-    throw invalid(`The sheet "${ws.name}" has more than ${MAX_ROWS.toLocaleString('en')} rows.`);
-  }
-  const rows: SheetRow[] = [];
-  for (let r = 2; r <= ws.rows.length; r++) {
-    const cells = ws.rows[r - 1] ?? [];
-    const get = (header: string): Read => {
-      const col = found.get(header.toLowerCase());
-      return (col === undefined ? null : cells[col - 1]) ?? { value: null };
-    };
-    const blank = columns.every(([h]) => {
-      const c = get(h);
-      return 'value' in c && (c.value === null || (typeof c.value === 'string' && c.value.trim() === ''));
-    });
-    if (!blank) rows.push({ row: r, get });
-  }
-  return rows;
-}
+const sheetRows = (ws: Parameters<typeof rowsOf>[0], columns: readonly (readonly [string, number])[]) =>
+  rowsOf(
+    ws,
+    columns.map(([h]) => h),
+    { optional: OPTIONAL_COLUMNS, maxRows: MAX_ROWS },
+  );
 
 // ---------------------------------------------------------------- the file, checked line by line
 

@@ -1,4 +1,4 @@
-import { conflict, tooManyRequests } from '../../../lib/errors.js';
+import { conflict, tooManyRequests } from '../errors.js';
 
 /**
  * Workbook imports, one at a time per project and a few at a time per server: each can hold a

@@ -1,5 +1,5 @@
 import type { ErrorCode, ImportFormat } from '@ambassador/contracts';
-import { AppError } from '../../../lib/errors.js';
+import { AppError } from '../errors.js';
 
 /** The encodings a CSV file is read in: what Excel writes ("CSV UTF-8", "Unicode Text"). */
 export type TextEncoding = 'utf-8' | 'utf-16le' | 'utf-16be';

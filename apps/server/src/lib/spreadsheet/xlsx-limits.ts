@@ -31,6 +31,8 @@ export class ImportRefused extends Error {
     message: string,
     /** Past a limit, not a readable (unencrypted) ZIP or CSV, or text in an encoding we do not read. */
     readonly kind: 'too_large' | 'unreadable' | 'encoding',
+    /** With too_large: whether it was the count of rows or cells (rather than bytes or files). */
+    readonly rows = false,
   ) {
     super(message);
     this.name = 'ImportRefused';
@@ -75,8 +77,8 @@ const isSharedStrings = (name: string) => /^xl\/sharedStrings\.xml$/i.test(name)
  */
 export function checkXlsx(bytes: Buffer, limits: XlsxLimits = XLSX_LIMITS) {
   const totals = { entries: 0, declared: 0, bytes: 0, sharedStrings: 0, rows: 0, cells: 0 };
-  const tooLarge = (what: string) =>
-    new ImportRefused(`The workbook is too large to import at once (more than ${what}).`, 'too_large');
+  const tooLarge = (what: string, rows = false) =>
+    new ImportRefused(`The workbook is too large to import at once (more than ${what}).`, 'too_large', rows);
   return new Promise<typeof totals>((resolve, reject) => {
     // lazyEntries: one entry at a time; validateEntrySizes: an entry inflating past the size its
     // header declares is an error, so the declared total (checked below) bounds the real one.
@@ -136,6 +138,7 @@ export function checkXlsx(bytes: Buffer, limits: XlsxLimits = XLSX_LIMITS) {
                 return fail(
                   tooLarge(
                     `${limits.rows.toLocaleString('en')} rows or ${limits.cells.toLocaleString('en')} cells`,
+                    true,
                   ),
                 );
               }

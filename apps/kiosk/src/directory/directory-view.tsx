@@ -1,0 +1,206 @@
+import { useEffect, useId, useMemo, useState } from 'react';
+import type { KioskDirectoryUnit, Language } from '@ambassador/contracts';
+import type { DeviceApi } from '../api/device-api';
+import { ChatIcon } from '../components/icons';
+import { format, type Strings } from '../i18n/strings';
+import { HTML_LANG } from '../lib/languages';
+import { SOCKET, type Realtime } from '../realtime/realtime-client';
+import { useRealtimeConnect, useRealtimeEvent } from '../realtime/use-realtime';
+
+/** A unit's text in the visitor's language, else in the first language that has one. */
+export function textIn(texts: Partial<Record<Language, string>>, language: Language): string {
+  return texts[language] || Object.values(texts).find(Boolean) || '';
+}
+
+/** Folded for search: case and width (ｍａｌｌ, full-width digits) ignored. */
+const fold = (s: string) => s.normalize('NFKC').toLowerCase();
+
+/** Units whose number, name or description in any language, phone or email holds the search. */
+export function searchUnits(units: KioskDirectoryUnit[], search: string): KioskDirectoryUnit[] {
+  const q = fold(search.trim());
+  if (!q) return units;
+  const digits = q.replace(/[^0-9]/g, '');
+  return units.filter(
+    (u) =>
+      fold(u.unit).includes(q) ||
+      Object.values(u.names).some((n) => n && fold(n).includes(q)) ||
+      fold(u.email).includes(q) ||
+      // A phone number matches however it is spaced.
+      (digits.length >= 3 && u.phone.replace(/[^0-9]/g, '').includes(digits)),
+  );
+}
+
+type Props = {
+  api: DeviceApi;
+  realtime: Realtime | null;
+  language: Language;
+  strings: Strings;
+  /** The search field is on (Interface Settings → directory → search). */
+  withSearch: boolean;
+  /** Chat with staff is on for this kiosk: units with live chat offer it. */
+  withChat: boolean;
+  onClose: () => void;
+  onChat: (unit: KioskDirectoryUnit) => void;
+  /** A touch or a keystroke: keeps the idle clock from running out. */
+  onActivity: () => void;
+};
+
+/**
+ * The directory, over the start screen: every unit of the device with its logo and details in the
+ * visitor's language, searched as the visitor types on the screen's keyboard. An operator's change
+ * arrives live (`interface:directory`): the list is read again, the search kept.
+ */
+export function DirectoryView({
+  api,
+  realtime,
+  language,
+  strings,
+  withSearch,
+  withChat,
+  onClose,
+  onChat,
+  onActivity,
+}: Props) {
+  const [units, setUnits] = useState<KioskDirectoryUnit[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [search, setSearch] = useState('');
+  const [version, setVersion] = useState(0);
+  const titleId = useId();
+
+  useEffect(() => {
+    const controller = new AbortController();
+    api.directory(controller.signal).then(
+      (loaded) => {
+        setUnits(loaded);
+        setFailed(false);
+      },
+      () => {
+        if (!controller.signal.aborted) setFailed(true);
+      },
+    );
+    return () => controller.abort();
+  }, [api, version]);
+  useRealtimeEvent(realtime, SOCKET.interfaceDirectory, () => setVersion((v) => v + 1));
+  // A change made while the socket was away.
+  useRealtimeConnect(realtime, () => setVersion((v) => v + 1));
+
+  const shown = useMemo(
+    () => (units ? searchUnits(units, withSearch ? search : '') : []),
+    [units, search, withSearch],
+  );
+
+  return (
+    <section
+      className="k-panel k-directory"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      lang={HTML_LANG[language]}
+      data-testid="kiosk-directory"
+      onPointerDown={onActivity}
+      onKeyDown={onActivity}
+    >
+      <header className="k-bar">
+        <h2 className="k-bar-title k-bar-name" id={titleId}>
+          {strings.directory}
+        </h2>
+        <button
+          type="button"
+          className="k-btn k-btn-end"
+          data-testid="kiosk-directory-close"
+          onClick={onClose}
+        >
+          {strings.directoryBack}
+        </button>
+      </header>
+      <div className="k-directory-body">
+        {withSearch && (
+          <div className="k-directory-search">
+            <label className="k-visually-hidden" htmlFor={`${titleId}-search`}>
+              {strings.directorySearch}
+            </label>
+            <input
+              id={`${titleId}-search`}
+              className="k-input"
+              type="search"
+              inputMode="search"
+              enterKeyHint="search"
+              autoComplete="off"
+              placeholder={strings.directoryPlaceholder}
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              data-testid="kiosk-directory-search"
+            />
+            {search && (
+              <button type="button" className="k-btn k-btn-outline" onClick={() => setSearch('')}>
+                {strings.directoryClear}
+              </button>
+            )}
+          </div>
+        )}
+        {failed && !units ? (
+          <div className="k-card" role="alert">
+            <p>{strings.directoryLoadFailed}</p>
+            <button type="button" className="k-btn k-btn-primary" onClick={() => setVersion((v) => v + 1)}>
+              {strings.tryAgain}
+            </button>
+          </div>
+        ) : units && shown.length === 0 ? (
+          <p className="k-muted" role="status" data-testid="kiosk-directory-empty">
+            {units.length === 0 ? strings.directoryEmpty : strings.directoryNoMatch}
+          </p>
+        ) : (
+          <ul className="k-directory-list" aria-live="polite">
+            {shown.map((unit) => {
+              const name = textIn(unit.names, language);
+              const description = textIn(unit.descriptions, language);
+              return (
+                <li key={unit.id} className="k-card k-unit" data-testid={`kiosk-unit-${unit.unit}`}>
+                  {unit.logo_url ? (
+                    <img className="k-unit-logo" src={unit.logo_url} alt="" />
+                  ) : (
+                    <span className="k-unit-logo k-unit-logo-empty" aria-hidden="true">
+                      {[...name][0] ?? ''}
+                    </span>
+                  )}
+                  <div className="k-unit-text">
+                    <h3 className="k-unit-name">{name}</h3>
+                    <p className="k-unit-number">{format(strings.directoryUnit, { unit: unit.unit })}</p>
+                    {description && <p className="k-unit-description">{description}</p>}
+                    {(unit.phone || unit.email) && (
+                      <dl className="k-unit-contact">
+                        {unit.phone && (
+                          <>
+                            <dt>{strings.directoryPhone}</dt>
+                            <dd>{unit.phone}</dd>
+                          </>
+                        )}
+                        {unit.email && (
+                          <>
+                            <dt>{strings.directoryEmail}</dt>
+                            <dd>{unit.email}</dd>
+                          </>
+                        )}
+                      </dl>
+                    )}
+                    {withChat && unit.live_chat && (
+                      <button
+                        type="button"
+                        className="k-btn k-btn-primary k-unit-chat"
+                        data-testid={`kiosk-unit-chat-${unit.unit}`}
+                        onClick={() => onChat(unit)}
+                      >
+                        <ChatIcon />
+                        <span>{strings.directoryChat}</span>
+                      </button>
+                    )}
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
