@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, backends, login, suiteApp, type Session } from '../test/harness.js';
+import { ADMIN, backends, login, multipartForm, suiteApp, type Session } from '../test/harness.js';
 import { adminCall, deviceCall, seedContent } from '../test/tenant.js';
 
 /** The Big List of Naughty Strings (485 strings): SQL, scripts, RTL, emoji, zalgo, CJK, ... */
@@ -70,6 +70,13 @@ const NO_STORED_TEXT: Record<string, string> = {
   'POST /admin_panel/idle_screen': 'images and videos (the file name is cleaned: see bad-input)',
   'PUT /admin_panel/idle_screen': 'ids, numbers and a choice from a list',
   'DELETE /admin_panel/idle_screen': 'an id',
+  'POST /admin_panel/carousel/media': 'media ids',
+  'POST /admin_panel/media/uploads': 'a file (its name is cleaned: see bad-input)',
+  'PATCH /admin_panel/media/uploads/:upload_id': "a file's bytes",
+  'DELETE /admin_panel/media/uploads/:upload_id': 'an id',
+  'PUT /admin_panel/directory': 'the same columns as the directory target',
+  'DELETE /admin_panel/directory': 'an id',
+  'POST /admin_panel/directory/import': 'a workbook, its rows checked by the directory target’s contract',
   'POST /device_api/v1/sessions': 'a language',
   'POST /device_api/v1/sessions/:session_id/end': 'an id',
   'POST /device_api/v1/speech': 'keeps nothing',
@@ -276,6 +283,24 @@ describe.each(backends)('naughty strings read back as sent or are refused with 4
       trims: true,
       write: (s) => asDevice('/chats', { language: 'english', name: s }),
       read: async (w) => (await get(`/chat/endusers/${data(w).session_id}`)).name,
+    },
+    {
+      route: 'POST /admin_panel/directory',
+      field: 'names.english',
+      trims: true,
+      write: (s, n) => {
+        const form = multipartForm({ data: JSON.stringify({ unit: `NS-${n}`, names: { english: s } }) });
+        return inject({
+          method: 'POST',
+          url: `/admin_panel/directory?device_id=${OWN}`,
+          headers: { ...admin.headers, ...form.headers },
+          payload: form.payload,
+        });
+      },
+      read: async (w) =>
+        (await get(`/directory?device_id=${OWN}&search=${data(w).unit}&limit=100`)).find(
+          (u: { id: number }) => u.id === data(w).id,
+        )?.names.english,
     },
     {
       route: 'POST /admin_panel/video_call/push',

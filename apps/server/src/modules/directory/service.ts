@@ -1,8 +1,6 @@
 import {
   DIRECTORY_DATA_FIELD,
   DIRECTORY_MAX_UNITS,
-  IMAGE_TYPES,
-  IMAGE_UPLOAD_MAX_BYTES,
   SOCKET,
   ZDirectoryUnitFields,
   ZUpdateDirectoryUnitFields,
