@@ -73,6 +73,17 @@ export const ZIdleScreenMediaParams = z.object({ media_type: ZIdleMediaType });
  */
 export const ZIdleScreenUploadQuery = z.object({ device_id: ZId, media_type: ZIdleMediaType.optional() });
 
+/**
+ * POST /idle_screen/media: items from files already uploaded (resumable uploads, kind `image` or
+ * `video` as `media_type`), by the media ids their uploads ended with, in order.
+ */
+export const ZAttachIdleMediaRequest = z.object({
+  device_id: ZId,
+  media_type: ZIdleMediaType,
+  media_ids: z.array(ZId).min(1).max(IDLE_UPLOAD_MAX_FILES),
+});
+export type AttachIdleMediaRequest = z.input<typeof ZAttachIdleMediaRequest>;
+
 const ZDuration = z.number().int().min(IDLE_IMAGE_DURATION.min).max(IDLE_IMAGE_DURATION.max);
 
 /**

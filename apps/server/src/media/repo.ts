@@ -36,6 +36,33 @@ const unionAll = (parts: SQL[], empty: SQL) =>
         sql` union all `,
       );
 
+/**
+ * `used_ids(id)` (media named by id) and `named(id)` (media whose file or variant an address in a
+ * text names), over every source: the start of a query asking what is in use.
+ */
+function usedCte(sources: MediaReferenceSource[]) {
+  const ids = unionAll(
+    sources.flatMap((s) => (s.ids ? [s.ids] : [])),
+    sql`select null::integer where false`,
+  );
+  const texts = unionAll(
+    sources.flatMap((s) => (s.texts ? [s.texts] : [])),
+    sql`select null::text where false`,
+  );
+  return sql`
+    with used_ids(id) as (${ids}),
+    texts(t) as (${texts}),
+    used_names(name) as (
+      select (regexp_matches(t, ${MEDIA_ADDRESS}, 'g'))[1] from texts where t like '%/media/%'
+    ),
+    named(id) as (
+      select m.id from media m join used_names u on u.name = m.filename
+      union
+      select m.id from media m cross join lateral unnest(m.files) f(name)
+        join used_names u on u.name = f.name
+    )`;
+}
+
 export function createMediaRepo(db: Db) {
   return {
     /** Records blobs about to be stored (already recorded ones stay as they are). */
@@ -71,33 +98,33 @@ export function createMediaRepo(db: Db) {
      * of their file or of one of their variants, in one statement.
      */
     async deleteUnused(cutoff: Date, sources: MediaReferenceSource[]) {
-      const ids = unionAll(
-        sources.flatMap((s) => (s.ids ? [s.ids] : [])),
-        sql`select null::integer where false`,
-      );
-      const texts = unionAll(
-        sources.flatMap((s) => (s.texts ? [s.texts] : [])),
-        sql`select null::text where false`,
-      );
       return queryRows<{ id: number; filename: string; sha256: string | null; files: string[] }>(
         db,
         sql`
-          with used_ids(id) as (${ids}),
-          texts(t) as (${texts}),
-          used_names(name) as (
-            select (regexp_matches(t, ${MEDIA_ADDRESS}, 'g'))[1] from texts where t like '%/media/%'
-          ),
-          named(id) as (
-            select m.id from media m join used_names u on u.name = m.filename
-            union
-            select m.id from media m cross join lateral unnest(m.files) f(name)
-              join used_names u on u.name = f.name
-          )
+          ${usedCte(sources)}
           delete from media m
           where m.created_at < ${cutoff.toISOString()}::timestamptz
             and not exists (select 1 from used_ids u where u.id = m.id)
             and not exists (select 1 from named n where n.id = m.id)
           returning m.id, m.filename, m.sha256, m.files`,
+      );
+    },
+
+    /** The project's media rows among `ids`, each with whether a source uses it already. */
+    async usage(projectId: number, ids: number[], sources: MediaReferenceSource[]) {
+      if (ids.length === 0) return [];
+      return queryRows<{ id: number; kind: string; mime: string; size: number; in_use: boolean }>(
+        db,
+        sql`
+          ${usedCte(sources)}
+          select m.id, m.kind, m.mime, m.size,
+            (exists (select 1 from used_ids u where u.id = m.id)
+              or exists (select 1 from named n where n.id = m.id)) as in_use
+          from media m
+          where m.project_id = ${projectId} and m.id in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
       );
     },
 

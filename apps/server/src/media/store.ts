@@ -16,7 +16,7 @@ import {
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { MediaInfo, MediaVariant, MediaVariants } from '../db/schema.js';
-import { AppError } from '../lib/errors.js';
+import { AppError, conflict, notFound } from '../lib/errors.js';
 import type { Clock } from '../lib/clock.js';
 import { createLocalBlobStore, isBlobKey, type BlobStore, type ByteRange } from './blob-store.js';
 import { checkImage, type MadeImage } from './images.js';
@@ -357,6 +357,37 @@ export function createMediaStore({
         if (size > max) throw fileTooLarge(max);
         return accept(work, { size, sha256: await sha256File(work) }, opts);
       });
+    },
+
+    /**
+     * Media already uploaded (resumable uploads) that an area is about to take as its items: each
+     * must be the project's (another project's: 404, as if absent), of `kind`, within `maxBytes`
+     * (or the kind's limit), and used by nothing yet — an item deletes its media with it, which
+     * must not take another item's away. Answers the ids, each once, in the order given.
+     */
+    async attachable(
+      projectId: number,
+      ids: number[],
+      { kind, maxBytes }: { kind: MediaKind; maxBytes?: number },
+    ) {
+      const unique = [...new Set(ids)];
+      const rows = new Map((await repo.usage(projectId, unique, sources)).map((r) => [r.id, r]));
+      const max = Math.min(maxBytes ?? Infinity, kindLimit(kind));
+      for (const id of unique) {
+        const row = rows.get(id);
+        if (!row) throw notFound(`Media item ${id} does not exist.`);
+        if (row.kind !== kind) {
+          throw new AppError(
+            415,
+            'unsupported_type',
+            `Media item ${id} is not ${LABELS[kind]} (it is ${row.mime}).`,
+          );
+        }
+        if (row.size > max) throw fileTooLarge(max);
+        if (row.in_use)
+          throw conflict(`Media item ${id} is in use already. Upload the file again.`, 'media_in_use');
+      }
+      return unique;
     },
 
     /**

@@ -73,18 +73,6 @@ export function createCarouselRepo(db: Db) {
       });
     },
 
-    /** The project's media items among the ids, each with whether a banner already shows it. */
-    async mediaOf(projectId: number, ids: number[]) {
-      if (ids.length === 0) return [];
-      const rows = await db
-        .select({ id: media.id, mime: media.mime, size: media.size })
-        .from(media)
-        .where(and(eq(media.projectId, projectId), inArray(media.id, ids)));
-      const shown = await db.select({ mediaId: b.mediaId }).from(b).where(inArray(b.mediaId, ids));
-      const inUse = new Set(shown.map((r) => r.mediaId));
-      return rows.map((r) => ({ ...r, inUse: inUse.has(r.id) }));
-    },
-
     /** Which of the ids are topics of the device. */
     async topicsOnDevice(deviceId: number, ids: number[]) {
       if (ids.length === 0) return new Set<number>();

@@ -1,5 +1,4 @@
 import {
-  IMAGE_TYPES,
   CAROUSEL_IMAGE_MAX_BYTES,
   CAROUSEL_MAX_BANNERS,
   SOCKET,
@@ -90,29 +89,14 @@ export function createCarouselService({
     /**
      * Banners from media items already stored (resumable uploads), after the device's banners.
      * All or nothing: each must be an image of the caller's project (another project's: 404),
-     * within the banner image limit, and shown by no banner yet (a banner deletes its image).
+     * within the banner image limit, and used by nothing yet (a banner deletes its image).
      */
     async attach(actor: { projectId: number }, deviceId: number, mediaIds: number[]) {
-      const ids = [...new Set(mediaIds)];
-      if (ids.length > CAROUSEL_MAX_BANNERS - (await repo.count(deviceId))) throw tooMany();
-      const rows = new Map((await repo.mediaOf(actor.projectId, ids)).map((r) => [r.id, r]));
-      for (const id of ids) {
-        const row = rows.get(id);
-        if (!row) throw notFound(`Media item ${id} does not exist.`);
-        if (!(IMAGE_TYPES as readonly string[]).includes(row.mime)) {
-          throw new AppError(
-            415,
-            'unsupported_type',
-            `Media item ${id} is not an image (it is ${row.mime}).`,
-          );
-        }
-        if (row.size > CAROUSEL_IMAGE_MAX_BYTES) {
-          throw new AppError(413, 'file_too_large', `Media item ${id} is larger than a banner may be.`);
-        }
-        if (row.inUse) {
-          throw conflict(`Media item ${id} is already a banner. Upload the image again.`, 'media_in_use');
-        }
-      }
+      if (new Set(mediaIds).size > CAROUSEL_MAX_BANNERS - (await repo.count(deviceId))) throw tooMany();
+      const ids = await media.attachable(actor.projectId, mediaIds, {
+        kind: 'image',
+        maxBytes: CAROUSEL_IMAGE_MAX_BYTES,
+      });
       await repo.append(deviceId, ids);
       return changed(deviceId);
     },

@@ -6,6 +6,7 @@ import {
   IDLE_UPLOAD_MAX_FILES,
   IMAGE_UPLOAD_MAX_BYTES,
   VIDEO_UPLOAD_MAX_BYTES,
+  ZAttachIdleMediaRequest,
   ZDeleteIdleScreenRequest,
   ZIdleMediaType,
   ZIdleScreen,
@@ -95,6 +96,25 @@ export function idleScreenRoutes(parent: FastifyInstance, { idle }: { idle: Idle
       });
       const screen = await idle.upload(authOf(req), deviceId, () => mediaType, files);
       return ok(screen, { message: 'Idle screen media added.' });
+    },
+  );
+  app.post(
+    '/idle_screen/media',
+    {
+      config: interfacePage,
+      schema: {
+        tags,
+        summary: 'Add images or videos already uploaded (resumable uploads), by media id',
+        description: `For files sent to \`/admin_panel/media/uploads\` (tus) with kind \`image\` or \`video\` as \`media_type\`: the media ids their uploads ended with, in order. Each must be of your project (404 \`not_found\`), of that kind (415 \`unsupported_type\`), used by nothing yet (409 \`media_in_use\`); a device holds at most ${IDLE_MAX_IMAGES} images and ${IDLE_MAX_VIDEOS} videos (409 \`too_many_idle_items\`). One refused adds none. Answers the whole idle screen.`,
+        body: ZAttachIdleMediaRequest,
+        response: { 200: ZOk(ZIdleScreen) },
+      },
+    },
+    async (req) => {
+      const { device_id, media_type, media_ids } = pinned(req, req.body);
+      return ok(await idle.attach(authOf(req), device_id, media_type, media_ids), {
+        message: 'Idle screen media added.',
+      });
     },
   );
   app.put(

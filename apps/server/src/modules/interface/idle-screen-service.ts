@@ -157,6 +157,27 @@ export function createIdleScreenService({
       return changed(deviceId);
     },
 
+    /**
+     * Items from media already uploaded (resumable uploads), after the device's items of that type:
+     * each must be the project's, of that kind, within its limit and used by nothing yet. All or
+     * nothing, with the cap checked as they are added.
+     */
+    async attach(actor: { projectId: number }, deviceId: number, type: IdleMediaType, mediaIds: number[]) {
+      const { max, plural } = KINDS[type];
+      const full = () =>
+        conflict(
+          `A device’s idle screen holds at most ${max} ${plural}. Delete some before adding more.`,
+          'too_many_idle_items',
+        );
+      const ids = await media.attachable(actor.projectId, mediaIds, { kind: type });
+      const added = await repo.append(deviceId, type, ids, {
+        durationS: type === 'image' ? IDLE_IMAGE_DURATION.default : null,
+        max,
+      });
+      if (!added) throw full();
+      return changed(deviceId);
+    },
+
     /** Which type plays, the idle timeout, both lists in their new order and each image's duration. */
     async update(input: z.output<typeof ZUpdateIdleScreenRequest>) {
       const current = await repo.items(input.device_id);

@@ -23,6 +23,7 @@ import {
 } from '../../test/sockets.js';
 import { media } from '../../db/schema.js';
 import { makeVideo } from '../../test/media-fixtures.js';
+import { tusClient } from '../../test/tus-client.js';
 
 const HTML = Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>');
 /** A Windows program: what a "video" from a bad source may really be. */
@@ -364,6 +365,55 @@ describe.each(backends)('idle screen on %s', (kind) => {
     expect(theirs.statusCode).toBe(409);
     expect(await screen(lobby.id)).toEqual(before);
     expect(await stored()).toEqual(files);
+    await clear(lobby.id);
+  });
+
+  it('takes a video uploaded resumably by its media id; refuses the wrong kind, a stranger and a reuse', async () => {
+    const client = tusClient(t.app, admin.headers);
+    const uploaded = async (content: Buffer, kind: 'image' | 'video', filename: string) => {
+      const created = await client.create(content.length, { device_id: lobby.id, kind, filename });
+      expect(created.statusCode).toBe(201);
+      const done = await client.patch(created.headers.location as string, 0, content);
+      expect(done.statusCode).toBe(200);
+      return done.json().data.media_id as number;
+    };
+    const attach = (mediaType: 'image' | 'video', ids: number[], s = admin, deviceId = lobby.id) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/admin_panel/idle_screen/media',
+        headers: s.headers,
+        payload: { device_id: deviceId, media_type: mediaType, media_ids: ids },
+      });
+    const video = await uploaded(TINY_MP4, 'video', '導覽 tour.mp4');
+    const photo = await uploaded(TINY_PNG, 'image', 'photo.png');
+
+    const wrongKind = await attach('video', [photo]);
+    expect(wrongKind.statusCode).toBe(415);
+    expect(wrongKind.json().error).toBe('unsupported_type');
+    expect((await attach('video', [video], other, foreign.id)).statusCode).toBe(404);
+
+    const live = nextMessage(await connected(deviceSocket(url, lobby.key)), SOCKET.interfaceIdleScreen);
+    const res = await attach('video', [video]);
+    expect(res.statusCode).toBe(200);
+    const added: IdleScreen = res.json().data;
+    expect(added.videos.map((v) => [v.original_name, v.mime])).toEqual([['導覽 tour.mp4', 'video/mp4']]);
+    expect((await t.app.inject({ method: 'GET', url: added.videos[0]!.url })).statusCode).toBe(200);
+    await live;
+
+    // An item deletes its media with it: the same media may not be a second item, here or as a banner.
+    const again = await attach('video', [video]);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe('media_in_use');
+    expect((await attach('image', [photo])).statusCode).toBe(200);
+    const banner = await t.app.inject({
+      method: 'POST',
+      url: '/admin_panel/carousel/media',
+      headers: admin.headers,
+      payload: { device_id: lobby.id, media_ids: [photo] },
+    });
+    expect(banner.statusCode).toBe(409);
+    expect(banner.json().error).toBe('media_in_use');
+    expect((await screen(lobby.id)).videos).toHaveLength(1);
     await clear(lobby.id);
   });
 });
