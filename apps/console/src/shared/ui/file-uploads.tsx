@@ -1,82 +1,91 @@
 import { useId, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import UploadIcon from '@mui/icons-material/Upload';
+import type { MediaKind } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '@/shared/api/api-error';
+import { ApiError, errorMessage } from '@/shared/api/api-error';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
+import { UploadProgress } from '@/shared/upload/upload-progress';
+import { useResumableUpload } from '@/shared/upload/use-resumable-upload';
 
-type Progress = { current: number; total: number; name: string; fraction: number };
+type Batch = { current: number; total: number; name: string };
 
 /**
- * Several files sent one request each, one after another, with the progress of the whole: a
- * refused file names itself and stops the rest (those before it are in). `onUploaded` gets each
- * answer; `doneText` confirms how many went in.
+ * Several files, one after another, each a resumable upload (tus: chunks, retries, resume after a
+ * reload) of `kind`, then `attach`ed by its media id to the area's list: a refused file names
+ * itself and stops the rest (those before it are in); a cancelled one stops them quietly.
+ * `onUploaded` gets each attach's answer; `doneText` confirms how many went in.
  */
 export function useSequentialUploads<T>({
-  upload,
+  deviceId,
+  kind,
+  attach,
   onUploaded,
   doneText,
 }: {
-  upload: (file: File, onProgress: (fraction: number) => void) => Promise<T>;
+  deviceId: number;
+  kind: MediaKind;
+  attach: (mediaId: number) => Promise<T>;
   onUploaded: (result: T) => void;
   doneText: (count: number) => string;
 }) {
   const { t } = useTranslation();
-  const [progress, setProgress] = useState<Progress | null>(null);
+  const resumable = useResumableUpload();
+  const [batch, setBatch] = useState<Batch | null>(null);
 
   const start = async (files: File[]) => {
     let added = 0;
     for (const [i, file] of files.entries()) {
-      const step = { current: i + 1, total: files.length, name: file.name };
-      setProgress({ ...step, fraction: 0 });
+      setBatch({ current: i + 1, total: files.length, name: file.name });
       try {
-        onUploaded(await upload(file, (fraction) => setProgress({ ...step, fraction })));
+        const item = await resumable.upload(file, { deviceId, kind });
+        onUploaded(await attach(item.media_id));
         added += 1;
       } catch (error) {
+        setBatch(null);
+        if (error instanceof ApiError && error.code === 'cancelled') return;
         notify.error(
           t('upload.failed', { name: file.name, reason: errorMessage(error, t('errors.unknown')) }),
         );
-        setProgress(null);
         return;
       }
     }
-    setProgress(null);
+    setBatch(null);
     if (added > 0) notify.success(doneText(added));
   };
 
-  return { progress, start };
+  return { batch, start, ...resumable };
 }
+
+export type SequentialUploads = ReturnType<typeof useSequentialUploads>;
 
 /** The add button (a hidden file input behind it) with its hint, and the progress while sending. */
 export function FileUploads({
   label,
   hint,
   accept,
-  progress,
-  onFiles,
+  uploads,
   testId,
 }: {
   label: string;
   hint: string;
   accept: string;
-  progress: Progress | null;
-  onFiles: (files: File[]) => void;
+  uploads: SequentialUploads;
   /** `<testId>-add`, `<testId>-input`, `<testId>-progress`. */
   testId: string;
 }) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
-  const progressLabel = useId();
+  const progressId = useId();
   return (
     <>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 1 }}>
         <Button
           variant="contained"
           startIcon={<UploadIcon />}
-          disabled={progress !== null}
+          disabled={uploads.batch !== null}
           onClick={() => input.current?.click()}
           data-testid={`${testId}-add`}
         >
@@ -97,19 +106,25 @@ export function FileUploads({
           onChange={(event) => {
             const files = [...(event.target.files ?? [])];
             event.target.value = '';
-            if (files.length > 0) onFiles(files);
+            if (files.length > 0) void uploads.start(files);
           }}
         />
       </Box>
-      {progress && (
-        <Box sx={{ mb: 1 }} data-testid={`${testId}-progress`}>
-          <Typography variant="body2" id={progressLabel}>
-            {t('upload.progress', progress)}
-          </Typography>
-          <LinearProgress
-            variant="determinate"
-            value={Math.round(((progress.current - 1 + progress.fraction) / progress.total) * 100)}
-            aria-labelledby={progressLabel}
+      {uploads.batch && uploads.status && (
+        <Box data-testid={`${testId}-progress`}>
+          <UploadProgress
+            id={progressId}
+            status={uploads.status}
+            label={t('upload.progress', uploads.batch)}
+            fraction={
+              (uploads.batch.current -
+                1 +
+                (uploads.status.total ? uploads.status.sent / uploads.status.total : 0)) /
+              uploads.batch.total
+            }
+            onPause={uploads.pause}
+            onResume={uploads.resume}
+            onCancel={uploads.cancel}
           />
         </Box>
       )}

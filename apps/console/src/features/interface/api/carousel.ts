@@ -1,7 +1,6 @@
 import type { CarouselBanner } from '@ambassador/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
-import { uploadWithProgress } from '@/shared/api/upload';
 import { interfaceKeys } from './interface-keys';
 
 /** GET /carousel: the device's banners in order. */
@@ -22,16 +21,13 @@ export function useCarousel(deviceId: number | null) {
   return useQuery(carouselQueryOptions(deviceId));
 }
 
-/** POST /carousel/upload with one image, reporting its progress; answers the whole list. */
-export function uploadBanner(
-  deviceId: number,
-  file: File,
-  onProgress: (fraction: number) => void,
-): Promise<CarouselBanner[]> {
-  const form = new FormData();
-  form.append('device_id', String(deviceId));
-  form.append('files', file, file.name);
-  return uploadWithProgress(`/carousel/upload?device_id=${deviceId}`, form, onProgress);
+/**
+ * POST /carousel/media: banners from images already uploaded (resumable uploads), by media id.
+ * Answers the whole list.
+ */
+export async function attachBanners(deviceId: number, mediaIds: number[]): Promise<CarouselBanner[]> {
+  return (await api.post<CarouselBanner[]>('/carousel/media', { device_id: deviceId, media_ids: mediaIds }))
+    .data;
 }
 
 export type UpdateCarouselBody = {

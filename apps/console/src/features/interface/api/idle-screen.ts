@@ -1,7 +1,6 @@
 import type { IdleMediaType, IdleScreen } from '@ambassador/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
-import { uploadWithProgress } from '@/shared/api/upload';
 import { interfaceKeys } from './interface-keys';
 
 /** GET /idle_screen: the device's idle screen, both lists and its settings. */
@@ -22,18 +21,22 @@ export function useIdleScreen(deviceId: number | null) {
   return useQuery(idleScreenQueryOptions(deviceId));
 }
 
-/** POST /idle_screen with one image or video, reporting its progress; answers the whole idle screen. */
-export function uploadIdleMedia(
+/**
+ * POST /idle_screen/media: images or videos already uploaded (resumable uploads), by media id.
+ * Answers the whole idle screen.
+ */
+export async function attachIdleMedia(
   deviceId: number,
   mediaType: IdleMediaType,
-  file: File,
-  onProgress: (fraction: number) => void,
+  mediaIds: number[],
 ): Promise<IdleScreen> {
-  const form = new FormData();
-  form.append('device_id', String(deviceId));
-  form.append('media_type', mediaType);
-  form.append('files', file, file.name);
-  return uploadWithProgress(`/idle_screen?device_id=${deviceId}&media_type=${mediaType}`, form, onProgress);
+  return (
+    await api.post<IdleScreen>('/idle_screen/media', {
+      device_id: deviceId,
+      media_type: mediaType,
+      media_ids: mediaIds,
+    })
+  ).data;
 }
 
 export type UpdateIdleScreenBody = {

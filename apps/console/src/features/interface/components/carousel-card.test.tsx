@@ -5,7 +5,7 @@ import { changeUiLanguage } from '@/i18n/i18n';
 import { LOGGED_OUT, authStore } from '@/shared/auth/auth-store';
 import { snackbarStore } from '@/shared/ui/snackbar/snackbar-store';
 import { fakeServer, type FakeCall, type FakeReply } from '@/shared/test/fake-server';
-import { fakeUploads } from '@/shared/test/fake-uploads';
+import { fakeTus } from '@/shared/test/fake-tus';
 import { renderWithApp } from '@/shared/test/render-with-app';
 import { CarouselCard } from './carousel-card';
 
@@ -51,22 +51,22 @@ function carouselServer(refuse?: (call: FakeCall) => FakeReply) {
 const names = () =>
   screen.getAllByTestId('carousel-banner').map((li) => within(li).getByRole('img').getAttribute('alt'));
 
-/** Uploads answer with the list so far (one banner more each), or a refusal for a named file. */
-function bannerUploads(refuse: Record<string, { status: number; error: string }> = {}) {
-  const listed: CarouselBanner[] = [];
-  return fakeUploads(({ names }) => {
-    listed.push(banner(listed.length + 10, names[0]!));
-    return listed;
-  }, refuse);
-}
-
 const png = (name: string) =>
   new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], name, { type: 'image/png' });
 
 describe('CarouselCard', () => {
-  it('uploads several images one by one and lists them; a refused file names itself', async () => {
-    fakeServer((call) => (call.path === '/carousel' ? { body: [] } : undefined));
-    const sent = bannerUploads({ 'page.png': { status: 415, error: 'unsupported_type' } });
+  it('uploads several images one by one (resumable) and lists them; a refused file names itself', async () => {
+    let listed: CarouselBanner[] = [];
+    const calls = fakeServer((call) => {
+      if (call.path === '/carousel') return { body: listed };
+      if (call.path === '/carousel/media') {
+        const ids = (call.body as { media_ids: number[] }).media_ids;
+        listed = [...listed, ...ids.map((id) => banner(id, `${String.fromCharCode(97 + id - 100)}.png`))];
+        return { body: listed };
+      }
+      return undefined;
+    });
+    const tus = fakeTus({ refuse: { 'page.png': { status: 415, error: 'unsupported_type' } } });
     renderWithApp(<CarouselCard deviceId={7} carouselOn />, '/interface');
     await screen.findByTestId('carousel-empty');
     fireEvent.change(screen.getByTestId('carousel-input'), {
@@ -74,8 +74,14 @@ describe('CarouselCard', () => {
     });
     await waitFor(() => expect(snackbarStore.get().text).toBe('Banners added: 2'));
     expect(names()).toEqual(['a.png', 'b.png']);
-    expect(sent.map((s) => s.names)).toEqual([['a.png'], ['b.png']]);
-    expect(sent[0]!.url).toBe('/admin_panel/carousel/upload?device_id=7');
+    expect(tus.uploads.map((u) => u.metadata)).toEqual([
+      { device_id: '7', kind: 'image', filename: 'a.png' },
+      { device_id: '7', kind: 'image', filename: 'b.png' },
+    ]);
+    expect(calls.filter((c) => c.path === '/carousel/media').map((c) => c.body)).toEqual([
+      { device_id: 7, media_ids: [100] },
+      { device_id: 7, media_ids: [101] },
+    ]);
 
     fireEvent.change(screen.getByTestId('carousel-input'), { target: { files: [png('page.png')] } });
     await waitFor(() => expect(snackbarStore.get().status).toBe('error'));

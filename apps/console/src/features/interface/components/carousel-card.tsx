@@ -16,7 +16,7 @@ import { FileUploads, useSequentialUploads } from '@/shared/ui/file-uploads';
 import { PickersProvider } from '@/shared/ui/pickers-provider';
 import { SortableList, moved } from '@/shared/ui/sortable-list';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
-import { uploadBanner, useCarousel, useDeleteBanner, useUpdateCarousel } from '../api/carousel';
+import { attachBanners, useCarousel, useDeleteBanner, useUpdateCarousel } from '../api/carousel';
 import { interfaceKeys } from '../api/interface-keys';
 
 const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
@@ -53,7 +53,9 @@ export function CarouselCard({ deviceId, carouselOn }: { deviceId: number; carou
   };
 
   const uploads = useSequentialUploads({
-    upload: (file: File, onProgress: (fraction: number) => void) => uploadBanner(deviceId, file, onProgress),
+    deviceId,
+    kind: 'image',
+    attach: (mediaId: number) => attachBanners(deviceId, [mediaId]),
     onUploaded: (next: CarouselBanner[]) => queryClient.setQueryData(interfaceKeys.carousel(deviceId), next),
     doneText: (count) => t('interface.carousel.uploaded', { count }),
   });
@@ -87,8 +89,7 @@ export function CarouselCard({ deviceId, carouselOn }: { deviceId: number; carou
           label={t('interface.carousel.add')}
           hint={t('interface.carousel.hint', { mb: CAROUSEL_IMAGE_MAX_BYTES / 1024 / 1024 })}
           accept={ACCEPT}
-          progress={uploads.progress}
-          onFiles={(files) => void uploads.start(files)}
+          uploads={uploads}
           testId="carousel"
         />
         {banners.isError ? (

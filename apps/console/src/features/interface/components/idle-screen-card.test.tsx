@@ -5,7 +5,7 @@ import { changeUiLanguage } from '@/i18n/i18n';
 import { LOGGED_OUT, authStore } from '@/shared/auth/auth-store';
 import { snackbarStore } from '@/shared/ui/snackbar/snackbar-store';
 import { fakeServer, type FakeCall, type FakeReply } from '@/shared/test/fake-server';
-import { fakeUploads } from '@/shared/test/fake-uploads';
+import { fakeTus } from '@/shared/test/fake-tus';
 import { renderWithApp } from '@/shared/test/render-with-app';
 import { IdleScreenCard } from './idle-screen-card';
 
@@ -36,6 +36,8 @@ const video = (video_id: number, name: string): IdleVideo => ({
 });
 
 /** GET / PUT / DELETE /idle_screen over a stored idle screen; `refuse` makes a change fail. */
+let uploadedName: (mediaId: number) => string = (id) => `upload-${id}`;
+
 function idleServer(start: Partial<IdleScreen> = {}, refuse?: (call: FakeCall) => FakeReply) {
   let stored: IdleScreen = {
     media_type_selected: 'image',
@@ -45,6 +47,12 @@ function idleServer(start: Partial<IdleScreen> = {}, refuse?: (call: FakeCall) =
     ...start,
   };
   const calls = fakeServer((call) => {
+    if (call.path === '/idle_screen/media') {
+      // Uploaded files (fake-tus numbers them from 100) become videos named as uploaded.
+      const ids = (call.body as { media_ids: number[] }).media_ids;
+      stored = { ...stored, videos: [...stored.videos, ...ids.map((id) => video(id, uploadedName(id)))] };
+      return { body: structuredClone(stored) };
+    }
     if (call.path !== '/idle_screen') return undefined;
     if (call.method !== 'GET') {
       const refused = refuse?.(call);
@@ -80,7 +88,6 @@ function idleServer(start: Partial<IdleScreen> = {}, refuse?: (call: FakeCall) =
   return {
     calls,
     stored: () => stored,
-    add: (v: IdleVideo) => (stored = { ...stored, videos: [...stored.videos, v] }),
   };
 }
 
@@ -144,8 +151,8 @@ describe('IdleScreenCard', () => {
 
   it('uploads videos on their tab with progress, and deletes one after the confirm dialog', async () => {
     const server = idleServer();
-    let id = 10;
-    const sent = fakeUploads(({ names }) => server.add(video(id++, names[0]!)));
+    const tus = fakeTus();
+    uploadedName = (id) => tus.uploads[id - 100]!.metadata.filename!;
     renderWithApp(<IdleScreenCard deviceId={7} />, '/interface');
     await screen.findAllByTestId('idle-image');
     fireEvent.click(screen.getByRole('tab', { name: 'Videos (1)' }));
@@ -155,11 +162,14 @@ describe('IdleScreenCard', () => {
     });
     await screen.findByTestId('idle-videos-progress');
     await waitFor(() => expect(snackbarStore.get().text).toBe('Videos added: 2'));
-    expect(sent.map((s) => s.url)).toEqual([
-      '/admin_panel/idle_screen?device_id=7&media_type=video',
-      '/admin_panel/idle_screen?device_id=7&media_type=video',
+    expect(tus.uploads.map((u) => u.metadata)).toEqual([
+      { device_id: '7', kind: 'video', filename: 'night.mp4' },
+      { device_id: '7', kind: 'video', filename: 'day.mp4' },
     ]);
-    expect(sent[0]!.form.get('media_type')).toBe('video');
+    expect(server.calls.filter((c) => c.path === '/idle_screen/media').map((c) => c.body)).toEqual([
+      { device_id: 7, media_type: 'video', media_ids: [100] },
+      { device_id: 7, media_type: 'video', media_ids: [101] },
+    ]);
     expect(screen.getAllByTestId('idle-video').map((li) => li.textContent)).toEqual([
       expect.stringContaining('tour.mp4'),
       expect.stringContaining('night.mp4'),
@@ -172,7 +182,7 @@ describe('IdleScreenCard', () => {
     fireEvent.click(within(dialog).getByTestId('delete-confirm'));
     await waitFor(() => expect(screen.getAllByTestId('idle-video')).toHaveLength(2));
     expect(server.calls.filter((c) => c.method === 'DELETE').map((c) => c.body)).toEqual([
-      { device_id: 7, video_id: 10 },
+      { device_id: 7, video_id: 100 },
     ]);
   });
 

@@ -35,7 +35,7 @@ import { DeleteDialog, useDeleteDialog } from '@/shared/ui/delete-dialog';
 import { FileUploads, useSequentialUploads } from '@/shared/ui/file-uploads';
 import { SortableList, moved } from '@/shared/ui/sortable-list';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
-import { uploadIdleMedia, useDeleteIdleItem, useIdleScreen, useUpdateIdleScreen } from '../api/idle-screen';
+import { attachIdleMedia, useDeleteIdleItem, useIdleScreen, useUpdateIdleScreen } from '../api/idle-screen';
 import { interfaceKeys } from '../api/interface-keys';
 import { IdlePreviewDialog } from './idle-preview-dialog';
 import { SecondsField } from './seconds-field';
@@ -87,8 +87,9 @@ export function IdleScreenCard({ deviceId }: { deviceId: number }) {
   };
 
   const uploadsOf = (type: IdleMediaType) => ({
-    upload: (file: File, onProgress: (fraction: number) => void) =>
-      uploadIdleMedia(deviceId, type, file, onProgress),
+    deviceId,
+    kind: type,
+    attach: (mediaId: number) => attachIdleMedia(deviceId, type, [mediaId]),
     onUploaded: (next: IdleScreen) => queryClient.setQueryData(key, next),
     doneText: (count: number) => t(`interface.idle.uploaded_${type}`, { count }),
   });
@@ -136,8 +137,7 @@ export function IdleScreenCard({ deviceId }: { deviceId: number }) {
           label={t('interface.idle.add_images')}
           hint={t('interface.idle.images_hint', { mb: IMAGE_UPLOAD_MAX_BYTES / MB, max: IDLE_MAX_IMAGES })}
           accept={IMAGE_TYPES.join(',')}
-          progress={imageUploads.progress}
-          onFiles={(files) => void imageUploads.start(files)}
+          uploads={imageUploads}
           testId="idle-images"
         />
         {list.length === 0 ? (
@@ -193,8 +193,7 @@ export function IdleScreenCard({ deviceId }: { deviceId: number }) {
           label={t('interface.idle.add_videos')}
           hint={t('interface.idle.videos_hint', { mb: VIDEO_UPLOAD_MAX_BYTES / MB, max: IDLE_MAX_VIDEOS })}
           accept={VIDEO_TYPES.join(',')}
-          progress={videoUploads.progress}
-          onFiles={(files) => void videoUploads.start(files)}
+          uploads={videoUploads}
           testId="idle-videos"
         />
         {list.length === 0 ? (
