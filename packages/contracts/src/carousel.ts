@@ -28,6 +28,8 @@ export const ZCarouselBanner = z.object({
   position: z.number().int(),
   /** A topic of the same device the kiosk opens when the banner is touched. */
   link_topic_id: z.number().int().nullable(),
+  /** Or a directory unit of the same device the kiosk shows (a banner links to one at most). */
+  link_unit_id: z.number().int().nullable(),
   show_from: z.string().nullable(),
   show_until: z.string().nullable(),
 });
@@ -49,8 +51,13 @@ export const ZUpdateCarouselRequest = z.object({
         .object({
           image_id: ZId,
           link_topic_id: ZId.nullable().default(null),
+          link_unit_id: ZId.nullable().default(null),
           show_from: ZInstant.default(null),
           show_until: ZInstant.default(null),
+        })
+        .refine((b) => b.link_topic_id === null || b.link_unit_id === null, {
+          message: rule('one_link_only'),
+          path: ['link_unit_id'],
         })
         .refine((b) => !b.show_from || !b.show_until || Date.parse(b.show_until) > Date.parse(b.show_from), {
           message: rule('show_until_after_from'),
@@ -84,6 +91,10 @@ export const ZKioskBanner = z.object({
   image_id: z.number().int(),
   url: z.string(),
   link_topic_id: z.number().int().nullable(),
+  /** The linked topic's name: what the kiosk asks when the banner is touched. */
+  link_topic_name: z.string().nullable(),
+  /** The linked unit's number: the kiosk opens the directory at it. */
+  link_unit: z.string().nullable(),
   show_until: z.string().nullable(),
 });
 export type KioskBanner = z.infer<typeof ZKioskBanner>;

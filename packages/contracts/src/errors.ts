@@ -73,6 +73,7 @@ export const APP_ERROR_CODES = [
   'tts_failed',
   // Conversations.
   'topic_not_on_device',
+  'unit_not_on_device',
   'nothing_to_train',
   'question_too_long',
   'range_too_long',

@@ -68,6 +68,7 @@ const RULE_TEXTS = {
   unknown_time_zone: 'Unknown time zone',
   start_after_end: 'The start date is after the end date',
   show_until_after_from: 'Show until must be after show from',
+  one_link_only: 'Link a banner to a topic or a unit, not both',
   image_or_video_id: 'Name one item: image_id or video_id',
   // Directory.
   unit_required: 'Unit is required',

@@ -608,6 +608,8 @@ export const carouselBanners = pgTable(
     position: integer('position').notNull(),
     // A topic deleted later leaves the banner without a link rather than the banner gone.
     linkTopicId: integer('link_topic_id').references(() => aiTopics.id, { onDelete: 'set null' }),
+    // Or a directory unit the kiosk opens (never both: the service refuses it).
+    linkUnitId: integer('link_unit_id').references(() => directoryUnits.id, { onDelete: 'set null' }),
     showFrom: timestamp('show_from', { withTimezone: true }),
     showUntil: timestamp('show_until', { withTimezone: true }),
     createdAt: createdAt(),

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { MediaReferenceSource } from '../../media/repo.js';
-import { aiTopics, carouselBanners as b, media } from '../../db/schema.js';
+import { aiTopics, carouselBanners as b, directoryUnits, media } from '../../db/schema.js';
 
 export interface BannerRow {
   id: number;
@@ -12,6 +12,9 @@ export interface BannerRow {
   size: number;
   position: number;
   linkTopicId: number | null;
+  linkTopicName: string | null;
+  linkUnitId: number | null;
+  linkUnit: string | null;
   showFrom: Date | null;
   showUntil: Date | null;
 }
@@ -19,6 +22,7 @@ export interface BannerRow {
 export interface BannerChange {
   id: number;
   linkTopicId: number | null;
+  linkUnitId: number | null;
   showFrom: Date | null;
   showUntil: Date | null;
 }
@@ -34,6 +38,9 @@ export function createCarouselRepo(db: Db) {
     size: media.size,
     position: b.position,
     linkTopicId: b.linkTopicId,
+    linkTopicName: aiTopics.name,
+    linkUnitId: b.linkUnitId,
+    linkUnit: directoryUnits.unitNo,
     showFrom: b.showFrom,
     showUntil: b.showUntil,
   };
@@ -48,6 +55,8 @@ export function createCarouselRepo(db: Db) {
         .select(columns)
         .from(b)
         .innerJoin(media, eq(media.id, b.mediaId))
+        .leftJoin(aiTopics, eq(aiTopics.id, b.linkTopicId))
+        .leftJoin(directoryUnits, eq(directoryUnits.id, b.linkUnitId))
         .where(and(eq(b.deviceId, deviceId), inSchedule))
         .orderBy(asc(b.position), asc(b.id));
     },
@@ -83,6 +92,16 @@ export function createCarouselRepo(db: Db) {
       return new Set(rows.map((r) => r.id));
     },
 
+    /** Which of the ids are directory units of the device. */
+    async unitsOnDevice(deviceId: number, ids: number[]) {
+      if (ids.length === 0) return new Set<number>();
+      const rows = await db
+        .select({ id: directoryUnits.id })
+        .from(directoryUnits)
+        .where(and(eq(directoryUnits.deviceId, deviceId), inArray(directoryUnits.id, ids)));
+      return new Set(rows.map((r) => r.id));
+    },
+
     /** Sets every banner's position (its index), link and schedule; all rows are the device's. */
     async update(deviceId: number, banners: BannerChange[]) {
       await db.transaction(async (tx) => {
@@ -92,6 +111,7 @@ export function createCarouselRepo(db: Db) {
             .set({
               position,
               linkTopicId: change.linkTopicId,
+              linkUnitId: change.linkUnitId,
               showFrom: change.showFrom,
               showUntil: change.showUntil,
             })

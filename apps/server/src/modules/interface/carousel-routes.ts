@@ -86,7 +86,7 @@ export function carouselRoutes(parent: FastifyInstance, { carousel }: { carousel
         tags,
         summary: 'Reorder the banners and set each one’s link and schedule',
         description:
-          'The whole list in its new order. 409 `banner_list_changed` when it does not name exactly the device’s banners; 400 `topic_not_on_device` for a link to another device’s topic. Paired kiosks get the banners in schedule at once (`interface:carousel`).',
+          'The whole list in its new order. 409 `banner_list_changed` when it does not name exactly the device’s banners; 400 `topic_not_on_device` or `unit_not_on_device` for a link to another device’s topic or directory unit; a banner links to one of the two at most. Paired kiosks get the banners in schedule at once (`interface:carousel`).',
         body: ZUpdateCarouselRequest,
         response: { 200: ZOk(ZCarouselBanners) },
       },

@@ -24,6 +24,7 @@ const toBanner = (r: BannerRow): CarouselBanner => ({
   size: r.size,
   position: r.position,
   link_topic_id: r.linkTopicId,
+  link_unit_id: r.linkUnitId,
   show_from: iso(r.showFrom),
   show_until: iso(r.showUntil),
 });
@@ -32,6 +33,8 @@ const toKiosk = (r: BannerRow): KioskBanner => ({
   image_id: r.id,
   url: `/media/${r.filename}`,
   link_topic_id: r.linkTopicId,
+  link_topic_name: r.linkTopicName,
+  link_unit: r.linkUnit,
   show_until: iso(r.showUntil),
 });
 
@@ -121,11 +124,22 @@ export function createCarouselService({
           `link_topic_id: Topic ${missing[0]} is not on this device.`,
         );
       }
+      const units = [...new Set(input.banners.flatMap((x) => (x.link_unit_id ? [x.link_unit_id] : [])))];
+      const unitsHere = await repo.unitsOnDevice(input.device_id, units);
+      const strayUnit = units.find((id) => !unitsHere.has(id));
+      if (strayUnit !== undefined) {
+        throw new AppError(
+          400,
+          'unit_not_on_device',
+          `link_unit_id: Unit ${strayUnit} is not on this device.`,
+        );
+      }
       await repo.update(
         input.device_id,
         input.banners.map((x) => ({
           id: x.image_id,
           linkTopicId: x.link_topic_id,
+          linkUnitId: x.link_unit_id,
           showFrom: x.show_from ? new Date(x.show_from) : null,
           showUntil: x.show_until ? new Date(x.show_until) : null,
         })),

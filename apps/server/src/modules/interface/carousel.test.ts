@@ -11,6 +11,7 @@ import {
   backends,
   login,
   multipartFiles,
+  multipartForm,
   otherProject,
   solidPng,
   storedFiles,
@@ -26,6 +27,7 @@ import {
   nextMessage,
 } from '../../test/sockets.js';
 import { media } from '../../db/schema.js';
+import { aiCalls } from '../../test/ai.js';
 
 const HTML = Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>');
 
@@ -184,6 +186,65 @@ describe.each(backends)('carousel banners on %s', (kind) => {
     // The console's session did not outlive a day of the clock.
     admin = await login(t.app, ADMIN.username, ADMIN.password);
     other = await login(t.app, tenantLogin.username, tenantLogin.password);
+    await clear(lobby.id);
+  });
+
+  it('links a banner to a topic or a directory unit of its device; the kiosk gets what to open', async () => {
+    await upload(lobby.id, [
+      { name: 'sale.png', content: TINY_PNG },
+      { name: 'shop.png', content: TINY_PNG },
+    ]);
+    const [sale, shop] = await list(lobby.id);
+    const ai = aiCalls(t, () => admin);
+    const category = await ai.category('Visitors', undefined, lobby.id);
+    const topic = await ai.topic('Opening hours', { category_id: category.category_id }, lobby.id);
+    const unitOn = async (deviceId: number, unit: string, s = admin) => {
+      const form = multipartForm({ data: JSON.stringify({ unit, names: { english: 'Harbour Books' } }) });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/admin_panel/directory?device_id=${deviceId}`,
+        headers: { ...s.headers, ...form.headers },
+        payload: form.payload,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.id as number;
+    };
+    const unit = await unitOn(lobby.id, 'G-12');
+    const strangers = await unitOn(foreign.id, 'X-1', other);
+    const put = (links: Array<{ link_topic_id?: number | null; link_unit_id?: number | null }>) =>
+      call('PUT', '/carousel', {
+        device_id: lobby.id,
+        banners: [
+          { image_id: sale!.image_id, ...links[0] },
+          { image_id: shop!.image_id, ...links[1] },
+        ],
+      });
+
+    const both = await put([{ link_topic_id: topic.id, link_unit_id: unit }, {}]);
+    expect(both.statusCode).toBe(400);
+    expect(both.json().issues).toEqual([
+      expect.objectContaining({ path: ['banners', 0, 'link_unit_id'], key: 'one_link_only' }),
+    ]);
+    const foreignUnit = await put([{}, { link_unit_id: strangers }]);
+    expect(foreignUnit.statusCode).toBe(400);
+    expect(foreignUnit.json().error).toBe('unit_not_on_device');
+    expect((await list(lobby.id)).map((b) => [b.link_topic_id, b.link_unit_id])).toEqual([
+      [null, null],
+      [null, null],
+    ]);
+
+    const socket = await connected(deviceSocket(url, lobby.key));
+    const live = nextMessage<KioskBanner[]>(socket, SOCKET.interfaceCarousel);
+    const linked = await put([{ link_topic_id: topic.id }, { link_unit_id: unit }]);
+    expect(linked.statusCode).toBe(200);
+    expect(linked.json().data.map((b: CarouselBanner) => [b.link_topic_id, b.link_unit_id])).toEqual([
+      [topic.id, null],
+      [null, unit],
+    ]);
+    expect((await live).map((b) => [b.link_topic_name, b.link_unit])).toEqual([
+      ['Opening hours', null],
+      [null, 'G-12'],
+    ]);
     await clear(lobby.id);
   });
 

@@ -1,0 +1,2 @@
+ALTER TABLE "carousel_banners" ADD COLUMN "link_unit_id" integer;--> statement-breakpoint
+ALTER TABLE "carousel_banners" ADD CONSTRAINT "carousel_banners_link_unit_id_directory_units_id_fk" FOREIGN KEY ("link_unit_id") REFERENCES "public"."directory_units"("id") ON DELETE set null ON UPDATE no action;
