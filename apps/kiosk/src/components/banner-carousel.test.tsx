@@ -7,6 +7,8 @@ const banner = (image_id: number, show_until: string | null = null): KioskBanner
   image_id,
   url: `/media/banner-${image_id}.png`,
   link_topic_id: null,
+  link_topic_name: null,
+  link_unit: null,
   show_until,
 });
 

@@ -24,6 +24,7 @@ const banner = (image_id: number, name: string): CarouselBanner => ({
   size: 68,
   position: image_id,
   link_topic_id: null,
+  link_unit_id: null,
   show_from: null,
   show_until: null,
 });
