@@ -25,7 +25,7 @@ type Phase =
   | { name: 'connecting' }
   | { name: 'offline'; status: number }
   | { name: 'start' }
-  | { name: 'chat'; sessionId: string; language: Language };
+  | { name: 'chat'; sessionId: string; language: Language; firstQuestion?: string };
 
 type Props = {
   timing?: Partial<Timing>;
@@ -156,7 +156,7 @@ export function App({ timing: overrides, socketFactory }: Props) {
   }, [phase, timing.reconnectMs]);
 
   const startRef = useRef(false);
-  const start = async (language: Language) => {
+  const start = async (language: Language, firstQuestion?: string) => {
     if (!api || startRef.current) return;
     startRef.current = true;
     setStarting(language);
@@ -166,7 +166,7 @@ export function App({ timing: overrides, socketFactory }: Props) {
       // Each visitor starts with the sound on.
       player?.setMuted(false);
       setMuted(false);
-      setPhase({ name: 'chat', sessionId: session.session_id, language });
+      setPhase({ name: 'chat', sessionId: session.session_id, language, firstQuestion });
     } catch (error) {
       if (!(error instanceof DeviceApiError && error.status === 401)) setStartFailed(language);
     } finally {
@@ -240,7 +240,7 @@ export function App({ timing: overrides, socketFactory }: Props) {
             timing={timing}
             starting={starting}
             failed={startFailed}
-            onStart={(language) => void start(language)}
+            onStart={(language, firstQuestion) => void start(language, firstQuestion)}
             onUnpair={() => forget(false)}
             unpairConfirmMs={timing.unpairConfirmMs}
           />
@@ -258,6 +258,7 @@ export function App({ timing: overrides, socketFactory }: Props) {
             config={config}
             sessionId={phase.sessionId}
             language={phase.language}
+            firstQuestion={phase.firstQuestion}
             timing={timing}
             onEnd={() => end(phase.sessionId)}
           />

@@ -30,6 +30,8 @@ export const ZCarouselBanner = z.object({
   link_topic_id: z.number().int().nullable(),
   /** Or a directory unit of the same device the kiosk shows (a banner links to one at most). */
   link_unit_id: z.number().int().nullable(),
+  /** What the link names, to show it: the topic's name, the unit's number and occupant. */
+  link_label: z.string().nullable(),
   show_from: z.string().nullable(),
   show_until: z.string().nullable(),
 });

@@ -1,5 +1,5 @@
 import type { KioskBanner } from '@ambassador/contracts';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CONFIG, fakeDevice, renderKiosk } from '../test/fake-device';
 
@@ -57,5 +57,46 @@ describe('carousel banners on the start screen', () => {
     await screen.findByTestId('kiosk-carousel');
     expect(screen.getAllByTestId('kiosk-banner')).toHaveLength(1);
     expect(visible()).toEqual(['/media/banner-2.png']);
+  });
+
+  it('a banner linked to a topic is a button: touching it starts a visit that asks the topic', async () => {
+    const calls = fakeDevice((call) => {
+      if (call.path === '/config')
+        return {
+          body: {
+            ...CONFIG,
+            carousel: [{ ...banner(1), link_topic_id: 9, link_topic_name: 'Opening hours' }],
+          },
+        };
+      if (call.path === '/ask')
+        return {
+          body: {
+            conversation_id: 1,
+            fallback: false,
+            intent: { id: 9, name: 'Opening hours', score: 0.9 },
+            fallback_text: null,
+            responses: [],
+            related: [],
+            avatar_motion: null,
+            response_time_ms: 3,
+          },
+        };
+      return undefined;
+    });
+    renderKiosk({ timing: { carouselMs: 50 } });
+    const link = await screen.findByTestId('kiosk-banner-link');
+    expect(link.getAttribute('aria-label')).toBe('Banner 1 of 1: Opening hours');
+    fireEvent.click(link);
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === '/ask').map((c) => c.body)).toEqual([
+        expect.objectContaining({ text: 'Opening hours' }),
+      ]),
+    );
+  });
+
+  it('a banner with no link is a picture, not a button', async () => {
+    kioskWith([banner(1)]);
+    await screen.findByTestId('kiosk-carousel');
+    expect(screen.queryByTestId('kiosk-banner-link')).toBeNull();
   });
 });

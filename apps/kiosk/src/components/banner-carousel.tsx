@@ -16,10 +16,13 @@ export function BannerCarousel({
   banners,
   strings,
   intervalMs,
+  onOpen,
 }: {
   banners: readonly KioskBanner[];
   strings: Strings;
   intervalMs: number;
+  /** A banner linked to a topic or a unit was touched: open what it links to. */
+  onOpen?: (banner: KioskBanner) => void;
 }) {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(reducedMotion);
@@ -64,7 +67,19 @@ export function BannerCarousel({
               className="k-carousel-slide"
               data-testid="kiosk-banner"
             >
-              <img src={banner.url} alt={label} draggable={false} />
+              {onOpen && (banner.link_topic_name || banner.link_unit) ? (
+                <button
+                  type="button"
+                  className="k-carousel-link"
+                  onClick={() => onOpen(banner)}
+                  aria-label={`${label}: ${banner.link_topic_name ?? banner.link_unit}`}
+                  data-testid="kiosk-banner-link"
+                >
+                  <img src={banner.url} alt="" draggable={false} />
+                </button>
+              ) : (
+                <img src={banner.url} alt={label} draggable={false} />
+              )}
             </div>
           );
         })}

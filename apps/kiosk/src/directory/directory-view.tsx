@@ -39,6 +39,8 @@ type Props = {
   withSearch: boolean;
   /** Chat with staff is on for this kiosk: units with live chat offer it. */
   withChat: boolean;
+  /** The search it opens with (a banner linked to a unit names it). */
+  initialSearch?: string;
   onClose: () => void;
   onChat: (unit: KioskDirectoryUnit) => void;
   /** A touch or a keystroke: keeps the idle clock from running out. */
@@ -57,13 +59,14 @@ export function DirectoryView({
   strings,
   withSearch,
   withChat,
+  initialSearch = '',
   onClose,
   onChat,
   onActivity,
 }: Props) {
   const [units, setUnits] = useState<KioskDirectoryUnit[] | null>(null);
   const [failed, setFailed] = useState(false);
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useState(initialSearch);
   const [version, setVersion] = useState(0);
   const titleId = useId();
 

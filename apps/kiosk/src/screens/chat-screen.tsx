@@ -23,6 +23,8 @@ type Props = {
   config: DeviceConfig;
   sessionId: string;
   language: Language;
+  /** Asked as soon as the screen opens (a carousel banner linked to a topic was touched). */
+  firstQuestion?: string;
   timing: Timing;
   /** The kiosk's speech (shared with announcements) and the visitor's mute switch. */
   player: SpeechPlayer;
@@ -39,6 +41,7 @@ export function ChatScreen({
   config,
   sessionId,
   language,
+  firstQuestion,
   timing,
   player,
   muted,
@@ -81,6 +84,13 @@ export function ChatScreen({
   }, [latest?.id, latest?.status]);
 
   const ask = (text: string) => chat.ask(text);
+  // Once per visitor (the screen is keyed by session), even if React runs effects twice.
+  const askedFirst = useRef(false);
+  useEffect(() => {
+    if (!firstQuestion || askedFirst.current) return;
+    askedFirst.current = true;
+    void chat.ask(firstQuestion);
+  }, [firstQuestion, chat]);
   const welcome = config.messages.welcome[language]?.trim() || strings.welcomeDefault;
   const fallbackText = config.messages.fallback[language];
   const staff = staffOptions(config);

@@ -28,7 +28,8 @@ type Props = {
   starting: Language | null;
   /** The language whose session could not be opened. */
   failed: Language | null;
-  onStart: (language: Language) => void;
+  /** A visitor starts in a language; a banner linked to a topic starts by asking it. */
+  onStart: (language: Language, firstQuestion?: string) => void;
   onUnpair: () => void;
   unpairConfirmMs: number;
 };
@@ -54,6 +55,8 @@ export function StartScreen({
   const strings = STRINGS[home];
   const [panel, setPanel] = useState<PanelKind | null>(null);
   const [directoryOpen, setDirectoryOpen] = useState(false);
+  // Where the directory opens: empty from its button, at a unit from a banner linked to it.
+  const [directorySearch, setDirectorySearch] = useState('');
   /** The unit whose staff the visitor asked for from the directory. */
   const [unit, setUnit] = useState<KioskDirectoryUnit | null>(null);
   const [callLive, setCallLive] = useState(false);
@@ -102,6 +105,13 @@ export function StartScreen({
             banners={config.carousel ?? []}
             strings={strings}
             intervalMs={timing.carouselMs ?? 6_000}
+            onOpen={(banner) => {
+              if (banner.link_topic_name) onStart(home, banner.link_topic_name);
+              else if (banner.link_unit && withDirectory) {
+                setDirectorySearch(banner.link_unit);
+                setDirectoryOpen(true);
+              }
+            }}
           />
         )}
         {device.languages.length > 0 ? (
@@ -141,7 +151,10 @@ export function StartScreen({
                 type="button"
                 className="k-btn k-btn-outline k-staff-btn"
                 data-testid="kiosk-directory-open"
-                onClick={() => setDirectoryOpen(true)}
+                onClick={() => {
+                  setDirectorySearch('');
+                  setDirectoryOpen(true);
+                }}
               >
                 <span>{strings.directory}</span>
               </button>
@@ -158,6 +171,7 @@ export function StartScreen({
           language={home}
           strings={strings}
           withSearch={isShown(config, 'directory', 'search')}
+          initialSearch={directorySearch}
           withChat={staff.chat}
           onClose={() => setDirectoryOpen(false)}
           onChat={(chosen) => {

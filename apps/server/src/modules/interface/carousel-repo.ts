@@ -15,6 +15,7 @@ export interface BannerRow {
   linkTopicName: string | null;
   linkUnitId: number | null;
   linkUnit: string | null;
+  linkUnitName: string | null;
   showFrom: Date | null;
   showUntil: Date | null;
 }
@@ -41,6 +42,9 @@ export function createCarouselRepo(db: Db) {
     linkTopicName: aiTopics.name,
     linkUnitId: b.linkUnitId,
     linkUnit: directoryUnits.unitNo,
+    // The occupant's name in any language the unit has one in (the console shows it beside the number).
+    linkUnitName: sql<string | null>`(select t.name from directory_unit_texts t
+      where t.unit_id = ${b.linkUnitId} and t.name <> '' order by t.language limit 1)`,
     showFrom: b.showFrom,
     showUntil: b.showUntil,
   };

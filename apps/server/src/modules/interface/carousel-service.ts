@@ -25,6 +25,7 @@ const toBanner = (r: BannerRow): CarouselBanner => ({
   position: r.position,
   link_topic_id: r.linkTopicId,
   link_unit_id: r.linkUnitId,
+  link_label: r.linkTopicName ?? (r.linkUnit ? [r.linkUnit, r.linkUnitName].filter(Boolean).join(' ') : null),
   show_from: iso(r.showFrom),
   show_until: iso(r.showUntil),
 });

@@ -35,6 +35,7 @@ export type UpdateCarouselBody = {
   banners: Array<{
     image_id: number;
     link_topic_id: number | null;
+    link_unit_id: number | null;
     show_from: string | null;
     show_until: string | null;
   }>;

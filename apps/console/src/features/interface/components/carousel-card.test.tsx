@@ -25,15 +25,19 @@ const banner = (image_id: number, name: string): CarouselBanner => ({
   position: image_id,
   link_topic_id: null,
   link_unit_id: null,
+  link_label: null,
   show_from: null,
   show_until: null,
 });
 
 /** GET / PUT / DELETE /carousel over stored banners; `refuse` makes a change fail. */
-function carouselServer(refuse?: (call: FakeCall) => FakeReply) {
+function carouselServer(
+  refuse?: (call: FakeCall) => FakeReply,
+  other?: (call: FakeCall) => FakeReply | undefined,
+) {
   let banners = [banner(1, 'spring.png'), banner(2, 'summer.png'), banner(3, 'autumn.png')];
   return fakeServer((call) => {
-    if (call.path !== '/carousel') return undefined;
+    if (call.path !== '/carousel') return other?.(call);
     if (call.method !== 'GET') {
       const refused = refuse?.(call);
       if (refused) return refused;
@@ -135,5 +139,39 @@ describe('CarouselCard', () => {
       '橫幅清單已被更改（有人新增或刪除了橫幅），已重新載入，請再試一次。',
     );
     await waitFor(() => expect(names()).toEqual(['spring.png', 'summer.png', 'autumn.png']));
+  });
+
+  it('links a banner to a directory unit found by search, and saves the link', async () => {
+    const calls = carouselServer(undefined, (call) => {
+      if (call.path === '/ai_config/intents/auto_complete') return { body: [] };
+      if (call.path === '/directory')
+        return {
+          body: [
+            {
+              id: 31,
+              unit: 'G-12',
+              names: { english: 'Harbour Books' },
+              descriptions: {},
+              phone: '',
+              email: '',
+              live_chat: false,
+              logo_media_id: null,
+              logo_url: null,
+              updated_at: '2026-11-24T00:00:00.000Z',
+            },
+          ],
+        };
+      return undefined;
+    });
+    renderWithApp(<CarouselCard deviceId={7} carouselOn />, '/interface');
+    const [first] = await screen.findAllByTestId('carousel-banner');
+    const field = within(first!).getByRole('combobox', { name: 'Opens when touched' });
+    fireEvent.change(field, { target: { value: 'harbour' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'G-12 Harbour Books' }));
+    await waitFor(() => expect(snackbarStore.get().text).toBe('Banner link saved'));
+    const put = calls.filter((c) => c.method === 'PUT').at(-1)!.body as {
+      banners: Array<{ image_id: number; link_topic_id: number | null; link_unit_id: number | null }>;
+    };
+    expect(put.banners[0]).toMatchObject({ image_id: 1, link_topic_id: null, link_unit_id: 31 });
   });
 });

@@ -18,6 +18,7 @@ import { SortableList, moved } from '@/shared/ui/sortable-list';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { attachBanners, useCarousel, useDeleteBanner, useUpdateCarousel } from '../api/carousel';
 import { interfaceKeys } from '../api/interface-keys';
+import { BannerLinkField } from './banner-link-field';
 
 const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
 
@@ -25,6 +26,7 @@ const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
 const asChange = (b: CarouselBanner) => ({
   image_id: b.image_id,
   link_topic_id: b.link_topic_id,
+  link_unit_id: b.link_unit_id,
   show_from: b.show_from,
   show_until: b.show_until,
 });
@@ -156,6 +158,26 @@ export function CarouselCard({ deviceId, carouselOn }: { deviceId: number; carou
                       {t('interface.carousel.position', { position: index + 1, total: list.length })}
                     </Typography>
                   </Box>
+                  <BannerLinkField
+                    deviceId={deviceId}
+                    banner={banner}
+                    disabled={update.isPending}
+                    onChange={(link) =>
+                      void save(
+                        list.map((b, i) =>
+                          i === index
+                            ? {
+                                ...b,
+                                link_topic_id: link?.kind === 'topic' ? link.id : null,
+                                link_unit_id: link?.kind === 'unit' ? link.id : null,
+                                link_label: link?.label ?? null,
+                              }
+                            : b,
+                        ),
+                        t('interface.carousel.link_saved'),
+                      )
+                    }
+                  />
                   <DatePicker
                     label={t('interface.carousel.from')}
                     value={banner.show_from ? dayjs(banner.show_from) : null}
