@@ -22,6 +22,8 @@ const ZInstant = z.iso.datetime({ offset: true }).nullable();
 export const ZCarouselBanner = z.object({
   image_id: z.number().int(),
   url: z.string(),
+  /** A 320 px copy for lists (the original for uploads from before the media pipeline). */
+  thumb_url: z.string(),
   original_name: z.string(),
   mime: z.string(),
   size: z.number().int(),

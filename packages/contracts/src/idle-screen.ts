@@ -31,6 +31,8 @@ export const IDLE_TIMEOUT = { min: 15, max: 3600, default: 60 } as const;
 export const ZIdleImage = z.object({
   image_id: z.number().int(),
   url: z.string(),
+  /** A 320 px copy for lists (the original for uploads from before the media pipeline). */
+  thumb_url: z.string(),
   original_name: z.string(),
   mime: z.string(),
   size: z.number().int(),
@@ -44,6 +46,8 @@ export type IdleImage = z.infer<typeof ZIdleImage>;
 export const ZIdleVideo = z.object({
   video_id: z.number().int(),
   url: z.string(),
+  /** A frame of the video to show before it plays (null for uploads from before the media pipeline). */
+  poster_url: z.string().nullable(),
   original_name: z.string(),
   mime: z.string(),
   size: z.number().int(),

@@ -100,7 +100,7 @@ describe('ruleOf', () => {
   });
 
   it('has an English text for every rule', () => {
-    const params = { min: 1, max: 2, expected: 'string', format: 'uuid', keys: 'a', value: 'x' };
+    const params = { min: 1, max: 2, expected: 'string', format: 'uuid', keys: 'a', value: 'x', row: 3 };
     for (const key of RULE_KEYS)
       expect(ruleText(key as never, params as never)).not.toMatch(/undefined|^\s*$/);
   });

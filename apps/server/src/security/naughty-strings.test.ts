@@ -71,6 +71,7 @@ const NO_STORED_TEXT: Record<string, string> = {
   'PUT /admin_panel/idle_screen': 'ids, numbers and a choice from a list',
   'DELETE /admin_panel/idle_screen': 'an id',
   'POST /admin_panel/carousel/media': 'media ids',
+  'POST /admin_panel/idle_screen/media': 'media ids and a choice from a list',
   'POST /admin_panel/media/uploads': 'a file (its name is cleaned: see bad-input)',
   'PATCH /admin_panel/media/uploads/:upload_id': "a file's bytes",
   'DELETE /admin_panel/media/uploads/:upload_id': 'an id',

@@ -1,5 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { MediaKind } from '@ambassador/contracts';
 import type { Db } from '../../db/client.js';
+import type { MediaVariants } from '../../db/schema.js';
 import type { MediaReferenceSource } from '../../media/repo.js';
 import { aiTopics, carouselBanners as b, directoryUnits, media } from '../../db/schema.js';
 
@@ -7,6 +9,8 @@ export interface BannerRow {
   id: number;
   mediaId: number;
   filename: string;
+  kind: MediaKind;
+  variants: MediaVariants;
   originalName: string;
   mime: string;
   size: number;
@@ -34,6 +38,8 @@ export function createCarouselRepo(db: Db) {
     id: b.id,
     mediaId: b.mediaId,
     filename: media.filename,
+    kind: media.kind,
+    variants: media.variants,
     originalName: media.originalName,
     mime: media.mime,
     size: media.size,

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import type { MediaStore } from '../../media/store.js';
+import { mediaUrl, mediaUrls } from '../../media/urls.js';
 import type { Notifier } from '../../realtime/types.js';
 import type { BannerRow, CarouselRepo } from './carousel-repo.js';
 import { IMAGE_KIND, namesExactly, saveBatch, type IncomingFile } from './media-batch.js';
@@ -18,7 +19,8 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 const toBanner = (r: BannerRow): CarouselBanner => ({
   image_id: r.id,
-  url: `/media/${r.filename}`,
+  url: mediaUrl(r.filename),
+  thumb_url: mediaUrls(r).thumb_url ?? mediaUrl(r.filename),
   original_name: r.originalName,
   mime: r.mime,
   size: r.size,
@@ -30,9 +32,10 @@ const toBanner = (r: BannerRow): CarouselBanner => ({
   show_until: iso(r.showUntil),
 });
 
+// Kiosks get the web-sized copy: a camera's 6 MB original is not what a start screen should wait for.
 const toKiosk = (r: BannerRow): KioskBanner => ({
   image_id: r.id,
-  url: `/media/${r.filename}`,
+  url: mediaUrls(r).web_url ?? mediaUrl(r.filename),
   link_topic_id: r.linkTopicId,
   link_topic_name: r.linkTopicName,
   link_unit: r.linkUnit,

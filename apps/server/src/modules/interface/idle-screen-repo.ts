@@ -1,5 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import type { MediaKind } from '@ambassador/contracts';
 import type { Db } from '../../db/client.js';
+import type { MediaVariants } from '../../db/schema.js';
 import { devices, idleScreenItems as i, idleScreenSettings as s, media } from '../../db/schema.js';
 import type { MediaReferenceSource } from '../../media/repo.js';
 
@@ -10,6 +12,8 @@ export interface IdleItemRow {
   kind: IdleKind;
   mediaId: number;
   filename: string;
+  mediaKind: MediaKind;
+  variants: MediaVariants;
   originalName: string;
   mime: string;
   size: number;
@@ -29,6 +33,8 @@ export function createIdleScreenRepo(db: Db) {
     kind: i.kind,
     mediaId: i.mediaId,
     filename: media.filename,
+    mediaKind: media.kind,
+    variants: media.variants,
     originalName: media.originalName,
     mime: media.mime,
     size: media.size,

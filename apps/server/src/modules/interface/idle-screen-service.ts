@@ -16,6 +16,7 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { failedRule } from '../../lib/validate.js';
 import type { MediaStore } from '../../media/store.js';
+import { mediaUrl, mediaUrls } from '../../media/urls.js';
 import type { Notifier } from '../../realtime/types.js';
 import type { IdleItemRow, IdleScreenRepo } from './idle-screen-repo.js';
 import {
@@ -32,9 +33,13 @@ const KINDS: Record<IdleMediaType, { batch: BatchKind; max: number; plural: stri
   video: { batch: VIDEO_KIND, max: IDLE_MAX_VIDEOS, plural: 'videos' },
 };
 
+const urlsOf = (r: IdleItemRow) =>
+  mediaUrls({ filename: r.filename, kind: r.mediaKind, variants: r.variants });
+
 const toImage = (r: IdleItemRow): IdleImage => ({
   image_id: r.id,
-  url: `/media/${r.filename}`,
+  url: mediaUrl(r.filename),
+  thumb_url: urlsOf(r).thumb_url ?? mediaUrl(r.filename),
   original_name: r.originalName,
   mime: r.mime,
   size: r.size,
@@ -44,7 +49,8 @@ const toImage = (r: IdleItemRow): IdleImage => ({
 
 const toVideo = (r: IdleItemRow): IdleVideo => ({
   video_id: r.id,
-  url: `/media/${r.filename}`,
+  url: mediaUrl(r.filename),
+  poster_url: urlsOf(r).poster_url,
   original_name: r.originalName,
   mime: r.mime,
   size: r.size,
@@ -92,7 +98,12 @@ export function createIdleScreenService({
     return {
       media_type: type,
       idle_timeout: settings?.idleTimeoutS ?? IDLE_TIMEOUT.default,
-      items: items.map((r) => ({ id: r.id, url: `/media/${r.filename}`, duration: r.durationS })),
+      // Images as their web-sized copy; videos as uploaded (they were checked to play in a browser).
+      items: items.map((r) => ({
+        id: r.id,
+        url: r.kind === 'image' ? (urlsOf(r).web_url ?? mediaUrl(r.filename)) : mediaUrl(r.filename),
+        duration: r.durationS,
+      })),
     };
   }
 

@@ -19,6 +19,7 @@ afterEach(async () => {
 const banner = (image_id: number, name: string): CarouselBanner => ({
   image_id,
   url: `/media/${image_id}.png`,
+  thumb_url: `/media/${image_id}-thumb.webp`,
   original_name: name,
   mime: 'image/png',
   size: 68,

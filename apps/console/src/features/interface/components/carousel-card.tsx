@@ -139,7 +139,7 @@ export function CarouselCard({ deviceId, carouselOn }: { deviceId: number; carou
                 <>
                   <Box
                     component="img"
-                    src={banner.url}
+                    src={banner.thumb_url}
                     alt={banner.original_name}
                     loading="lazy"
                     sx={{

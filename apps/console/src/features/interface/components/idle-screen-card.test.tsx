@@ -20,6 +20,7 @@ afterEach(async () => {
 const image = (image_id: number, name: string, duration = 10): IdleImage => ({
   image_id,
   url: `/media/${image_id}.png`,
+  thumb_url: `/media/${image_id}-thumb.webp`,
   original_name: name,
   mime: 'image/png',
   size: 68,
@@ -29,6 +30,7 @@ const image = (image_id: number, name: string, duration = 10): IdleImage => ({
 const video = (video_id: number, name: string): IdleVideo => ({
   video_id,
   url: `/media/${video_id}.mp4`,
+  poster_url: null,
   original_name: name,
   mime: 'video/mp4',
   size: 2048,

@@ -157,7 +157,13 @@ export function IdleScreenCard({ deviceId }: { deviceId: number }) {
             deleteTestId="idle-image-delete"
             renderItem={(image, index) => (
               <>
-                <Box component="img" src={image.url} alt={image.original_name} loading="lazy" sx={thumb} />
+                <Box
+                  component="img"
+                  src={image.thumb_url}
+                  alt={image.original_name}
+                  loading="lazy"
+                  sx={thumb}
+                />
                 {details(
                   image.original_name,
                   t('interface.idle.image_position', { position: index + 1, total: list.length }),
@@ -217,7 +223,8 @@ export function IdleScreenCard({ deviceId }: { deviceId: number }) {
                 <Box
                   component="video"
                   src={video.url}
-                  preload="metadata"
+                  poster={video.poster_url ?? undefined}
+                  preload={video.poster_url ? 'none' : 'metadata'}
                   muted
                   aria-label={video.original_name}
                   sx={thumb}
