@@ -1,10 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addAxe, axeViolations, describeViolations, type Violation } from '../support/axe.js';
+import { axeViolations, describeViolations, type Violation } from '../support/axe.js';
 import { launchBrowser, screenshot } from '../support/browser.js';
 import { startServer, type RunningServer } from '../support/server.js';
+import { adminApi, openPage } from '../support/stage.js';
 
 const ADMIN = { username: 'admin', password: 'A11y-Admin-Passw0rd!' };
 /** Seeded devices: 1 Main Lobby Ambassador (with the demo topics), 2 North Wing, 3 Website Chatbot. */
@@ -38,7 +39,6 @@ const patternRegex = (route: string) =>
 describe('accessibility: axe on every screen, and the keyboard alone', () => {
   let server: RunningServer;
   let browser: Browser;
-  let consoleContext: BrowserContext;
   let op: Page;
   let kiosk: Page;
   let deviceKey = '';
@@ -53,51 +53,16 @@ describe('accessibility: axe on every screen, and the keyboard alone', () => {
       '--use-fake-ui-for-media-stream',
       '--autoplay-policy=no-user-gesture-required',
     ]);
-    const watch = (page: Page, name: string) => {
-      page.on('pageerror', (err) => browserErrors.push(`${name}: ${err.message}`));
-      page.on('console', (msg) => {
-        if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource'))
-          browserErrors.push(`${name}: ${msg.text()}`);
-      });
-    };
-    consoleContext = await browser.newContext({
-      baseURL: server.url,
-      viewport: { width: 1440, height: 900 },
-    });
-    await consoleContext.grantPermissions(['camera', 'microphone'], { origin: server.url });
-    await addAxe(consoleContext);
-    op = await consoleContext.newPage();
-    watch(op, 'console');
-    const kioskContext = await browser.newContext({
-      baseURL: server.url,
-      viewport: { width: 900, height: 1400 },
-    });
-    await kioskContext.grantPermissions(['camera', 'microphone'], { origin: server.url });
-    await addAxe(kioskContext);
-    kiosk = await kioskContext.newPage();
-    watch(kiosk, 'kiosk');
-
+    const errors = browserErrors;
+    op = await openPage(browser, server.url, { as: 'console', name: 'console', errors, media: true });
+    kiosk = await openPage(browser, server.url, { as: 'kiosk', name: 'kiosk', errors, media: true });
     // A key for the lobby device, made through the admin API the way Admin Settings does.
-    const login = await (
-      await fetch(`${server.url}/admin_panel/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(ADMIN),
-      })
-    ).json();
-    const rotated = await (
-      await fetch(`${server.url}/admin_panel/admin_settings/devices/key`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          access_token: login.data.access_token,
-          auth_project_id: String(login.data.auth_project_id),
-        },
-        body: JSON.stringify({ id: LOBBY }),
-      })
-    ).json();
-    deviceKey = rotated.data.device_key;
-    if (!deviceKey) throw new Error(`no device key: ${JSON.stringify(rotated)}`);
+    deviceKey = (
+      await (
+        await adminApi(server.url, ADMIN)
+      ).post<{ device_key: string }>('/admin_settings/devices/key', { id: LOBBY })
+    ).device_key;
+    if (!deviceKey) throw new Error('no device key for the lobby device');
   });
   afterAll(async () => {
     await browser?.close();

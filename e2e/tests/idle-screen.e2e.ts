@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addAxe, axeViolations, describeViolations, type Violation } from '../support/axe.js';
+import { axeViolations, describeViolations, type Violation } from '../support/axe.js';
 import { launchBrowser, screenshot } from '../support/browser.js';
 import { ffmpegVideo, solidPng } from '../support/media.js';
 import { startServer, type RunningServer } from '../support/server.js';
+import { adminApi, openPage, pairKiosk, signIn } from '../support/stage.js';
 
 const ADMIN = { username: 'admin', password: 'Idle-Admin-Passw0rd!' };
 
@@ -23,65 +24,16 @@ describe('idle screen: the console sets it, a paired kiosk plays it', () => {
   beforeAll(async () => {
     server = await startServer({ env: { ADMIN_PASSWORD: ADMIN.password } });
     browser = await launchBrowser(['--autoplay-policy=no-user-gesture-required']);
-    const watch = (page: Page, name: string) => {
-      page.on('pageerror', (err) => browserErrors.push(`${name}: ${err.message}`));
-      page.on('console', (msg) => {
-        if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource'))
-          browserErrors.push(`${name}: ${msg.text()}`);
-      });
-    };
-    const consoleContext = await browser.newContext({
-      baseURL: server.url,
-      viewport: { width: 1440, height: 900 },
+    op = await openPage(browser, server.url, { as: 'console', name: 'console', errors: browserErrors });
+    kiosk = await openPage(browser, server.url, { as: 'kiosk', name: 'kiosk', errors: browserErrors });
+    const admin = await adminApi(server.url, ADMIN);
+    const created = await admin.device({
+      description: 'Atrium Idle Kiosk',
+      kind: 'ambassador',
+      languages: ['english', 'mandarin'],
     });
-    await addAxe(consoleContext);
-    op = await consoleContext.newPage();
-    watch(op, 'console');
-    const kioskContext = await browser.newContext({
-      baseURL: server.url,
-      viewport: { width: 900, height: 1400 },
-    });
-    await addAxe(kioskContext);
-    kiosk = await kioskContext.newPage();
-    watch(kiosk, 'kiosk');
-
-    // A device for the kiosk, made through the admin API the way Admin Settings does.
-    const login = await (
-      await fetch(`${server.url}/admin_panel/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(ADMIN),
-      })
-    ).json();
-    const created = await (
-      await fetch(`${server.url}/admin_panel/admin_settings/devices`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          access_token: login.data.access_token,
-          auth_project_id: String(login.data.auth_project_id),
-        },
-        body: JSON.stringify({
-          description: 'Atrium Idle Kiosk',
-          kind: 'ambassador',
-          languages: ['english', 'mandarin'],
-        }),
-      })
-    ).json();
-
-    await op.goto('/login');
-    await op.getByTestId('login-username').fill(ADMIN.username);
-    await op.getByTestId('login-password').fill(ADMIN.password);
-    await op.getByTestId('login-submit').click();
-    await op.waitForURL('**/dashboard');
-    await op.getByTestId('device-select').click();
-    await op.getByRole('option', { name: 'Atrium Idle Kiosk' }).click();
-    await op.waitForURL('**/dashboard');
-
-    await kiosk.goto('/kiosk/');
-    await kiosk.getByTestId('kiosk-key').fill(created.data.device_key);
-    await kiosk.getByTestId('kiosk-pair').click();
-    await kiosk.getByTestId('kiosk-start-english').waitFor();
+    await signIn(op, ADMIN, 'Atrium Idle Kiosk');
+    await pairKiosk(kiosk, created.device_key);
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addAxe, axeViolations, describeViolations } from '../support/axe.js';
+import { axeViolations, describeViolations } from '../support/axe.js';
 import { launchBrowser, screenshot } from '../support/browser.js';
 import { solidPng } from '../support/media.js';
 import { startServer, type RunningServer } from '../support/server.js';
+import { adminApi, openPage, pairKiosk, signIn } from '../support/stage.js';
 
 const ADMIN = { username: 'admin', password: 'Live-Admin-Passw0rd!' };
 const XSS = '<img src=x onerror="window.__xss=1"> <b>hello</b>';
@@ -34,88 +35,24 @@ describe('realtime: push, live chat and a video call between a kiosk and the con
       // The banner's ring must be able to start without a click on the page.
       '--autoplay-policy=no-user-gesture-required',
     ]);
-    const watch = (page: Page, name: string) => {
-      page.on('pageerror', (err) => browserErrors.push(`${name}: ${err.message}`));
-      page.on('console', (msg) => {
-        if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource'))
-          browserErrors.push(`${name}: ${msg.text()}`);
-      });
-    };
-    const consoleContext = await browser.newContext({
-      baseURL: server.url,
-      viewport: { width: 1440, height: 900 },
-    });
-    await consoleContext.grantPermissions(['camera', 'microphone'], { origin: server.url });
-    await addAxe(consoleContext);
-    op = await consoleContext.newPage();
-    watch(op, 'console');
-    const kioskContext = await browser.newContext({
-      baseURL: server.url,
-      viewport: { width: 900, height: 1400 },
-    });
-    await kioskContext.grantPermissions(['camera', 'microphone'], { origin: server.url });
-    await addAxe(kioskContext);
-    kiosk = await kioskContext.newPage();
-    watch(kiosk, 'kiosk');
-
-    // A device for the kiosk, made through the admin API the way Admin Settings does.
-    const login = await (
-      await fetch(`${server.url}/admin_panel/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(ADMIN),
+    const errors = browserErrors;
+    op = await openPage(browser, server.url, { as: 'console', name: 'console', errors, media: true });
+    kiosk = await openPage(browser, server.url, { as: 'kiosk', name: 'kiosk', errors, media: true });
+    wing = await openPage(browser, server.url, { as: 'kiosk', name: 'north wing kiosk', errors, axe: false });
+    const admin = await adminApi(server.url, ADMIN);
+    deviceKey = (
+      await admin.device({
+        description: 'Atrium Ambassador',
+        kind: 'ambassador',
+        languages: ['english', 'cantonese'],
       })
-    ).json();
-    const headers = {
-      'content-type': 'application/json',
-      access_token: login.data.access_token,
-      auth_project_id: String(login.data.auth_project_id),
-    };
-    const created = await (
-      await fetch(`${server.url}/admin_panel/admin_settings/devices`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({
-          description: 'Atrium Ambassador',
-          kind: 'ambassador',
-          languages: ['english', 'cantonese'],
-        }),
-      })
-    ).json();
-
-    deviceKey = created.data.device_key;
-    const wingCreated = await (
-      await fetch(`${server.url}/admin_panel/admin_settings/devices`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ description: 'North Wing', kind: 'ambassador', languages: ['english'] }),
-      })
-    ).json();
-    wingKey = wingCreated.data.device_key;
-    const wingContext = await browser.newContext({
-      baseURL: server.url,
-      viewport: { width: 900, height: 1400 },
-    });
-    wing = await wingContext.newPage();
-    watch(wing, 'north wing kiosk');
-
-    await op.goto('/login');
-    await op.getByTestId('login-username').fill(ADMIN.username);
-    await op.getByTestId('login-password').fill(ADMIN.password);
-    await op.getByTestId('login-submit').click();
-    await op.waitForURL('**/dashboard');
+    ).device_key;
+    wingKey = (await admin.device({ description: 'North Wing', kind: 'ambassador', languages: ['english'] }))
+      .device_key;
     // Chats are listed per selected device: work on the kiosk's.
-    await op.getByTestId('device-select').click();
-    await op.getByRole('option', { name: 'Atrium Ambassador' }).click();
-
-    await kiosk.goto('/kiosk/');
-    await kiosk.getByTestId('kiosk-key').fill(deviceKey);
-    await kiosk.getByTestId('kiosk-pair').click();
-    await kiosk.getByTestId('kiosk-start-english').waitFor();
-    await wing.goto('/kiosk/');
-    await wing.getByTestId('kiosk-key').fill(wingKey);
-    await wing.getByTestId('kiosk-pair').click();
-    await wing.getByTestId('kiosk-start-english').waitFor();
+    await signIn(op, ADMIN, 'Atrium Ambassador');
+    await pairKiosk(kiosk, deviceKey);
+    await pairKiosk(wing, wingKey);
   });
   afterAll(async () => {
     await browser?.close();

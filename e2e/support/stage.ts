@@ -1,0 +1,93 @@
+import type { Browser, Page } from 'playwright-core';
+import { addAxe } from './axe.js';
+
+/**
+ * The stage most browser tests play on: an operator's console and the kiosks it runs, each in its
+ * own browser context (no shared storage), with axe loaded and every page's errors collected.
+ */
+
+/** Collects a page's uncaught errors and console errors (a missing resource is its own test's business). */
+export function watchErrors(page: Page, name: string, into: string[]) {
+  page.on('pageerror', (err) => into.push(`${name}: ${err.message}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource'))
+      into.push(`${name}: ${msg.text()}`);
+  });
+}
+
+/** A page in its own context: the console at 1440 × 900, a kiosk at 900 × 1400 (portrait). */
+export async function openPage(
+  browser: Browser,
+  baseURL: string,
+  {
+    as,
+    name,
+    errors,
+    media = false,
+    axe = true,
+  }: { as: 'console' | 'kiosk'; name: string; errors: string[]; media?: boolean; axe?: boolean },
+) {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: as === 'console' ? { width: 1440, height: 900 } : { width: 900, height: 1400 },
+  });
+  if (media) await context.grantPermissions(['camera', 'microphone'], { origin: baseURL });
+  if (axe) await addAxe(context);
+  const page = await context.newPage();
+  watchErrors(page, name, errors);
+  return page;
+}
+
+/** The admin API as the console calls it, signed in once: `post` answers the envelope's data. */
+export async function adminApi(baseURL: string, admin: { username: string; password: string }) {
+  const login = await (
+    await fetch(`${baseURL}/admin_panel/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(admin),
+    })
+  ).json();
+  const headers = {
+    'content-type': 'application/json',
+    access_token: login.data.access_token as string,
+    auth_project_id: String(login.data.auth_project_id),
+  };
+  const post = async <T = Record<string, unknown>>(path: string, body: unknown): Promise<T> => {
+    const res = await fetch(`${baseURL}/admin_panel${path}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+    });
+    const json = await res.json();
+    if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(json)}`);
+    return json.data as T;
+  };
+  return {
+    headers,
+    post,
+    /** A device made the way Admin Settings makes one; answers its id and its key. */
+    device: (body: { description: string; kind: 'ambassador' | 'chatbot'; languages: string[] }) =>
+      post<{ id: number; device_key: string }>('/admin_settings/devices', body),
+  };
+}
+
+/** Signs the operator in on /login and, when named, selects the device to work on. */
+export async function signIn(op: Page, admin: { username: string; password: string }, device?: string) {
+  await op.goto('/login');
+  await op.getByTestId('login-username').fill(admin.username);
+  await op.getByTestId('login-password').fill(admin.password);
+  await op.getByTestId('login-submit').click();
+  await op.waitForURL('**/dashboard');
+  if (!device) return;
+  await op.getByTestId('device-select').click();
+  await op.getByRole('option', { name: device }).click();
+  await op.waitForURL('**/dashboard');
+}
+
+/** Pairs a kiosk page with a device key and waits for its start screen. */
+export async function pairKiosk(kiosk: Page, key: string) {
+  await kiosk.goto('/kiosk/');
+  await kiosk.getByTestId('kiosk-key').fill(key);
+  await kiosk.getByTestId('kiosk-pair').click();
+  await kiosk.getByTestId('kiosk-start-english').waitFor();
+}
