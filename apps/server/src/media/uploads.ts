@@ -17,6 +17,22 @@ export async function singleFile(req: FastifyRequest, maxBytes: number) {
   return file;
 }
 
+/**
+ * The one file of a multipart request, read into memory only when `read` is called: an import
+ * that is refused first (busy, wrong device) never buffers its upload.
+ */
+export async function deferredFile(req: FastifyRequest, maxBytes: number) {
+  const upload = await singleFile(req, maxBytes);
+  return {
+    name: upload.filename,
+    read: () =>
+      upload.toBuffer().catch((e: { code?: string }) => {
+        if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(maxBytes);
+        throw e;
+      }),
+  };
+}
+
 /** An image upload (a response's, a push's): stored in the media store for the caller's project. */
 export async function saveImageUpload(req: FastifyRequest, media: MediaStore) {
   const file = await singleFile(req, media.maxBytes('image'));

@@ -17,8 +17,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bodyOrQuery, contractApp, done, file, ok } from '../../lib/contract.js';
 import { attachment, XLSX_TYPE } from '../../lib/downloads.js';
-import { fileTooLarge } from '../../media/store.js';
-import { manyFiles, singleFile } from '../../media/uploads.js';
+import { deferredFile, manyFiles } from '../../media/uploads.js';
 import { deviceOf } from '../../plugins/device-auth.js';
 import { authOf, deviceIdOf } from '../../plugins/guard.js';
 import type { DirectoryService, UnitForm } from './service.js';
@@ -155,18 +154,10 @@ export function directoryRoutes(parent: FastifyInstance, { directory }: { direct
       },
     },
     async (req) => {
-      const upload = await singleFile(req, IMPORT_MAX_BYTES);
       const report = await directory.importWorkbook(
         authOf(req).projectId,
         deviceIdOf(req),
-        {
-          name: upload.filename,
-          read: () =>
-            upload.toBuffer().catch((e: { code?: string }) => {
-              if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(IMPORT_MAX_BYTES);
-              throw e;
-            }),
-        },
+        await deferredFile(req, IMPORT_MAX_BYTES),
         req.query.mode,
       );
       const message =

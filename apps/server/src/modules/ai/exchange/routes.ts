@@ -2,8 +2,7 @@ import { ZExportQuery, ZImportQuery, ZImportReport, ZOk } from '@ambassador/cont
 import type { FastifyInstance } from 'fastify';
 import { contractApp, file, ok } from '../../../lib/contract.js';
 import { attachment, CSV_TYPE, XLSX_TYPE } from '../../../lib/downloads.js';
-import { fileTooLarge } from '../../../media/store.js';
-import { singleFile } from '../../../media/uploads.js';
+import { deferredFile } from '../../../media/uploads.js';
 import { authOf, deviceIdOf } from '../../../plugins/guard.js';
 import { AI_PAGE, AI_TAGS, INTENTS } from '../access.js';
 import type { MatcherStatusService } from '../answering/matcher-status.js';
@@ -72,19 +71,10 @@ export function exchangeRoutes(
       },
     },
     async (req) => {
-      const upload = await singleFile(req, IMPORT_MAX_BYTES);
       const report = await exchange.importTopics(
         authOf(req).projectId,
         deviceIdOf(req),
-        // Read only once the import may run: refused imports never buffer their upload.
-        {
-          name: upload.filename,
-          read: () =>
-            upload.toBuffer().catch((e: { code?: string }) => {
-              if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(IMPORT_MAX_BYTES);
-              throw e;
-            }),
-        },
+        await deferredFile(req, IMPORT_MAX_BYTES),
         { mode: req.query.mode, blankKind: req.query.blank_kind },
       );
       const message =
