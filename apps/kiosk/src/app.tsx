@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type {
   DeviceConfig,
   KioskBanner,
+  KioskEvent,
   KioskIdleScreen,
   KioskSections,
   Language,
@@ -10,6 +11,8 @@ import { createDeviceApi } from './api/device-api';
 import { DeviceApiError } from './api/device-client';
 import { Bilingual } from './components/bilingual';
 import { UnpairButton } from './components/unpair-button';
+import { EventRunScreen } from './event/event-run-screen';
+import { runLanguage } from './event/event-run';
 import { keyStore } from './lib/key-store';
 import { homeLanguage } from './lib/languages';
 import { createSpeechPlayer } from './lib/speech-player';
@@ -25,7 +28,9 @@ type Phase =
   | { name: 'connecting' }
   | { name: 'offline'; status: number }
   | { name: 'start' }
-  | { name: 'chat'; sessionId: string; language: Language; firstQuestion?: string };
+  | { name: 'chat'; sessionId: string; language: Language; firstQuestion?: string }
+  /** A visitor runs the device's current event (`run` tells runs apart). */
+  | { name: 'event'; event: KioskEvent; language: Language; run: number };
 
 type Props = {
   timing?: Partial<Timing>;
@@ -34,9 +39,10 @@ type Props = {
 };
 
 /**
- * The kiosk: pairing → start screen → one chat per visitor → start screen. A refused key (401)
- * from any call, or from the device socket, goes back to pairing; a server that cannot be reached
- * keeps the key and retries. Announcements from operators show over every screen.
+ * The kiosk: pairing → start screen → one chat, or one run of the current event, per visitor →
+ * start screen. A refused key (401) from any call, or from the device socket, goes back to
+ * pairing; a server that cannot be reached keeps the key and retries. Announcements from
+ * operators show over every screen.
  */
 export function App({ timing: overrides, socketFactory }: Props) {
   const [timing] = useState<Timing>(() => ({ ...DEFAULT_TIMING, ...overrides }));
@@ -115,6 +121,11 @@ export function App({ timing: overrides, socketFactory }: Props) {
     const offIdle = realtime.on<KioskIdleScreen>(SOCKET.interfaceIdleScreen, (idle_screen) =>
       setConfig((current) => (current ? { ...current, idle_screen } : current)),
     );
+    // The current event changed or ended: the start screen offers it, a run under way stops
+    // unless it is the same event.
+    const offEvent = realtime.on<KioskEvent | null>(SOCKET.eventActive, (event) =>
+      setConfig((current) => (current ? { ...current, event } : current)),
+    );
     let first = true;
     const offConnect = realtime.onConnect(() => {
       if (first) {
@@ -127,6 +138,7 @@ export function App({ timing: overrides, socketFactory }: Props) {
       offSections();
       offCarousel();
       offIdle();
+      offEvent();
       offConnect();
     };
   }, [realtime, api]);
@@ -182,6 +194,22 @@ export function App({ timing: overrides, socketFactory }: Props) {
     setPhase({ name: 'start' });
     // Pick up what staff changed meanwhile (languages, welcome text).
     api.config().then(setConfig, () => undefined);
+  };
+
+  const runs = useRef(0);
+  const startEvent = () => {
+    const event = config?.event;
+    if (!event || !config || phase.name !== 'start') return;
+    const language = runLanguage(event, homeLanguage(config.device));
+    if (!language) return;
+    player?.setMuted(false);
+    setMuted(false);
+    setPhase({ name: 'event', event, language, run: ++runs.current });
+  };
+
+  const endEvent = () => {
+    setPhase({ name: 'start' });
+    api?.config().then(setConfig, () => undefined);
   };
 
   const paired = (newKey: string, loaded: DeviceConfig) => {
@@ -241,6 +269,7 @@ export function App({ timing: overrides, socketFactory }: Props) {
             starting={starting}
             failed={startFailed}
             onStart={(language, firstQuestion) => void start(language, firstQuestion)}
+            onStartEvent={startEvent}
             onUnpair={() => forget(false)}
             unpairConfirmMs={timing.unpairConfirmMs}
           />
@@ -263,11 +292,34 @@ export function App({ timing: overrides, socketFactory }: Props) {
             onEnd={() => end(phase.sessionId)}
           />
         );
+      case 'event':
+        if (!config || !api || !player) return null;
+        return (
+          <EventRunScreen
+            key={phase.run}
+            event={phase.event}
+            current={config.event}
+            language={phase.language}
+            api={api}
+            realtime={realtime}
+            config={config}
+            timing={timing}
+            player={player}
+            muted={muted}
+            onToggleMute={toggleMute}
+            onDone={endEvent}
+          />
+        );
     }
   }
 
   const fallback = config?.device.default_language ?? 'english';
-  const language = phase.name === 'chat' ? phase.language : config ? homeLanguage(config.device) : fallback;
+  const language =
+    phase.name === 'chat' || phase.name === 'event'
+      ? phase.language
+      : config
+        ? homeLanguage(config.device)
+        : fallback;
   return (
     <>
       {screen()}

@@ -89,6 +89,24 @@ import {
   directoryDeviceRoutes,
   directoryRoutes,
 } from './modules/directory/index.js';
+import {
+  createEventRepo,
+  createEventService,
+  createKioskEvents,
+  createQuizRepo,
+  createQuizService,
+  createResultsRepo,
+  createResultsService,
+  createRunRepo,
+  createRunService,
+  eventMediaReferences,
+  eventRoutes,
+  quizMediaReferences,
+  quizRoutes,
+  resultsRoutes,
+  runDeviceRoutes,
+  runRoutes,
+} from './modules/events/index.js';
 import { createAuthRepo, authRoutes, createAuthService } from './modules/auth/index.js';
 import { createDevicesRepo, devicesRoutes, createDevicesService } from './modules/devices/index.js';
 import { createDeviceApiRepo, deviceApiRoutes, createDeviceApiService } from './modules/device-api/index.js';
@@ -251,6 +269,8 @@ export async function buildApp({
     carouselMediaReferences,
     idleScreenMediaReferences,
     directoryMediaReferences,
+    eventMediaReferences,
+    quizMediaReferences,
   );
   // Without ffprobe/ffmpeg the server runs, and says once that videos will be refused.
   void media.video.status().then(
@@ -357,6 +377,23 @@ export async function buildApp({
   const idle = createIdleScreenService({ repo: createIdleScreenRepo(db), media, notifier, clock });
   // Directory units (modules/directory): logos in the media store; kiosks re-read it when changed.
   const directory = createDirectoryService({ repo: createDirectoryRepo(db), media, notifier, clock });
+  // Event Manager (modules/events): quizzes and events; the current event, resolved, goes to kiosks.
+  const eventsRepo = createEventRepo(db);
+  const quizzesRepo = createQuizRepo(db);
+  const kioskEvents = createKioskEvents({
+    events: eventsRepo,
+    quizzes: quizzesRepo,
+    notifier,
+    webAddresses: media.webAddresses,
+  });
+  const quizzes = createQuizService({ repo: quizzesRepo, live: kioskEvents, clock });
+  const events = createEventService({
+    repo: eventsRepo,
+    quizzes: quizzesRepo,
+    live: kioskEvents,
+    media,
+    clock,
+  });
   const deviceApi = createDeviceApiService({
     repo: createDeviceApiRepo(db),
     answers,
@@ -364,6 +401,7 @@ export async function buildApp({
     sections: (deviceId) => sections.kioskSections(deviceId),
     carousel: (deviceId) => carousel.kioskBanners(deviceId),
     idleScreen: (deviceId) => idle.kioskIdleScreen(deviceId),
+    event: (deviceId) => kioskEvents.kioskEvent(deviceId),
     clock,
     log: app.log,
     // The staff chats linked to a visitor session end with it (`chat` is built below).
@@ -423,6 +461,12 @@ export async function buildApp({
   hooks.onAdminConnect((admin) => calls.adminConnected(admin));
   // ---- end calls ----
 
+  // ---- Event runs and results (modules/events) ----
+  const runRepo = createRunRepo(db);
+  const runs = createRunService({ repo: runRepo, notifier, clock });
+  const eventResults = createResultsService({ repo: createResultsRepo(db), runs: runRepo, clock });
+  // ---- end event runs ----
+
   // Hourly; listed on the app so tests run them with their own clock.
   const hourly: HousekeepingTask[] = [
     { name: 'prune sessions and sign-in attempts', run: auth.prune },
@@ -430,6 +474,7 @@ export async function buildApp({
     // After the prunes: media only an expired snapshot named go in the same hour.
     { name: MEDIA_SWEEP, run: media.sweep },
     { name: 'delete abandoned resumable uploads', run: uploads.expire },
+    { name: 'end event runs their kiosk stopped reporting on', run: () => runs.closeAbandoned() },
   ];
   app.decorate('housekeepingTasks', hourly);
   if (housekeeping) {
@@ -491,6 +536,11 @@ export async function buildApp({
       await admin.register(resumableUploadRoutes, { uploads });
       idleScreenRoutes(admin, { idle });
       directoryRoutes(admin, { directory });
+      // ---- admin routes: events ----
+      eventRoutes(admin, { events });
+      quizRoutes(admin, { quizzes });
+      runRoutes(admin, { runs });
+      resultsRoutes(admin, { results: eventResults });
     },
     { prefix: '/admin_panel' },
   );
@@ -503,6 +553,8 @@ export async function buildApp({
       directoryDeviceRoutes(device, { directory });
       // ---- device routes: calls ----
       callsDeviceRoutes(device, { calls });
+      // ---- device routes: event runs ----
+      runDeviceRoutes(device, { runs });
     },
     { prefix: DEVICE_API_PREFIX },
   );

@@ -48,6 +48,8 @@ const ZCommaNames = z
 const rangeShape = { start_datetime: ZDay, end_datetime: ZDay, tz: ZTimeZone };
 const rangeOk = (r: { start_datetime: string; end_datetime: string }) => r.start_datetime <= r.end_datetime;
 const rangeIssue = { message: rule('start_after_end'), path: ['start_datetime'] };
+/** A range of calendar days in the caller's time zone (`tz`), both ends included. */
+export const ZDayRangeQuery = z.object(rangeShape).refine(rangeOk, rangeIssue);
 
 export const CONVERSATION_SORTS = [
   'datetime',

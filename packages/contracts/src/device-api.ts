@@ -5,6 +5,7 @@ import { ZLanguage } from './access.js';
 import { ZAiSettings, ZAvatarMotion, ZResponse, ZTopicRef } from './ai.js';
 import { ZId } from './common.js';
 import { ZDeviceKind } from './devices.js';
+import { ZKioskEvent } from './events.js';
 import { NO_IDLE_SCREEN, ZKioskIdleScreen } from './idle-screen.js';
 import { ZKioskSections } from './interface.js';
 
@@ -41,6 +42,8 @@ export const ZDeviceConfig = z.object({
   carousel: ZKioskBanners.default([]),
   /** What plays after a while without a touch (Interface Settings → idle screen); no items, no loop. */
   idle_screen: ZKioskIdleScreen.default(NO_IDLE_SCREEN),
+  /** The device's current event (Event Manager), its flows resolved; null when none is current. */
+  event: ZKioskEvent.nullable().default(null),
 });
 export type DeviceConfig = z.infer<typeof ZDeviceConfig>;
 

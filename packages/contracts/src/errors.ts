@@ -103,6 +103,15 @@ export const APP_ERROR_CODES = [
   'too_many_idle_items',
   'unit_taken',
   'too_many_units',
+  // Events and quizzes.
+  'event_changed',
+  'quiz_in_use',
+  'quiz_not_on_device',
+  'too_many_events',
+  'too_many_quizzes',
+  'too_many_questions',
+  'event_not_current',
+  'run_ended',
 ] as const;
 
 /**

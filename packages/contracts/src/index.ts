@@ -18,3 +18,4 @@ export * from './carousel.js';
 export * from './media.js';
 export * from './idle-screen.js';
 export * from './directory.js';
+export * from './events.js';

@@ -39,7 +39,7 @@ export const INTERFACE_SECTIONS = [
       { id: 'unit_list', default: true },
     ],
   },
-  { id: 'events', later: true, components: [{ id: 'event_list', default: true, later: true }] },
+  { id: 'events', components: [{ id: 'event_list', default: true }] },
   { id: 'map', later: true, components: [{ id: 'floor_map', default: true, later: true }] },
 ] as const satisfies ReadonlyArray<{
   id: string;

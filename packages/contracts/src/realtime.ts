@@ -63,6 +63,10 @@ export const SOCKET = {
   interfaceIdleScreen: 'interface:idle_screen',
   /** server → device: `DirectoryChanged`, the device's directory changed: read it again. */
   interfaceDirectory: 'interface:directory',
+  /** server → device: `KioskEvent | null`, the device's current event after any change to it or its quizzes. */
+  eventActive: 'event:active',
+  /** server → device: `RunControl`, an operator skips the run's activity or stops the run. */
+  eventControl: 'event:control',
 } as const;
 
 /** Names of `event` messages to the console. */
@@ -75,4 +79,6 @@ export const LIVE_EVENT = {
   chatMessage: 'chat_message',
   /** A push's delivery status changed: refresh the push history. */
   refreshPush: 'refresh_push',
+  /** A kiosk started, moved on in, or ended an event run (`LiveRun` with `device_id`, `ended`): refresh control mode. */
+  eventRun: 'event_run',
 } as const;

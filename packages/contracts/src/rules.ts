@@ -77,6 +77,17 @@ const RULE_TEXTS = {
   email_format: 'Enter an email address like name@example.com',
   unit_duplicate_in_file: ({ row }: { row: number }) => `The same unit is already on row ${row}`,
   yes_no: 'Use Yes or No',
+  // Events and quizzes.
+  fields_incompleted: 'Fields incompleted',
+  event_flow_empty: 'Add at least one activity',
+  event_video_required: 'Upload a video',
+  event_quiz_missing: 'This quiz no longer exists',
+  event_quiz_language: 'This quiz has no version in this language',
+  event_quiz_incomplete: 'Some questions of this quiz are not complete in this language',
+  quiz_buttons_required: 'Add at least one answer button',
+  quiz_correct_answer_required: 'Choose the correct answer',
+  quiz_too_many_correct_answers: 'More correct answers than buttons',
+  quiz_answer_not_a_button: 'A correct answer is not one of the buttons',
 } as const satisfies Record<string, string | ((params: never) => string)>;
 
 type Catalog = typeof RULE_TEXTS;

@@ -75,7 +75,13 @@ export const routes: RouteObject[] = [
                     (await import('@/features/conversations/pages/conversation-page')).ConversationPage,
                 ),
               },
-              { path: 'event', lazy: upcoming('event') },
+              {
+                path: 'event',
+                lazy: screenWith(
+                  'events',
+                  async () => (await import('@/features/events/pages/event-page')).EventPage,
+                ),
+              },
               {
                 path: 'interface',
                 lazy: screenWith(

@@ -1,4 +1,4 @@
-import { createTheme } from '@mui/material/styles';
+import { createTheme, lighten } from '@mui/material/styles';
 
 /** Fixed sizes of the shell's bars, in px. */
 export const TOP_BAR_HEIGHT = 64;
@@ -6,9 +6,19 @@ export const LEFT_BAR_WIDTH = 256;
 export const LEFT_BAR_COLLAPSED_WIDTH = 64;
 export const RIGHT_BAR_WIDTH = 300;
 
+const PRIMARY = '#1b65f2';
+
+/**
+ * A selected table row (the current event, the open quiz), and the same under the pointer. Its text
+ * buttons and coloured chips keep 4.5:1 on it: MUI's own tint (8 % of primary, 12 % hovered) took
+ * primary text to 4.3:1.
+ */
+export const SELECTED_ROW = lighten(PRIMARY, 0.96);
+export const SELECTED_ROW_HOVER = lighten(PRIMARY, 0.94);
+
 export const theme = createTheme({
   palette: {
-    primary: { main: '#1b65f2' },
+    primary: { main: PRIMARY },
     error: { main: '#cf321d' },
     // WCAG AA: warning text (outlined chips, text buttons) needs 4.5:1 on white; MUI's #ed6c02 has 3.1.
     warning: { main: '#b54708' },
@@ -35,6 +45,16 @@ export const theme = createTheme({
     MuiCard: { defaultProps: { variant: 'outlined' } },
     MuiTextField: { defaultProps: { size: 'small', fullWidth: true } },
     MuiTableCell: { styleOverrides: { head: { fontWeight: 600 } } },
+    MuiTableRow: {
+      styleOverrides: {
+        root: {
+          '&.Mui-selected': {
+            backgroundColor: SELECTED_ROW,
+            '&:hover': { backgroundColor: SELECTED_ROW_HOVER },
+          },
+        },
+      },
+    },
     // Dialogs keep clear of the bottom-right snackbar, so its notices never cover Save or Cancel.
     MuiDialog: {
       styleOverrides: {

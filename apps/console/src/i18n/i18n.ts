@@ -85,6 +85,11 @@ const packs = {
     zhHant: () => import('./packs/interface.zhHant.json'),
     zhHans: () => import('./packs/interface.zhHans.json'),
   },
+  events: {
+    en: () => import('./packs/events.en.json'),
+    zhHant: () => import('./packs/events.zhHant.json'),
+    zhHans: () => import('./packs/events.zhHans.json'),
+  },
 } satisfies Record<string, Record<UiLanguage, () => Promise<Json>>>;
 export type StringPack = keyof typeof packs;
 

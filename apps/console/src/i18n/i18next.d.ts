@@ -8,6 +8,7 @@ import type dashboardEn from './packs/dashboard.en.json';
 import type devicesEn from './packs/devices.en.json';
 import type pushEn from './packs/push.en.json';
 import type interfaceEn from './packs/interface.en.json';
+import type eventsEn from './packs/events.en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -21,7 +22,8 @@ declare module 'i18next' {
         typeof callsEn &
         typeof chatEn &
         typeof pushEn &
-        typeof interfaceEn;
+        typeof interfaceEn &
+        typeof eventsEn;
     };
   }
 }

@@ -26,6 +26,9 @@ import pushZhHant from './packs/push.zhHant.json';
 import interfaceEn from './packs/interface.en.json';
 import interfaceZhHans from './packs/interface.zhHans.json';
 import interfaceZhHant from './packs/interface.zhHant.json';
+import eventsEn from './packs/events.en.json';
+import eventsZhHans from './packs/events.zhHans.json';
+import eventsZhHant from './packs/events.zhHant.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -57,7 +60,18 @@ function withPacks(core: Tree, ...packs: Tree[]): Tree {
 }
 
 const locales = {
-  en: withPacks(en, aiEn, dashboardEn, conversationsEn, devicesEn, callsEn, chatEn, pushEn, interfaceEn),
+  en: withPacks(
+    en,
+    aiEn,
+    dashboardEn,
+    conversationsEn,
+    devicesEn,
+    callsEn,
+    chatEn,
+    pushEn,
+    interfaceEn,
+    eventsEn,
+  ),
   zhHant: withPacks(
     zhHant,
     aiZhHant,
@@ -68,6 +82,7 @@ const locales = {
     chatZhHant,
     pushZhHant,
     interfaceZhHant,
+    eventsZhHant,
   ),
   zhHans: withPacks(
     zhHans,
@@ -79,6 +94,7 @@ const locales = {
     chatZhHans,
     pushZhHans,
     interfaceZhHans,
+    eventsZhHans,
   ),
 } as Record<string, Tree>;
 const flat = Object.fromEntries(Object.entries(locales).map(([name, tree]) => [name, flatten(tree)]));

@@ -23,10 +23,13 @@ import pushZhHant from './packs/push.zhHant.json';
 import interfaceEn from './packs/interface.en.json';
 import interfaceZhHans from './packs/interface.zhHans.json';
 import interfaceZhHant from './packs/interface.zhHant.json';
+import eventsEn from './packs/events.en.json';
+import eventsZhHans from './packs/events.zhHans.json';
+import eventsZhHant from './packs/events.zhHant.json';
 
 // What `loadStringPack(...)` adds at run time, here at once for every test.
 const packs = {
-  en: [aiEn, dashboardEn, conversationsEn, devicesEn, callsEn, chatEn, pushEn, interfaceEn],
+  en: [aiEn, dashboardEn, conversationsEn, devicesEn, callsEn, chatEn, pushEn, interfaceEn, eventsEn],
   zhHant: [
     aiZhHant,
     dashboardZhHant,
@@ -36,6 +39,7 @@ const packs = {
     chatZhHant,
     pushZhHant,
     interfaceZhHant,
+    eventsZhHant,
   ],
   zhHans: [
     aiZhHans,
@@ -46,6 +50,7 @@ const packs = {
     chatZhHans,
     pushZhHans,
     interfaceZhHans,
+    eventsZhHans,
   ],
 } as const;
 for (const [language, list] of Object.entries(packs)) {

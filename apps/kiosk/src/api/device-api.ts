@@ -6,23 +6,36 @@ import type {
   DeviceChat,
   DeviceChatSendRequest,
   DeviceConfig,
+  EventRun,
   KioskDirectoryUnit,
   Language,
   Rating,
   StartCallResponse,
   StartChatRequest,
   VisitorSession,
+  ZRunAnswerRequest,
+  ZRunAnswerResponse,
+  ZRunEndRequest,
+  ZRunProgressRequest,
+  ZStartRunRequest,
 } from '@ambassador/contracts';
+import type { z } from 'zod';
 import { createDeviceClient, type ClientOptions } from './device-client';
 
 /** Mirrors IDEMPOTENCY_HEADER of the contract (checked in a test). */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 export type RateResult = { conversation_id: number; rating: Rating; comment: string };
+export type StartRunRequest = z.input<typeof ZStartRunRequest>;
+export type RunProgressRequest = z.input<typeof ZRunProgressRequest>;
+export type RunAnswerRequest = z.input<typeof ZRunAnswerRequest>;
+export type RunAnswerResponse = z.infer<typeof ZRunAnswerResponse>;
+export type RunEndRequest = z.input<typeof ZRunEndRequest>;
 
 /** Every call of the device API (`/device_api/v1`) a kiosk makes. */
 export function createDeviceApi(options: ClientOptions) {
   const client = createDeviceClient(options);
+  const run = (runId: number, what: string) => `/event_runs/${runId}/${what}`;
   return {
     config: (signal?: AbortSignal) => client.json<DeviceConfig>('GET', '/config', { signal }),
     /** The device's whole directory (read again on `interface:directory`). */
@@ -63,6 +76,17 @@ export function createDeviceApi(options: ClientOptions) {
     /** The visitor hangs up, or gives up while it rings. */
     endCall: (realSessionId: string, signal?: AbortSignal) =>
       client.json<Call>('POST', `/calls/${encodeURIComponent(realSessionId)}/end`, { body: {}, signal }),
+
+    /** A visitor starts the device's current event (409 event_not_current when it is not any more). */
+    startRun: (body: StartRunRequest) => client.json<EventRun>('POST', '/event_runs', { body }),
+    /** The run reached an activity, or a step inside it (the console's control view shows it). */
+    progress: (runId: number, body: RunProgressRequest) =>
+      client.json<null>('POST', run(runId, 'progress'), { body }),
+    /** A quiz button the visitor pressed; the server records whether it was right. */
+    answer: (runId: number, body: RunAnswerRequest) =>
+      client.json<RunAnswerResponse>('POST', run(runId, 'answers'), { body }),
+    /** How the run ended (a second end is ignored by the server). */
+    endRun: (runId: number, body: RunEndRequest) => client.json<null>('POST', run(runId, 'end'), { body }),
   };
 }
 

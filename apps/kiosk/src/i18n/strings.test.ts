@@ -55,6 +55,17 @@ describe('visitor strings', () => {
     expect(STRINGS.cantonese.callNoAnswer).toContain('冇');
   });
 
+  it('translate the event and quiz texts too', () => {
+    for (const language of LANGUAGES.filter((l) => l !== 'english')) {
+      for (const key of ['eventLeave', 'eventContinue', 'quizCorrect', 'quizScore', 'eventEndingIn'] as const)
+        expect(STRINGS[language][key], `${language}.${key}`).not.toBe(STRINGS.english[key]);
+    }
+    expect(STRINGS.chinese.eventContinue).toBe('繼續活動');
+    expect(STRINGS.mandarin.eventContinue).toBe('继续活动');
+    expect(STRINGS.cantonese.quizCorrect).toContain('啱');
+    expect(format(STRINGS.mandarin.quizScore, { score: 2, total: 3 })).toBe('你的得分：2 / 3');
+  });
+
   it('fills placeholders', () => {
     expect(format(STRINGS.german.endingIn, { seconds: 7 })).toBe('Das Gespräch endet in 7 s.');
     expect(format(STRINGS.korean.endingIn, { seconds: 3 })).toBe('3초 후에 대화가 종료됩니다.');

@@ -6,18 +6,20 @@ import { createSpeechPlayer } from './speech-player';
 function stubAudio() {
   const played: string[] = [];
   const paused: string[] = [];
+  const clips: HTMLMediaElement[] = [];
   vi.stubGlobal(
     'URL',
     Object.assign(URL, { createObjectURL: (b: Blob) => `blob:${b.size}`, revokeObjectURL: () => {} }),
   );
   vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
     played.push(this.getAttribute('src') ?? '');
+    clips.push(this);
     return Promise.resolve();
   });
   vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (this: HTMLMediaElement) {
     paused.push(this.getAttribute('src') ?? '');
   });
-  return { played, paused };
+  return { played, paused, clips };
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
@@ -85,5 +87,27 @@ describe('speech player', () => {
     player.speak([{ language: 'english', text: 'after the call' }]);
     await settle();
     expect(asked).toEqual(['playing', 'after the call']);
+  });
+
+  it('tells when the speech was heard to its end, and when it was not', async () => {
+    const { clips } = stubAudio();
+    const player = createSpeechPlayer(async (_language, text) => new Blob([text]));
+    const whole = player.speak([
+      { language: 'english', text: 'one' },
+      { language: 'english', text: 'two' },
+    ]);
+    await settle();
+    clips.at(-1)!.dispatchEvent(new Event('ended'));
+    await settle();
+    clips.at(-1)!.dispatchEvent(new Event('ended'));
+    await expect(whole).resolves.toBe(true);
+
+    const cut = player.speak([{ language: 'english', text: 'cut off' }]);
+    await settle();
+    player.stop();
+    await expect(cut).resolves.toBe(false);
+    await expect(player.speak([{ language: 'english', text: '  ' }])).resolves.toBe(false);
+    player.setMuted(true);
+    await expect(player.speak([{ language: 'english', text: 'muted' }])).resolves.toBe(false);
   });
 });

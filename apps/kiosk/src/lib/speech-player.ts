@@ -23,56 +23,62 @@ export function createSpeechPlayer(fetchSpeech: FetchSpeech) {
     controller = null;
   }
 
-  /** Plays one clip to its end; aborting stops it and frees it. */
-  function playBlob(blob: Blob, signal: AbortSignal): Promise<void> {
+  /** Plays one clip; true when it was heard to its end. Aborting stops it and frees it. */
+  function playBlob(blob: Blob, signal: AbortSignal): Promise<boolean> {
     return new Promise((resolve) => {
-      if (typeof URL.createObjectURL !== 'function') return resolve();
+      if (typeof URL.createObjectURL !== 'function') return resolve(false);
       const url = URL.createObjectURL(blob);
       const clip = new Audio(url);
       let finished = false;
-      const done = () => {
+      const finish = (heard: boolean) => {
         if (finished) return;
         finished = true;
-        signal.removeEventListener('abort', done);
+        signal.removeEventListener('abort', stopped);
         clip.pause();
         clip.removeAttribute('src');
         URL.revokeObjectURL(url);
-        resolve();
+        resolve(heard);
       };
-      clip.addEventListener('ended', done, { once: true });
-      clip.addEventListener('error', done, { once: true });
-      signal.addEventListener('abort', done, { once: true });
+      const stopped = () => finish(false);
+      clip.addEventListener('ended', () => finish(true), { once: true });
+      clip.addEventListener('error', stopped, { once: true });
+      signal.addEventListener('abort', stopped, { once: true });
       // Autoplay may be refused until someone has touched the screen: then stay silent.
       Promise.resolve()
         .then(() => clip.play())
-        .catch(done);
+        .catch(stopped);
     });
   }
 
-  async function run(items: SpeechItem[], signal: AbortSignal) {
+  async function run(items: SpeechItem[], signal: AbortSignal): Promise<boolean> {
     for (const item of items) {
-      if (signal.aborted || muted || held || unavailable) return;
+      if (signal.aborted || muted || held || unavailable) return false;
       let blob: Blob;
       try {
         blob = await fetchSpeech(item.language, item.text.slice(0, MAX_SPEECH), signal);
       } catch (error) {
         if (error instanceof DeviceApiError && error.code === 'tts_unavailable') unavailable = true;
-        return;
+        return false;
       }
-      if (signal.aborted || muted || held) return;
-      await playBlob(blob, signal);
+      if (signal.aborted || muted || held) return false;
+      if (!(await playBlob(blob, signal))) return false;
     }
+    return true;
   }
 
   return {
-    /** Replaces whatever is playing with these clips, in order. */
-    speak(items: SpeechItem[]) {
+    /**
+     * Replaces whatever is playing with these clips, in order. Resolves when they are over: true
+     * when every clip was heard to its end, false when they were cut off, muted, refused or could
+     * not be spoken at all (an event's announcement then waits for the visitor instead).
+     */
+    speak(items: SpeechItem[]): Promise<boolean> {
       stop();
       const wanted = items.filter((i) => i.text.trim() !== '');
-      if (muted || held || unavailable || wanted.length === 0) return;
+      if (muted || held || unavailable || wanted.length === 0) return Promise.resolve(false);
       const current = new AbortController();
       controller = current;
-      void run(wanted, current.signal);
+      return run(wanted, current.signal);
     },
     stop,
     setMuted(value: boolean) {

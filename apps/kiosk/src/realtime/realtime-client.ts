@@ -17,6 +17,8 @@ export const SOCKET = {
   interfaceCarousel: 'interface:carousel',
   interfaceIdleScreen: 'interface:idle_screen',
   interfaceDirectory: 'interface:directory',
+  eventActive: 'event:active',
+  eventControl: 'event:control',
 } as const;
 
 /** The part of socket.io-client's Socket the kiosk uses (tests pass a small fake). */

@@ -7,7 +7,7 @@ import { IdleOverlay } from '../chat/idle-overlay';
 import { TextBubble } from '../chat/response-contents';
 import { useChat } from '../chat/use-chat';
 import { FullscreenButton } from '../components/fullscreen-button';
-import { VolumeIcon, VolumeOffIcon } from '../components/icons';
+import { MuteButton } from '../components/mute-button';
 import { STRINGS } from '../i18n/strings';
 import { HTML_LANG, LANGUAGE_LABELS } from '../lib/languages';
 import type { SpeechPlayer } from '../lib/speech-player';
@@ -32,6 +32,11 @@ type Props = {
   onToggleMute: () => void;
   /** The visitor left (End) or walked away (idle): the app ends the session. */
   onEnd: (reason: 'visitor' | 'idle') => void;
+  /**
+   * Opened by an event's nlp step: a "Continue event" button goes back to the event, and End
+   * reads "Leave" (it leaves the whole event).
+   */
+  eventStep?: { onContinue: () => void };
 };
 
 /** One visitor's conversation in the language they chose. */
@@ -47,6 +52,7 @@ export function ChatScreen({
   muted,
   onToggleMute,
   onEnd,
+  eventStep,
 }: Props) {
   const strings = STRINGS[language];
   useEffect(() => () => player.stop(), [player]);
@@ -97,7 +103,7 @@ export function ChatScreen({
 
   return (
     <div className="k-chat" lang={HTML_LANG[language]}>
-      <header className="k-bar">
+      <header className={eventStep ? 'k-bar k-bar-event' : 'k-bar'}>
         <div className="k-bar-title">
           <span className="k-bar-name" data-testid="kiosk-device-name">
             {config.device.description}
@@ -111,25 +117,25 @@ export function ChatScreen({
           compact
           onOpen={setPanel}
         />
-        <button
-          type="button"
-          className="k-icon-btn"
-          data-testid="kiosk-mute"
-          aria-pressed={muted}
-          aria-label={muted ? strings.unmute : strings.mute}
-          title={muted ? strings.unmute : strings.mute}
-          onClick={onToggleMute}
-        >
-          {muted ? <VolumeOffIcon /> : <VolumeIcon />}
-        </button>
+        <MuteButton muted={muted} strings={strings} onToggle={onToggleMute} />
         <FullscreenButton enterLabel={strings.fullscreen} exitLabel={strings.exitFullscreen} />
+        {eventStep && (
+          <button
+            type="button"
+            className="k-btn k-btn-continue"
+            data-testid="event-continue"
+            onClick={eventStep.onContinue}
+          >
+            {strings.eventContinue}
+          </button>
+        )}
         <button
           type="button"
-          className="k-btn k-btn-end"
-          data-testid="kiosk-end"
+          className={eventStep ? 'k-btn k-btn-leave' : 'k-btn k-btn-end'}
+          data-testid={eventStep ? 'event-leave' : 'kiosk-end'}
           onClick={() => onEnd('visitor')}
         >
-          {strings.end}
+          {eventStep ? strings.eventLeave : strings.end}
         </button>
       </header>
       <main className="k-messages" ref={scroller} aria-live="polite">

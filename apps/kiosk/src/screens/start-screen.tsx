@@ -4,6 +4,8 @@ import type { DeviceApi } from '../api/device-api';
 import { IdleOverlay } from '../chat/idle-overlay';
 import { BannerCarousel } from '../components/banner-carousel';
 import { DirectoryView } from '../directory/directory-view';
+import { EventOffer } from '../event/event-offer';
+import { runLanguage } from '../event/event-run';
 import { Bilingual } from '../components/bilingual';
 import { FullscreenButton } from '../components/fullscreen-button';
 import { IdleLoop } from '../components/idle-loop';
@@ -30,6 +32,8 @@ type Props = {
   failed: Language | null;
   /** A visitor starts in a language; a banner linked to a topic starts by asking it. */
   onStart: (language: Language, firstQuestion?: string) => void;
+  /** A visitor starts the device's current event (offered when config.event is set). */
+  onStartEvent: () => void;
   onUnpair: () => void;
   unpairConfirmMs: number;
 };
@@ -47,6 +51,7 @@ export function StartScreen({
   starting,
   failed,
   onStart,
+  onStartEvent,
   onUnpair,
   unpairConfirmMs,
 }: Props) {
@@ -84,6 +89,11 @@ export function StartScreen({
   const welcome = messages.welcome[home]?.trim() || strings.welcomeDefault;
   const staff = staffOptions(config);
   const withDirectory = isShown(config, 'directory', 'unit_list');
+  // The operator may hide the event offer (Interface Settings → events) while one is current.
+  const event =
+    config.event && isShown(config, 'events', 'event_list') && runLanguage(config.event, home)
+      ? config.event
+      : null;
   return (
     <main className="k-start" lang={HTML_LANG[home]}>
       <div className="k-corner">
@@ -99,6 +109,9 @@ export function StartScreen({
           <p className="k-start-welcome" data-testid="kiosk-greeting">
             {welcome}
           </p>
+        )}
+        {event && (
+          <EventOffer event={event} strings={strings} disabled={starting !== null} onStart={onStartEvent} />
         )}
         {isShown(config, 'start', 'carousel') && (
           <BannerCarousel

@@ -28,6 +28,7 @@ export const CONFIG: DeviceConfig = {
   carousel: [],
   // No media: no idle loop.
   idle_screen: { media_type: 'image', idle_timeout: 60, items: [] },
+  event: null,
 };
 
 export type DeviceCall = {

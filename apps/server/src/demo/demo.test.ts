@@ -1,9 +1,11 @@
-import type { AskResult, ResponseButton } from '@ambassador/contracts';
+import type { AskResult, DeviceConfig, EventOverview, ResponseButton } from '@ambassador/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createDevicesRepo, createDevicesService } from '../modules/devices/index.js';
-import { backends, suiteApp } from '../test/harness.js';
+import { eventCalls } from '../test/events.js';
+import { ADMIN, backends, login, suiteApp, type Session } from '../test/harness.js';
 import { DEMO_TOPICS } from './content.js';
 import { DEMO_LANGUAGES, inLanguage, seedDemoContent, type DemoLanguage } from './seed-content.js';
+import { seedDemoEvents } from './seed-events.js';
 
 /** Seeded device 1: Main Lobby Ambassador, in English, Cantonese and Mandarin. */
 const LOBBY = 1;
@@ -96,4 +98,48 @@ describe.each(backends)('the demo content on %s', (kind) => {
       expect(taps.length).toBeGreaterThanOrEqual(5);
     },
   );
+
+  it('gives the ambassador an example event that can be made current and played in every demo language', async () => {
+    await seedDemoEvents(t.database.db, t.clock, { id: LOBBY, kind: 'ambassador' });
+    const session: Session = await login(t.app, ADMIN.username, ADMIN.password);
+    const admin = eventCalls(t, () => session);
+    const overview = (await admin.data('GET', `/overview?device_id=${LOBBY}`)) as EventOverview;
+    const example = overview.events.find((e) => e.title === 'Welcome quiz')!;
+    expect(example).toMatchObject({ is_active: false, is_complete: true });
+    const made = await admin.save(LOBBY, example.id, { is_active: true });
+    expect(made.statusCode).toBe(200);
+
+    const config = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/device_api/v1/config',
+        headers: { authorization: `Bearer ${key}` },
+      })
+    ).json().data as DeviceConfig;
+    expect([...config.event!.languages].sort()).toEqual([...DEMO_LANGUAGES].sort());
+    for (const language of DEMO_LANGUAGES) {
+      const flow = config.event!.flows[language]!;
+      expect(flow.map((a) => a.type)).toEqual(['tts', 'quiz', 'nlp']);
+      const quiz = flow[1]!.type === 'quiz' ? flow[1]!.quiz : null;
+      expect(quiz!.questions).toHaveLength(2);
+      expect(Object.keys(quiz!.pages).sort()).toEqual(['ending', 'onboard']);
+    }
+    const run = await call<{ run_id: number }>('/event_runs', {
+      event_id: example.id,
+      version: config.event!.version,
+      language: 'cantonese',
+    });
+    const question = (config.event!.flows.cantonese![1] as { quiz: { questions: { id: number }[] } }).quiz
+      .questions[0]!;
+    const answer = (text: string, attempt: number) =>
+      call<{ correct: boolean }>(`/event_runs/${run.run_id}/answers`, {
+        activity_index: 1,
+        question_id: question.id,
+        attempt,
+        answer: text,
+      });
+    expect(await answer('地下', 1)).toEqual({ correct: false });
+    expect(await answer('三樓', 2)).toEqual({ correct: true });
+    await admin.save(LOBBY, example.id, { is_active: false });
+  });
 });

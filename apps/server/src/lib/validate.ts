@@ -2,6 +2,7 @@ import {
   makeRule,
   ruleText,
   validationIssue,
+  type Rule,
   type RuleArgs,
   type RuleKey,
   type ValidationIssue,
@@ -27,6 +28,12 @@ export function invalidInput(issues: ValidationIssue[]): AppError {
 /** One failed rule of a check made outside a schema (its English text is the message). */
 export function failedRule<K extends RuleKey>(path: string, key: K, ...args: RuleArgs<K>): ValidationIssue {
   return { path: [path], message: ruleText(key, ...args), ...makeRule(key, ...args) };
+}
+
+/** A rule a contract's own check gave (`flowIssues`, `questionContentIssues`) as a 400 lists it, at `path`. */
+export function ruleIssue(path: (string | number)[], rule: Rule): ValidationIssue {
+  const text = ruleText as (key: RuleKey, params?: Rule['params']) => string;
+  return { path, message: text(rule.key, rule.params), key: rule.key, params: rule.params };
 }
 
 /** Parses input with a contract schema; a failure is a 400 whose message names each field. */

@@ -65,6 +65,15 @@ function usedCte(sources: MediaReferenceSource[]) {
 
 export function createMediaRepo(db: Db) {
   return {
+    /** Media rows whose original is one of these files (names as in `/media/<file>`). */
+    async byFilenames(files: string[]) {
+      if (files.length === 0) return [];
+      return db
+        .select({ filename: media.filename, kind: media.kind, variants: media.variants })
+        .from(media)
+        .where(inArray(media.filename, files));
+    },
+
     /** Records blobs about to be stored (already recorded ones stay as they are). */
     async recordBlobs(blobs: BlobRow[]) {
       if (blobs.length > 0) await db.insert(mediaBlobs).values(blobs).onConflictDoNothing();

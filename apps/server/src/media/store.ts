@@ -21,7 +21,7 @@ import type { Clock } from '../lib/clock.js';
 import { createLocalBlobStore, isBlobKey, type BlobStore, type ByteRange } from './blob-store.js';
 import { checkImage, type MadeImage } from './images.js';
 import { createMediaRepo, type BlobRow, type MediaReferenceSource } from './repo.js';
-import { mediaUrls } from './urls.js';
+import { mediaUrl, mediaUrls } from './urls.js';
 import { createVideoTools, type VideoTools } from './video.js';
 
 export interface SaveOptions {
@@ -413,6 +413,21 @@ export function createMediaStore({
       const released = await removeRows(rows);
       const stray = await repo.releaseBlobs(await repo.unheldBlobs(cutoff), (name) => blobs.delete(name));
       return { media: rows.length, blobs: released.length + stray.length };
+    },
+
+    /**
+     * For image addresses (`/media/<file>`) the address of their web-sized copy (1,600 px), for
+     * areas that keep media by address and show them on kiosks; an address without one maps to itself.
+     */
+    async webAddresses(urls: string[]): Promise<Map<string, string>> {
+      const files = [...new Set(urls.filter((u) => u.startsWith('/media/')).map((u) => u.slice(7)))];
+      const rows = await repo.byFilenames(files);
+      const out = new Map(urls.map((u) => [u, u]));
+      for (const row of rows) {
+        const web = mediaUrls(row).web_url;
+        if (web) out.set(mediaUrl(row.filename), web);
+      }
+      return out;
     },
 
     /**

@@ -11,6 +11,9 @@ import {
   ZKioskSections,
   ZKioskBanners,
   ZKioskIdleScreen,
+  ZKioskEvent,
+  ZEventRunEvent,
+  ZRunControl,
   ZPushAck,
   ZPushEvent,
   ZPushMessage,
@@ -38,8 +41,8 @@ export const SOCKET_EVENTS: SocketEvent[] = [
   {
     name: SOCKET.event,
     direction: 'to console',
-    summary: 'A live event: `new_call`, `refresh_call`, `chat_message` or `refresh_push`',
-    payload: z.union([ZCallEvent, ZChatEvent, ZPushEvent]),
+    summary: 'A live event: `new_call`, `refresh_call`, `chat_message`, `refresh_push` or `event_run`',
+    payload: z.union([ZCallEvent, ZChatEvent, ZPushEvent, ZEventRunEvent]),
   },
   {
     name: SOCKET.chatMessage,
@@ -85,6 +88,20 @@ export const SOCKET_EVENTS: SocketEvent[] = [
     summary:
       'What the device’s idle loop plays after an operator changed it: the selected media type’s items in order, and the idle timeout',
     payload: ZKioskIdleScreen,
+  },
+  {
+    name: SOCKET.eventActive,
+    direction: 'to device',
+    summary:
+      'What the device plays as its event after its current event, or a quiz it plays, changed, ended or was deleted: the current event resolved (complete languages only, quizzes inside), or null',
+    payload: ZKioskEvent.nullable(),
+  },
+  {
+    name: SOCKET.eventControl,
+    direction: 'to device',
+    summary:
+      'An operator skips the current activity of a run (`skip`) or stops the run (`stop`); kiosks act only on their own run',
+    payload: ZRunControl,
   },
 ];
 

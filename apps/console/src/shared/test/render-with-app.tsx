@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, RouterProvider, Routes, createMemoryRouter, useLocation } from 'react-router';
 import '@/i18n/i18n';
 import { LOGGED_OUT, authStore, type AuthState } from '@/shared/auth/auth-store';
 
@@ -49,6 +49,11 @@ export type RenderWithAppOptions = {
   auth?: AuthState;
   /** How long query data stays fresh: the query client's default (0) unless said. */
   staleTime?: number;
+  /**
+   * A data router (as the app has) instead of a plain MemoryRouter: for screens that hold the
+   * navigation while they have unsaved changes (useBlocker). Its `router` is returned to navigate.
+   */
+  dataRouter?: boolean;
 };
 
 /**
@@ -63,22 +68,29 @@ export function renderWithApp(ui: ReactNode, path: string, options: RenderWithAp
       mutations: { retry: false },
     },
   });
+  const page = (
+    <>
+      {ui}
+      <LocationProbe />
+    </>
+  );
+  if (options.dataRouter) {
+    const router = createMemoryRouter([{ path: '*', element: page }], { initialEntries: [path] });
+    const view = render(
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    return { ...view, client, router };
+  }
   const view = render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
-          <Route
-            path="*"
-            element={
-              <>
-                {ui}
-                <LocationProbe />
-              </>
-            }
-          />
+          <Route path="*" element={page} />
         </Routes>
       </MemoryRouter>
     </QueryClientProvider>,
   );
-  return { ...view, client };
+  return { ...view, client, router: null };
 }

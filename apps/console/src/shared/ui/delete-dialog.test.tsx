@@ -162,4 +162,20 @@ describe('DeleteDialog', () => {
     fireEvent.click(screen.getByTestId('dialog-cancel'));
     expect(cancelled).toBe(true);
   });
+
+  it('says why a record cannot be deleted now and keeps Delete disabled', () => {
+    render(
+      <DeleteDialog
+        open
+        type="quiz"
+        item="Animals"
+        refusal="Used by “Summer fair”."
+        onCancel={() => undefined}
+        onConfirm={async () => undefined}
+      />,
+    );
+    expect(screen.getByTestId('delete-dialog-refusal').textContent).toBe('Used by “Summer fair”.');
+    expect((screen.getByTestId('delete-confirm') as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByTestId('dialog-cancel') as HTMLButtonElement).disabled).toBe(false);
+  });
 });

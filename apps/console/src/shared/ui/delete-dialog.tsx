@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
@@ -14,13 +15,15 @@ export type DeleteDialogProps = {
   open: boolean;
   type: DeleteType | null;
   item?: string | null;
+  /** Why this record cannot be deleted now (e.g. which events use a quiz): shown, and Delete is disabled. */
+  refusal?: string | null;
   onCancel: () => void;
   /** Runs the delete. The dialog shows it as submitting until it settles. */
   onConfirm: () => Promise<void>;
 };
 
 /** Delete confirm: persistent, max width 400, Cancel and Delete disabled while submitting. */
-export function DeleteDialog({ open, type, item, onCancel, onConfirm }: DeleteDialogProps) {
+export function DeleteDialog({ open, type, item, refusal, onCancel, onConfirm }: DeleteDialogProps) {
   const { t } = useTranslation();
   const [submitting, setSubmitting] = useState(false);
   const text = type ? deleteDialogText(t, type, item) : null;
@@ -57,13 +60,18 @@ export function DeleteDialog({ open, type, item, onCancel, onConfirm }: DeleteDi
             {text.also}
           </DialogContentText>
         )}
+        {refusal && (
+          <Alert severity="warning" sx={{ mt: 1.5 }} data-testid="delete-dialog-refusal">
+            {refusal}
+          </Alert>
+        )}
       </DialogContent>
       <DialogButtons
         onCancel={onCancel}
         submitting={submitting}
         submitLabel={t('common.delete')}
         onSubmit={() => void confirm()}
-        submitDisabled={!type}
+        submitDisabled={!type || Boolean(refusal)}
         color="error"
         submitTestId="delete-confirm"
       />
@@ -74,6 +82,8 @@ export function DeleteDialog({ open, type, item, onCancel, onConfirm }: DeleteDi
 type DeleteRequest = {
   type: DeleteType;
   item?: string | null;
+  /** Why it cannot be deleted now: the dialog says so and keeps Delete disabled. */
+  refusal?: string | null;
   /** Resolve true when deleted (the dialog closes), false to keep it open (the error was shown). */
   run: () => Promise<boolean>;
 };
@@ -108,6 +118,7 @@ export function useDeleteDialog() {
     open,
     type: request?.type ?? null,
     item: request?.item ?? null,
+    refusal: request?.refusal ?? null,
     onCancel: close,
     onConfirm,
   };

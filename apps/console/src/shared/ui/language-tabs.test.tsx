@@ -30,6 +30,16 @@ describe('LanguageTabs', () => {
     expect(chosen).toEqual(['german']);
   });
 
+  it('marks the tabs of languages with fields to fix, by name too, and never hides them behind More', () => {
+    render(
+      <LanguageTabs value="english" preferred={['english']} marked={['german']} onChange={() => undefined} />,
+    );
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'English',
+      'German (fields to fix)',
+    ]);
+  });
+
   it('offers only the given languages, in the interface language', async () => {
     await changeUiLanguage('zhHant');
     render(

@@ -5,9 +5,11 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { LANGUAGES, type Language } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
+import { visuallyHidden } from './visually-hidden';
 
 /**
  * Which tabs show: the preferred languages in their order, then (in `languages` order) every
@@ -50,6 +52,7 @@ export function LanguageTabs({
   preferred,
   filled,
   counts,
+  marked,
   testIdPrefix = 'language-tab',
   ariaLabel,
 }: {
@@ -63,18 +66,36 @@ export function LanguageTabs({
   filled?: readonly Language[];
   /** A number beside a tab's name (e.g. how many keywords it has). */
   counts?: Partial<Record<Language, number>>;
+  /** Languages with fields to fix: an error mark beside the name (said to screen readers too); never hidden. */
+  marked?: readonly Language[];
   testIdPrefix?: string;
   ariaLabel?: string;
 }) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState<Language[]>([]);
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
-  const shown = visibleLanguages({ languages, preferred, filled, value, opened });
+  const withContent = marked?.length ? [...(filled ?? []), ...marked] : filled;
+  const shown = visibleLanguages({ languages, preferred, filled: withContent, value, opened });
   const more = languages.filter((l) => !shown.includes(l));
   const current = shown.includes(value) ? value : (shown[0] ?? false);
 
   const label = (language: Language): ReactNode => {
     const count = counts?.[language] ?? 0;
+    if (marked?.includes(language)) {
+      return (
+        <Box
+          component="span"
+          sx={{ display: 'inline-flex', gap: 0.5, alignItems: 'center', color: 'error.main' }}
+          data-marked="true"
+        >
+          <ErrorOutlineIcon sx={{ fontSize: 16 }} aria-hidden="true" />
+          {t(`languages.${language}`)}
+          <Box component="span" sx={visuallyHidden}>
+            {` (${t('languages.problems')})`}
+          </Box>
+        </Box>
+      );
+    }
     if (count === 0) return t(`languages.${language}`);
     return (
       <Box component="span" sx={{ display: 'inline-flex', gap: 0.75, alignItems: 'center' }}>

@@ -1,10 +1,14 @@
 import ExcelJS from 'exceljs';
 
-/** A sheet to write: its columns ([header, width]) and rows of plain text values. */
+/**
+ * A sheet to write: its columns ([header, width], or [header, width, number format] such as
+ * 'yyyy-mm-dd' or '0.0%') and rows of plain values. A Date is a real date cell (Excel shows it in
+ * its column's format); a day is given as its UTC midnight.
+ */
 export interface SheetToWrite {
   name: string;
-  columns: readonly (readonly [string, number])[];
-  rows: readonly (readonly (string | number | boolean | null)[])[];
+  columns: readonly (readonly [string, number] | readonly [string, number, string])[];
+  rows: readonly (readonly (string | number | boolean | Date | null)[])[];
 }
 
 /**
@@ -19,7 +23,13 @@ export async function writeWorkbook(sheets: readonly SheetToWrite[]): Promise<Bu
     const ws = wb.addWorksheet(sheet.name, { views: [{ state: 'frozen', ySplit: 1 }] });
     ws.columns = sheet.columns.map(([header, width]) => ({ header, width }));
     ws.getRow(1).font = { bold: true };
-    for (const row of sheet.rows) ws.addRow([...row]);
+    const formats = sheet.columns.map((c) => c[2]);
+    for (const values of sheet.rows) {
+      const row = ws.addRow([...values]);
+      formats.forEach((numFmt, i) => {
+        if (numFmt) row.getCell(i + 1).numFmt = numFmt;
+      });
+    }
   }
   return Buffer.from((await wb.xlsx.writeBuffer()) as ArrayBuffer);
 }

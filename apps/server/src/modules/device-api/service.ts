@@ -7,6 +7,7 @@ import type {
   KioskSections,
   KioskBanner,
   KioskIdleScreen,
+  KioskEvent,
   Language,
   VisitorSession,
   ZAskRequest,
@@ -89,6 +90,7 @@ export function createDeviceApiService({
   sections,
   carousel = async () => [],
   idleScreen = async () => NO_IDLE_SCREEN,
+  event = async () => null,
   clock,
   log,
   sessionEnded,
@@ -103,6 +105,8 @@ export function createDeviceApiService({
   carousel?: (deviceId: number) => Promise<KioskBanner[]>;
   /** What the device's idle loop plays (modules/interface), for its kiosk. */
   idleScreen?: (deviceId: number) => Promise<KioskIdleScreen>;
+  /** The device's current event, resolved (modules/events), for its kiosk; null when none plays. */
+  event?: (deviceId: number) => Promise<KioskEvent | null>;
   clock: Clock;
   log: LogFailureSink;
   /** What else ends with a visitor session (the staff chats linked to it). */
@@ -165,11 +169,12 @@ export function createDeviceApiService({
 
   return {
     async config(device: DeviceContext): Promise<DeviceConfig> {
-      const [settings, shown, banners, idle] = await Promise.all([
+      const [settings, shown, banners, idle, current] = await Promise.all([
         topics.settings(device.id),
         sections(device.id),
         carousel(device.id),
         idleScreen(device.id),
+        event(device.id),
       ]);
       const pick = (table: Record<Language, string>) =>
         Object.fromEntries(device.languages.map((l) => [l, table[l]])) as Partial<Record<Language, string>>;
@@ -187,6 +192,7 @@ export function createDeviceApiService({
         sections: shown,
         carousel: banners,
         idle_screen: idle,
+        event: current,
       };
     },
 

@@ -13,7 +13,7 @@ import { contractApp, ok } from '../../lib/contract.js';
 import { manyFiles } from '../../media/uploads.js';
 import { authOf, deviceIdOf, pinned } from '../../plugins/guard.js';
 import type { CarouselService } from './carousel-service.js';
-import { checkDeviceField } from './media-batch.js';
+import { checkDeviceField } from '../../media/batch.js';
 
 const interfacePage = { access: { page: '/interface' } } as const;
 const tags = ['Interface settings'];

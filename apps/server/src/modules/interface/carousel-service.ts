@@ -13,7 +13,7 @@ import type { MediaStore } from '../../media/store.js';
 import { mediaUrl, mediaUrls } from '../../media/urls.js';
 import type { Notifier } from '../../realtime/types.js';
 import type { BannerRow, CarouselRepo } from './carousel-repo.js';
-import { IMAGE_KIND, namesExactly, saveBatch, type IncomingFile } from './media-batch.js';
+import { IMAGE_KIND, namesExactly, saveBatch, type IncomingFile } from '../../media/batch.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

@@ -24,7 +24,7 @@ import { badRequest } from '../../lib/errors.js';
 import { manyFiles } from '../../media/uploads.js';
 import { authOf, deviceIdOf, pinned } from '../../plugins/guard.js';
 import type { IdleScreenService } from './idle-screen-service.js';
-import { checkDeviceField } from './media-batch.js';
+import { checkDeviceField } from '../../media/batch.js';
 
 const interfacePage = { access: { page: '/interface' } } as const;
 const tags = ['Interface settings'];

@@ -26,7 +26,7 @@ import {
   saveBatch,
   type BatchKind,
   type IncomingFile,
-} from './media-batch.js';
+} from '../../media/batch.js';
 
 const KINDS: Record<IdleMediaType, { batch: BatchKind; max: number; plural: string }> = {
   image: { batch: IMAGE_KIND, max: IDLE_MAX_IMAGES, plural: 'images' },

@@ -3,6 +3,7 @@ import { act, cleanup, configure, fireEvent, screen, within } from '@testing-lib
 import { LOGGED_OUT, authStore } from '@/shared/auth/auth-store';
 import { addDays, lastDays, today } from '@/shared/lib/day-range';
 import { snackbarStore } from '@/shared/ui/snackbar/snackbar-store';
+import { fakeDownloads } from '@/shared/test/fake-downloads';
 import type { FakeCall, FakeReply } from '@/shared/test/fake-server';
 import { renderWithApp, signedIn } from '@/shared/test/render-with-app';
 import { SEARCH_DEBOUNCE_MS } from '../components/conversation-filters';
@@ -415,16 +416,7 @@ describe('ConversationPage', { timeout: 20_000 }, () => {
   });
 
   it('exports the current filter as {start}-{end}-Conversation.xlsx', async () => {
-    const saved: string[] = [];
-    vi.stubGlobal(
-      'URL',
-      Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => undefined }),
-    );
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      saved.push(this.download);
-    });
+    const { saved, restore } = fakeDownloads();
     const calls = conversationServer(rows, (call) =>
       call.path === '/conversation/download' ? { body: 'xlsx bytes' } : undefined,
     );
@@ -445,7 +437,7 @@ describe('ConversationPage', { timeout: 20_000 }, () => {
       order: 'asc',
       device_id: '7',
     });
-    click.mockRestore();
+    restore();
   });
 
   it('says so when the export fails, and saves nothing', async () => {

@@ -57,7 +57,7 @@ describe('InterfacePage', () => {
     expect(switchOf('staff', 'call_staff').checked).toBe(true);
     expect(screen.getByTestId('interface-device').textContent).toBe('Device: Lobby');
     // What the kiosk cannot show yet says so.
-    expect(within(screen.getByTestId('interface-section-events')).getByText('Later release')).toBeTruthy();
+    expect(within(screen.getByTestId('interface-section-map')).getByText('Later release')).toBeTruthy();
     expect(calls[0]?.query.get('device_id')).toBe('7');
   });
 

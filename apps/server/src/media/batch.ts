@@ -1,27 +1,32 @@
 import type { MediaKind } from '@ambassador/contracts';
 import type { Readable } from 'node:stream';
-import { AppError, badRequest } from '../../lib/errors.js';
-import type { MediaStore } from '../../media/store.js';
+import { AppError, badRequest } from '../lib/errors.js';
+import type { MediaStore, SavedMedia } from './store.js';
 
 export interface IncomingFile {
   stream: Readable;
   filename: string;
 }
 
-/** What a batch accepts: the media pipeline's kind (its types and configured limit), maybe a lower limit. */
+/**
+ * What a batch accepts: the media pipeline's kind (its types and configured limit), maybe a lower
+ * limit. No kind: an image or a video, whichever its bytes say, each within its kind's limit.
+ */
 export interface BatchKind {
-  kind: MediaKind;
+  kind?: MediaKind;
   maxBytes?: number;
 }
 
 export const IMAGE_KIND: BatchKind = { kind: 'image' };
 export const VIDEO_KIND: BatchKind = { kind: 'video' };
+export const IMAGE_OR_VIDEO: BatchKind = {};
 
 /**
  * The files of one upload request into the media store, then `commit` with their media ids in the
  * order sent (the list items that own them). All or nothing: a refused file, one past `room`
  * (`full` says why), or a failed commit discards the ones stored before it. The carousel and the
- * idle screen add their items this way.
+ * idle screen add their items this way; the Event Manager's upload commits nothing (its files are
+ * named by address in the documents saved after). Answers what was stored, in order.
  */
 export async function saveBatch(
   media: MediaStore,
@@ -41,7 +46,7 @@ export async function saveBatch(
     commit: (mediaIds: number[]) => Promise<void>;
   },
 ) {
-  const saved: number[] = [];
+  const saved: SavedMedia[] = [];
   let left: number | undefined;
   try {
     for await (const file of files) {
@@ -67,12 +72,13 @@ export async function saveBatch(
           if (e instanceof AppError) e.message = `${file.filename}: ${e.message}`;
           throw e;
         });
-      saved.push(stored.media_id);
+      saved.push(stored);
     }
     if (saved.length === 0) throw new AppError(400, 'no_file', 'No file was sent.');
-    await commit(saved);
+    await commit(saved.map((m) => m.media_id));
+    return saved;
   } catch (e) {
-    await media.discard(saved);
+    await media.discard(saved.map((m) => m.media_id));
     throw e;
   }
 }
