@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ZDocumentSource } from './documents.js';
+import { ANSWER_KINDS, ZAnswerStep } from './small-talk.js';
 import { rule } from './rules.js';
 import { ZLanguage } from './access.js';
 import { ZId, ZPaging, ZSortOrder } from './common.js';
@@ -663,5 +665,13 @@ export const ZTestConsoleResponse = z.object({
   /** Sub-topics offered when the topic and the device both enable related intents. */
   related: z.array(ZTopicRef),
   avatar_motion: ZAvatarMotion.nullable(),
+  /**
+   * The whole chain as a device runs it (topic filter, topics, documents, small talk, fallback):
+   * what answered, its text when not a topic, a document's source, and each step's result.
+   */
+  answered_by: z.enum(ANSWER_KINDS).optional(),
+  answer_text: z.string().nullable().optional(),
+  source: ZDocumentSource.nullable().optional(),
+  steps: z.array(ZAnswerStep).optional(),
 });
 export type TestConsoleResult = z.infer<typeof ZTestConsoleResponse>;

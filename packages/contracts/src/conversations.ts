@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZDocumentSource } from './documents.js';
 import { rule } from './rules.js';
 import { ZLanguage } from './access.js';
 import { ZId, ZPaging, ZSortOrder } from './common.js';
@@ -64,7 +65,8 @@ export const CONVERSATION_SORTS = [
   'rating',
 ] as const;
 export type ConversationSort = (typeof CONVERSATION_SORTS)[number];
-export const CONVERSATION_STATUSES = ['answered', 'fallback'] as const;
+/** answered: by a topic; document: from the device's documents; small_talk; declined: by a topic filter; fallback: nothing answered. */
+export const CONVERSATION_STATUSES = ['answered', 'fallback', 'document', 'small_talk', 'declined'] as const;
 
 const filterShape = {
   ...rangeShape,
@@ -117,6 +119,8 @@ export const ZConversation = z.object({
   session_id: z.string().nullable(),
   /** The topic an operator trained this question into, if any. */
   trained_intent: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** A document answer's source (status `document`). */
+  source: ZDocumentSource.nullable(),
 });
 export type Conversation = z.infer<typeof ZConversation>;
 export const ZConversationsResponse = z.array(ZConversation);

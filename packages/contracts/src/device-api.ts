@@ -1,5 +1,7 @@
 import { ZKioskBanners } from './carousel.js';
 import { z } from 'zod';
+import { ZDocumentSource } from './documents.js';
+import { ANSWER_KINDS } from './small-talk.js';
 import { rule } from './rules.js';
 import { ZLanguage } from './access.js';
 import { ZAiSettings, ZAvatarMotion, ZResponse, ZTopicRef } from './ai.js';
@@ -80,6 +82,14 @@ export const ZAskResponse = z.object({
   related: z.array(ZTopicRef),
   avatar_motion: ZAvatarMotion.nullable(),
   response_time_ms: z.number().int(),
+  /** What answered, in the chain's order: a topic filter (declined), a topic, the documents, small talk, or nothing. */
+  answered_by: z.enum(ANSWER_KINDS),
+  /** The answer's text when documents, small talk or a topic filter answered (a topic answers with `responses`). */
+  answer_text: z.string().nullable(),
+  /** What the avatar says for that answer; null: it speaks `answer_text`. */
+  answer_speech: z.string().nullable(),
+  /** A document answer's source: the file, its page and heading. */
+  source: ZDocumentSource.nullable(),
 });
 export type AskResult = z.infer<typeof ZAskResponse>;
 

@@ -112,6 +112,10 @@ export const APP_ERROR_CODES = [
   'too_many_questions',
   'event_not_current',
   'run_ended',
+  // Document scanning and small talk.
+  'too_many_documents',
+  'document_busy',
+  'document_not_ready',
 ] as const;
 
 /**

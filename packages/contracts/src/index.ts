@@ -19,3 +19,5 @@ export * from './media.js';
 export * from './idle-screen.js';
 export * from './directory.js';
 export * from './events.js';
+export * from './documents.js';
+export * from './small-talk.js';

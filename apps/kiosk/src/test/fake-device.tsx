@@ -161,6 +161,10 @@ export function answer(responses: AiResponse[], extra: Partial<AskResult> = {}):
     related: [],
     avatar_motion: null,
     response_time_ms: 12,
+    answered_by: extra.fallback ? 'fallback' : 'topic',
+    answer_text: null,
+    answer_speech: null,
+    source: null,
     ...extra,
   };
 }

@@ -398,7 +398,18 @@ export const conversations = pgTable(
     categoryName: text('category_name'),
     responseTimeMs: integer('response_time_ms').notNull(),
     score: real('score'),
-    status: text('status', { enum: ['answered', 'fallback'] }).notNull(),
+    /** answered (a topic), document, small_talk, declined (a topic filter) or fallback. */
+    status: text('status', {
+      enum: ['answered', 'fallback', 'document', 'small_talk', 'declined'],
+    }).notNull(),
+    /** A document answer's source: `{ document_id, filename, page, heading, passage_id }` as it was. */
+    source: jsonb('source').$type<{
+      document_id: number;
+      filename: string;
+      page: number | null;
+      heading: string | null;
+      passage_id: number;
+    }>(),
     rating: smallint('rating'),
     comment: text('comment').notNull().default(''),
     bookmarked: boolean('bookmarked').notNull().default(false),
@@ -434,7 +445,10 @@ export const conversations = pgTable(
     index('conversations_candidate_idx')
       .on(t.candidateIntentId)
       .where(sql`${t.candidateIntentId} is not null`),
-    check('conversations_status_check', sql`${t.status} in ('answered', 'fallback')`),
+    check(
+      'conversations_status_check',
+      sql`${t.status} in ('answered', 'fallback', 'document', 'small_talk', 'declined')`,
+    ),
     check('conversations_rating_check', sql`${t.rating} is null or ${t.rating} in (1, -1)`),
   ],
 );
@@ -839,4 +853,149 @@ export const eventRunAnswers = pgTable(
     uniqueIndex('event_run_answers_attempt_idx').on(t.runId, t.questionId, t.attempt),
     index('event_run_answers_question_idx').on(t.questionId),
   ],
+);
+
+// ---------------------------------------------------------------- background jobs
+
+/**
+ * Durable background jobs (jobs/queue.ts): a worker claims due rows with `FOR UPDATE SKIP LOCKED`
+ * (PGlite and PostgreSQL alike), so several instances share them and a restart resumes them: a
+ * running job whose lock is older than its lease is claimed again.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    /** At most one queued or running job per key (e.g. `mrc-scan:42`): enqueueing again is a no-op. */
+    key: text('key'),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(3),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    lockedBy: text('locked_by'),
+    /** 0–100, for jobs that report progress. */
+    progress: smallint('progress').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('jobs_due_idx')
+      .on(t.runAt, t.id)
+      .where(sql`${t.status} in ('queued', 'running')`),
+    uniqueIndex('jobs_key_idx')
+      .on(t.key)
+      .where(sql`${t.key} is not null and ${t.status} in ('queued', 'running')`),
+    index('jobs_finished_idx')
+      .on(t.finishedAt)
+      .where(sql`${t.finishedAt} is not null`),
+    check('jobs_status_check', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
+  ],
+);
+
+// ---------------------------------------------------------------- document scanning (MRC)
+
+/** A document uploaded for scanning, per device. Removed ones stay (hidden) until the sweep. */
+export const mrcDocuments = pgTable(
+  'mrc_documents',
+  {
+    id: serial('id').primaryKey(),
+    deviceId: deviceRef(),
+    /** The original, in the media pipeline (kind `document`); null once released. */
+    mediaId: integer('media_id').references(() => media.id, { onDelete: 'set null' }),
+    filename: text('filename').notNull(),
+    format: text('format', { enum: ['pdf', 'docx', 'txt', 'html', 'markdown'] }).notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    status: text('status', { enum: ['Scanning', 'Ready', 'Failed', 'Removed'] })
+      .notNull()
+      .default('Scanning'),
+    failure: text('failure'),
+    failureDetail: text('failure_detail'),
+    pages: integer('pages'),
+    language: text('language'),
+    characters: integer('characters'),
+    passages: integer('passages').notNull().default(0),
+    scanMs: integer('scan_ms'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    scannedAt: timestamp('scanned_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('mrc_documents_device_idx').on(t.deviceId, t.createdAt),
+    index('mrc_documents_media_idx').on(t.mediaId),
+    check('mrc_documents_status_check', sql`${t.status} in ('Scanning', 'Ready', 'Failed', 'Removed')`),
+  ],
+);
+
+/** A passage of a scanned document: the unit documents are searched and answered by. */
+export const mrcPassages = pgTable(
+  'mrc_passages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => mrcDocuments.id, { onDelete: 'cascade' }),
+    /** Denormalized: a device's index loads by it. */
+    deviceId: deviceRef(),
+    ordinal: integer('ordinal').notNull(),
+    page: integer('page'),
+    heading: text('heading'),
+    text: text('text').notNull(),
+  },
+  (t) => [
+    index('mrc_passages_device_idx').on(t.deviceId),
+    uniqueIndex('mrc_passages_document_idx').on(t.documentId, t.ordinal),
+  ],
+);
+
+// ---------------------------------------------------------------- small talk
+
+export const smallTalkSettings = pgTable('small_talk_settings', {
+  deviceId: deviceRef().primaryKey(),
+  isEnabledSmalltalk: boolean('is_enabled_smalltalk').notNull().default(true),
+  isEnabledTopicFilter: boolean('is_enabled_topic_filter').notNull().default(false),
+  prompt: text('prompt').notNull().default(''),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A device's small-talk entries for one language, as one ordered list. A language with no row
+ * still answers with the built-in starter set (modules/small-talk/starter.ts).
+ */
+export const smallTalkLists = pgTable(
+  'small_talk_lists',
+  {
+    deviceId: deviceRef(),
+    language: text('language').notNull(),
+    /** `[{ id, questions, answer, speech }]`, ids unique within the list. */
+    items: jsonb('items')
+      .$type<Array<{ id: number; questions: string[]; answer: string; speech: string }>>()
+      .notNull(),
+    updatedAt: updatedAt(),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [uniqueIndex('small_talk_lists_pk_idx').on(t.deviceId, t.language)],
+);
+
+/** A language's topic filter: topics the device declines, and the speech and text it says instead. */
+export const smallTalkTopicFilters = pgTable(
+  'small_talk_topic_filters',
+  {
+    deviceId: deviceRef(),
+    language: text('language').notNull(),
+    topics: text('topics')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    speech: text('speech').notNull().default(''),
+    text: text('text').notNull().default(''),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('small_talk_topic_filters_pk_idx').on(t.deviceId, t.language)],
 );

@@ -289,6 +289,7 @@ describe.each(backends)('conversation review on %s', (kind) => {
           session_id: null,
           trained_intent: null,
           candidate: null,
+          source: null,
         },
       ]);
     });

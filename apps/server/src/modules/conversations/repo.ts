@@ -155,6 +155,7 @@ const rowColumns = {
   trainedIntentName: trained.name,
   candidateIntentId: candidate.id,
   candidateIntentName: candidate.name,
+  source: c.source,
 };
 
 /** SQL of the conversation log, always scoped by device or project. */

@@ -56,6 +56,7 @@ export function toConversation(r: ConversationRow): Conversation {
       r.candidateIntentId === null || r.candidateIntentName === null
         ? null
         : { id: r.candidateIntentId, name: r.candidateIntentName },
+    source: r.source ?? null,
   };
 }
 

@@ -270,6 +270,10 @@ export function createDeviceApiService({
         related: best ? answer.related : [],
         avatar_motion: best ? answer.avatar_motion : null,
         response_time_ms: responseTimeMs,
+        answered_by: best ? 'topic' : 'fallback',
+        answer_text: null,
+        answer_speech: null,
+        source: null,
       };
     },
 

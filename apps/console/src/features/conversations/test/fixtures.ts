@@ -23,6 +23,7 @@ export function aConversation(id: number, patch: Partial<Conversation> = {}): Co
     session_id: 's-1',
     trained_intent: null,
     candidate: null,
+    source: null,
     ...patch,
   };
 }
