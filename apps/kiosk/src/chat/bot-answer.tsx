@@ -49,6 +49,12 @@ export function relatedChips(result: AskResult): TopicRef[] {
   });
 }
 
+/** "From handbook.pdf, page 3": where a document answer was read. */
+export function sourceLine(source: NonNullable<AskResult['source']>, strings: Strings): string {
+  const template = source.page === null ? strings.sourceFile : strings.sourcePage;
+  return template.replace('{file}', source.filename).replace('{page}', String(source.page ?? ''));
+}
+
 /**
  * One answer: every response's contents, related topics and the thumbs; or the fallback with a
  * way to reach staff (a rating would ask the visitor to judge an answer they did not get).
@@ -71,14 +77,26 @@ export function BotAnswer({
   const spoken = result.responses.map((r) => r.speech.trim()).filter(Boolean);
   const noContent = result.fallback || shown.length === 0;
   const fallback = result.fallback_text?.trim() || fallbackText?.trim() || strings.noAnswer;
+  // Documents, small talk and a topic filter answer with one text rather than a topic's responses.
+  const answerText = result.answered_by === 'topic' ? '' : (result.answer_text?.trim() ?? '');
   return (
     <div
       className="k-message k-message-bot"
       data-testid="kiosk-message-bot"
       data-fallback={String(result.fallback)}
+      data-answered-by={result.answered_by}
       aria-label={strings.assistant}
     >
-      {noContent && !result.fallback && spoken.length > 0 ? (
+      {answerText && !result.fallback ? (
+        <>
+          <TextBubble text={answerText} />
+          {result.source && (
+            <p className="k-source" data-testid="kiosk-answer-source">
+              {sourceLine(result.source, strings)}
+            </p>
+          )}
+        </>
+      ) : noContent && !result.fallback && spoken.length > 0 ? (
         spoken.map((text, index) => <TextBubble key={index} text={text} />)
       ) : noContent ? (
         <TextBubble text={fallback} />

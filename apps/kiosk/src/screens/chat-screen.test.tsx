@@ -252,6 +252,46 @@ describe('chat', () => {
     expect(lastBot().textContent).toContain('Sorry, please ask at the desk.');
   });
 
+  it('shows an answer read from a document with its file and page, and rates it', async () => {
+    const { input } = await chatWith(() => ({
+      body: answer([], {
+        intent: null,
+        answered_by: 'document',
+        answer_text: 'Visiting hours are 2 pm to 8 pm every day.',
+        answer_speech: null,
+        source: {
+          document_id: 4,
+          filename: 'visitor-guide.pdf',
+          page: 3,
+          heading: 'Visiting',
+          passage_id: 9,
+        },
+      }),
+    }));
+    type(input, 'when can I visit');
+    await waitFor(() => expect(lastBot().dataset.answeredBy).toBe('document'));
+    expect(lastBot().textContent).toContain('Visiting hours are 2 pm to 8 pm every day.');
+    expect(within(lastBot()).getByTestId('kiosk-answer-source').textContent).toBe(
+      'From visitor-guide.pdf, page 3',
+    );
+    expect(within(lastBot()).getByText(STRINGS.english.helpful)).toBeTruthy();
+  });
+
+  it('shows small talk and a declined topic as their one text, without a source', async () => {
+    const replies: Partial<AskResult>[] = [
+      { intent: null, answered_by: 'small_talk', answer_text: 'Hello! Nice to meet you.' },
+      { intent: null, answered_by: 'declined', answer_text: "Sorry, I can't talk about politics." },
+    ];
+    const { input } = await chatWith(() => ({ body: answer([], replies.shift()) }));
+    type(input, 'hi');
+    await waitFor(() => expect(lastBot().dataset.answeredBy).toBe('small_talk'));
+    expect(lastBot().textContent).toContain('Hello! Nice to meet you.');
+    type(input, 'who should I vote for');
+    await waitFor(() => expect(lastBot().dataset.answeredBy).toBe('declined'));
+    expect(lastBot().textContent).toContain("Sorry, I can't talk about politics.");
+    expect(screen.queryByTestId('kiosk-answer-source')).toBeNull();
+  });
+
   it.each(['english', 'cantonese', 'japanese'] as const)(
     'offers staff instead of a rating on a fallback, in %s',
     async (language) => {

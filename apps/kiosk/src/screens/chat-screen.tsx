@@ -62,7 +62,13 @@ export function ChatScreen({
   const idle = useRef<() => void>(() => undefined);
   const onAnswer = (result: AskResult) => {
     idle.current();
-    player.speak(result.responses.map((r) => ({ language, text: r.speech })));
+    // A topic speaks its responses; documents, small talk and a topic filter speak their one answer.
+    const single = result.answered_by === 'topic' ? '' : (result.answer_speech ?? result.answer_text ?? '');
+    player.speak(
+      single.trim()
+        ? [{ language, text: single }]
+        : result.responses.map((r) => ({ language, text: r.speech })),
+    );
   };
   const chat = useChat({ api, sessionId, language, retryDelaysMs: timing.retryDelaysMs, onAnswer });
   // A live call holds the clock; a staff chat gives the visitor far longer (a reply may take a
