@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZId } from './common.js';
+import { DOCUMENT_TYPES, DOCUMENT_UPLOAD_MAX_BYTES } from './documents.js';
 
 /**
  * The media pipeline's kinds: what each accepts (decided from the file's bytes, never its name) and
@@ -12,7 +13,8 @@ export const VIDEO_UPLOAD_MAX_BYTES = 500 * 1024 * 1024;
 /** Containers a kiosk's browser plays; the codecs inside are checked by the server when it can. */
 export const VIDEO_TYPES = ['video/mp4', 'video/webm'] as const;
 
-export const MEDIA_KINDS = ['image', 'video'] as const;
+/** `document`: the files document scanning reads (documents.ts DOCUMENT_TYPES); no variants. */
+export const MEDIA_KINDS = ['image', 'video', 'document'] as const;
 export const ZMediaKind = z.enum(MEDIA_KINDS);
 export type MediaKind = z.infer<typeof ZMediaKind>;
 
@@ -42,6 +44,7 @@ export type UploadResult = z.infer<typeof ZUploadResponse>;
 export const MEDIA_KIND_LIMITS: Record<MediaKind, { maxBytes: number; accept: readonly string[] }> = {
   image: { maxBytes: IMAGE_UPLOAD_MAX_BYTES, accept: IMAGE_TYPES },
   video: { maxBytes: VIDEO_UPLOAD_MAX_BYTES, accept: VIDEO_TYPES },
+  document: { maxBytes: DOCUMENT_UPLOAD_MAX_BYTES, accept: DOCUMENT_TYPES },
 };
 
 /**

@@ -81,4 +81,6 @@ export const LIVE_EVENT = {
   refreshPush: 'refresh_push',
   /** A kiosk started, moved on in, or ended an event run (`LiveRun` with `device_id`, `ended`): refresh control mode. */
   eventRun: 'event_run',
+  /** A scanned document changed status (`{device_id, id, status}`): refresh the document table. */
+  mrcDocument: 'mrc_document',
 } as const;

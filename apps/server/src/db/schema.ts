@@ -153,7 +153,7 @@ export const media = pgTable(
     mime: text('mime').notNull(),
     size: integer('size').notNull(),
     /** Uploads before the media pipeline were all images. */
-    kind: text('kind', { enum: ['image', 'video'] })
+    kind: text('kind', { enum: ['image', 'video', 'document'] })
       .notNull()
       .default('image'),
     sha256: text('sha256'),

@@ -20,6 +20,7 @@ export interface BatchKind {
 export const IMAGE_KIND: BatchKind = { kind: 'image' };
 export const VIDEO_KIND: BatchKind = { kind: 'video' };
 export const IMAGE_OR_VIDEO: BatchKind = {};
+export const DOCUMENT_KIND: BatchKind = { kind: 'document' };
 
 /**
  * The files of one upload request into the media store, then `commit` with their media ids in the

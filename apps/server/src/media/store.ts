@@ -7,6 +7,8 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileTypeFromFile } from 'file-type';
 import {
+  DOCUMENT_TYPES,
+  DOCUMENT_UPLOAD_MAX_BYTES,
   IMAGE_TYPES,
   IMAGE_UPLOAD_MAX_BYTES,
   VIDEO_TYPES,
@@ -19,6 +21,7 @@ import type { MediaInfo, MediaVariant, MediaVariants } from '../db/schema.js';
 import { AppError, conflict, notFound } from '../lib/errors.js';
 import type { Clock } from '../lib/clock.js';
 import { createLocalBlobStore, isBlobKey, type BlobStore, type ByteRange } from './blob-store.js';
+import { textTypeOf } from './documents.js';
 import { checkImage, type MadeImage } from './images.js';
 import { createMediaRepo, type BlobRow, type MediaReferenceSource } from './repo.js';
 import { mediaUrl, mediaUrls } from './urls.js';
@@ -28,7 +31,7 @@ export interface SaveOptions {
   projectId: number;
   userId: number | null;
   originalName: string;
-  /** Accepts this kind's types (IMAGE_TYPES, VIDEO_TYPES) up to its configured limit. */
+  /** Accepts this kind's types (IMAGE_TYPES, VIDEO_TYPES, DOCUMENT_TYPES) up to its configured limit. */
   kind?: MediaKind;
   /** At most this many bytes; lowers the kind's limit, never raises it. */
   maxBytes?: number;
@@ -61,6 +64,7 @@ export interface SavedMedia {
 export interface MediaLimits {
   imageMaxBytes: number;
   videoMaxBytes: number;
+  documentMaxBytes: number;
   /** The most pixels (width × height) an image may have. */
   maxPixels: number;
   /** How long an upload nothing uses is kept. */
@@ -70,6 +74,7 @@ export interface MediaLimits {
 export const DEFAULT_MEDIA_LIMITS: MediaLimits = {
   imageMaxBytes: IMAGE_UPLOAD_MAX_BYTES,
   videoMaxBytes: VIDEO_UPLOAD_MAX_BYTES,
+  documentMaxBytes: DOCUMENT_UPLOAD_MAX_BYTES,
   maxPixels: 50_000_000,
   graceMs: 24 * 3_600_000,
 };
@@ -80,6 +85,7 @@ export const fileTooLarge = (maxBytes: number) =>
 const LABELS: Record<MediaKind | 'any', string> = {
   image: 'a PNG, JPEG, GIF or WebP image',
   video: 'an MP4 or WebM video',
+  document: 'a PDF, Word (DOCX), text, HTML or Markdown document',
   any: 'an image (PNG, JPEG, GIF, WebP) or a video (MP4, WebM)',
 };
 
@@ -113,6 +119,11 @@ async function sha256File(file: string) {
 }
 
 const isVideoType = (mime: string) => (VIDEO_TYPES as readonly string[]).includes(mime);
+const isDocumentType = (mime: string) => (DOCUMENT_TYPES as readonly string[]).includes(mime);
+const kindOfType = (mime: string): MediaKind =>
+  isVideoType(mime) ? 'video' : isDocumentType(mime) ? 'document' : 'image';
+/** Text documents have no magic numbers: their type is read from the text itself. */
+const TEXT_TYPES: readonly string[] = ['text/plain', 'text/html', 'text/markdown'];
 
 /**
  * The media pipeline: every uploaded image and video goes through here. A file is streamed to a
@@ -140,7 +151,12 @@ export function createMediaStore({
   const tmpDir = path.join(dir, '.incoming');
   const repo = createMediaRepo(db);
   const sources: MediaReferenceSource[] = [];
-  const kindLimit = (kind: MediaKind) => (kind === 'video' ? limits.videoMaxBytes : limits.imageMaxBytes);
+  const kindLimit = (kind: MediaKind) =>
+    kind === 'video'
+      ? limits.videoMaxBytes
+      : kind === 'document'
+        ? limits.documentMaxBytes
+        : limits.imageMaxBytes;
 
   const acceptOf = (opts: SaveOptions): readonly string[] =>
     opts.accept ??
@@ -148,13 +164,13 @@ export function createMediaStore({
       ? IMAGE_TYPES
       : opts.kind === 'video'
         ? VIDEO_TYPES
-        : [...IMAGE_TYPES, ...VIDEO_TYPES]);
+        : opts.kind === 'document'
+          ? DOCUMENT_TYPES
+          : [...IMAGE_TYPES, ...VIDEO_TYPES]);
   /** The most bytes to read before the type is known. */
   const streamLimit = (opts: SaveOptions) => {
     const accept = acceptOf(opts);
-    const kinds: MediaKind[] = [];
-    if (accept.some((m) => !isVideoType(m))) kinds.push('image');
-    if (accept.some(isVideoType)) kinds.push('video');
+    const kinds = [...new Set(accept.map(kindOfType))];
     return Math.min(opts.maxBytes ?? Infinity, Math.max(...kinds.map(kindLimit)));
   };
 
@@ -165,6 +181,8 @@ export function createMediaStore({
   async function inspect(kind: MediaKind, work: string, mime: string, size: number) {
     const workPath = (suffix: string) => `${work}.${suffix}`;
     const made: Array<[keyof MediaVariants, MadeImage]> = [];
+    // A document is stored as sent: its text is read by the area that uses it (document scanning).
+    if (kind === 'document') return { width: null, height: null, durationMs: null, info: {}, made };
     if (kind === 'image') {
       const image = await checkImage(work, { maxPixels: limits.maxPixels, size, workPath });
       made.push(['thumb', image.thumb]);
@@ -198,8 +216,11 @@ export function createMediaStore({
     opts: SaveOptions,
   ): Promise<SavedMedia> {
     if (size === 0) throw new AppError(400, 'empty_file', 'The file is empty.');
-    const type = await fileTypeFromFile(work);
     const accepted = acceptOf(opts);
+    let type: { mime: string; ext: string } | undefined = await fileTypeFromFile(work);
+    if (!type && accepted.some((m) => TEXT_TYPES.includes(m))) {
+      type = (await textTypeOf(work, opts.originalName)) ?? undefined;
+    }
     if (!type || !accepted.includes(type.mime)) {
       const label = opts.acceptLabel ?? LABELS[opts.kind ?? 'any'];
       throw new AppError(
@@ -208,7 +229,7 @@ export function createMediaStore({
         `This file is not ${label}${type ? ` (its content is ${type.mime})` : ''}.`,
       );
     }
-    const kind: MediaKind = isVideoType(type.mime) ? 'video' : 'image';
+    const kind = kindOfType(type.mime);
     const limit = Math.min(opts.maxBytes ?? Infinity, kindLimit(kind));
     if (size > limit) throw fileTooLarge(limit);
 
@@ -398,6 +419,17 @@ export function createMediaStore({
       await removeRows(await repo.deleteByIds(ids));
     },
 
+    /**
+     * Runs `use` with a stored blob as a local work file (a copy, whatever store holds it), removed
+     * after: for areas that read a stored original (document scanning).
+     */
+    async withBlobFile<T>(name: string, use: (file: string) => Promise<T>) {
+      return withWorkFile(async (work) => {
+        await pipeline(await blobs.get(name), createWriteStream(work));
+        return use(work);
+      });
+    },
+
     /** Adds a way an area uses media; the sweep keeps every medium one of them names. */
     addReferences(...more: MediaReferenceSource[]) {
       sources.push(...more);
@@ -476,6 +508,7 @@ export const mediaLimitsOf = (
 ): MediaLimits => ({
   imageMaxBytes: config.MEDIA_IMAGE_MAX_MB * 1024 * 1024,
   videoMaxBytes: config.MEDIA_VIDEO_MAX_MB * 1024 * 1024,
+  documentMaxBytes: DOCUMENT_UPLOAD_MAX_BYTES,
   maxPixels: config.MEDIA_IMAGE_MAX_MEGAPIXELS * 1_000_000,
   graceMs: config.MEDIA_GRACE_HOURS * 3_600_000,
 });

@@ -56,7 +56,17 @@ export async function* manyFiles(
     maxBytes,
     maxFiles,
     onField,
-  }: { maxBytes: number; maxFiles: number; onField?: (name: string, value: string) => Promise<void> | void },
+    eachOnItsOwn = false,
+  }: {
+    maxBytes: number;
+    maxFiles: number;
+    onField?: (name: string, value: string) => Promise<void> | void;
+    /**
+     * A file over `maxBytes` arrives cut at it (its stream `truncated`, which the media store
+     * refuses) and the request goes on, instead of failing the whole request.
+     */
+    eachOnItsOwn?: boolean;
+  },
 ) {
   if (!req.isMultipart()) throw badRequest('Send the files as multipart/form-data in fields named "files".');
   if (!/;\s*boundary=/i.test(req.headers['content-type'] ?? '')) {
@@ -64,6 +74,7 @@ export async function* manyFiles(
   }
   const parts = req.parts({
     limits: { fileSize: maxBytes, files: maxFiles, fields: 10, parts: maxFiles + 10 },
+    throwFileSizeLimit: !eachOnItsOwn,
   });
   try {
     for await (const part of parts) {

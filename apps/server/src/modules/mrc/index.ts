@@ -1,0 +1,4 @@
+/** What other parts of the server may use of document scanning; everything else is its own. */
+export { createMrcRepo, mrcMediaReferences } from './repo.js';
+export { mrcRoutes } from './routes.js';
+export { createMrcService, MRC_SCAN_JOB, type MrcService } from './service.js';

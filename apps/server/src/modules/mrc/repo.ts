@@ -1,0 +1,228 @@
+import { and, asc, count, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
+import type { MrcFailure, MrcFormat, MrcStatus } from '@ambassador/contracts';
+import type { Db } from '../../db/client.js';
+import { devices, media, mrcDocuments as d, mrcPassages as p } from '../../db/schema.js';
+import type { MediaReferenceSource } from '../../media/repo.js';
+import { likePattern } from '../../lib/sql.js';
+import type { PassageDraft } from './extract/types.js';
+
+export type MrcSort = 'filename' | 'status' | 'create_datetime' | 'pages' | 'language';
+
+export interface MrcListFilter {
+  search: string;
+  language?: string;
+  limit: number;
+  offset: number;
+  sortBy: MrcSort;
+  order: 'asc' | 'desc';
+}
+
+const SORTS: Record<MrcSort, SQL | typeof d.filename> = {
+  filename: d.filename,
+  status: d.status,
+  create_datetime: d.createdAt,
+  pages: d.pages,
+  language: d.language,
+};
+
+/** What a scan records when it succeeds. */
+export interface ScanResult {
+  pages: number;
+  language: string | null;
+  characters: number;
+  scanMs: number;
+  scannedAt: Date;
+  passages: PassageDraft[];
+}
+
+const listed = ne(d.status, 'Removed');
+
+/** A device's scanned documents and their passages, always read and written by device (or project). */
+export function createMrcRepo(db: Db) {
+  const columns = {
+    id: d.id,
+    deviceId: d.deviceId,
+    mediaId: d.mediaId,
+    filename: d.filename,
+    format: d.format,
+    size: d.size,
+    status: d.status,
+    failure: d.failure,
+    failureDetail: d.failureDetail,
+    pages: d.pages,
+    language: d.language,
+    characters: d.characters,
+    passages: d.passages,
+    scanMs: d.scanMs,
+    createdAt: d.createdAt,
+    scannedAt: d.scannedAt,
+    /** Whether the device offers the detected language (an undetected one warns of nothing). */
+    languageOffered: sql<boolean>`(${d.language} is null or ${devices.languages} @> to_jsonb(${d.language}))`,
+  };
+  const select = () => db.select(columns).from(d).innerJoin(devices, eq(devices.id, d.deviceId));
+
+  return {
+    /** One page of the device's documents (Removed ones never), and how many match in all. */
+    async list(deviceId: number, f: MrcListFilter) {
+      const where = and(
+        eq(d.deviceId, deviceId),
+        listed,
+        f.search ? ilike(d.filename, likePattern(f.search)) : undefined,
+        f.language ? eq(d.language, f.language) : undefined,
+      );
+      const dir = f.order === 'asc' ? asc : desc;
+      const [rows, [total]] = await Promise.all([
+        select()
+          .where(where)
+          .orderBy(sql`${dir(SORTS[f.sortBy])} nulls last`, dir(d.id))
+          .limit(f.limit)
+          .offset(f.offset),
+        db.select({ n: count() }).from(d).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    /** The device's documents that count towards its limit (every one not Removed). */
+    async count(deviceId: number) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(d)
+        .where(and(eq(d.deviceId, deviceId), listed));
+      return row?.n ?? 0;
+    },
+
+    /** A document of the project (not Removed), with its device; null when there is none. */
+    async find(id: number, projectId?: number) {
+      const [row] = await select()
+        .where(and(eq(d.id, id), listed, projectId === undefined ? undefined : eq(devices.projectId, projectId)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async insert(row: {
+      deviceId: number;
+      mediaId: number;
+      filename: string;
+      format: MrcFormat;
+      size: number;
+      createdBy: number | null;
+      createdAt: Date;
+    }) {
+      const [saved] = await db
+        .insert(d)
+        .values({ ...row, status: 'Scanning' })
+        .returning({ id: d.id });
+      return saved!.id;
+    },
+
+    /** The stored original of a document: its blob's name. */
+    async mediaFile(mediaId: number) {
+      const [row] = await db
+        .select({ filename: media.filename, mime: media.mime, size: media.size })
+        .from(media)
+        .where(eq(media.id, mediaId));
+      return row ?? null;
+    },
+
+    /**
+     * Sets a document's status (and clears a failure), unless it is Removed; answers whether it
+     * was changed.
+     */
+    async setStatus(
+      id: number,
+      status: MrcStatus,
+      failure: { code: MrcFailure; detail: string } | null = null,
+      at?: Date,
+    ) {
+      const rows = await db
+        .update(d)
+        .set({
+          status,
+          failure: failure?.code ?? null,
+          failureDetail: failure?.detail ?? null,
+          ...(at ? { scannedAt: at, updatedAt: at } : {}),
+        })
+        .where(and(eq(d.id, id), listed))
+        .returning({ id: d.id });
+      return rows.length > 0;
+    },
+
+    /** A finished scan: the passages replaced and the document Ready, together; false when Removed meanwhile. */
+    async saveScan(id: number, deviceId: number, r: ScanResult) {
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(d)
+          .set({
+            status: 'Ready',
+            failure: null,
+            failureDetail: null,
+            pages: r.pages,
+            language: r.language,
+            characters: r.characters,
+            passages: r.passages.length,
+            scanMs: r.scanMs,
+            scannedAt: r.scannedAt,
+            updatedAt: r.scannedAt,
+          })
+          .where(and(eq(d.id, id), listed))
+          .returning({ id: d.id });
+        if (rows.length === 0) return false;
+        await tx.delete(p).where(eq(p.documentId, id));
+        // In slices: a long document has thousands of passages, and a statement has a parameter limit.
+        for (let i = 0; i < r.passages.length; i += 1_000) {
+          await tx.insert(p).values(
+            r.passages.slice(i, i + 1_000).map((x) => ({
+              documentId: id,
+              deviceId,
+              ordinal: x.ordinal,
+              page: x.page,
+              heading: x.heading,
+              text: x.text,
+            })),
+          );
+        }
+        return true;
+      });
+    },
+
+    /** Removes a document: hidden from now on, its passages gone, its original left to the sweep. */
+    async remove(id: number, deviceId: number) {
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(d)
+          .set({ status: 'Removed', mediaId: null, passages: 0 })
+          .where(and(eq(d.id, id), eq(d.deviceId, deviceId), listed))
+          .returning({ id: d.id });
+        if (rows.length === 0) return false;
+        await tx.delete(p).where(eq(p.documentId, id));
+        return true;
+      });
+    },
+
+    /** The project a device is in (null when it is gone). */
+    async projectOf(deviceId: number) {
+      const [row] = await db
+        .select({ projectId: devices.projectId })
+        .from(devices)
+        .where(eq(devices.id, deviceId));
+      return row?.projectId ?? null;
+    },
+
+    async passages(documentId: number) {
+      return db
+        .select({ id: p.id, ordinal: p.ordinal, page: p.page, heading: p.heading, text: p.text })
+        .from(p)
+        .where(eq(p.documentId, documentId))
+        .orderBy(asc(p.ordinal));
+    },
+  };
+}
+
+export type MrcRepo = ReturnType<typeof createMrcRepo>;
+export type MrcRow = NonNullable<Awaited<ReturnType<MrcRepo['find']>>>;
+
+/** Originals of the documents not removed: the media sweep keeps them. */
+export const mrcMediaReferences: MediaReferenceSource = {
+  name: 'scanned documents',
+  ids: sql`select media_id from mrc_documents where status <> 'Removed' and media_id is not null`,
+};
