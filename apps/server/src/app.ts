@@ -26,6 +26,7 @@ import {
   type ShedLimits,
 } from './plugins/load-shed.js';
 import { MEDIA_SWEEP, startHousekeeping, type HousekeepingTask } from './jobs/housekeeping.js';
+import { createJobQueue, JOBS_PRUNE } from './jobs/queue.js';
 import { createEventBus } from './events/bus.js';
 import { createRealtime } from './realtime/server.js';
 import { createMediaStore, mediaLimitsOf } from './media/store.js';
@@ -226,6 +227,12 @@ export async function buildApp({
   });
 
   const { db } = database;
+  // Durable background jobs (jobs/queue.ts): modules register their kinds while the app is built;
+  // the server starts claiming once every module is registered (onReady, below).
+  const jobQueue = createJobQueue({ db, clock, log: app.log });
+  app.decorate('jobs', jobQueue);
+  // Running jobs are aborted (queued again, for after the restart) before the database closes.
+  app.addHook('onClose', async () => jobQueue.stop());
   const auth = createAuthService({
     // `realtime` is created below, from these services; revocations only happen after start-up.
     onRevoked: (ids) => realtime.disconnectSessions(ids),
@@ -475,9 +482,12 @@ export async function buildApp({
     { name: MEDIA_SWEEP, run: media.sweep },
     { name: 'delete abandoned resumable uploads', run: uploads.expire },
     { name: 'end event runs their kiosk stopped reporting on', run: () => runs.closeAbandoned() },
+    { name: JOBS_PRUNE, run: jobQueue.prune },
   ];
   app.decorate('housekeepingTasks', hourly);
   if (housekeeping) {
+    // After every module's `jobs.register` (they all run while buildApp does).
+    app.addHook('onReady', async () => jobQueue.start());
     const stop = startHousekeeping(hourly, app.log);
     app.addHook('onClose', async () => stop());
     // Once a day: conversations past each project's retention period.
