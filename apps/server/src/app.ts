@@ -114,6 +114,8 @@ import { createDeviceApiRepo, deviceApiRoutes, createDeviceApiService } from './
 import { healthRoutes } from './modules/health/index.js';
 import { createRetentionRepo, retentionRoutes, createRetentionService } from './modules/retention/index.js';
 import { createUsersRepo, usersRoutes, createUsersService } from './modules/users/index.js';
+import { createMrcRepo, createMrcService, mrcMediaReferences, mrcRoutes } from './modules/mrc/index.js';
+import { extractDocument, toPassages } from './modules/mrc/extract/index.js';
 
 export interface BuildOptions {
   config: Config;
@@ -278,6 +280,7 @@ export async function buildApp({
     directoryMediaReferences,
     eventMediaReferences,
     quizMediaReferences,
+    mrcMediaReferences,
   );
   // Without ffprobe/ffmpeg the server runs, and says once that videos will be refused.
   void media.video.status().then(
@@ -474,6 +477,19 @@ export async function buildApp({
   const eventResults = createResultsService({ repo: createResultsRepo(db), runs: runRepo, clock });
   // ---- end event runs ----
 
+  // ---- Document scanning (modules/mrc): uploads in the media store, scanned by the `mrc-scan` job ----
+  const mrc = createMrcService({
+    repo: createMrcRepo(db),
+    media,
+    jobs: jobQueue,
+    extract: extractDocument,
+    toPassages,
+    notifier,
+    clock,
+  });
+  mrc.registerJobs();
+  // ---- end document scanning ----
+
   // Hourly; listed on the app so tests run them with their own clock.
   const hourly: HousekeepingTask[] = [
     { name: 'prune sessions and sign-in attempts', run: auth.prune },
@@ -551,6 +567,8 @@ export async function buildApp({
       quizRoutes(admin, { quizzes });
       runRoutes(admin, { runs });
       resultsRoutes(admin, { results: eventResults });
+      // ---- admin routes: document scanning ----
+      mrcRoutes(admin, { mrc, devices });
     },
     { prefix: '/admin_panel' },
   );

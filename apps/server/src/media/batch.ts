@@ -32,7 +32,7 @@ export const DOCUMENT_KIND: BatchKind = { kind: 'document' };
 export async function saveBatch(
   media: MediaStore,
   actor: { projectId: number; userId: number | null },
-  files: AsyncIterable<IncomingFile>,
+  files: AsyncIterable<IncomingFile> | Iterable<IncomingFile>,
   {
     kind,
     room,

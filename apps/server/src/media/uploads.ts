@@ -72,10 +72,12 @@ export async function* manyFiles(
   if (!/;\s*boundary=/i.test(req.headers['content-type'] ?? '')) {
     throw badRequest('The upload is not valid multipart/form-data (it has no boundary).', 'bad_multipart');
   }
-  const parts = req.parts({
+  // `throwFileSizeLimit` is read by @fastify/multipart per call, though its types leave it out.
+  const options = {
     limits: { fileSize: maxBytes, files: maxFiles, fields: 10, parts: maxFiles + 10 },
     throwFileSizeLimit: !eachOnItsOwn,
-  });
+  };
+  const parts = req.parts(options);
   try {
     for await (const part of parts) {
       if (part.type === 'field') await onField?.(part.fieldname, String(part.value));

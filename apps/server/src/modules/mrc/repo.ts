@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, ne, sql, type AnyColumn } from 'drizzle-orm';
 import type { MrcFailure, MrcFormat, MrcStatus } from '@ambassador/contracts';
 import type { Db } from '../../db/client.js';
 import { devices, media, mrcDocuments as d, mrcPassages as p } from '../../db/schema.js';
@@ -17,7 +17,7 @@ export interface MrcListFilter {
   order: 'asc' | 'desc';
 }
 
-const SORTS: Record<MrcSort, SQL | typeof d.filename> = {
+const SORTS: Record<MrcSort, AnyColumn> = {
   filename: d.filename,
   status: d.status,
   create_datetime: d.createdAt,

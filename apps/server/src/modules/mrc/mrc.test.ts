@@ -1,0 +1,274 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import JSZip from 'jszip';
+import { eq, sql } from 'drizzle-orm';
+import { DOCUMENT_UPLOAD_MAX_BYTES, type MrcDocument, type MrcUploadResult } from '@ambassador/contracts';
+import {
+  ADMIN,
+  TINY_PNG,
+  backends,
+  login,
+  multipartForm,
+  otherProject,
+  storedFiles,
+  suiteApp,
+  type Session,
+} from '../../test/harness.js';
+import { createDevice } from '../../test/sockets.js';
+import { media, mrcDocuments, mrcPassages } from '../../db/schema.js';
+import { queryRows } from '../../db/client.js';
+import { MEDIA_SWEEP } from '../../jobs/housekeeping.js';
+import { classifyText, decodeText } from '../../media/documents.js';
+
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+);
+async function docx(text: string) {
+  const zip = new JSZip();
+  zip.file(
+    '[Content_Types].xml',
+    '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+  );
+  zip.file(
+    'word/document.xml',
+    `<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>${text}</w:t></w:r></w:p></w:body></w:document>`,
+  );
+  return zip.generateAsync({ type: 'nodebuffer' });
+}
+const TXT = Buffer.from('Opening hours\nThe museum opens at nine and closes at six.\n');
+const HTML = Buffer.from('<!doctype html><html><body><p>The café is on level 2.</p></body></html>');
+const MD = Buffer.from('# Parking\n\nVisitors park in car park B.\n');
+
+describe('text documents are told apart by their content', () => {
+  it('accepts UTF-8 with and without a BOM and UTF-16 with one; refuses binary and broken text', () => {
+    expect(decodeText(Buffer.from('hello 你好'))).toBe('hello 你好');
+    expect(decodeText(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('hi')]))).toBe('hi');
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('展覽', 'utf16le')]);
+    expect(decodeText(utf16)).toBe('展覽');
+    expect(decodeText(Buffer.from([0x61, 0x00, 0x62]))).toBeNull();
+    expect(decodeText(Buffer.from([0x61, 0xc3, 0x28]))).toBeNull();
+  });
+  it('decides HTML, Markdown or plain text', () => {
+    expect(classifyText('<!DOCTYPE html><title>x</title>', 'a.txt').mime).toBe('text/html');
+    expect(classifyText('Intro <p>para</p>', 'a.txt').mime).toBe('text/html');
+    expect(classifyText('plain words', 'notes.md').mime).toBe('text/markdown');
+    expect(classifyText('intro\n## Heading\ntext', 'a.txt').mime).toBe('text/markdown');
+    expect(classifyText('Just words. #hashtag', 'a.txt').mime).toBe('text/plain');
+  });
+});
+
+describe.each(backends)('document scanning on %s', (kind) => {
+  const t = suiteApp(kind);
+  let admin: Session;
+  let other: Session;
+  let lobby: number;
+  let foreign: number;
+
+  beforeAll(async () => {
+    admin = await login(t.app, ADMIN.username, ADMIN.password);
+    lobby = (await createDevice(t.app, admin, 'Documents Lobby')).id;
+    const tenant = await otherProject(t.database);
+    other = await login(t.app, tenant.username, tenant.password);
+    foreign = tenant.deviceId;
+  });
+
+  const upload = async (
+    deviceId: number | string,
+    files: Array<{ name: string; content: Buffer }>,
+    s = admin,
+  ) => {
+    const body = multipartForm(
+      { device_id: String(deviceId) },
+      files.map((f) => ({ field: 'file', type: 'application/octet-stream', ...f })),
+    );
+    return t.app.inject({
+      method: 'POST',
+      url: '/admin_panel/mrc',
+      headers: { ...s.headers, ...body.headers },
+      payload: body.payload,
+    });
+  };
+  const uploaded = async (deviceId: number, files: Array<{ name: string; content: Buffer }>) => {
+    const res = await upload(deviceId, files);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as MrcUploadResult;
+  };
+  const sweep = () => t.app.housekeepingTasks.find((x) => x.name === MEDIA_SWEEP)!.run();
+  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, s = admin) =>
+    t.app.inject({ method, url: `/admin_panel${url}`, headers: s.headers, ...(payload && { payload }) });
+  const list = async (query: string) => {
+    const res = await call('GET', `/mrc?${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { data: MrcDocument[]; total: number };
+    return { names: body.data.map((d) => d.filename), total: body.total, data: body.data };
+  };
+
+  it('stores each kind of document as Scanning, decided by its bytes, and queues its scan', async () => {
+    const device = (await createDevice(t.app, admin, 'Documents Formats')).id;
+    const result = await uploaded(device, [
+      { name: 'guide.pdf', content: PDF },
+      { name: 'floor plan.docx', content: await docx('Level 1 has the shop.') },
+      { name: 'hours.txt', content: TXT },
+      { name: 'cafe.html', content: HTML },
+      { name: 'parking.md', content: MD },
+    ]);
+    expect(result.refused).toEqual([]);
+    expect(result.documents.map((d) => [d.filename, d.format, d.status])).toEqual([
+      ['guide.pdf', 'pdf', 'Scanning'],
+      ['floor plan.docx', 'docx', 'Scanning'],
+      ['hours.txt', 'txt', 'Scanning'],
+      ['cafe.html', 'html', 'Scanning'],
+      ['parking.md', 'markdown', 'Scanning'],
+    ]);
+    expect(result.documents[0]).toMatchObject({ size: PDF.length, passages: 0, pages: null });
+    // No thumbnails for documents: only the originals are stored.
+    const rows = await t.database.db.select().from(media).where(eq(media.kind, 'document'));
+    expect(rows.filter((r) => r.variants && Object.keys(r.variants).length > 0)).toEqual([]);
+    const keys = (
+      await queryRows<{ key: string }>(t.database.db, sql`select key from jobs where kind = 'mrc-scan'`)
+    ).map((r) => r.key);
+    for (const d of result.documents) expect(keys).toContain(`mrc-scan:${d.id}`);
+  });
+
+  it('refuses a file that is not a document, naming what it is, while the others are stored', async () => {
+    const before = await storedFiles(t.config.mediaDir);
+    const result = await uploaded(lobby, [
+      { name: 'picture.pdf', content: TINY_PNG },
+      { name: 'binary.txt', content: Buffer.from([0x61, 0x00, 0x62, 0x63]) },
+      { name: 'empty.txt', content: Buffer.alloc(0) },
+      { name: 'notes.txt', content: Buffer.from('Notes only stored here.') },
+    ]);
+    expect(result.documents.map((d) => d.filename)).toEqual(['notes.txt']);
+    expect(result.refused.map((r) => [r.filename, r.error])).toEqual([
+      ['picture.pdf', 'unsupported_type'],
+      ['binary.txt', 'unsupported_type'],
+      ['empty.txt', 'empty_file'],
+    ]);
+    expect(result.refused[0]!.message).toContain('image/png');
+    // Only the one accepted file was stored.
+    const after = await storedFiles(t.config.mediaDir);
+    expect(after.filter((f) => !before.includes(f))).toHaveLength(1);
+  });
+
+  it('refuses a file over 50 MB as soon as it passes the limit, and stores nothing of it', async () => {
+    const before = await storedFiles(t.config.mediaDir);
+    const big = Buffer.alloc(DOCUMENT_UPLOAD_MAX_BYTES + 1024, 0x61);
+    const result = await uploaded(lobby, [
+      { name: 'huge.txt', content: big },
+      { name: 'small.md', content: Buffer.from('# Small\n\nStored once.') },
+    ]);
+    expect(result.refused.map((r) => [r.filename, r.error])).toEqual([['huge.txt', 'file_too_large']]);
+    expect(result.documents.map((d) => d.filename)).toEqual(['small.md']);
+    const after = await storedFiles(t.config.mediaDir);
+    expect(after.filter((f) => !before.includes(f))).toHaveLength(1);
+  });
+
+  it('lists a device’s documents with search, language filter, sort and paging; Removed never', async () => {
+    const device = (await createDevice(t.app, admin, 'Documents List')).id;
+    const names = ['b-menu.txt', 'a-map.txt', 'c-hours.txt', 'd-events.txt'];
+    const { documents } = await uploaded(
+      device,
+      names.map((name, i) => ({ name, content: Buffer.from(`Document ${i} ${name}`) })),
+    );
+    await t.database.db
+      .update(mrcDocuments)
+      .set({ language: 'english', status: 'Ready' })
+      .where(eq(mrcDocuments.id, documents[0]!.id));
+    expect((await list(`device_id=${device}&sort_by=filename&order=asc`)).names).toEqual([
+      'a-map.txt',
+      'b-menu.txt',
+      'c-hours.txt',
+      'd-events.txt',
+    ]);
+    const page = await list(`device_id=${device}&sort_by=filename&order=asc&limit=2&offset=2`);
+    expect(page).toMatchObject({ names: ['c-hours.txt', 'd-events.txt'], total: 4 });
+    expect(await list(`device_id=${device}&search=MAP`)).toMatchObject({ names: ['a-map.txt'], total: 1 });
+    expect((await list(`device_id=${device}&search=%25`)).total).toBe(0);
+    const english = await list(`device_id=${device}&language=english`);
+    expect(english.names).toEqual(['b-menu.txt']);
+    expect(english.data[0]).toMatchObject({ status: 'Ready', language_offered: true });
+
+    const removed = await call('DELETE', '/mrc', { device_id: device, id: documents[1]!.id });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await list(`device_id=${device}`)).toMatchObject({ total: 3 });
+    expect((await list(`device_id=${device}`)).names).not.toContain('a-map.txt');
+    // Deleting it again: it is gone.
+    expect((await call('DELETE', '/mrc', { device_id: device, id: documents[1]!.id })).statusCode).toBe(404);
+  });
+
+  it('downloads the original under its uploaded name (RFC 5987 for Chinese names)', async () => {
+    const { documents } = await uploaded(lobby, [{ name: '展覽指南.txt', content: TXT }]);
+    const res = await call('GET', `/mrc/${documents[0]!.id}/file`);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(TXT)).toBe(true);
+    expect(res.headers['content-disposition']).toContain(
+      `filename*=UTF-8''${encodeURIComponent('展覽指南.txt')}`,
+    );
+    expect(res.headers['content-type']).toContain('text/plain');
+    const text = await call('GET', `/mrc/${documents[0]!.id}/text`);
+    expect(text.statusCode).toBe(200);
+    expect(text.json().data).toMatchObject({ document: { filename: '展覽指南.txt' }, passages: [] });
+  });
+
+  it('re-scans a document only when it is not scanning already', async () => {
+    const { documents } = await uploaded(lobby, [{ name: 'again.txt', content: TXT }]);
+    const id = documents[0]!.id;
+    const busy = await call('POST', `/mrc/${id}/rescan`);
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json().error).toBe('document_busy');
+    await t.database.db
+      .update(mrcDocuments)
+      .set({ status: 'Failed', failure: 'corrupt', failureDetail: 'broken' })
+      .where(eq(mrcDocuments.id, id));
+    const again = await call('POST', `/mrc/${id}/rescan`);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data).toMatchObject({ status: 'Scanning', failure: null });
+  });
+
+  it('keeps every project’s documents to itself', async () => {
+    const { documents } = await uploaded(lobby, [{ name: 'private.txt', content: TXT }]);
+    const id = documents[0]!.id;
+    expect((await upload(lobby, [{ name: 'x.txt', content: TXT }], other)).statusCode).toBe(403);
+    expect((await call('GET', `/mrc?device_id=${lobby}`, undefined, other)).statusCode).toBe(403);
+    expect((await call('DELETE', '/mrc', { device_id: lobby, id }, other)).statusCode).toBe(403);
+    expect((await call('DELETE', '/mrc', { device_id: foreign, id }, other)).statusCode).toBe(404);
+    for (const path of [`/mrc/${id}/file`, `/mrc/${id}/text`]) {
+      expect((await call('GET', path, undefined, other)).statusCode).toBe(404);
+    }
+    expect((await call('POST', `/mrc/${id}/rescan`, undefined, other)).statusCode).toBe(404);
+    expect((await upload(foreign, [{ name: 'x.txt', content: TXT }])).statusCode).toBe(403);
+  });
+
+  it('needs the device before the files', async () => {
+    const body = multipartForm({}, [{ field: 'file', name: 'a.txt', content: TXT }]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/admin_panel/mrc',
+      headers: { ...admin.headers, ...body.headers },
+      payload: body.payload,
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('deletes a document’s passages and leaves its original to the media sweep', async () => {
+    const { documents } = await uploaded(lobby, [{ name: 'sweep-me.txt', content: Buffer.from('Sweep me') }]);
+    const doc = documents[0]!;
+    await t.database.db
+      .insert(mrcPassages)
+      .values({ documentId: doc.id, deviceId: lobby, ordinal: 0, page: 1, heading: null, text: 'Sweep me' });
+    const [row] = await t.database.db.select().from(mrcDocuments).where(eq(mrcDocuments.id, doc.id));
+    const mediaId = row!.mediaId!;
+    // Held while the document is listed, whatever its age.
+    t.clock.advance(48 * 3_600_000);
+    // Sessions expire meanwhile: sign in again.
+    admin = await login(t.app, ADMIN.username, ADMIN.password);
+    await sweep();
+    expect(await t.database.db.select().from(media).where(eq(media.id, mediaId))).toHaveLength(1);
+
+    expect((await call('DELETE', '/mrc', { device_id: lobby, id: doc.id })).statusCode).toBe(200);
+    expect(await t.database.db.select().from(mrcPassages).where(eq(mrcPassages.documentId, doc.id))).toEqual(
+      [],
+    );
+    await sweep();
+    expect(await t.database.db.select().from(media).where(eq(media.id, mediaId))).toEqual([]);
+  });
+});
