@@ -17,7 +17,14 @@ import { createDevice } from '../../test/sockets.js';
 import { media, mrcDocuments, mrcPassages } from '../../db/schema.js';
 import { queryRows } from '../../db/client.js';
 import { MEDIA_SWEEP } from '../../jobs/housekeeping.js';
+import fs from 'node:fs/promises';
 import { classifyText, decodeText } from '../../media/documents.js';
+import { createMediaStore } from '../../media/store.js';
+import { createJobQueue } from '../../jobs/queue.js';
+import { silentNotifier } from '../../realtime/types.js';
+import { ScanFailure, type ExtractDocument } from './extract/types.js';
+import { createMrcRepo } from './repo.js';
+import { createMrcService } from './service.js';
 
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
@@ -270,5 +277,140 @@ describe.each(backends)('document scanning on %s', (kind) => {
     );
     await sweep();
     expect(await t.database.db.select().from(media).where(eq(media.id, mediaId))).toEqual([]);
+  });
+});
+
+/**
+ * The scan job against the extraction's interface, with a stand-in extractor: what the document
+ * becomes (Ready with passages, Failed with why), what the console hears, what the index is told.
+ */
+describe.each(backends)('the document scan job on %s', (kind) => {
+  const t = suiteApp(kind);
+  let admin: Session;
+  let device: number;
+  const heard: Array<Record<string, unknown>> = [];
+  const changed: number[] = [];
+  let queue: ReturnType<typeof createJobQueue>;
+
+  /** Reads the file's lines as paragraphs of page 1; its first word can make it fail. */
+  const extract: ExtractDocument = async (file, format) => {
+    const text = (await fs.readFile(file, 'utf8')).trim();
+    if (text.startsWith('ENCRYPTED')) throw new ScanFailure('encrypted', 'The PDF has a password.');
+    if (text.startsWith('CRASH')) throw new Error('the extractor crashed');
+    const lines = text.split('\n').filter(Boolean);
+    return {
+      format,
+      pages: 1,
+      blocks: lines.map((line) => ({ page: 1, heading: null, text: line })),
+      language: text.startsWith('Bonjour') ? 'japanese' : null,
+      characters: text.length,
+    };
+  };
+
+  beforeAll(async () => {
+    admin = await login(t.app, ADMIN.username, ADMIN.password);
+    device = (await createDevice(t.app, admin, 'Documents Scans')).id;
+    // A second queue and service over the same tables, with the stand-in extractor.
+    queue = createJobQueue({ db: t.database.db, clock: t.clock, log: { info() {}, warn() {}, error() {} } });
+    const service = createMrcService({
+      repo: createMrcRepo(t.database.db),
+      media: createMediaStore({ dir: t.config.mediaDir, db: t.database.db, clock: t.clock }),
+      jobs: queue,
+      extract,
+      toPassages: (blocks) => blocks.map((b, i) => ({ ordinal: i, ...b })),
+      detectLanguage: () => 'english',
+      notifier: { ...silentNotifier, toProject: (_p, event) => heard.push(event) },
+      clock: t.clock,
+      changed: (id) => changed.push(id),
+    });
+    service.registerJobs();
+  });
+
+  const upload = async (name: string, content: string) => {
+    const body = multipartForm({ device_id: String(device) }, [
+      { field: 'file', name, content: Buffer.from(content), type: 'text/plain' },
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/admin_panel/mrc',
+      headers: { ...admin.headers, ...body.headers },
+      payload: body.payload,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json().data as MrcUploadResult).documents[0]!.id;
+  };
+  const documentText = async (id: number) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/admin_panel/mrc/${id}/text`,
+      headers: admin.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as { document: MrcDocument; passages: Array<{ text: string; page: number }> };
+  };
+
+  it('reads an uploaded document into passages: Ready, with pages, language and timing', async () => {
+    const id = await upload('visit.txt', 'The gallery opens at ten.\nTickets are sold at the door.\n');
+    await queue.runDue();
+    const { document, passages } = await documentText(id);
+    expect(document).toMatchObject({
+      status: 'Ready',
+      pages: 1,
+      passages: 2,
+      language: 'english',
+      language_offered: true,
+      failure: null,
+    });
+    expect(document.scan_ms).toBeGreaterThanOrEqual(0);
+    expect(document.scanned_at).not.toBeNull();
+    expect(passages.map((p) => p.text)).toEqual(['The gallery opens at ten.', 'Tickets are sold at the door.']);
+    expect(heard).toContainEqual({ name: 'mrc_document', device_id: device, id, status: 'Ready' });
+    expect(changed).toContain(device);
+  });
+
+  it('marks a document in a language the device does not offer, and searches it still', async () => {
+    const id = await upload('bonjour.txt', 'Bonjour et bienvenue.\n');
+    await queue.runDue();
+    expect((await documentText(id)).document).toMatchObject({
+      status: 'Ready',
+      language: 'japanese',
+      language_offered: false,
+    });
+  });
+
+  it('fails an encrypted document with its reason, at once', async () => {
+    const id = await upload('locked.txt', 'ENCRYPTED document\n');
+    await queue.runDue();
+    expect((await documentText(id)).document).toMatchObject({
+      status: 'Failed',
+      failure: 'encrypted',
+      failure_detail: 'The PDF has a password.',
+    });
+    expect(heard).toContainEqual({ name: 'mrc_document', device_id: device, id, status: 'Failed' });
+  });
+
+  it('retries a scan that crashed, then fails it as scan_error', async () => {
+    const id = await upload('crash.txt', 'CRASH now\n');
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await queue.runDue();
+      t.clock.advance(10 * 60_000);
+    }
+    admin = await login(t.app, ADMIN.username, ADMIN.password);
+    expect((await documentText(id)).document).toMatchObject({ status: 'Failed', failure: 'scan_error' });
+  });
+
+  it('skips a document removed before its scan ran', async () => {
+    const id = await upload('gone.txt', 'Removed before scanning.\n');
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: '/admin_panel/mrc',
+      headers: admin.headers,
+      payload: { device_id: device, id },
+    });
+    expect(res.statusCode).toBe(200);
+    await queue.runDue();
+    const [row] = await t.database.db.select().from(mrcDocuments).where(eq(mrcDocuments.id, id));
+    expect(row).toMatchObject({ status: 'Removed', passages: 0 });
+    expect(await t.database.db.select().from(mrcPassages).where(eq(mrcPassages.documentId, id))).toEqual([]);
   });
 });
