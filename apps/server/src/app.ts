@@ -114,8 +114,14 @@ import { createDeviceApiRepo, deviceApiRoutes, createDeviceApiService } from './
 import { healthRoutes } from './modules/health/index.js';
 import { createRetentionRepo, retentionRoutes, createRetentionService } from './modules/retention/index.js';
 import { createUsersRepo, usersRoutes, createUsersService } from './modules/users/index.js';
-import { createMrcRepo, createMrcService, mrcMediaReferences, mrcRoutes } from './modules/mrc/index.js';
-import { extractDocument, toPassages } from './modules/mrc/extract/index.js';
+import {
+  createMrcRepo,
+  createMrcService,
+  extractDocument,
+  mrcMediaReferences,
+  mrcRoutes,
+  toPassages,
+} from './modules/mrc/index.js';
 
 export interface BuildOptions {
   config: Config;

@@ -363,7 +363,10 @@ describe.each(backends)('the document scan job on %s', (kind) => {
     });
     expect(document.scan_ms).toBeGreaterThanOrEqual(0);
     expect(document.scanned_at).not.toBeNull();
-    expect(passages.map((p) => p.text)).toEqual(['The gallery opens at ten.', 'Tickets are sold at the door.']);
+    expect(passages.map((p) => p.text)).toEqual([
+      'The gallery opens at ten.',
+      'Tickets are sold at the door.',
+    ]);
     expect(heard).toContainEqual({ name: 'mrc_document', device_id: device, id, status: 'Ready' });
     expect(changed).toContain(device);
   });

@@ -94,7 +94,9 @@ export function createMrcRepo(db: Db) {
     /** A document of the project (not Removed), with its device; null when there is none. */
     async find(id: number, projectId?: number) {
       const [row] = await select()
-        .where(and(eq(d.id, id), listed, projectId === undefined ? undefined : eq(devices.projectId, projectId)))
+        .where(
+          and(eq(d.id, id), listed, projectId === undefined ? undefined : eq(devices.projectId, projectId)),
+        )
         .limit(1);
       return row ?? null;
     },

@@ -117,7 +117,8 @@ export function createMrcService({
     const started = Date.now();
     try {
       const file = row.mediaId === null ? null : await repo.mediaFile(row.mediaId);
-      if (!file) throw new ScanFailure('scan_error', 'The original file is no longer stored. Upload it again.');
+      if (!file)
+        throw new ScanFailure('scan_error', 'The original file is no longer stored. Upload it again.');
       const extracted = await media.withBlobFile(file.filename, (path) =>
         extract(path, row.format, {
           maxPages: MRC_MAX_PAGES,
@@ -131,7 +132,12 @@ export function createMrcService({
       }
       const language =
         extracted.language ??
-        detectLanguage?.(passages.map((x) => x.text).join('\n').slice(0, 20_000)) ??
+        detectLanguage?.(
+          passages
+            .map((x) => x.text)
+            .join('\n')
+            .slice(0, 20_000),
+        ) ??
         null;
       const saved = await repo.saveScan(id, row.deviceId, {
         pages: extracted.pages,
