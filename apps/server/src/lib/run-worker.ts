@@ -22,7 +22,13 @@ export class WorkerFailed extends Error {
 export function runWorker<T>(
   entry: URL,
   data: unknown,
-  opts: { resourceLimits: ResourceLimits; timeoutMs: number; transferList?: ArrayBuffer[] },
+  opts: {
+    resourceLimits: ResourceLimits;
+    timeoutMs: number;
+    transferList?: ArrayBuffer[];
+    /** Stops the worker and rejects with the signal's reason. */
+    signal?: AbortSignal;
+  },
 ): Promise<T> {
   const fromSource = entry.pathname.endsWith('.ts');
   const worker = fromSource
@@ -46,6 +52,7 @@ export function runWorker<T>(
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      opts.signal?.removeEventListener('abort', onAbort);
       fn();
       void worker.terminate();
     };
@@ -53,6 +60,9 @@ export function runWorker<T>(
       () => settle(() => reject(new WorkerFailed('The worker ran past its time.', 'timeout'))),
       opts.timeoutMs,
     );
+    const onAbort = () => settle(() => reject(opts.signal!.reason));
+    if (opts.signal?.aborted) onAbort();
+    else opts.signal?.addEventListener('abort', onAbort, { once: true });
     worker.once('message', (message: T) => settle(() => resolve(message)));
     worker.once('error', (err: Error & { code?: string }) =>
       settle(() =>

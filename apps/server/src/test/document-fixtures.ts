@@ -1,0 +1,135 @@
+import sharp from 'sharp';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { zipOf } from './zip-bombs.js';
+
+/** A PDF page's content: headings set large and bold, paragraphs in the body size (wrapped). */
+export type PdfLine = { heading: string } | { text: string };
+
+/** A real PDF written with pdf-lib: one array of lines per page, Helvetica 11 pt, headings 18 pt bold. */
+export async function pdfOf(pages: PdfLine[][], opts: { objectStreams?: boolean } = {}): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const body = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  for (const lines of pages) {
+    const page = doc.addPage([595, 842]);
+    let y = 790;
+    for (const line of lines) {
+      if ('heading' in line) {
+        y -= 10;
+        page.drawText(line.heading, { x: 56, y, size: 18, font: bold });
+        y -= 28;
+        continue;
+      }
+      // Wrap at about 90 characters, as a word processor would.
+      const words = line.text.split(' ');
+      let row = '';
+      const rows: string[] = [];
+      for (const w of words) {
+        if ((row + ' ' + w).length > 90 && row) {
+          rows.push(row);
+          row = w;
+        } else row = row ? `${row} ${w}` : w;
+      }
+      if (row) rows.push(row);
+      for (const r of rows) {
+        page.drawText(r, { x: 56, y, size: 11, font: body });
+        y -= 14;
+      }
+      y -= 10; // paragraph gap
+    }
+  }
+  return Buffer.from(await doc.save({ useObjectStreams: opts.objectStreams ?? true }));
+}
+
+/** A PNG image (a scanned page stand-in). */
+export const pngOf = (width = 200, height = 100) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 240, g: 240, b: 230 } } })
+    .png()
+    .toBuffer();
+
+/** A PDF whose one page is only an image: what a scanner writes. */
+export async function imageOnlyPdf(): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const image = await doc.embedPng(await pngOf(400, 560));
+  const page = doc.addPage([595, 842]);
+  page.drawImage(image, { x: 50, y: 50, width: 400, height: 560 });
+  return Buffer.from(await doc.save());
+}
+
+/**
+ * A PDF with the standard security handler in its trailer and a user password we do not know:
+ * readers must ask for the password (pdf.js throws PasswordException). Written by hand (pdf-lib
+ * cannot encrypt): the /U entry cannot match the empty password's, so it needs one.
+ */
+export async function encryptedPdf(): Promise<Buffer> {
+  const plain = (
+    await pdfOf([[{ text: 'A secret text nobody should read without its password.' }]], {
+      objectStreams: false,
+    })
+  ).toString('latin1');
+  const hex = (n: number, seed: number) =>
+    Array.from({ length: n }, (_, i) => ((i * 37 + seed) % 256).toString(16).padStart(2, '0')).join('');
+  const encrypt = `/Encrypt << /Filter /Standard /V 1 /R 2 /Length 40 /O <${hex(32, 11)}> /U <${hex(32, 91)}> /P -3904 >>\n/ID [<${hex(16, 5)}> <${hex(16, 5)}>]\n`;
+  const at = plain.lastIndexOf('trailer');
+  const open = plain.indexOf('<<', at) + 2;
+  return Buffer.from(plain.slice(0, open) + '\n' + encrypt + plain.slice(open), 'latin1');
+}
+
+const WORD_NS = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
+
+/** A DOCX paragraph: with a style (Heading1…), a page break before it, or plain. */
+export interface DocxParagraph {
+  text: string;
+  style?: string;
+  pageBreakBefore?: boolean;
+}
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** A minimal Word document (a ZIP with the parts Word needs), `doctype` inserted into document.xml. */
+export function docxOf(
+  paragraphs: DocxParagraph[],
+  opts: { doctype?: string; rawBody?: string } = {},
+): Promise<Buffer> {
+  const body =
+    opts.rawBody ??
+    paragraphs
+      .map((p) => {
+        const style = p.style ? `<w:pPr><w:pStyle w:val="${p.style}"/></w:pPr>` : '';
+        const brk = p.pageBreakBefore ? '<w:r><w:br w:type="page"/></w:r>' : '';
+        return `<w:p>${style}${brk}<w:r><w:t xml:space="preserve">${esc(p.text)}</w:t></w:r></w:p>`;
+      })
+      .join('');
+  const document = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${opts.doctype ?? ''}<w:document xmlns:w="${WORD_NS}"><w:body>${body}</w:body></w:document>`;
+  const headingStyles = [1, 2, 3]
+    .map(
+      (n) =>
+        `<w:style w:type="paragraph" w:styleId="Heading${n}"><w:name w:val="heading ${n}"/><w:basedOn w:val="Normal"/></w:style>`,
+    )
+    .join('');
+  const styles = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<w:styles xmlns:w="${WORD_NS}"><w:style w:type="paragraph" w:default="1" w:styleId="Normal"><w:name w:val="Normal"/></w:style>${headingStyles}</w:styles>`;
+  return zipOf([
+    {
+      name: '[Content_Types].xml',
+      chunk: `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/><Override PartName="/word/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml"/></Types>`,
+    },
+    {
+      name: '_rels/.rels',
+      chunk: `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`,
+    },
+    {
+      name: 'word/_rels/document.xml.rels',
+      chunk: `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>`,
+    },
+    { name: 'word/document.xml', chunk: document },
+    { name: 'word/styles.xml', chunk: styles },
+  ]);
+}
+
+/** English sentences that read like a visitor guide, numbered so each is findable. */
+export function sentences(n: number, topic = 'gallery'): string {
+  return Array.from(
+    { length: n },
+    (_, i) => `Sentence ${i + 1} explains how visitors reach the ${topic} and what they can see there today.`,
+  ).join(' ');
+}
