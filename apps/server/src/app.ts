@@ -117,6 +117,7 @@ import { createUsersRepo, usersRoutes, createUsersService } from './modules/user
 import {
   createMrcRepo,
   createMrcService,
+  detectLanguage,
   extractDocument,
   mrcMediaReferences,
   mrcRoutes,
@@ -490,6 +491,7 @@ export async function buildApp({
     jobs: jobQueue,
     extract: extractDocument,
     toPassages,
+    detectLanguage,
     notifier,
     clock,
   });

@@ -2,4 +2,4 @@
 export { createMrcRepo, mrcMediaReferences } from './repo.js';
 export { mrcRoutes } from './routes.js';
 export { createMrcService, MRC_SCAN_JOB, type MrcService } from './service.js';
-export { extractDocument, toPassages } from './extract/index.js';
+export { detectLanguage, extractDocument, toPassages } from './extract/index.js';

@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import JSZip from 'jszip';
 import { eq, sql } from 'drizzle-orm';
 import { DOCUMENT_UPLOAD_MAX_BYTES, type MrcDocument, type MrcUploadResult } from '@ambassador/contracts';
 import {
@@ -25,22 +24,12 @@ import { silentNotifier } from '../../realtime/types.js';
 import { ScanFailure, type ExtractDocument } from './extract/types.js';
 import { createMrcRepo } from './repo.js';
 import { createMrcService } from './service.js';
+import { docxOf, encryptedPdf, pdfOf, sentences } from '../../test/document-fixtures.js';
 
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
 );
-async function docx(text: string) {
-  const zip = new JSZip();
-  zip.file(
-    '[Content_Types].xml',
-    '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
-  );
-  zip.file(
-    'word/document.xml',
-    `<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>${text}</w:t></w:r></w:p></w:body></w:document>`,
-  );
-  return zip.generateAsync({ type: 'nodebuffer' });
-}
+const docx = (text: string) => docxOf([{ text }]);
 const TXT = Buffer.from('Opening hours\nThe museum opens at nine and closes at six.\n');
 const HTML = Buffer.from('<!doctype html><html><body><p>The café is on level 2.</p></body></html>');
 const MD = Buffer.from('# Parking\n\nVisitors park in car park B.\n');
@@ -415,5 +404,82 @@ describe.each(backends)('the document scan job on %s', (kind) => {
     const [row] = await t.database.db.select().from(mrcDocuments).where(eq(mrcDocuments.id, id));
     expect(row).toMatchObject({ status: 'Removed', passages: 0 });
     expect(await t.database.db.select().from(mrcPassages).where(eq(mrcPassages.documentId, id))).toEqual([]);
+  });
+});
+
+/** The whole flow with the server's own queue and extraction: upload, the scan job, Ready or Failed. */
+describe.each(backends)('uploading documents and scanning them on %s', (kind) => {
+  const t = suiteApp(kind);
+  let admin: Session;
+  let device: number;
+
+  beforeAll(async () => {
+    admin = await login(t.app, ADMIN.username, ADMIN.password);
+    device = (await createDevice(t.app, admin, 'Documents Flow')).id;
+  });
+
+  it('scans TXT, HTML, DOCX and PDF into passages, and fails an encrypted PDF as encrypted', async () => {
+    const files = [
+      { name: 'hours.txt', content: Buffer.from(`Opening hours\n\n${sentences(6, 'ticket office')}\n`) },
+      {
+        name: 'cafe.html',
+        content: Buffer.from(
+          `<!doctype html><html><body><h1>Café</h1><p>${sentences(5, 'café')}</p></body></html>`,
+        ),
+      },
+      {
+        name: '樓層指南.docx',
+        content: await docxOf([{ text: 'Floors', style: 'Heading1' }, { text: sentences(5, 'shop') }]),
+      },
+      {
+        name: 'guide.pdf',
+        content: await pdfOf([
+          [{ heading: 'Getting here' }, { text: sentences(4, 'entrance') }],
+          [{ heading: 'Parking' }, { text: sentences(4, 'car park') }],
+        ]),
+      },
+      { name: 'locked.pdf', content: await encryptedPdf() },
+    ];
+    const body = multipartForm(
+      { device_id: String(device) },
+      files.map((f) => ({ field: 'file', type: 'application/octet-stream', ...f })),
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/admin_panel/mrc',
+      headers: { ...admin.headers, ...body.headers },
+      payload: body.payload,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { documents, refused } = res.json().data as MrcUploadResult;
+    expect(refused).toEqual([]);
+    expect(documents.map((d) => d.status)).toEqual(Array(5).fill('Scanning'));
+
+    const started = Date.now();
+    await t.app.jobs.runDue();
+    const tookMs = Date.now() - started;
+    console.info(`mrc: scanned 5 documents (TXT, HTML, DOCX, PDF, encrypted PDF) in ${tookMs} ms on ${kind}`);
+
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/admin_panel/mrc?device_id=${device}&sort_by=filename&order=asc`,
+      headers: admin.headers,
+    });
+    const byName = new Map((list.json().data as MrcDocument[]).map((d) => [d.filename, d]));
+    for (const name of ['hours.txt', 'cafe.html', '樓層指南.docx', 'guide.pdf']) {
+      const doc = byName.get(name)!;
+      expect(doc, name).toMatchObject({ status: 'Ready', language: 'english', language_offered: true });
+      expect(doc.passages, name).toBeGreaterThan(0);
+    }
+    expect(byName.get('guide.pdf')!.pages).toBe(2);
+    expect(byName.get('locked.pdf')).toMatchObject({ status: 'Failed', failure: 'encrypted', passages: 0 });
+
+    const text = await t.app.inject({
+      method: 'GET',
+      url: `/admin_panel/mrc/${byName.get('guide.pdf')!.id}/text`,
+      headers: admin.headers,
+    });
+    const passages = (text.json().data as { passages: Array<{ page: number; text: string }> }).passages;
+    expect(passages.some((p) => p.page === 2 && p.text.includes('car park'))).toBe(true);
   });
 });
