@@ -58,17 +58,31 @@ export function registerGuard(app: FastifyInstance, deps: { auth: AuthService; d
       throw forbidden('Your role does not have access to this page.');
     }
     const scope = readDeviceScope(req, declared);
-    const { inProject, archived } = await deps.devices.checkScope(scope.all, auth.projectId);
-    if (!inProject) throw forbidden('This device is not in your project.');
-    if (archived && !declared?.archived) {
-      throw conflict(
-        'This device is archived. Restore it in Admin Settings → Devices to work on it again.',
-        'device_archived',
-      );
-    }
+    await checkDevices(deps.devices, scope.all, auth.projectId, declared?.archived);
     req.auth = auth;
     req.deviceScope = scope;
   });
+}
+
+/**
+ * The devices a request names are the project's (403) and, unless the route works on archived
+ * ones, not archived (409): the guard's check, also for a device named where the guard cannot read
+ * it (a multipart form field).
+ */
+export async function checkDevices(
+  devices: Pick<DevicesService, 'checkScope'>,
+  ids: number[],
+  projectId: number,
+  archivedAllowed = false,
+) {
+  const { inProject, archived } = await devices.checkScope(ids, projectId);
+  if (!inProject) throw forbidden('This device is not in your project.');
+  if (archived && !archivedAllowed) {
+    throw conflict(
+      'This device is archived. Restore it in Admin Settings → Devices to work on it again.',
+      'device_archived',
+    );
+  }
 }
 
 /** The device this request acts on, as the guard resolved and checked it; none named is a 400. */

@@ -1,6 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { DOCUMENT_UPLOAD_MAX_BYTES, type MrcDocument, type MrcUploadResult } from '@ambassador/contracts';
+import type { FastifyInstance } from 'fastify';
+import {
+  DOCUMENT_UPLOAD_MAX_BYTES,
+  MRC_MAX_DOCUMENTS,
+  type MrcDocument,
+  type MrcUploadResult,
+} from '@ambassador/contracts';
 import {
   ADMIN,
   TINY_PNG,
@@ -33,6 +39,25 @@ const docx = (text: string) => docxOf([{ text }]);
 const TXT = Buffer.from('Opening hours\nThe museum opens at nine and closes at six.\n');
 const HTML = Buffer.from('<!doctype html><html><body><p>The café is on level 2.</p></body></html>');
 const MD = Buffer.from('# Parking\n\nVisitors park in car park B.\n');
+
+/** `POST /mrc` as the console sends it: the device field first, then the files. */
+function postDocuments(
+  app: FastifyInstance,
+  s: Session,
+  fields: Record<string, string>,
+  files: Array<{ name: string; content: Buffer }>,
+) {
+  const body = multipartForm(
+    fields,
+    files.map((f) => ({ field: 'file', type: 'application/octet-stream', ...f })),
+  );
+  return app.inject({
+    method: 'POST',
+    url: '/admin_panel/mrc',
+    headers: { ...s.headers, ...body.headers },
+    payload: body.payload,
+  });
+}
 
 describe('text documents are told apart by their content', () => {
   it('accepts UTF-8 with and without a BOM and UTF-16 with one; refuses binary and broken text', () => {
@@ -67,22 +92,8 @@ describe.each(backends)('document scanning on %s', (kind) => {
     foreign = tenant.deviceId;
   });
 
-  const upload = async (
-    deviceId: number | string,
-    files: Array<{ name: string; content: Buffer }>,
-    s = admin,
-  ) => {
-    const body = multipartForm(
-      { device_id: String(deviceId) },
-      files.map((f) => ({ field: 'file', type: 'application/octet-stream', ...f })),
-    );
-    return t.app.inject({
-      method: 'POST',
-      url: '/admin_panel/mrc',
-      headers: { ...s.headers, ...body.headers },
-      payload: body.payload,
-    });
-  };
+  const upload = (deviceId: number, files: Array<{ name: string; content: Buffer }>, s = admin) =>
+    postDocuments(t.app, s, { device_id: String(deviceId) }, files);
   const uploaded = async (deviceId: number, files: Array<{ name: string; content: Buffer }>) => {
     const res = await upload(deviceId, files);
     expect(res.statusCode, res.body).toBe(200);
@@ -234,14 +245,33 @@ describe.each(backends)('document scanning on %s', (kind) => {
     expect((await upload(foreign, [{ name: 'x.txt', content: TXT }])).statusCode).toBe(403);
   });
 
+  it('refuses documents past the device’s limit; removed ones do not count', async () => {
+    const device = (await createDevice(t.app, admin, 'Documents Full')).id;
+    await t.database.db.insert(mrcDocuments).values(
+      Array.from({ length: MRC_MAX_DOCUMENTS - 1 }, (_, i) => ({
+        deviceId: device,
+        filename: `old-${i}.txt`,
+        format: 'txt' as const,
+        size: 1,
+        status: 'Ready' as const,
+      })),
+    );
+    const result = await uploaded(device, [
+      { name: 'last.txt', content: Buffer.from('The last one that fits.') },
+      { name: 'one-too-many.txt', content: Buffer.from('This one does not fit.') },
+    ]);
+    expect(result.documents.map((d) => d.filename)).toEqual(['last.txt']);
+    expect(result.refused.map((r) => [r.filename, r.error])).toEqual([
+      ['one-too-many.txt', 'too_many_documents'],
+    ]);
+    const removed = await call('DELETE', '/mrc', { device_id: device, id: result.documents[0]!.id });
+    expect(removed.statusCode).toBe(200);
+    const again = await uploaded(device, [{ name: 'fits-now.txt', content: Buffer.from('Room again.') }]);
+    expect(again.refused).toEqual([]);
+  });
+
   it('needs the device before the files', async () => {
-    const body = multipartForm({}, [{ field: 'file', name: 'a.txt', content: TXT }]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/admin_panel/mrc',
-      headers: { ...admin.headers, ...body.headers },
-      payload: body.payload,
-    });
+    const res = await postDocuments(t.app, admin, {}, [{ name: 'a.txt', content: TXT }]);
     expect(res.statusCode).toBe(400);
   });
 
@@ -316,15 +346,9 @@ describe.each(backends)('the document scan job on %s', (kind) => {
   });
 
   const upload = async (name: string, content: string) => {
-    const body = multipartForm({ device_id: String(device) }, [
-      { field: 'file', name, content: Buffer.from(content), type: 'text/plain' },
+    const res = await postDocuments(t.app, admin, { device_id: String(device) }, [
+      { name, content: Buffer.from(content) },
     ]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/admin_panel/mrc',
-      headers: { ...admin.headers, ...body.headers },
-      payload: body.payload,
-    });
     expect(res.statusCode, res.body).toBe(200);
     return (res.json().data as MrcUploadResult).documents[0]!.id;
   };
@@ -440,16 +464,7 @@ describe.each(backends)('uploading documents and scanning them on %s', (kind) =>
       },
       { name: 'locked.pdf', content: await encryptedPdf() },
     ];
-    const body = multipartForm(
-      { device_id: String(device) },
-      files.map((f) => ({ field: 'file', type: 'application/octet-stream', ...f })),
-    );
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/admin_panel/mrc',
-      headers: { ...admin.headers, ...body.headers },
-      payload: body.payload,
-    });
+    const res = await postDocuments(t.app, admin, { device_id: String(device) }, files);
     expect(res.statusCode, res.body).toBe(200);
     const { documents, refused } = res.json().data as MrcUploadResult;
     expect(refused).toEqual([]);

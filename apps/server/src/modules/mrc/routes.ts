@@ -17,10 +17,10 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { contractApp, file, ok } from '../../lib/contract.js';
 import { attachment } from '../../lib/downloads.js';
-import { badRequest, conflict, forbidden } from '../../lib/errors.js';
+import { badRequest } from '../../lib/errors.js';
 import { checkDeviceField, type IncomingFile } from '../../media/batch.js';
 import { manyFiles } from '../../media/uploads.js';
-import { authOf, deviceIdOf, pinned } from '../../plugins/guard.js';
+import { authOf, checkDevices, deviceIdOf, pinned } from '../../plugins/guard.js';
 import type { DevicesService } from '../devices/index.js';
 import { MRC_PAGE, MRC_TAGS } from './access.js';
 import type { MrcService } from './service.js';
@@ -56,16 +56,7 @@ async function uploadOf(req: FastifyRequest, devices: DevicesService) {
     if (!first.done) first.value.stream.resume();
     throw badRequest('device_id: Send the device before the files.', 'validation_error');
   }
-  if (queried === undefined) {
-    const { inProject, archived } = await devices.checkScope([deviceId], auth.projectId);
-    if (!inProject) throw forbidden('This device is not in your project.');
-    if (archived) {
-      throw conflict(
-        'This device is archived. Restore it in Admin Settings → Devices to work on it again.',
-        'device_archived',
-      );
-    }
-  }
+  if (queried === undefined) await checkDevices(devices, [deviceId], auth.projectId);
   async function* all(): AsyncGenerator<IncomingFile> {
     if (first.done) return;
     yield first.value;
