@@ -110,6 +110,8 @@ import {
 import { createAuthRepo, authRoutes, createAuthService } from './modules/auth/index.js';
 import { createDevicesRepo, devicesRoutes, createDevicesService } from './modules/devices/index.js';
 import { createDeviceApiRepo, deviceApiRoutes, createDeviceApiService } from './modules/device-api/index.js';
+import { createSmallTalkRepo, createSmallTalkService, smallTalkRoutes } from './modules/small-talk/index.js';
+import { createAnswerChain, testConsoleResult } from './modules/assistant/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { createRetentionRepo, retentionRoutes, createRetentionService } from './modules/retention/index.js';
 import { createUsersRepo, usersRoutes, createUsersService } from './modules/users/index.js';
@@ -363,6 +365,13 @@ export async function buildApp({
     topics: answerData.topics,
     responses: answerData.responses,
   });
+  // Small talk (modules/small-talk), and the chain a device answers with (modules/assistant): topic
+  // filter, topics, documents, small talk, fallback.
+  const smallTalk = createSmallTalkService({ repo: createSmallTalkRepo(db), clock });
+  const answerChain = createAnswerChain({
+    answers,
+    smallTalk: (deviceId, language) => smallTalk.answering(deviceId, language),
+  });
   const confidence = createConfidenceService({
     matcher,
     topics: topicsRepo,
@@ -396,7 +405,7 @@ export async function buildApp({
   });
   const deviceApi = createDeviceApiService({
     repo: createDeviceApiRepo(db),
-    answers,
+    answers: answerChain,
     topics: answerData.topics,
     sections: (deviceId) => sections.kioskSections(deviceId),
     carousel: (deviceId) => carousel.kioskBanners(deviceId),
@@ -513,7 +522,8 @@ export async function buildApp({
         topics,
         responses,
         entities,
-        answers,
+        testConsole: async (device, language, text) =>
+          testConsoleResult(await answerChain.ask(device, language, text)),
         confidence,
         exchange,
         transfer,
@@ -524,6 +534,7 @@ export async function buildApp({
       conversationsRoutes(admin, { conversations });
       dashboardRoutes(admin, { dashboard });
       retentionRoutes(admin, { retention });
+      smallTalkRoutes(admin, { smallTalk, devices });
       // ---- admin routes: chat/push ----
       chatRoutes(admin, { chat });
       pushRoutes(admin, { push, media });
