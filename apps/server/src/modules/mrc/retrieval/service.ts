@@ -9,7 +9,7 @@ import type { IndexRegistry } from './registry.js';
  * The normalised score (best BM25 over the question's BM25 against itself) under which a question
  * is not answered from documents. Chosen on the dev split of bench/data/mrc (docs/performance.md).
  */
-export const DEFAULT_THRESHOLD = 0.3;
+export const DEFAULT_THRESHOLD = 0.25;
 /** Passages shown (and given to a model), best first. */
 const HITS = 3;
 
