@@ -113,6 +113,13 @@ import { createDeviceApiRepo, deviceApiRoutes, createDeviceApiService } from './
 import { createSmallTalkRepo, createSmallTalkService, smallTalkRoutes } from './modules/small-talk/index.js';
 import { createAnswerChain, testConsoleResult } from './modules/assistant/index.js';
 import { healthRoutes } from './modules/health/index.js';
+import {
+  createGenerate,
+  createIndexRegistry,
+  createRetrievalRepo,
+  createRetrievalService,
+  retrievalRoutes,
+} from './modules/mrc/retrieval/index.js';
 import { createRetentionRepo, retentionRoutes, createRetentionService } from './modules/retention/index.js';
 import { createUsersRepo, usersRoutes, createUsersService } from './modules/users/index.js';
 
@@ -142,6 +149,8 @@ const AI_CHANGED = 'ai:changed';
 const DEVICE_CHANGED = 'devices:changed';
 /** Event: a visitor session ended (`{sessionId}`): no instance answers in it any longer. */
 const SESSION_ENDED = 'device_api:session_ended';
+/** Event: a device's documents changed (`{deviceId}`): every instance rebuilds its document index. */
+const MRC_CHANGED = 'mrc:changed';
 
 /** API prefixes that never fall back to the console's index.html. */
 const API_PREFIXES = ['/admin_panel', '/device_api', '/media', '/realtime', '/healthz'];
@@ -360,6 +369,31 @@ export async function buildApp({
       });
     });
   }
+  // Document answers (modules/mrc/retrieval): a BM25 index per device in memory, rebuilt beside the
+  // one in use when its documents change (`documentsChanged`, heard by every instance, or a check
+  // of the documents at most once a second).
+  const retrieval = createRetrievalService({
+    indexes: createIndexRegistry({ repo: createRetrievalRepo(db), now: clock.now, log: app.log }),
+    generate: config.LLM_BASE_URL
+      ? createGenerate(
+          {
+            baseUrl: config.LLM_BASE_URL,
+            apiKey: config.LLM_API_KEY,
+            model: config.LLM_MODEL,
+            timeoutMs: config.LLM_TIMEOUT_MS,
+          },
+          app.log,
+        )
+      : undefined,
+  });
+  /** The scan side calls this when a device's documents become Ready, are removed or re-scanned. */
+  const documentsChanged = (deviceId: number) => bus.publish(MRC_CHANGED, { deviceId });
+  bus.subscribe(MRC_CHANGED, (message) => {
+    const { deviceId } = message as { deviceId: unknown };
+    if (typeof deviceId === 'number') retrieval.invalidate(deviceId);
+  });
+  app.decorate('documentsChanged', documentsChanged);
+  app.decorate('documentAnswerer', retrieval.answerer);
   const answers = createAnswerService({
     matcher,
     topics: answerData.topics,
@@ -531,6 +565,7 @@ export async function buildApp({
         devices,
         matcherStatus,
       });
+      retrievalRoutes(admin, { retrieval });
       conversationsRoutes(admin, { conversations });
       dashboardRoutes(admin, { dashboard });
       retentionRoutes(admin, { retention });
