@@ -404,6 +404,7 @@ export async function buildApp({
   const smallTalk = createSmallTalkService({ repo: createSmallTalkRepo(db), clock });
   const answerChain = createAnswerChain({
     answers,
+    documents: retrieval.answerer,
     smallTalk: (deviceId, language) => smallTalk.answering(deviceId, language),
   });
   const confidence = createConfidenceService({

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentAnswerer } from '../mrc/answerer.js';
-import { conversations } from '../../db/schema.js';
+import { conversations, mrcDocuments, mrcPassages } from '../../db/schema.js';
 import { ADMIN, backends, login, suiteApp, type Session } from '../../test/harness.js';
 import { createDevice } from '../../test/sockets.js';
 import { createAnswerChain } from './answer-chain.js';
@@ -218,5 +218,50 @@ describe.each(backends)('the answering chain on %s', (kind) => {
     expect(off.answered_by).toBe('fallback');
     expect(off.steps[3]).toMatchObject({ step: 'small_talk', result: 'off' });
     expect(await t.database.db.$count(conversations, eq(conversations.deviceId, kiosk.id))).toBe(before);
+  });
+
+  it('answers from a Ready document when no topic matches, with its source, logged as a document', async () => {
+    const [doc] = await t.database.db
+      .insert(mrcDocuments)
+      .values({
+        deviceId: kiosk.id,
+        filename: 'visitor-guide.txt',
+        format: 'txt',
+        size: 120,
+        status: 'Ready',
+        passages: 1,
+        pages: 1,
+      })
+      .returning();
+    await t.database.db.insert(mrcPassages).values({
+      documentId: doc!.id,
+      deviceId: kiosk.id,
+      ordinal: 0,
+      page: 1,
+      heading: 'Shop',
+      text: 'The museum shop opens at 10 am and closes at 6 pm every day, including public holidays.',
+    });
+    // As the scan side does when a document becomes Ready.
+    t.app.documentsChanged(kiosk.id);
+    const answer = await ask('what time does the museum shop open');
+    expect(answer).toMatchObject({
+      answered_by: 'document',
+      fallback: false,
+      intent: null,
+      source: { document_id: doc!.id, filename: 'visitor-guide.txt', page: 1 },
+    });
+    expect(answer.answer_text).toMatch(/10 am/);
+    const row = await logged(answer.conversation_id);
+    expect(row).toMatchObject({
+      status: 'document',
+      source: { document_id: doc!.id, filename: 'visitor-guide.txt' },
+    });
+    expect(row.reply).toMatch(/10 am/);
+    const shown = await testConsole('what time does the museum shop open');
+    expect(shown.steps[2]).toMatchObject({
+      step: 'documents',
+      result: 'answered',
+      detail: 'visitor-guide.txt p. 1',
+    });
   });
 });
