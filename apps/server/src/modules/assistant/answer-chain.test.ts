@@ -1,12 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DocumentAnswerer } from '../mrc/answerer.js';
 import { conversations, mrcDocuments, mrcPassages } from '../../db/schema.js';
 import { ADMIN, backends, login, suiteApp, type Session } from '../../test/harness.js';
+import { aiCalls } from '../../test/ai.js';
 import { createDevice } from '../../test/sockets.js';
-import { createAnswerChain } from './answer-chain.js';
-
-type Method = 'GET' | 'POST' | 'PUT';
+import { createAnswerChain, type DocumentsStep } from './answer-chain.js';
 
 describe('the answering chain, step by step', () => {
   const topicAnswer = (matched: boolean) => ({
@@ -32,7 +30,7 @@ describe('the answering chain, step by step', () => {
   const device = { id: 1, kind: 'ambassador' as const };
 
   it('asks the documents after the topics and before small talk', async () => {
-    const documents: DocumentAnswerer = async (_d, _l, text) => ({
+    const documents: DocumentsStep = async (_d, _l, text) => ({
       answered: text === 'opening hours',
       text: 'We open at 9.',
       score: 0.8,
@@ -76,13 +74,7 @@ describe.each(backends)('the answering chain on %s', (kind) => {
   let kiosk: { id: number; key: string };
   let sessionId: string;
 
-  const call = (method: Method, path: string, payload?: object) =>
-    t.app.inject({ method, url: `/admin_panel${path}`, headers: admin.headers, ...(payload && { payload }) });
-  const data = async (method: Method, path: string, payload?: object) => {
-    const res = await call(method, path, payload);
-    if (res.statusCode !== 200) throw new Error(`${method} ${path}: ${res.statusCode} ${res.body}`);
-    return res.json().data;
-  };
+  const { data } = aiCalls(t, () => admin);
   const ask = async (text: string, language = 'english') => {
     const res = await t.app.inject({
       method: 'POST',

@@ -7,8 +7,23 @@ import type {
   TestConsoleResult,
 } from '@ambassador/contracts';
 import type { AnswerService } from '../ai/index.js';
-import type { DocumentAnswerer } from '../mrc/answerer.js';
 import type { SmallTalkAnswering } from '../small-talk/index.js';
+
+/**
+ * The device's documents answering a question: modules/mrc/answerer.ts's `DocumentAnswerer`, by its
+ * shape (modules/mrc has no index yet to reach it through); null: nothing to read.
+ */
+export type DocumentsStep = (
+  deviceId: number,
+  language: Language,
+  text: string,
+) => Promise<{
+  answered: boolean;
+  text: string | null;
+  score: number;
+  threshold: number;
+  source: DocumentSource | null;
+} | null>;
 
 /** What the topics answered: the AI answer service's result, without the chain's own fields. */
 export type TopicAnswer = Awaited<ReturnType<AnswerService['ask']>>;
@@ -53,7 +68,7 @@ export function createAnswerChain({
 }: {
   answers: Pick<AnswerService, 'ask'>;
   /** The device's documents (modules/mrc); none: the step is off. */
-  documents?: DocumentAnswerer;
+  documents?: DocumentsStep;
   smallTalk: (deviceId: number, language: Language) => Promise<SmallTalkAnswering>;
 }) {
   return {

@@ -8,11 +8,10 @@ import {
   suiteApp,
   type Session,
 } from '../../test/harness.js';
+import { aiCalls } from '../../test/ai.js';
 import { createDevice } from '../../test/sockets.js';
 import { smallTalkMatcher, topicFilterMatcher, SMALL_TALK_THRESHOLD } from './matching.js';
 import { starterItems } from './starter.js';
-
-type Method = 'GET' | 'PUT';
 
 describe('small-talk matching', () => {
   const answers = (language: 'english' | 'cantonese' | 'mandarin', text: string) => {
@@ -61,13 +60,7 @@ describe.each(backends)('small talk on %s', (kind) => {
     foreignDevice = tenant.deviceId;
   });
 
-  const call = (method: Method, path: string, payload?: object, s = admin) =>
-    t.app.inject({ method, url: `/admin_panel${path}`, headers: s.headers, ...(payload && { payload }) });
-  const data = async (method: Method, path: string, payload?: object) => {
-    const res = await call(method, path, payload);
-    if (res.statusCode !== 200) throw new Error(`${method} ${path}: ${res.statusCode} ${res.body}`);
-    return res.json().data;
-  };
+  const { call, data } = aiCalls(t, () => admin);
 
   it('starts on, with the topic filter off, and switches each alone', async () => {
     expect(await data('GET', `/small_talk/settings?device_id=${device.id}`)).toEqual({
