@@ -111,7 +111,16 @@ import {
 import { createAuthRepo, authRoutes, createAuthService } from './modules/auth/index.js';
 import { createDevicesRepo, devicesRoutes, createDevicesService } from './modules/devices/index.js';
 import { createDeviceApiRepo, deviceApiRoutes, createDeviceApiService } from './modules/device-api/index.js';
+import { createSmallTalkRepo, createSmallTalkService, smallTalkRoutes } from './modules/small-talk/index.js';
+import { createAnswerChain, testConsoleResult } from './modules/assistant/index.js';
 import { healthRoutes } from './modules/health/index.js';
+import {
+  createGenerate,
+  createIndexRegistry,
+  createRetrievalRepo,
+  createRetrievalService,
+  retrievalRoutes,
+} from './modules/mrc/retrieval/index.js';
 import { createRetentionRepo, retentionRoutes, createRetentionService } from './modules/retention/index.js';
 import { createUsersRepo, usersRoutes, createUsersService } from './modules/users/index.js';
 import {
@@ -150,6 +159,8 @@ const AI_CHANGED = 'ai:changed';
 const DEVICE_CHANGED = 'devices:changed';
 /** Event: a visitor session ended (`{sessionId}`): no instance answers in it any longer. */
 const SESSION_ENDED = 'device_api:session_ended';
+/** Event: a device's documents changed (`{deviceId}`): every instance rebuilds its document index. */
+const MRC_CHANGED = 'mrc:changed';
 
 /** API prefixes that never fall back to the console's index.html. */
 const API_PREFIXES = ['/admin_panel', '/device_api', '/media', '/realtime', '/healthz'];
@@ -375,10 +386,43 @@ export async function buildApp({
       });
     });
   }
+  // Document answers (modules/mrc/retrieval): a BM25 index per device in memory, rebuilt beside the
+  // one in use when its documents change (`documentsChanged`, heard by every instance, or a check
+  // of the documents at most once a second).
+  const retrieval = createRetrievalService({
+    indexes: createIndexRegistry({ repo: createRetrievalRepo(db), now: clock.now, log: app.log }),
+    generate: config.LLM_BASE_URL
+      ? createGenerate(
+          {
+            baseUrl: config.LLM_BASE_URL,
+            apiKey: config.LLM_API_KEY,
+            model: config.LLM_MODEL,
+            timeoutMs: config.LLM_TIMEOUT_MS,
+          },
+          app.log,
+        )
+      : undefined,
+  });
+  /** The scan side calls this when a device's documents become Ready, are removed or re-scanned. */
+  const documentsChanged = (deviceId: number) => bus.publish(MRC_CHANGED, { deviceId });
+  bus.subscribe(MRC_CHANGED, (message) => {
+    const { deviceId } = message as { deviceId: unknown };
+    if (typeof deviceId === 'number') retrieval.invalidate(deviceId);
+  });
+  app.decorate('documentsChanged', documentsChanged);
+  app.decorate('documentAnswerer', retrieval.answerer);
   const answers = createAnswerService({
     matcher,
     topics: answerData.topics,
     responses: answerData.responses,
+  });
+  // Small talk (modules/small-talk), and the chain a device answers with (modules/assistant): topic
+  // filter, topics, documents, small talk, fallback.
+  const smallTalk = createSmallTalkService({ repo: createSmallTalkRepo(db), clock });
+  const answerChain = createAnswerChain({
+    answers,
+    documents: retrieval.answerer,
+    smallTalk: (deviceId, language) => smallTalk.answering(deviceId, language),
   });
   const confidence = createConfidenceService({
     matcher,
@@ -413,7 +457,7 @@ export async function buildApp({
   });
   const deviceApi = createDeviceApiService({
     repo: createDeviceApiRepo(db),
-    answers,
+    answers: answerChain,
     topics: answerData.topics,
     sections: (deviceId) => sections.kioskSections(deviceId),
     carousel: (deviceId) => carousel.kioskBanners(deviceId),
@@ -547,7 +591,8 @@ export async function buildApp({
         topics,
         responses,
         entities,
-        answers,
+        testConsole: async (device, language, text) =>
+          testConsoleResult(await answerChain.ask(device, language, text)),
         confidence,
         exchange,
         transfer,
@@ -555,9 +600,11 @@ export async function buildApp({
         devices,
         matcherStatus,
       });
+      retrievalRoutes(admin, { retrieval });
       conversationsRoutes(admin, { conversations });
       dashboardRoutes(admin, { dashboard });
       retentionRoutes(admin, { retention });
+      smallTalkRoutes(admin, { smallTalk, devices });
       // ---- admin routes: chat/push ----
       chatRoutes(admin, { chat });
       pushRoutes(admin, { push, media });

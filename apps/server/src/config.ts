@@ -109,6 +109,16 @@ const ZConfig = z.object({
   /** ffprobe and ffmpeg (Debian package `ffmpeg`) for video checks and posters: a name on PATH or a path. */
   FFPROBE_PATH: z.string().min(1).default('ffprobe'),
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+  /**
+   * An OpenAI-compatible chat-completions endpoint (e.g. `https://api.openai.com/v1`): when set,
+   * document answers are written by the model from the best passages, citing them; unset, the
+   * answering sentences are quoted as they are (modules/mrc/retrieval).
+   */
+  LLM_BASE_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  LLM_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  LLM_MODEL: z.preprocess(emptyToUndefined, z.string().default('gpt-4o-mini')),
+  /** Milliseconds a model answer may take before the quoted sentences answer instead. */
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
 });
 
 export type Config = z.infer<typeof ZConfig> & { consoleDir: string; kioskDir: string; mediaDir: string };

@@ -669,9 +669,9 @@ export const ZTestConsoleResponse = z.object({
    * The whole chain as a device runs it (topic filter, topics, documents, small talk, fallback):
    * what answered, its text when not a topic, a document's source, and each step's result.
    */
-  answered_by: z.enum(ANSWER_KINDS).optional(),
-  answer_text: z.string().nullable().optional(),
-  source: ZDocumentSource.nullable().optional(),
-  steps: z.array(ZAnswerStep).optional(),
+  answered_by: z.enum(ANSWER_KINDS),
+  answer_text: z.string().nullable(),
+  source: ZDocumentSource.nullable(),
+  steps: z.array(ZAnswerStep),
 });
 export type TestConsoleResult = z.infer<typeof ZTestConsoleResponse>;

@@ -6,6 +6,7 @@ import { ADMIN, backends, login, suiteApp, type Session } from '../test/harness.
 import { DEMO_TOPICS } from './content.js';
 import { DEMO_LANGUAGES, inLanguage, seedDemoContent, type DemoLanguage } from './seed-content.js';
 import { seedDemoEvents } from './seed-events.js';
+import { seedDemoSmallTalk } from './seed-small-talk.js';
 
 /** Seeded device 1: Main Lobby Ambassador, in English, Cantonese and Mandarin. */
 const LOBBY = 1;
@@ -98,6 +99,20 @@ describe.each(backends)('the demo content on %s', (kind) => {
       expect(taps.length).toBeGreaterThanOrEqual(5);
     },
   );
+
+  it('gives the device an example topic filter in each of its languages, switched off', async () => {
+    await seedDemoSmallTalk(t.database.db, t.clock, {
+      id: LOBBY,
+      languages: ['english', 'cantonese', 'mandarin'],
+    });
+    const session: Session = await login(t.app, ADMIN.username, ADMIN.password);
+    const get = async (path: string) =>
+      (await t.app.inject({ method: 'GET', url: `/admin_panel${path}`, headers: session.headers })).json()
+        .data;
+    const filters = await get(`/small_talk/topic_filters?device_id=${LOBBY}`);
+    expect(filters.map((f: { topics: string[] }) => f.topics[0])).toEqual(['politics', '政治', '政治']);
+    expect((await get(`/small_talk/settings?device_id=${LOBBY}`)).is_enabled_topic_filter).toBe(false);
+  });
 
   it('gives the ambassador an example event that can be made current and played in every demo language', async () => {
     await seedDemoEvents(t.database.db, t.clock, { id: LOBBY, kind: 'ambassador' });

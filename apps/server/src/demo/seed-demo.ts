@@ -5,6 +5,7 @@ import { createDevicesRepo } from '../modules/devices/index.js';
 import type { StartupLog } from '../bootstrap.js';
 import { seedDemoContent } from './seed-content.js';
 import { seedDemoEvents } from './seed-events.js';
+import { seedDemoSmallTalk } from './seed-small-talk.js';
 import { sendDemoTraffic } from './traffic.js';
 
 /** Share of the demo conversations each seeded device gets: the lobby is the busiest. */
@@ -12,7 +13,7 @@ const TRAFFIC_SHARE = [0.5, 0.2, 0.3];
 
 /**
  * The demo project's realistic start: the demo topics on every device (and an example event with
- * its quiz on the ambassadors), then visitor traffic over the
+ * its quiz on the ambassadors, an example topic filter), then visitor traffic over the
  * last 90 days sent through the device API (not written as rows), so the dashboard and the
  * conversation review have something true to show.
  */
@@ -22,6 +23,7 @@ export async function seedDemo(config: Config, database: Database, projectId: nu
   for (const device of devices) {
     await seedDemoContent(database.db, systemClock, device);
     await seedDemoEvents(database.db, systemClock, device);
+    await seedDemoSmallTalk(database.db, systemClock, device);
   }
   let questions = 0;
   for (const [i, device] of devices.entries()) {

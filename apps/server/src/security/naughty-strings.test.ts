@@ -65,6 +65,7 @@ const NO_STORED_TEXT: Record<string, string> = {
   'PUT /admin_panel/video_call/notification/:device_id': 'choices from lists',
   'POST /admin_panel/video_call/push/upload': 'a file',
   'PUT /admin_panel/interface/sections': 'ids of a fixed catalogue; anything else is refused',
+  'PUT /admin_panel/small_talk/settings': 'two switches',
   'POST /admin_panel/carousel/upload': 'images (the file name is cleaned: see bad-input)',
   'POST /admin_panel/mrc': 'documents (the file name is cleaned: see bad-input)',
   'DELETE /admin_panel/mrc': 'an id',
@@ -473,6 +474,73 @@ describe.each(backends)('naughty strings read back as sent or are refused with 4
         }),
       read: async () =>
         (await get(`/event_manager/event/${em.event}?device_id=${OWN}`)).flows.english[0].script,
+    },
+    {
+      route: 'PUT /admin_panel/small_talk/questions',
+      field: 'items[].questions[]',
+      trims: true,
+      write: (s) =>
+        asAdmin('PUT', '/small_talk/questions', {
+          device_id: OWN,
+          language: 'english',
+          items: [{ questions: [s], answer: 'An answer' }],
+        }),
+      read: async () =>
+        (await get(`/small_talk/questions?device_id=${OWN}&language=english`)).items[0]?.questions[0],
+    },
+    {
+      route: 'PUT /admin_panel/small_talk/questions',
+      field: 'items[].answer',
+      trims: true,
+      write: (s) =>
+        asAdmin('PUT', '/small_talk/questions', {
+          device_id: OWN,
+          language: 'english',
+          items: [{ questions: ['hello'], answer: s }],
+        }),
+      read: async () =>
+        (await get(`/small_talk/questions?device_id=${OWN}&language=english`)).items[0]?.answer,
+    },
+    {
+      route: 'PUT /admin_panel/small_talk/topic_filters',
+      field: 'topics[]',
+      trims: true,
+      write: (s) =>
+        asAdmin('PUT', '/small_talk/topic_filters', {
+          device_id: OWN,
+          language: 'english',
+          topics: [s],
+          speech: '',
+          text: 'Not that, sorry.',
+        }),
+      read: async () =>
+        (await get(`/small_talk/topic_filters?device_id=${OWN}`)).find(
+          (f: { language: string }) => f.language === 'english',
+        )?.topics[0],
+    },
+    {
+      route: 'PUT /admin_panel/small_talk/topic_filters',
+      field: 'text',
+      trims: true,
+      write: (s) =>
+        asAdmin('PUT', '/small_talk/topic_filters', {
+          device_id: OWN,
+          language: 'cantonese',
+          topics: ['政治'],
+          speech: s,
+          text: s,
+        }),
+      read: async () =>
+        (await get(`/small_talk/topic_filters?device_id=${OWN}`)).find(
+          (f: { language: string }) => f.language === 'cantonese',
+        )?.text,
+    },
+    {
+      route: 'PUT /admin_panel/small_talk/prompt',
+      field: 'prompt',
+      trims: true,
+      write: (s) => asAdmin('PUT', '/small_talk/prompt', { device_id: OWN, prompt: s }),
+      read: async () => (await get(`/small_talk/prompt?device_id=${OWN}`)).prompt,
     },
   ];
 

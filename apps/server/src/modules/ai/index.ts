@@ -5,6 +5,7 @@
 export type { AiChangeListener } from './changes.js';
 export { fold } from './fold.js';
 export { aiRoutes } from './routes.js';
+export type { TestConsole } from './answering/routes.js';
 export { createTopicsRepo, type TopicsRepo } from './topics/repo.js';
 export { createTopicsService, type TopicsService } from './topics/service.js';
 export { createResponsesRepo, responseMediaReferences } from './responses/repo.js';

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { MediaStore } from '../../media/store.js';
 import type { DevicesService } from '../devices/index.js';
-import type { AnswerService } from './answering/answer-service.js';
 import type { ConfidenceService } from './answering/confidence.js';
-import { answeringRoutes } from './answering/routes.js';
+import { answeringRoutes, type TestConsole } from './answering/routes.js';
 import { matcherStatusRoutes, type MatcherStatusService } from './answering/matcher-status.js';
 import type { EntitiesService } from './entities/service.js';
 import { entitiesRoutes } from './entities/routes.js';
@@ -23,7 +22,8 @@ export function aiRoutes(
     topics: TopicsService;
     responses: ResponsesService;
     entities: EntitiesService;
-    answers: AnswerService;
+    /** The test console: the answering chain (modules/assistant), as the app composes it. */
+    testConsole: TestConsole;
     confidence: ConfidenceService;
     exchange: ExchangeService;
     transfer: TransferService;

@@ -1,4 +1,5 @@
 import { and, eq, or, sql } from 'drizzle-orm';
+import type { DocumentSource } from '@ambassador/contracts';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
 import { aiCategories, aiTopics, conversations, visitorSessions } from '../../db/schema.js';
@@ -14,7 +15,10 @@ export interface ConversationLog {
   intentName: string | null;
   responseTimeMs: number;
   score: number | null;
-  status: 'answered' | 'fallback';
+  /** answered (a topic), document, small_talk, declined (a topic filter) or fallback. */
+  status: 'answered' | 'fallback' | 'document' | 'small_talk' | 'declined';
+  /** A document answer's source, as it was; null otherwise. */
+  source?: DocumentSource | null;
   /** A fallback's closest topic (its score is `score`); null when answered or nothing was close. */
   candidateIntentId: number | null;
   idempotencyKey: string;
@@ -37,6 +41,7 @@ const LOG_COLUMNS: ReadonlyArray<readonly [string, string, (c: ConversationLog) 
   ['score', 'real', (c) => c.score],
   ['status', 'text', (c) => c.status],
   ['candidate_intent_id', 'integer', (c) => c.candidateIntentId],
+  ['source', 'jsonb', (c) => c.source ?? null],
   ['idempotency_key', 'text', (c) => c.idempotencyKey],
 ];
 

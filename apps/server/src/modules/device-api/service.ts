@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type {
   AiResponse,
+  AnswerKind,
   AskResult,
   DeviceConfig,
   KioskSections,
@@ -17,7 +18,8 @@ import { NO_IDLE_SCREEN } from '@ambassador/contracts';
 import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
-import type { AnswerService, TopicsRepo } from '../ai/index.js';
+import type { TopicsRepo } from '../ai/index.js';
+import type { AnswerChain } from '../assistant/index.js';
 import type { DeviceContext } from '../devices/index.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
 import { createConversationWriter } from './log-writer.js';
@@ -40,6 +42,15 @@ const RETRY_QUEUE_MAX = 10_000;
  */
 const SESSION_CACHE_MS = 5 * 60_000;
 const SESSION_CACHE_MAX = 50_000;
+
+/** The conversation status each way of answering is logged with. */
+const STATUS: Record<AnswerKind, ConversationLog['status']> = {
+  topic: 'answered',
+  document: 'document',
+  small_talk: 'small_talk',
+  declined: 'declined',
+  fallback: 'fallback',
+};
 
 /** What a conversation row shows as the reply: the answer's text, or what else it showed. */
 export function replyText(responses: AiResponse[]): string {
@@ -97,7 +108,8 @@ export function createDeviceApiService({
   announceSessionEnded,
 }: {
   repo: DeviceApiRepo;
-  answers: AnswerService;
+  /** The answering chain: topic filter, topics, documents, small talk, fallback. */
+  answers: Pick<AnswerChain, 'ask'>;
   topics: Pick<TopicsRepo, 'settings'>;
   /** The device's interface sections (modules/interface), for its kiosk. */
   sections: (deviceId: number) => Promise<KioskSections>;
@@ -228,25 +240,30 @@ export function createDeviceApiService({
       const at = clock.now();
       offered(device, input.language);
       await openSession(device, input.session_id);
-      const answer = await answers.ask(device.id, device.kind, input.language, input.text);
-      const best = answer.fallback ? null : answer.best;
+      const chain = await answers.ask(device, input.language, input.text);
+      const answer = chain.topic;
+      const by = chain.answered_by;
+      const best = by === 'topic' ? answer.best : null;
       // A fallback keeps its closest topic, if anything resembled it, for review to teach.
       const top = answer.candidates[0];
-      const candidate = !best && top && top.score > 0 ? top : null;
-      const fallbackText = best ? null : FALLBACK[input.language];
+      const candidate = by === 'fallback' && top && top.score > 0 ? top : null;
+      const fallbackText = by === 'fallback' ? FALLBACK[input.language] : null;
       const responseTimeMs = Math.round(performance.now() - started);
+      const stepScore =
+        chain.steps.find((s) => s.result === 'answered' && s.step !== 'fallback')?.score ?? null;
       const row: ConversationLog = {
         deviceId: device.id,
         sessionId: input.session_id,
         at,
         acquire: input.text,
-        reply: best ? replyText(answer.responses) : fallbackText!,
+        reply: best ? replyText(answer.responses) : (chain.answer_text ?? fallbackText!).slice(0, 4000),
         language: input.language,
         intentId: best?.intent_id ?? null,
         intentName: best?.intent_name ?? null,
         responseTimeMs,
-        score: best?.score ?? candidate?.score ?? null,
-        status: best ? 'answered' : 'fallback',
+        score: best?.score ?? candidate?.score ?? stepScore,
+        status: STATUS[by],
+        source: chain.source,
         candidateIntentId: candidate?.intent_id ?? null,
         // Without a key from the device, one of ours still makes background retries count once.
         idempotencyKey: idempotencyKey ?? `server:${randomUUID()}`,
@@ -263,17 +280,17 @@ export function createDeviceApiService({
       }
       return {
         conversation_id: conversationId,
-        fallback: !best,
+        fallback: by === 'fallback',
         intent: best ? { id: best.intent_id, name: best.intent_name, score: best.score } : null,
         fallback_text: fallbackText,
         responses: best ? answer.responses : [],
         related: best ? answer.related : [],
         avatar_motion: best ? answer.avatar_motion : null,
         response_time_ms: responseTimeMs,
-        answered_by: best ? 'topic' : 'fallback',
-        answer_text: null,
-        answer_speech: null,
-        source: null,
+        answered_by: by,
+        answer_text: chain.answer_text,
+        answer_speech: chain.answer_speech,
+        source: chain.source,
       };
     },
 

@@ -6,6 +6,9 @@ import type { TopicsRepo } from '../topics/repo.js';
 import { relatedTopics } from './related.js';
 import type { AvatarMotion } from '@ambassador/contracts';
 
+/** What the topics answer: the test console's fields but the answering chain's own (modules/assistant). */
+export type TopicAnswer = Omit<TestConsoleResult, 'answered_by' | 'answer_text' | 'source' | 'steps'>;
+
 /**
  * Answers a question as a device would: the matcher picks the topic (from memory), then the
  * topic's responses for the device's kind and the asked language, and related topics when both
@@ -28,7 +31,7 @@ export function createAnswerService({
       deviceKind: DeviceKind,
       language: Language,
       text: string,
-    ): Promise<TestConsoleResult> {
+    ): Promise<TopicAnswer> {
       // The device's own answer confidence, else the matcher's default.
       const settings = await topics.settings(deviceId);
       const threshold = settings?.answerConfidence ?? undefined;

@@ -6,23 +6,32 @@ import {
   ZOk,
   ZTestConsoleRequest,
   ZTestConsoleResponse,
+  type DeviceKind,
+  type Language,
+  type TestConsoleResult,
 } from '@ambassador/contracts';
 import type { FastifyInstance } from 'fastify';
 import { contractApp, ok } from '../../../lib/contract.js';
 import { authOf, deviceIdOf } from '../../../plugins/guard.js';
 import type { DevicesService } from '../../devices/index.js';
 import { AI_PAGE, AI_TAGS } from '../access.js';
-import type { AnswerService } from './answer-service.js';
 import type { ConfidenceService } from './confidence.js';
+
+/** A question answered as the device would, by the whole answering chain (modules/assistant). */
+export type TestConsole = (
+  device: { id: number; kind: DeviceKind },
+  language: Language,
+  text: string,
+) => Promise<TestConsoleResult>;
 
 /** The test console (a question answered as the device would), and the answer-confidence preview. */
 export function answeringRoutes(
   parent: FastifyInstance,
   {
-    answers,
+    testConsole,
     devices,
     confidence,
-  }: { answers: AnswerService; devices: DevicesService; confidence: ConfidenceService },
+  }: { testConsole: TestConsole; devices: DevicesService; confidence: ConfidenceService },
 ) {
   const app = contractApp(parent);
   app.post(
@@ -31,15 +40,19 @@ export function answeringRoutes(
       config: AI_PAGE,
       schema: {
         tags: AI_TAGS,
-        summary: 'Ask as a visitor would: the answer, the matched topic and its score',
-        description: 'Nothing is logged: the conversation log holds only what visitors asked.',
+        summary:
+          'Ask as a visitor would: what answered, the matched topic and its score, and each step of the chain',
+        description:
+          'The whole chain a device runs: topic filter (when on), topics, documents, small talk (when on), fallback. ' +
+          '`fallback` says no topic matched; `answered_by` what answered in the end, `answer_text` its text when not a topic, ' +
+          '`steps` what each step found. Nothing is logged: the conversation log holds only what visitors asked.',
         body: ZTestConsoleRequest,
         response: { 200: ZOk(ZTestConsoleResponse) },
       },
     },
     async (req) => {
       const device = await devices.get(authOf(req), deviceIdOf(req));
-      return ok(await answers.ask(device.id, device.kind, req.body.language, req.body.text));
+      return ok(await testConsole(device, req.body.language, req.body.text));
     },
   );
 

@@ -44,6 +44,10 @@ const matched: TestConsoleResult = {
   ],
   related: [{ id: 12, name: 'Accessible toilets' }],
   avatar_motion: 'point',
+  answered_by: 'topic',
+  answer_text: null,
+  source: null,
+  steps: [],
 };
 
 beforeEach(() => {
@@ -109,6 +113,10 @@ describe('TestConsole', () => {
         responses: [],
         related: [],
         avatar_motion: null,
+        answered_by: 'fallback',
+        answer_text: null,
+        source: null,
+        steps: [],
       },
       message: '',
       total: undefined,

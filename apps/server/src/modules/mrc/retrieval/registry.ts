@@ -1,0 +1,132 @@
+/**
+ * Per-device document indexes in memory. Built on a device's first question (or POST
+ * /mrc/projects), then kept fresh two ways: `invalidate(deviceId)` (the scan side calls it through
+ * the event bus, so every instance hears it) and a cheap check of the device's documents at most
+ * once a second (a change no event announced). A rebuild runs beside the index in use, which keeps
+ * answering until the new one takes over: only a device's very first question waits for a build.
+ */
+import { buildIndex, type Bm25Index, type Bm25Params } from './bm25.js';
+import type { DocumentStats, RetrievalRepo } from './repo.js';
+
+export interface IndexRegistryDeps {
+  repo: RetrievalRepo;
+  params?: Partial<Bm25Params>;
+  /** How often a device's documents are checked for changes, at most (ms). */
+  freshnessMs?: number;
+  now?: () => Date;
+  log?: { error(obj: object, msg: string): void };
+}
+
+interface Entry {
+  current: Bm25Index | null;
+  /** The documents' version the current index was read at. */
+  version: string | null;
+  checkedAt: number;
+  stats: DocumentStats | null;
+  /** Bumped by every invalidation; a build brings `built` up to it. */
+  wanted: number;
+  built: number;
+  building: Promise<void> | null;
+}
+
+export interface IndexRegistry {
+  /** The device's index, fresh to within a second; waits only when there is none yet. */
+  get(deviceId: number): Promise<Bm25Index>;
+  /** Builds the index now (if missing or stale) and waits for it. */
+  build(deviceId: number): Promise<Bm25Index>;
+  /** The device's documents changed: rebuild beside the index in use. */
+  invalidate(deviceId: number): void;
+  /** The index held in memory, if any (no build). */
+  held(deviceId: number): Bm25Index | null;
+  stats(deviceId: number): Promise<DocumentStats>;
+}
+
+export function createIndexRegistry(deps: IndexRegistryDeps): IndexRegistry {
+  const entries = new Map<number, Entry>();
+  const freshnessMs = deps.freshnessMs ?? 1_000;
+  const now = deps.now ?? (() => new Date());
+
+  function entryOf(deviceId: number): Entry {
+    let entry = entries.get(deviceId);
+    if (!entry) {
+      entry = {
+        current: null,
+        version: null,
+        checkedAt: 0,
+        stats: null,
+        wanted: 1,
+        built: 0,
+        building: null,
+      };
+      entries.set(deviceId, entry);
+    }
+    return entry;
+  }
+
+  /** One build loop per device: a change that arrives during a build is picked up by the next round. */
+  function rebuild(deviceId: number, entry: Entry): Promise<void> {
+    entry.building ??= (async () => {
+      try {
+        while (entry.built < entry.wanted) {
+          const target = entry.wanted;
+          // The version first: a change committed after it is read makes the next check rebuild.
+          const stats = await deps.repo.stats(deviceId);
+          const passages = await deps.repo.passages(deviceId);
+          entry.current = await buildIndex(passages, { params: deps.params, now });
+          entry.version = stats.version;
+          entry.stats = stats;
+          entry.checkedAt = Date.now();
+          entry.built = target;
+        }
+      } catch (err) {
+        deps.log?.error({ err, deviceId }, 'building a document index failed');
+        throw err;
+      } finally {
+        entry.building = null;
+      }
+    })();
+    return entry.building;
+  }
+
+  async function check(deviceId: number, entry: Entry) {
+    if (Date.now() - entry.checkedAt < freshnessMs) return;
+    entry.checkedAt = Date.now();
+    const stats = await deps.repo.stats(deviceId);
+    entry.stats = stats;
+    if (stats.version !== entry.version && entry.built >= entry.wanted) {
+      entry.wanted++;
+      void rebuild(deviceId, entry).catch(() => undefined);
+    }
+  }
+
+  return {
+    async get(deviceId) {
+      const entry = entryOf(deviceId);
+      if (!entry.current) {
+        await rebuild(deviceId, entry);
+        return entry.current!;
+      }
+      await check(deviceId, entry);
+      return entry.current;
+    },
+    async build(deviceId) {
+      const entry = entryOf(deviceId);
+      if (entry.current) await check(deviceId, entry);
+      if (!entry.current || entry.building) await rebuild(deviceId, entry);
+      return entry.current!;
+    },
+    invalidate(deviceId) {
+      const entry = entries.get(deviceId);
+      // Nothing held: the first question reads the documents as they are then.
+      if (!entry) return;
+      entry.wanted++;
+      void rebuild(deviceId, entry).catch(() => undefined);
+    },
+    held(deviceId) {
+      return entries.get(deviceId)?.current ?? null;
+    },
+    async stats(deviceId) {
+      return deps.repo.stats(deviceId);
+    },
+  };
+}

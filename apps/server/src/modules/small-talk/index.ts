@@ -1,0 +1,5 @@
+/** What other parts of the server may use of small talk; everything else is its own. */
+export { createSmallTalkRepo } from './repo.js';
+export { smallTalkRoutes } from './routes.js';
+export { createSmallTalkService, type SmallTalkAnswering, type SmallTalkService } from './service.js';
+export { starterItems } from './starter.js';

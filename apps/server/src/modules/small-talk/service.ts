@@ -1,0 +1,233 @@
+import {
+  DEFAULT_SMALL_TALK_LANGUAGE,
+  type Language,
+  type SmallTalkQuestions,
+  type SmallTalkSettings,
+  type TopicFilter,
+  type ZSmallTalkQuestionsRequest,
+  type ZSmallTalkSettingsRequest,
+  type ZTopicFilterRequest,
+} from '@ambassador/contracts';
+import type { z } from 'zod';
+import type { Clock } from '../../lib/clock.js';
+import { badRequest } from '../../lib/errors.js';
+import { createTtlCache } from '../../lib/ttl-cache.js';
+import { failedRule, invalidInput } from '../../lib/validate.js';
+import { foldTopic, SMALL_TALK_THRESHOLD, smallTalkMatcher, topicFilterMatcher } from './matching.js';
+import type { SmallTalkRepo, SmallTalkSettingsRow } from './repo.js';
+import { starterItems, type StoredSmallTalkItem } from './starter.js';
+
+/** The device as small talk needs it: the languages it offers, its default first. */
+export interface SmallTalkDevice {
+  id: number;
+  /** As the device row holds them: languages of the contract. */
+  languages: readonly string[];
+}
+
+const DEFAULTS: SmallTalkSettingsRow = { isEnabledSmalltalk: true, isEnabledTopicFilter: false, prompt: '' };
+
+const settingsOut = (row: SmallTalkSettingsRow): SmallTalkSettings => ({
+  is_enabled_smalltalk: row.isEnabledSmalltalk,
+  is_enabled_topic_filter: row.isEnabledTopicFilter,
+});
+
+/** What the answering chain asks of small talk, for one device and language. */
+export interface SmallTalkAnswering {
+  smallTalkOn: boolean;
+  /** On and with at least one topic. */
+  filterOn: boolean;
+  /** The filtered topic a question mentions, with what the device says instead; null when none. */
+  declines(text: string): { topic: string; text: string; speech: string } | null;
+  /** The closest entry, whatever its score (null when the list is empty), and the score it needs. */
+  reply(text: string): {
+    match: { question: string; answer: string; speech: string; score: number } | null;
+    threshold: number;
+  };
+}
+
+/**
+ * Small talk (SPEC §1, §3): the switches, the entries per language (the built-in starter set
+ * while a language saved none), the topic filters, the prompt, and how a question is answered by
+ * them (`answering`, for modules/assistant).
+ */
+export function createSmallTalkService({ repo, clock }: { repo: SmallTalkRepo; clock: Clock }) {
+  /** A list's matcher, by device, language and the list's version: saved lists are read each question, featurized once. */
+  const matchers = createTtlCache<string, ReturnType<typeof smallTalkMatcher>>({
+    ttlMs: 3_600_000,
+    max: 2_000,
+  });
+  const starterMatchers = new Map<Language, ReturnType<typeof smallTalkMatcher>>();
+
+  function languageOf(device: SmallTalkDevice, asked: Language | undefined): Language {
+    if (asked !== undefined) {
+      if (!device.languages.includes(asked)) {
+        throw badRequest(`This device does not offer ${asked}.`, 'language_not_offered');
+      }
+      return asked;
+    }
+    return device.languages.includes(DEFAULT_SMALL_TALK_LANGUAGE)
+      ? DEFAULT_SMALL_TALK_LANGUAGE
+      : ((device.languages[0] as Language | undefined) ?? DEFAULT_SMALL_TALK_LANGUAGE);
+  }
+
+  async function settingsRow(deviceId: number) {
+    return (await repo.settings(deviceId)) ?? DEFAULTS;
+  }
+
+  async function currentItems(deviceId: number, language: Language) {
+    const saved = await repo.list(deviceId, language);
+    return { items: saved?.items ?? starterItems(language), saved };
+  }
+
+  function matcherOf(
+    deviceId: number,
+    language: Language,
+    saved: Awaited<ReturnType<SmallTalkRepo['list']>>,
+  ) {
+    if (!saved) {
+      let m = starterMatchers.get(language);
+      if (!m) starterMatchers.set(language, (m = smallTalkMatcher(starterItems(language))));
+      return m;
+    }
+    const key = `${deviceId}:${language}:${new Date(saved.updatedAt).getTime()}`;
+    let m = matchers.get(key);
+    if (!m) matchers.set(key, (m = smallTalkMatcher(saved.items)));
+    return m;
+  }
+
+  return {
+    async settings(deviceId: number): Promise<SmallTalkSettings> {
+      return settingsOut(await settingsRow(deviceId));
+    },
+
+    async saveSettings(input: z.output<typeof ZSmallTalkSettingsRequest>): Promise<SmallTalkSettings> {
+      const change: Partial<SmallTalkSettingsRow> = {};
+      if (input.is_enabled_smalltalk !== undefined) change.isEnabledSmalltalk = input.is_enabled_smalltalk;
+      if (input.is_enabled_topic_filter !== undefined)
+        change.isEnabledTopicFilter = input.is_enabled_topic_filter;
+      if (Object.keys(change).length === 0) return settingsOut(await settingsRow(input.device_id));
+      return settingsOut(await repo.saveSettings(input.device_id, change, clock.now()));
+    },
+
+    async questions(device: SmallTalkDevice, asked?: Language): Promise<SmallTalkQuestions> {
+      const language = languageOf(device, asked);
+      const { items, saved } = await currentItems(device.id, language);
+      return {
+        language,
+        items,
+        is_starter: !saved,
+        updated_at: saved ? new Date(saved.updatedAt).toISOString() : null,
+      };
+    },
+
+    /**
+     * Replaces a language's list: edited entries keep their ids (those of the list as it is, the
+     * starter set's included), new ones get fresh ids. `reset` gives the language the starter set again.
+     */
+    async saveQuestions(
+      device: SmallTalkDevice,
+      userId: number,
+      input: z.output<typeof ZSmallTalkQuestionsRequest>,
+    ): Promise<SmallTalkQuestions> {
+      const language = languageOf(device, input.language);
+      if (input.reset) {
+        await repo.removeList(device.id, language);
+        return { language, items: starterItems(language), is_starter: true, updated_at: null };
+      }
+      const { items: current } = await currentItems(device.id, language);
+      const known = new Set(current.map((item) => item.id));
+      const kept = new Set<number>();
+      for (const item of input.items) {
+        if (item.id !== undefined && known.has(item.id)) kept.add(item.id);
+      }
+      let next = Math.max(0, ...current.map((i) => i.id), ...kept);
+      const used = new Set<number>();
+      const items: StoredSmallTalkItem[] = input.items.map((item) => {
+        const keep = item.id !== undefined && kept.has(item.id) && !used.has(item.id);
+        const id = keep ? item.id! : ++next;
+        used.add(id);
+        return { id, questions: item.questions, answer: item.answer, speech: item.speech };
+      });
+      const row = await repo.saveList(device.id, language, items, clock.now(), userId);
+      return {
+        language,
+        items: row.items,
+        is_starter: false,
+        updated_at: new Date(row.updatedAt).toISOString(),
+      };
+    },
+
+    /** One filter per language the device offers, in its order; a language that saved none is empty. */
+    async topicFilters(device: SmallTalkDevice): Promise<TopicFilter[]> {
+      const saved = new Map((await repo.filters(device.id)).map((f) => [f.language, f]));
+      return (device.languages as readonly Language[]).map((language) => {
+        const f = saved.get(language);
+        return { language, topics: f?.topics ?? [], speech: f?.speech ?? '', text: f?.text ?? '' };
+      });
+    },
+
+    /** Saves one language's filter: topics need a text to decline with; topics alike once folded are one. */
+    async saveTopicFilter(
+      device: SmallTalkDevice,
+      input: z.output<typeof ZTopicFilterRequest>,
+    ): Promise<TopicFilter> {
+      const language = languageOf(device, input.language);
+      const seen = new Set<string>();
+      const topics = input.topics.filter((topic) => {
+        const key = foldTopic(topic) || topic;
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      });
+      if (topics.length > 0 && input.text === '') {
+        throw invalidInput([failedRule('text', 'field_required')]);
+      }
+      const filter = { language, topics, speech: input.speech, text: input.text };
+      await repo.saveFilter(device.id, filter, clock.now());
+      return filter;
+    },
+
+    async prompt(deviceId: number) {
+      return { prompt: (await settingsRow(deviceId)).prompt };
+    },
+
+    async savePrompt(deviceId: number, prompt: string) {
+      const row = await repo.saveSettings(deviceId, { prompt }, clock.now());
+      return { prompt: row.prompt };
+    },
+
+    /** What answering a question needs of the device's small talk in a language. */
+    async answering(deviceId: number, language: Language): Promise<SmallTalkAnswering> {
+      const [settings, filters, list] = await Promise.all([
+        settingsRow(deviceId),
+        repo.filters(deviceId, language),
+        repo.list(deviceId, language),
+      ]);
+      const filter = filters[0];
+      const filterOn = settings.isEnabledTopicFilter && !!filter && filter.topics.length > 0;
+      const declined = filterOn ? topicFilterMatcher(filter.topics) : () => null;
+      return {
+        smallTalkOn: settings.isEnabledSmalltalk,
+        filterOn,
+        declines(text) {
+          const topic = declined(text);
+          return topic === null ? null : { topic, text: filter!.text, speech: filter!.speech };
+        },
+        reply(text) {
+          const best = matcherOf(deviceId, language, list).best(text);
+          return {
+            match: best && {
+              question: best.question,
+              answer: best.item.answer,
+              speech: best.item.speech,
+              score: best.score,
+            },
+            threshold: SMALL_TALK_THRESHOLD,
+          };
+        },
+      };
+    },
+  };
+}
+
+export type SmallTalkService = ReturnType<typeof createSmallTalkService>;

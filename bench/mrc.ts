@@ -1,0 +1,160 @@
+/**
+ * Document answers (modules/mrc/retrieval) on the evaluation set in bench/data/mrc: 11 site
+ * documents (English, Traditional Chinese with Cantonese, Simplified Chinese) and 127 questions with
+ * the sentence that answers each, split dev (tuned on) and test (never tuned on), plus questions no
+ * document answers. Prints, per split: the right passage in the top 3, the extracted answer holding
+ * the marked sentence, and how many unanswerable questions were answered; then answer latency with
+ * 500 documents on the device (the set replicated under varied names), in-process.
+ *
+ * Run: npx tsx bench/mrc.ts
+ * Env: MRC_THRESHOLD, MRC_K1, MRC_B, MRC_UNSEEN, MRC_PW (tuning, dev split only), BENCH_DOCS (default 500).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildIndex, type IndexedPassage } from '../apps/server/src/modules/mrc/retrieval/bm25.js';
+import { EXTRACT_DEFAULTS } from '../apps/server/src/modules/mrc/retrieval/answer.js';
+import { answerFrom, DEFAULT_THRESHOLD } from '../apps/server/src/modules/mrc/retrieval/service.js';
+
+const DIR = path.join(import.meta.dirname, 'data', 'mrc');
+const DOCS = Number(process.env.BENCH_DOCS ?? 500);
+const env = (name: string) => (process.env[name] === undefined ? undefined : Number(process.env[name]));
+const threshold = env('MRC_THRESHOLD') ?? DEFAULT_THRESHOLD;
+const params = {
+  ...(env('MRC_K1') === undefined ? {} : { k1: env('MRC_K1') }),
+  ...(env('MRC_B') === undefined ? {} : { b: env('MRC_B') }),
+  ...(env('MRC_UNSEEN') === undefined ? {} : { unseen: env('MRC_UNSEEN') }),
+};
+const extract = {
+  ...EXTRACT_DEFAULTS,
+  ...(env('MRC_PW') === undefined ? {} : { passageWeight: env('MRC_PW')! }),
+};
+
+interface Question {
+  question: string;
+  language: string;
+  document: string;
+  answer_sentence: string;
+  split: 'dev' | 'test';
+}
+
+/**
+ * A plain text → passages chunker (the scan side's own is not on this branch): HTML tags dropped
+ * with headings and paragraphs kept, then one passage per paragraph under its heading. A Markdown
+ * `#` line, an HTML heading, or a short line without sentence punctuation (a .txt heading) is a heading.
+ */
+function toPassages(
+  file: string,
+  raw: string,
+): Array<Omit<IndexedPassage, 'id' | 'documentId' | 'filename'>> {
+  let text = raw;
+  if (file.endsWith('.html')) {
+    text = text
+      .replace(/<(script|style|title)[^>]*>[\s\S]*?<\/\1>/gi, '')
+      .replace(/<h[1-6][^>]*>([\s\S]*?)<\/h[1-6]>/gi, '\n\n# $1\n\n')
+      .replace(/<\/(p|li|div)>/gi, '\n\n')
+      .replace(/<[^>]+>/g, '')
+      .replace(/&amp;/g, '&');
+  }
+  const out: Array<Omit<IndexedPassage, 'id' | 'documentId' | 'filename'>> = [];
+  let heading: string | null = null;
+  for (const block of text.split(/\n\s*\n/)) {
+    const lines = block
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
+    const body: string[] = [];
+    for (const line of lines) {
+      const md = /^#{1,6}\s+(.*)$/.exec(line);
+      if (md) heading = md[1]!.trim();
+      else if (line.length <= 40 && !/[.!?。！？，,；]/.test(line) && body.length === 0) heading = line;
+      else body.push(line);
+    }
+    if (body.length > 0) out.push({ ordinal: out.length, page: 1, heading, text: body.join('\n') });
+  }
+  return out;
+}
+
+const files = fs
+  .readdirSync(DIR)
+  .filter((f) => /\.(md|txt|html)$/.test(f))
+  .sort();
+const chunked = new Map(files.map((f) => [f, toPassages(f, fs.readFileSync(path.join(DIR, f), 'utf8'))]));
+
+function passagesFor(copies: number): IndexedPassage[] {
+  const all: IndexedPassage[] = [];
+  let documentId = 0;
+  for (let c = 0; c < copies; c++) {
+    for (const f of files) {
+      documentId++;
+      const ext = path.extname(f);
+      // Copies carry varied names, as a site's many handbooks and their versions would.
+      const filename = c === 0 ? f : `${path.basename(f, ext)} (${2000 + (c % 25)} edition ${c})${ext}`;
+      for (const p of chunked.get(f)!) all.push({ ...p, id: all.length + 1, documentId, filename });
+    }
+  }
+  return all;
+}
+
+const questions = JSON.parse(fs.readFileSync(path.join(DIR, 'questions.json'), 'utf8')) as Question[];
+const unanswerable = JSON.parse(fs.readFileSync(path.join(DIR, 'unanswerable.json'), 'utf8')) as Array<{
+  question: string;
+  split: 'dev' | 'test';
+}>;
+
+const index = await buildIndex(passagesFor(1), { params, sliceMs: 1e9 });
+const pc = (n: number, of: number) => `${((100 * n) / Math.max(1, of)).toFixed(1)}%`;
+const verbose = process.env.VERBOSE === '1';
+console.log(`threshold ${threshold}  params ${JSON.stringify(params)}  extract ${JSON.stringify(extract)}`);
+for (const split of ['dev', 'test'] as const) {
+  const qs = questions.filter((q) => q.split === split);
+  let top3 = 0;
+  let answers = 0;
+  for (const q of qs) {
+    const r = answerFrom(index, q.question, threshold, extract);
+    const found = r.hits.some((h) => h.filename === q.document && h.text.includes(q.answer_sentence));
+    const answeredRight = r.answered && r.text !== null && r.text.includes(q.answer_sentence);
+    if (found) top3++;
+    if (answeredRight) answers++;
+    if (verbose && split === 'dev' && !answeredRight) {
+      console.log(
+        `  ✗ ${q.question} [${r.score}${found ? '' : ', not in top 3'}] → ${r.text ?? '(not answered)'}`,
+      );
+    }
+  }
+  const neg = unanswerable.filter((q) => q.split === split);
+  const wrongly = neg.filter((q) => answerFrom(index, q.question, threshold, extract).answered);
+  if (verbose && split === 'dev') {
+    for (const q of neg)
+      console.log(`  ? ${q.question} → ${answerFrom(index, q.question, threshold, extract).score}`);
+  }
+  console.log(
+    `${split}: ${qs.length} questions  top-3 ${pc(top3, qs.length)}  answer ${pc(answers, qs.length)}  ` +
+      `unanswerable answered ${wrongly.length}/${neg.length}`,
+  );
+}
+
+// Latency: the device holds DOCS documents; every question asked in turn, after a warm-up round.
+if (DOCS === 0) process.exit(0);
+const copies = Math.ceil(DOCS / files.length);
+const started = performance.now();
+const big = await buildIndex(
+  passagesFor(copies).filter((p) => p.documentId <= DOCS),
+  { params, sliceMs: 1e9 },
+);
+const buildMs = performance.now() - started;
+const asked = [...questions.map((q) => q.question), ...unanswerable.map((q) => q.question)];
+for (const q of asked) answerFrom(big, q, threshold, extract);
+const times: number[] = [];
+for (let round = 0; round < 3; round++) {
+  for (const q of asked) {
+    const t0 = performance.now();
+    answerFrom(big, q, threshold, extract);
+    times.push(performance.now() - t0);
+  }
+}
+times.sort((a, b) => a - b);
+const at = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]!.toFixed(1);
+console.log(
+  `latency with ${DOCS} documents (${big.passages.length} passages, index built in ${Math.round(buildMs)} ms): ` +
+    `p50 ${at(50)} ms  p95 ${at(95)} ms  (${times.length} answers)`,
+);
