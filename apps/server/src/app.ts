@@ -114,16 +114,14 @@ import { createDeviceApiRepo, deviceApiRoutes, createDeviceApiService } from './
 import { createSmallTalkRepo, createSmallTalkService, smallTalkRoutes } from './modules/small-talk/index.js';
 import { createAnswerChain, testConsoleResult } from './modules/assistant/index.js';
 import { healthRoutes } from './modules/health/index.js';
+import { createRetentionRepo, retentionRoutes, createRetentionService } from './modules/retention/index.js';
+import { createUsersRepo, usersRoutes, createUsersService } from './modules/users/index.js';
 import {
   createGenerate,
   createIndexRegistry,
   createRetrievalRepo,
   createRetrievalService,
   retrievalRoutes,
-} from './modules/mrc/retrieval/index.js';
-import { createRetentionRepo, retentionRoutes, createRetentionService } from './modules/retention/index.js';
-import { createUsersRepo, usersRoutes, createUsersService } from './modules/users/index.js';
-import {
   createMrcRepo,
   createMrcService,
   detectLanguage,
@@ -538,6 +536,8 @@ export async function buildApp({
     detectLanguage,
     notifier,
     clock,
+    // A document Ready, Failed or Removed: every instance's index of that device rebuilds.
+    changed: documentsChanged,
   });
   mrc.registerJobs();
   // ---- end document scanning ----

@@ -1,29 +1,10 @@
-import type {
-  AnswerKind,
-  AnswerStep,
-  DeviceKind,
-  DocumentSource,
-  Language,
-  TestConsoleResult,
-} from '@ambassador/contracts';
+import type { AnswerKind, AnswerStep, DeviceKind, Language, TestConsoleResult } from '@ambassador/contracts';
 import type { AnswerService } from '../ai/index.js';
+import type { DocumentAnswerer } from '../mrc/index.js';
 import type { SmallTalkAnswering } from '../small-talk/index.js';
 
-/**
- * The device's documents answering a question: modules/mrc/answerer.ts's `DocumentAnswerer`, by its
- * shape (modules/mrc has no index yet to reach it through); null: nothing to read.
- */
-export type DocumentsStep = (
-  deviceId: number,
-  language: Language,
-  text: string,
-) => Promise<{
-  answered: boolean;
-  text: string | null;
-  score: number;
-  threshold: number;
-  source: DocumentSource | null;
-} | null>;
+/** The device's documents answering a question; null: nothing to read. */
+export type DocumentsStep = DocumentAnswerer;
 
 /** What the topics answered: the AI answer service's result, without the chain's own fields. */
 export type TopicAnswer = Awaited<ReturnType<AnswerService['ask']>>;

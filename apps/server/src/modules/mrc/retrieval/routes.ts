@@ -9,10 +9,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { contractApp, ok } from '../../../lib/contract.js';
 import { deviceIdOf, pinned } from '../../../plugins/guard.js';
-import { AI_PAGE } from '../../ai/access.js';
+import { MRC_PAGE, MRC_TAGS } from '../access.js';
 import type { RetrievalService } from './service.js';
 
-const tags = ['Document scanning'];
+const tags = MRC_TAGS;
 
 /** Answering from a device's documents (the console's test panel) and its index. Thin: the service acts. */
 export function retrievalRoutes(parent: FastifyInstance, { retrieval }: { retrieval: RetrievalService }) {
@@ -20,7 +20,7 @@ export function retrievalRoutes(parent: FastifyInstance, { retrieval }: { retrie
   app.get(
     '/mrc/projects',
     {
-      config: AI_PAGE,
+      config: MRC_PAGE,
       schema: {
         tags,
         summary: 'The device’s document index: documents, passages, when it was built',
@@ -35,7 +35,7 @@ export function retrievalRoutes(parent: FastifyInstance, { retrieval }: { retrie
   app.post(
     '/mrc/projects',
     {
-      config: AI_PAGE,
+      config: MRC_PAGE,
       schema: {
         tags,
         summary: 'Build the device’s document index now (when missing or out of date)',
@@ -49,7 +49,7 @@ export function retrievalRoutes(parent: FastifyInstance, { retrieval }: { retrie
   app.post(
     '/mrc/query',
     {
-      config: AI_PAGE,
+      config: MRC_PAGE,
       schema: {
         tags,
         summary: 'Ask the device’s documents a question, as its kiosk would',
