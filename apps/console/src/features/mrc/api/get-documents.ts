@@ -1,0 +1,43 @@
+import type { MrcDocument } from '@ambassador/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/shared/api/client';
+import { useAuth } from '@/shared/auth/auth-store';
+import { mrcKeys, type MrcDeviceId, type MrcListParams } from './mrc-keys';
+
+/** While a document is being scanned, the list is asked again this often. */
+export const MRC_SCANNING_POLL_MS = 2_000;
+
+export type MrcPage = { documents: MrcDocument[]; total: number };
+
+/** GET /mrc: the device's documents (Removed ones are never listed), paged. */
+export async function getDocuments(
+  deviceId: MrcDeviceId,
+  params: MrcListParams,
+  signal?: AbortSignal,
+): Promise<MrcPage> {
+  const { data, total } = await api.get<MrcDocument[]>(
+    '/mrc',
+    { ...params, ...(deviceId !== null && { device_id: deviceId }) },
+    signal,
+  );
+  // SPEC: documents with status Removed are hidden, whatever the server sends.
+  const documents = data.filter((d) => d.status !== 'Removed');
+  return { documents, total: total ?? documents.length };
+}
+
+export const anyScanning = (page: MrcPage | undefined) =>
+  page?.documents.some((d) => d.status === 'Scanning') ?? false;
+
+export function documentsQueryOptions(deviceId: MrcDeviceId, params: MrcListParams) {
+  return queryOptions({
+    queryKey: mrcKeys.list(deviceId, params),
+    queryFn: ({ signal }) => getDocuments(deviceId, params, signal),
+    enabled: deviceId !== null,
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => (anyScanning(query.state.data) ? MRC_SCANNING_POLL_MS : false),
+  });
+}
+
+export function useDocuments(params: MrcListParams) {
+  return useQuery(documentsQueryOptions(useAuth().selected_device, params));
+}
