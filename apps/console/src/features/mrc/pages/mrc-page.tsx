@@ -1,15 +1,11 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
-import TableSortLabel from '@mui/material/TableSortLabel';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import RefreshOutlined from '@mui/icons-material/RefreshOutlined';
-import Search from '@mui/icons-material/Search';
 import UploadIcon from '@mui/icons-material/Upload';
 import WarningAmber from '@mui/icons-material/WarningAmber';
 import type { MrcDocument } from '@ambassador/contracts';
@@ -17,13 +13,12 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/shared/api/api-error';
 import { useAuth } from '@/shared/auth/auth-store';
 import { formatDateTime } from '@/shared/lib/format-date';
-import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
 import { DataTable, type Column } from '@/shared/ui/data-table';
 import { DeleteDialog, useDeleteDialog } from '@/shared/ui/delete-dialog';
 import { PageHeader } from '@/shared/ui/page-header';
 import { RowAction } from '@/shared/ui/row-action';
+import { TableSearchField, useTableControls } from '@/shared/ui/use-table-controls';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
-import { usePaging } from '@/shared/ui/use-paging';
 import { downloadDocument, useDeleteDocument, useRescanDocument } from '@/features/mrc/api/document-actions';
 import { anyScanning, useDocuments } from '@/features/mrc/api/get-documents';
 import type { MrcListParams } from '@/features/mrc/api/mrc-keys';
@@ -34,8 +29,6 @@ import { UploadDialog } from '@/features/mrc/dialogs/upload-dialog';
 import { newSessionId } from '@/features/mrc/lib/session-id';
 
 type Sort = Pick<MrcListParams, 'sort_by' | 'order'>;
-
-const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * Document scanning (/ai/mrc): the device's documents with their scan status (the list refreshes
@@ -50,10 +43,9 @@ export function MrcPage() {
 
 function MrcScreen({ deviceId }: { deviceId: number | null }) {
   const { t, i18n } = useTranslation();
-  const paging = usePaging();
-  const [search, setSearch] = useState('');
-  const debouncedSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [sort, setSort] = useState<Sort>({ sort_by: 'create_datetime', order: 'desc' });
+  // Newest first; page 1 first (SPEC's "starts at page 2" is not followed: docs/decisions.md).
+  const table = useTableControls<Sort['sort_by']>({ sort_by: 'create_datetime', order: 'desc' }, 'mrc');
+  const { paging, search, setSearch, debouncedSearch, sortHeader } = table;
   const [uploading, setUploading] = useState<{ key: number; open: boolean }>({ key: 0, open: false });
   const [shown, setShown] = useState<ShownHit | null>(null);
   // SPEC: a session id is generated on each list load.
@@ -62,43 +54,11 @@ function MrcScreen({ deviceId }: { deviceId: number | null }) {
   const deleteDocument = useDeleteDocument();
   const rescan = useRescanDocument();
 
-  // A new search starts from the first page.
-  const [searched, setSearched] = useState(debouncedSearch);
-  if (searched !== debouncedSearch) {
-    setSearched(debouncedSearch);
-    paging.setPage(0);
-  }
-
-  const documents = useDocuments({
-    limit: paging.limit,
-    offset: paging.offset,
-    ...(debouncedSearch && { search: debouncedSearch }),
-    ...sort,
-  });
+  const documents = useDocuments(table.params);
   const total = documents.data?.total ?? 0;
-  const lastPage = Math.max(0, Math.ceil(total / paging.pageSize) - 1);
-  if (documents.data && !documents.isPlaceholderData && paging.page > lastPage) paging.setPage(lastPage);
+  table.keepInRange(documents);
   const scanning = anyScanning(documents.data);
   const language = i18n.resolvedLanguage ?? 'en';
-
-  const sortBy = (column: Sort['sort_by']) => {
-    setSort((current) => ({
-      sort_by: column,
-      order: current.sort_by === column && current.order === 'asc' ? 'desc' : 'asc',
-    }));
-    paging.setPage(0);
-  };
-
-  const sortHeader = (column: Sort['sort_by']) => (
-    <TableSortLabel
-      active={sort.sort_by === column}
-      direction={sort.sort_by === column ? sort.order : 'asc'}
-      onClick={() => sortBy(column)}
-      data-testid={`mrc-sort-${column}`}
-    >
-      {t(`mrc.columns.${column}`)}
-    </TableSortLabel>
-  );
 
   const askDelete = (document: MrcDocument) =>
     confirmDelete.ask({
@@ -132,7 +92,7 @@ function MrcScreen({ deviceId }: { deviceId: number | null }) {
     {
       id: 'filename',
       label: t('mrc.columns.filename'),
-      header: sortHeader('filename'),
+      header: sortHeader('filename', t('mrc.columns.filename')),
       minWidth: 200,
       render: (row) => (
         <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{row.filename}</Typography>
@@ -141,21 +101,21 @@ function MrcScreen({ deviceId }: { deviceId: number | null }) {
     {
       id: 'status',
       label: t('mrc.columns.status'),
-      header: sortHeader('status'),
+      header: sortHeader('status', t('mrc.columns.status')),
       minWidth: 160,
       render: (row) => <StatusChip document={row} />,
     },
     {
       id: 'create_datetime',
       label: t('mrc.columns.create_datetime'),
-      header: sortHeader('create_datetime'),
+      header: sortHeader('create_datetime', t('mrc.columns.create_datetime')),
       width: 180,
       render: (row) => formatDateTime(row.create_datetime, language),
     },
     {
       id: 'pages',
       label: t('mrc.columns.pages'),
-      header: sortHeader('pages'),
+      header: sortHeader('pages', t('mrc.columns.pages')),
       width: 90,
       align: 'right',
       render: (row) => row.pages ?? t('mrc.pages_unknown'),
@@ -163,7 +123,7 @@ function MrcScreen({ deviceId }: { deviceId: number | null }) {
     {
       id: 'language',
       label: t('mrc.columns.language'),
-      header: sortHeader('language'),
+      header: sortHeader('language', t('mrc.columns.language')),
       width: 170,
       render: (row) =>
         row.language === null ? (
@@ -257,23 +217,15 @@ function MrcScreen({ deviceId }: { deviceId: number | null }) {
       >
         <Box sx={{ minWidth: 0 }}>
           <Box sx={{ mb: 2, display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-            <TextField
-              data-testid="mrc-search"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              placeholder={t('mrc.search')}
-              sx={{ maxWidth: 360, flex: '1 1 240px' }}
-              slotProps={{
-                htmlInput: { 'aria-label': t('mrc.search'), maxLength: 120 },
-                input: {
-                  startAdornment: (
-                    <InputAdornment position="start">
-                      <Search fontSize="small" />
-                    </InputAdornment>
-                  ),
-                },
-              }}
-            />
+            <Box sx={{ maxWidth: 360, flex: '1 1 240px' }}>
+              <TableSearchField
+                value={search}
+                onChange={setSearch}
+                label={t('mrc.search')}
+                testId="mrc-search"
+                maxLength={120}
+              />
+            </Box>
             {scanning && (
               <Typography
                 variant="caption"
