@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import axe from 'axe-core';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import type { MrcAnswer, MrcDocument, MrcUploadResult } from '@ambassador/contracts';
+import type { MrcAnswer, MrcDocument, MrcProject, MrcUploadResult } from '@ambassador/contracts';
 import { DOCUMENT_UPLOAD_MAX_BYTES } from '@ambassador/contracts';
 import { LOGGED_OUT, authStore } from '@/shared/auth/auth-store';
 import { fakeServer, type FakeCall } from '@/shared/test/fake-server';
@@ -73,6 +73,15 @@ function fakeUploads(answer: (file: File) => MrcUploadResult) {
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
   return sent;
 }
+
+const project = (built_at: string | null): MrcProject => ({
+  device_id: 7,
+  documents_ready: 1,
+  documents_scanning: 0,
+  passages: 40,
+  built_at,
+  generative: false,
+});
 
 const listOf = (calls: FakeCall[]) => calls.filter((c) => c.method === 'GET' && c.path === '/mrc');
 
@@ -257,28 +266,9 @@ describe('MrcPage', () => {
     const calls = fakeServer((call) => {
       if (call.method === 'GET' && call.path === '/mrc')
         return { body: [doc(1, 'visitor-guide.pdf')], total: 1 };
-      if (call.method === 'GET' && call.path === '/mrc/projects')
-        return {
-          body: {
-            device_id: 7,
-            documents_ready: 1,
-            documents_scanning: 0,
-            passages: 40,
-            built_at: null,
-            generative: false,
-          },
-        };
-      if (call.method === 'POST' && call.path === '/mrc/projects')
-        return {
-          body: {
-            device_id: 7,
-            documents_ready: 1,
-            documents_scanning: 0,
-            passages: 40,
-            built_at: '2026-03-04T10:02:00Z',
-            generative: false,
-          },
-        };
+      // The index is missing until POST builds it.
+      if (call.path === '/mrc/projects')
+        return { body: project(call.method === 'POST' ? '2026-03-04T10:02:00Z' : null) };
       if (call.method === 'POST' && call.path === '/mrc/query') {
         const reply = answered
           ? answer

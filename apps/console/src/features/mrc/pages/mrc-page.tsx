@@ -118,7 +118,7 @@ function MrcScreen({ deviceId }: { deviceId: number | null }) {
       header: sortHeader('pages', t('mrc.columns.pages')),
       width: 90,
       align: 'right',
-      render: (row) => row.pages ?? t('mrc.pages_unknown'),
+      render: (row) => row.pages ?? t('mrc.none'),
     },
     {
       id: 'language',
@@ -127,7 +127,7 @@ function MrcScreen({ deviceId }: { deviceId: number | null }) {
       width: 170,
       render: (row) =>
         row.language === null ? (
-          t('mrc.pages_unknown')
+          t('mrc.none')
         ) : (
           <Box
             sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}
