@@ -1,7 +1,8 @@
 import type { MrcDocument } from '@ambassador/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import { useAuth } from '@/shared/auth/auth-store';
+import { useLiveEvent } from '@/shared/realtime/live-socket';
 import { mrcKeys, type MrcDeviceId, type MrcListParams } from './mrc-keys';
 
 /** While a document is being scanned, the list is asked again this often. */
@@ -40,4 +41,18 @@ export function documentsQueryOptions(deviceId: MrcDeviceId, params: MrcListPara
 
 export function useDocuments(params: MrcListParams) {
   return useQuery(documentsQueryOptions(useAuth().selected_device, params));
+}
+
+/**
+ * The server's `mrc_document` live event (a document of the project changed status): the device's
+ * lists are asked again at once, not at the next poll. Named as the contracts' LIVE_EVENT.mrcDocument.
+ */
+export const MRC_DOCUMENT_EVENT = 'mrc_document';
+
+export function useDocumentEvents(deviceId: MrcDeviceId) {
+  const queryClient = useQueryClient();
+  useLiveEvent(MRC_DOCUMENT_EVENT, (event) => {
+    if (deviceId !== null && event.device_id === deviceId)
+      void queryClient.invalidateQueries({ queryKey: mrcKeys.lists(deviceId) });
+  });
 }

@@ -6,6 +6,7 @@ import { DOCUMENT_UPLOAD_MAX_BYTES } from '@ambassador/contracts';
 import { LOGGED_OUT, authStore } from '@/shared/auth/auth-store';
 import { fakeServer, type FakeCall } from '@/shared/test/fake-server';
 import { renderWithApp } from '@/shared/test/render-with-app';
+import { dispatchLiveEvent } from '@/shared/realtime/live-socket';
 import { MrcPage } from './mrc-page';
 
 afterEach(() => {
@@ -153,6 +154,28 @@ describe('MrcPage', () => {
     expect(listOf(calls).length).toBeGreaterThanOrEqual(2);
     expect((screen.getByTestId('mrc-rescan-5') as HTMLButtonElement).disabled).toBe(false);
     expect(screen.queryByTestId('mrc-test-waiting')).toBeNull();
+  });
+
+  it('asks the list again when the server says a document of the device changed', async () => {
+    let status: MrcDocument['status'] = 'Ready';
+    const calls = fakeServer((call) =>
+      call.method === 'GET' && call.path === '/mrc'
+        ? {
+            body: [doc(6, 'plan.pdf', { status, failure: status === 'Failed' ? 'no_text' : null })],
+            total: 1,
+          }
+        : undefined,
+    );
+    renderWithApp(<MrcPage />, '/ai/mrc');
+    await screen.findByTestId('mrc-row-6');
+    const before = listOf(calls).length;
+
+    status = 'Failed';
+    // Another device's document: nothing to ask.
+    dispatchLiveEvent({ name: 'mrc_document', device_id: 8, id: 60, status: 'Ready' });
+    dispatchLiveEvent({ name: 'mrc_document', device_id: 7, id: 6, status: 'Failed' });
+    expect((await screen.findByTestId('mrc-failure-6')).textContent).toMatch(/^No text was found/);
+    expect(listOf(calls).length).toBe(before + 1);
   });
 
   it('re-scans and deletes a document after the confirmation naming it', async () => {

@@ -20,7 +20,7 @@ import { RowAction } from '@/shared/ui/row-action';
 import { TableSearchField, useTableControls } from '@/shared/ui/use-table-controls';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { downloadDocument, useDeleteDocument, useRescanDocument } from '@/features/mrc/api/document-actions';
-import { anyScanning, useDocuments } from '@/features/mrc/api/get-documents';
+import { anyScanning, useDocumentEvents, useDocuments } from '@/features/mrc/api/get-documents';
 import type { MrcListParams } from '@/features/mrc/api/mrc-keys';
 import { StatusChip } from '@/features/mrc/components/status-chip';
 import { TestPanel } from '@/features/mrc/components/test-panel';
@@ -55,6 +55,7 @@ function MrcScreen({ deviceId }: { deviceId: number | null }) {
   const rescan = useRescanDocument();
 
   const documents = useDocuments(table.params);
+  useDocumentEvents(deviceId);
   const total = documents.data?.total ?? 0;
   table.keepInRange(documents);
   const scanning = anyScanning(documents.data);
