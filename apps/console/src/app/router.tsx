@@ -65,7 +65,10 @@ export const routes: RouteObject[] = [
                 path: 'ai/alias',
                 lazy: aiScreen(async () => (await import('@/features/ai/pages/alias-page')).AliasPage),
               },
-              { path: 'ai/mrc', lazy: upcoming('ai_mrc') },
+              {
+                path: 'ai/mrc',
+                lazy: screenWith('mrc', async () => (await import('@/features/mrc/pages/mrc-page')).MrcPage),
+              },
               { path: 'talk', lazy: upcoming('talk') },
               {
                 path: 'conversation',

@@ -90,6 +90,11 @@ const packs = {
     zhHant: () => import('./packs/events.zhHant.json'),
     zhHans: () => import('./packs/events.zhHans.json'),
   },
+  mrc: {
+    en: () => import('./packs/mrc.en.json'),
+    zhHant: () => import('./packs/mrc.zhHant.json'),
+    zhHans: () => import('./packs/mrc.zhHans.json'),
+  },
 } satisfies Record<string, Record<UiLanguage, () => Promise<Json>>>;
 export type StringPack = keyof typeof packs;
 

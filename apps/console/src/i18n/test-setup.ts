@@ -26,10 +26,13 @@ import interfaceZhHant from './packs/interface.zhHant.json';
 import eventsEn from './packs/events.en.json';
 import eventsZhHans from './packs/events.zhHans.json';
 import eventsZhHant from './packs/events.zhHant.json';
+import mrcEn from './packs/mrc.en.json';
+import mrcZhHans from './packs/mrc.zhHans.json';
+import mrcZhHant from './packs/mrc.zhHant.json';
 
 // What `loadStringPack(...)` adds at run time, here at once for every test.
 const packs = {
-  en: [aiEn, dashboardEn, conversationsEn, devicesEn, callsEn, chatEn, pushEn, interfaceEn, eventsEn],
+  en: [aiEn, dashboardEn, conversationsEn, devicesEn, callsEn, chatEn, pushEn, interfaceEn, eventsEn, mrcEn],
   zhHant: [
     aiZhHant,
     dashboardZhHant,
@@ -40,6 +43,7 @@ const packs = {
     pushZhHant,
     interfaceZhHant,
     eventsZhHant,
+    mrcZhHant,
   ],
   zhHans: [
     aiZhHans,
@@ -51,6 +55,7 @@ const packs = {
     pushZhHans,
     interfaceZhHans,
     eventsZhHans,
+    mrcZhHans,
   ],
 } as const;
 for (const [language, list] of Object.entries(packs)) {

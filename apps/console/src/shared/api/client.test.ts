@@ -3,7 +3,7 @@ import '@/i18n/i18n';
 import { AUTH_STORAGE_KEY, LOGGED_OUT, authStore, type AuthState } from '@/shared/auth/auth-store';
 import { snackbarStore } from '@/shared/ui/snackbar/snackbar-store';
 import { ApiError } from './api-error';
-import { api } from './client';
+import { api, uploadWithProgress } from './client';
 
 const signedIn: AuthState = {
   access_token: 'tok-123',
@@ -208,5 +208,67 @@ describe('api client', () => {
     expect(stored.access_token).toBe('tok-123');
     expect(stored.selected_device).toBe(42);
     expect(stored.device_list[0]?.description).toBe('Lobby kiosk');
+  });
+});
+
+/** The browser's XMLHttpRequest answering `status` with `body` after reporting half the upload sent. */
+function xhrResponds(status: number, body: unknown) {
+  const sent: { url: string; headers: Record<string, string> }[] = [];
+  class FakeXhr {
+    upload: { onprogress: ((e: Partial<ProgressEvent>) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    status = 0;
+    responseText = '';
+    private call = { url: '', headers: {} as Record<string, string> };
+    open(_method: string, url: string) {
+      this.call.url = url;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.call.headers[name] = value;
+    }
+    abort() {
+      this.onabort?.();
+    }
+    send() {
+      sent.push(this.call);
+      queueMicrotask(() => {
+        this.upload.onprogress?.({ loaded: 5, total: 10, lengthComputable: true });
+        this.status = status;
+        this.responseText = typeof body === 'string' ? body : JSON.stringify(body);
+        this.onload?.();
+      });
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return sent;
+}
+
+describe('uploadWithProgress', () => {
+  it('sends the form with the auth headers and reports its progress', async () => {
+    const sent = xhrResponds(200, { success: true, message: 'ok', data: { id: 1 } });
+    const progress: [number, number][] = [];
+    const result = await uploadWithProgress<{ id: number }>('/mrc', new FormData(), {
+      onProgress: (done, total) => progress.push([done, total]),
+    });
+    expect(result.data).toEqual({ id: 1 });
+    expect(progress).toEqual([[5, 10]]);
+    expect(sent[0]).toEqual({
+      url: '/admin_panel/mrc',
+      headers: { Accept: 'application/json', access_token: 'tok-123', auth_project_id: '7' },
+    });
+  });
+
+  it('throws the envelope’s error, and signs out on a 401', async () => {
+    xhrResponds(413, { success: false, message: 'Too large', data: null, error: 'file_too_large' });
+    await expect(uploadWithProgress('/mrc', new FormData())).rejects.toMatchObject({
+      status: 413,
+      code: 'file_too_large',
+    });
+    expect(authStore.get().status).toBe('logged_in');
+    xhrResponds(401, { success: false, message: 'Token expired', data: null, error: 'unauthorized' });
+    await expect(uploadWithProgress('/mrc', new FormData())).rejects.toBeInstanceOf(ApiError);
+    expect(authStore.get().status).toBe('logged_out');
   });
 });

@@ -65,15 +65,29 @@ function t(
   return i18n.isInitialized ? i18n.t(key, { status }) : `${key} ${status ?? ''}`.trim();
 }
 
-/** Sends a call with the auth headers; a network failure becomes an ApiError. */
-async function send(method: Method, path: string, options: RequestOptions): Promise<Response> {
+/** The headers of a call: JSON answers, and the session's token and project (not for login/logout). */
+function callHeaders(path: string): Record<string, string> {
   const auth = authStore.get();
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const isAuthCall = NO_AUTH_PATHS.has(pathOnly(path));
-  if (!isAuthCall && auth.access_token) {
+  if (!NO_AUTH_PATHS.has(pathOnly(path)) && auth.access_token) {
     headers.access_token = auth.access_token;
     if (auth.auth_project_id !== null) headers.auth_project_id = String(auth.auth_project_id);
   }
+  return headers;
+}
+
+/** A 401 to a signed-in call: back to the login screen, saying why. */
+function endSessionOn401(status: number, path: string): void {
+  if (status !== 401 || NO_AUTH_PATHS.has(pathOnly(path))) return;
+  // The token is missing, unknown or expired (the screen that made the call is gone by the time
+  // its own error would show).
+  if (isLoggedIn(authStore.get())) notify.error(t('errors.session_ended'));
+  authStore.clear();
+}
+
+/** Sends a call with the auth headers; a network failure becomes an ApiError. */
+async function send(method: Method, path: string, options: RequestOptions): Promise<Response> {
+  const headers = callHeaders(path);
   const init: RequestInit = { method, headers };
   if (options.form) {
     // The browser sets the multipart boundary itself.
@@ -91,12 +105,7 @@ async function send(method: Method, path: string, options: RequestOptions): Prom
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, t('errors.network'), 'network_error');
   }
-  if (response.status === 401 && !isAuthCall) {
-    // The token is missing, unknown or expired: back to the login screen, saying why (the screen
-    // that made the call is gone by the time its own error would show).
-    if (isLoggedIn(authStore.get())) notify.error(t('errors.session_ended'));
-    authStore.clear();
-  }
+  endSessionOn401(response.status, path);
   return response;
 }
 
@@ -147,12 +156,17 @@ export async function request<T>(
   options: RequestOptions = {},
 ): Promise<ApiResult<T>> {
   const response = await send(method, path, options);
-  const body = await readEnvelope(response);
+  return resultOf<T>(response.status, await readEnvelope(response));
+}
+
+/** The envelope of an answer as the call's result, or the ApiError it stands for. */
+function resultOf<T>(status: number, body: unknown): ApiResult<T> {
+  const ok = status >= 200 && status < 300;
   if (!isRecord(body) || typeof body.success !== 'boolean') {
-    if (!response.ok) throw failureOf(response.status, body);
-    throw new ApiError(response.status, t('errors.unexpected_response'), 'bad_response');
+    if (!ok) throw failureOf(status, body);
+    throw new ApiError(status, t('errors.unexpected_response'), 'bad_response');
   }
-  if (!response.ok || !body.success) throw failureOf(response.status, body);
+  if (!ok || !body.success) throw failureOf(status, body);
   return {
     data: body.data as T,
     total: typeof body.total === 'number' ? body.total : undefined,
@@ -181,6 +195,41 @@ export async function requestFile(
 /** A multipart upload (images, xlsx and CSV imports): the form as given, the usual envelope back. */
 export async function upload<T>(path: string, form: FormData, query?: Query): Promise<ApiResult<T>> {
   return request<T>('POST', path, { query, form });
+}
+
+/**
+ * A multipart upload whose progress shows (fetch cannot tell how much of a body has gone):
+ * `onProgress` gets the bytes sent and the total; `signal` aborts it (an AbortError, as fetch's).
+ */
+export function uploadWithProgress<T>(
+  path: string,
+  form: FormData,
+  { onProgress, signal }: { onProgress?: (sent: number, total: number) => void; signal?: AbortSignal } = {},
+): Promise<ApiResult<T>> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', buildUrl('POST', path, undefined));
+    for (const [name, value] of Object.entries(callHeaders(path))) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => onProgress?.(event.loaded, event.lengthComputable ? event.total : 0);
+    xhr.onerror = () => reject(new ApiError(0, t('errors.network'), 'network_error'));
+    xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
+    xhr.onload = () => {
+      endSessionOn401(xhr.status, path);
+      let body: unknown;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        body = undefined;
+      }
+      try {
+        resolve(resultOf<T>(xhr.status, body));
+      } catch (error) {
+        reject(error as Error);
+      }
+    };
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
 }
 
 export const api = {

@@ -10,8 +10,12 @@ import { DataCard } from '@/features/ai/exchange/components/data-card';
 import { FinderCard } from '@/features/ai/topics/components/finder-card';
 import { KeywordDataCard } from '@/features/ai/topics/components/topic-nav-card';
 import { TransferCard } from '@/features/ai/transfer/components/transfer-card';
+import { MrcNavCard } from '@/features/ai/common/components/mrc-nav-card';
 
-/** AI Configuration (/ai): try the AI, jump to its data, its settings, finder, import/export, transfers. */
+/**
+ * AI Configuration (/ai): try the AI, jump to its data (topics, aliases, documents), its settings,
+ * finder, import/export, transfers.
+ */
 export function AiPage() {
   const { t } = useTranslation();
   const auth = useAuth();
@@ -25,9 +29,17 @@ export function AiPage() {
           {t('ai.device', { device: device.description })}
         </Box>
       )}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' }, mb: 2 }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', xl: 'repeat(4, 1fr)' },
+          mb: 2,
+        }}
+      >
         <KeywordDataCard />
         <AliasNavCard />
+        <MrcNavCard />
         <SettingsCard />
       </Box>
       <Box

@@ -1,14 +1,10 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import InputAdornment from '@mui/material/InputAdornment';
-import TableSortLabel from '@mui/material/TableSortLabel';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import AddIcon from '@mui/icons-material/Add';
-import Search from '@mui/icons-material/Search';
 import type { Entity, KeywordAliases } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/shared/api/api-error';
@@ -17,17 +13,14 @@ import { DataTable, type Column } from '@/shared/ui/data-table';
 import { DeleteDialog, useDeleteDialog } from '@/shared/ui/delete-dialog';
 import { PageHeader } from '@/shared/ui/page-header';
 import { RowAction } from '@/shared/ui/row-action';
+import { TableSearchField, useTableControls } from '@/shared/ui/use-table-controls';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
-import { usePaging } from '@/shared/ui/use-paging';
 import { useDeleteEntity } from '@/features/ai/aliases/api/delete-entity';
 import { useEntities, type EntitiesParams } from '@/features/ai/aliases/api/get-entities';
 import { AliasDialog } from '@/features/ai/aliases/dialogs/alias-dialog';
 import { AddAliasField } from '@/features/ai/aliases/components/add-alias-field';
-import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
 
 type Sort = Pick<EntitiesParams, 'sort_by' | 'order'>;
-
-const SEARCH_DEBOUNCE_MS = 300;
 
 /** A row with an alias entry: what the edit dialog and the delete work on. */
 const withEntity = (row: KeywordAliases): Entity | null =>
@@ -40,10 +33,8 @@ const withEntity = (row: KeywordAliases): Entity | null =>
 export function AliasPage() {
   const { t } = useTranslation();
   const deviceId = useAuth().selected_device;
-  const paging = usePaging();
-  const [search, setSearch] = useState('');
-  const debouncedSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [sort, setSort] = useState<Sort>({ sort_by: 'keyword', order: 'asc' });
+  const table = useTableControls<Sort['sort_by']>({ sort_by: 'keyword', order: 'asc' }, 'alias');
+  const { paging, search, setSearch, debouncedSearch, sortHeader } = table;
   const [dialog, setDialog] = useState<{ key: number; open: boolean; entity: Entity | null }>({
     key: 0,
     open: false,
@@ -54,41 +45,9 @@ export function AliasPage() {
   const confirmDelete = useDeleteDialog();
   const deleteEntity = useDeleteEntity();
 
-  // A new search starts from the first page.
-  const [searched, setSearched] = useState(debouncedSearch);
-  if (searched !== debouncedSearch) {
-    setSearched(debouncedSearch);
-    paging.setPage(0);
-  }
-
-  const entities = useEntities({
-    limit: paging.limit,
-    offset: paging.offset,
-    ...(debouncedSearch && { search: debouncedSearch }),
-    ...sort,
-  });
+  const entities = useEntities(table.params);
   const total = entities.data?.total ?? 0;
-  const lastPage = Math.max(0, Math.ceil(total / paging.pageSize) - 1);
-  if (entities.data && !entities.isPlaceholderData && paging.page > lastPage) paging.setPage(lastPage);
-
-  const sortBy = (column: Sort['sort_by']) => {
-    setSort((current) => ({
-      sort_by: column,
-      order: current.sort_by === column && current.order === 'asc' ? 'desc' : 'asc',
-    }));
-    paging.setPage(0);
-  };
-
-  const sortHeader = (column: Sort['sort_by'], label: string) => (
-    <TableSortLabel
-      active={sort.sort_by === column}
-      direction={sort.sort_by === column ? sort.order : 'asc'}
-      onClick={() => sortBy(column)}
-      data-testid={`alias-sort-${column}`}
-    >
-      {label}
-    </TableSortLabel>
-  );
+  table.keepInRange(entities);
 
   const askDelete = (entity: Entity) =>
     confirmDelete.ask({
@@ -193,21 +152,11 @@ export function AliasPage() {
         {t('aliases.page_hint')}
       </Typography>
       <Box sx={{ mb: 2, maxWidth: 360 }}>
-        <TextField
-          data-testid="alias-search"
+        <TableSearchField
           value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          placeholder={t('aliases.search')}
-          slotProps={{
-            htmlInput: { 'aria-label': t('aliases.search') },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <Search fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
+          onChange={setSearch}
+          label={t('aliases.search')}
+          testId="alias-search"
         />
       </Box>
       <DataTable
