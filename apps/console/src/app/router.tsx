@@ -66,7 +66,13 @@ export const routes: RouteObject[] = [
                 lazy: aiScreen(async () => (await import('@/features/ai/pages/alias-page')).AliasPage),
               },
               { path: 'ai/mrc', lazy: upcoming('ai_mrc') },
-              { path: 'talk', lazy: upcoming('talk') },
+              {
+                path: 'talk',
+                lazy: screenWith(
+                  'smallTalk',
+                  async () => (await import('@/features/small-talk/pages/small-talk-page')).SmallTalkPage,
+                ),
+              },
               {
                 path: 'conversation',
                 lazy: screenWith(

@@ -9,6 +9,7 @@ import type devicesEn from './packs/devices.en.json';
 import type pushEn from './packs/push.en.json';
 import type interfaceEn from './packs/interface.en.json';
 import type eventsEn from './packs/events.en.json';
+import type smallTalkEn from './packs/small-talk.en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -23,7 +24,8 @@ declare module 'i18next' {
         typeof chatEn &
         typeof pushEn &
         typeof interfaceEn &
-        typeof eventsEn;
+        typeof eventsEn &
+        typeof smallTalkEn;
     };
   }
 }

@@ -29,6 +29,9 @@ import interfaceZhHant from './packs/interface.zhHant.json';
 import eventsEn from './packs/events.en.json';
 import eventsZhHans from './packs/events.zhHans.json';
 import eventsZhHant from './packs/events.zhHant.json';
+import smallTalkEn from './packs/small-talk.en.json';
+import smallTalkZhHans from './packs/small-talk.zhHans.json';
+import smallTalkZhHant from './packs/small-talk.zhHant.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -71,6 +74,7 @@ const locales = {
     pushEn,
     interfaceEn,
     eventsEn,
+    smallTalkEn,
   ),
   zhHant: withPacks(
     zhHant,
@@ -83,6 +87,7 @@ const locales = {
     pushZhHant,
     interfaceZhHant,
     eventsZhHant,
+    smallTalkZhHant,
   ),
   zhHans: withPacks(
     zhHans,
@@ -95,6 +100,7 @@ const locales = {
     pushZhHans,
     interfaceZhHans,
     eventsZhHans,
+    smallTalkZhHans,
   ),
 } as Record<string, Tree>;
 const flat = Object.fromEntries(Object.entries(locales).map(([name, tree]) => [name, flatten(tree)]));

@@ -26,10 +26,24 @@ import interfaceZhHant from './packs/interface.zhHant.json';
 import eventsEn from './packs/events.en.json';
 import eventsZhHans from './packs/events.zhHans.json';
 import eventsZhHant from './packs/events.zhHant.json';
+import smallTalkEn from './packs/small-talk.en.json';
+import smallTalkZhHans from './packs/small-talk.zhHans.json';
+import smallTalkZhHant from './packs/small-talk.zhHant.json';
 
 // What `loadStringPack(...)` adds at run time, here at once for every test.
 const packs = {
-  en: [aiEn, dashboardEn, conversationsEn, devicesEn, callsEn, chatEn, pushEn, interfaceEn, eventsEn],
+  en: [
+    aiEn,
+    dashboardEn,
+    conversationsEn,
+    devicesEn,
+    callsEn,
+    chatEn,
+    pushEn,
+    interfaceEn,
+    eventsEn,
+    smallTalkEn,
+  ],
   zhHant: [
     aiZhHant,
     dashboardZhHant,
@@ -40,6 +54,7 @@ const packs = {
     pushZhHant,
     interfaceZhHant,
     eventsZhHant,
+    smallTalkZhHant,
   ],
   zhHans: [
     aiZhHans,
@@ -51,6 +66,7 @@ const packs = {
     pushZhHans,
     interfaceZhHans,
     eventsZhHans,
+    smallTalkZhHans,
   ],
 } as const;
 for (const [language, list] of Object.entries(packs)) {
