@@ -255,7 +255,7 @@ describe('SmallTalkPage', { timeout: 20_000 }, () => {
       'used only when a language model is configured',
     );
     await waitFor(() => expect(inputOf('prompt-input').value).toBe('You are a friendly museum guide.'));
-    expect(within(dialog).getByTestId('prompt-counter').textContent).toBe('32 / 4000');
+    expect(within(dialog).getByTestId('prompt-counter').textContent).toBe('32 / 4000 characters');
     type('prompt-input', 'x'.repeat(4001));
     expect(within(dialog).getByText('Maximum 4000 characters')).toBeTruthy();
     expect((within(dialog).getByTestId('prompt-save') as HTMLButtonElement).disabled).toBe(true);
