@@ -16,6 +16,7 @@ import RestoreOutlined from '@mui/icons-material/RestoreOutlined';
 import SaveOutlined from '@mui/icons-material/SaveOutlined';
 import { SMALL_TALK_MAX_ITEMS, type Language } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
+import { RetryAlert } from '@/shared/ui/retry-alert';
 import { useBlocker } from 'react-router';
 import { ApiError, errorMessage } from '@/shared/api/api-error';
 import { fieldErrors, type FieldErrors } from '@/shared/lib/field-errors';
@@ -25,6 +26,7 @@ import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { moved, SortableList } from '@/shared/ui/sortable-list';
 import { useSaveSmallTalkQuestions, useSmallTalkQuestions } from '../api/questions';
 import { EntryDialog } from '../dialogs/entry-dialog';
+import { quitWords } from '../lib/quit-words';
 import { emptyEntry, errorsOf, isDirty, listErrors, toDraft, toItems, type DraftEntry } from '../lib/draft';
 
 type Editing = { key: number; entry: DraftEntry; index: number | null } | null;
@@ -189,16 +191,11 @@ export function QuestionsEditor({
           </Alert>
         )}
         {list.isError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-                {t('common.retry')}
-              </Button>
-            }
-          >
-            {errorMessage(list.error, t('small_talk.load_failed'))}
-          </Alert>
+          <RetryAlert
+            error={list.error}
+            fallback={t('small_talk.load_failed')}
+            onRetry={() => void list.refetch()}
+          />
         ) : !list.data ? (
           <Box aria-busy="true" sx={{ display: 'grid', gap: 1 }}>
             {[0, 1, 2].map((i) => (
@@ -310,9 +307,7 @@ export function QuestionsEditor({
           else if (askLanguage) switchTo(askLanguage);
           setAskLanguage(null);
         }}
-        title={t('small_talk.quit.title')}
-        body={t('small_talk.quit.body')}
-        quitLabel={t('small_talk.quit.quit')}
+        {...quitWords(t)}
       />
       <QuitEditingDialog
         open={askRestore}

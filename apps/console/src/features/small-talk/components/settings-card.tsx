@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -12,6 +11,7 @@ import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import PsychologyOutlined from '@mui/icons-material/PsychologyOutlined';
 import type { SmallTalkSettings } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
+import { RetryAlert } from '@/shared/ui/retry-alert';
 import { errorMessage } from '@/shared/api/api-error';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useSmallTalkSettings, useUpdateSmallTalkSettings } from '../api/settings';
@@ -73,16 +73,11 @@ export function SettingsCard({
           {t('small_talk.settings.title')}
         </Typography>
         {settings.isError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void settings.refetch()}>
-                {t('common.retry')}
-              </Button>
-            }
-          >
-            {errorMessage(settings.error, t('small_talk.load_failed'))}
-          </Alert>
+          <RetryAlert
+            error={settings.error}
+            fallback={t('small_talk.load_failed')}
+            onRetry={() => void settings.refetch()}
+          />
         ) : !settings.data ? (
           <Skeleton variant="rounded" height={96} />
         ) : (

@@ -1,14 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import { SMALL_TALK_PROMPT_MAX, ZSmallTalkPrompt } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
+import { RetryAlert } from '@/shared/ui/retry-alert';
 import { errorMessage } from '@/shared/api/api-error';
 import { translateIssue } from '@/shared/lib/rule-message';
 import { FormDialog } from '@/shared/ui/form-dialog';
-import { QuitEditingDialog } from '@/shared/ui/quit-editing-dialog';
+import { useQuitGuard } from '@/shared/ui/quit-editing-dialog';
+import { quitWords } from '../lib/quit-words';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { usePrompt, useSavePrompt } from '../api/prompt';
 
@@ -26,12 +27,12 @@ export function PromptDialog({
   const prompt = usePrompt(deviceId, open);
   const save = useSavePrompt();
   const [draft, setDraft] = useState<string | null>(null);
-  const [askQuit, setAskQuit] = useState(false);
   const text = draft ?? prompt.data?.prompt ?? '';
   const dirty = draft !== null && draft !== (prompt.data?.prompt ?? '');
   const check = ZSmallTalkPrompt.safeParse({ prompt: text });
   const error = check.success ? null : translateIssue(t, check.error.issues[0]!);
   const length = text.trim().length;
+  const guard = useQuitGuard(dirty, onClose, quitWords(t));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -55,7 +56,7 @@ export function PromptDialog({
     <>
       <FormDialog
         open={open}
-        onClose={() => (dirty ? setAskQuit(true) : onClose())}
+        onClose={guard.requestClose}
         onSubmit={(event) => void submit(event)}
         submitting={save.isPending}
         title={t('small_talk.prompt.title')}
@@ -69,16 +70,11 @@ export function PromptDialog({
           {t('small_talk.prompt.model_note')}
         </Alert>
         {prompt.isError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void prompt.refetch()}>
-                {t('common.retry')}
-              </Button>
-            }
-          >
-            {errorMessage(prompt.error, t('small_talk.load_failed'))}
-          </Alert>
+          <RetryAlert
+            error={prompt.error}
+            fallback={t('small_talk.load_failed')}
+            onRetry={() => void prompt.refetch()}
+          />
         ) : !prompt.data ? (
           <Skeleton variant="rounded" height={200} aria-busy="true" />
         ) : (
@@ -102,17 +98,7 @@ export function PromptDialog({
           />
         )}
       </FormDialog>
-      <QuitEditingDialog
-        open={askQuit}
-        onKeep={() => setAskQuit(false)}
-        onQuit={() => {
-          setAskQuit(false);
-          onClose();
-        }}
-        title={t('small_talk.quit.title')}
-        body={t('small_talk.quit.body')}
-        quitLabel={t('small_talk.quit.quit')}
-      />
+      {guard.dialog}
     </>
   );
 }

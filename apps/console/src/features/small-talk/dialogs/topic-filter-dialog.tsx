@@ -1,17 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { TOPIC_FILTER_MAX_TOPICS, type Language, type TopicFilter } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
+import { RetryAlert } from '@/shared/ui/retry-alert';
 import { ApiError, errorMessage } from '@/shared/api/api-error';
 import { fieldErrors, type FieldErrors } from '@/shared/lib/field-errors';
 import { FormDialog } from '@/shared/ui/form-dialog';
 import { LanguageTabs } from '@/shared/ui/language-tabs';
-import { QuitEditingDialog } from '@/shared/ui/quit-editing-dialog';
+import { useQuitGuard } from '@/shared/ui/quit-editing-dialog';
+import { quitWords } from '../lib/quit-words';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useSaveTopicFilter, useTopicFilters } from '../api/topic-filters';
 import { LinesField } from '../components/lines-field';
@@ -42,7 +42,6 @@ export function TopicFilterDialog({
   const [language, setLanguage] = useState<Language>(initialLanguage);
   const [checked, setChecked] = useState(false);
   const [serverErrors, setServerErrors] = useState<Partial<Record<Language, FieldErrors>>>({});
-  const [askQuit, setAskQuit] = useState(false);
 
   const saved = filters.data ?? [];
   const languages = saved.map((f) => f.language);
@@ -64,7 +63,7 @@ export function TopicFilterDialog({
     setServerErrors((e) => ({ ...e, [current]: {} }));
   };
 
-  const requestClose = () => (changed.length > 0 ? setAskQuit(true) : onClose());
+  const guard = useQuitGuard(changed.length > 0, onClose, quitWords(t));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -106,7 +105,7 @@ export function TopicFilterDialog({
     <>
       <FormDialog
         open={open}
-        onClose={requestClose}
+        onClose={guard.requestClose}
         onSubmit={(event) => void submit(event)}
         submitting={save.isPending}
         title={t('small_talk.filter.title')}
@@ -120,16 +119,11 @@ export function TopicFilterDialog({
           {t('small_talk.filter.intro')}
         </Typography>
         {filters.isError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void filters.refetch()}>
-                {t('common.retry')}
-              </Button>
-            }
-          >
-            {errorMessage(filters.error, t('small_talk.load_failed'))}
-          </Alert>
+          <RetryAlert
+            error={filters.error}
+            fallback={t('small_talk.load_failed')}
+            onRetry={() => void filters.refetch()}
+          />
         ) : !filter ? (
           <Box aria-busy="true">
             <Skeleton height={48} />
@@ -180,17 +174,7 @@ export function TopicFilterDialog({
           </>
         )}
       </FormDialog>
-      <QuitEditingDialog
-        open={askQuit}
-        onKeep={() => setAskQuit(false)}
-        onQuit={() => {
-          setAskQuit(false);
-          onClose();
-        }}
-        title={t('small_talk.quit.title')}
-        body={t('small_talk.quit.body')}
-        quitLabel={t('small_talk.quit.quit')}
-      />
+      {guard.dialog}
     </>
   );
 }
