@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { RetryAlert } from '@/shared/ui/retry-alert';
 import { errorMessage } from '@/shared/api/api-error';
 import { translateIssue } from '@/shared/lib/rule-message';
-import { FormDialog } from '@/shared/ui/form-dialog';
 import { useQuitGuard } from '@/shared/ui/quit-editing-dialog';
 import { quitWords } from '../lib/quit-words';
+import { EditorDialog } from './editor-dialog';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { usePrompt, useSavePrompt } from '../api/prompt';
 
@@ -53,52 +53,46 @@ export function PromptDialog({
   };
 
   return (
-    <>
-      <FormDialog
-        open={open}
-        onClose={guard.requestClose}
-        onSubmit={(event) => void submit(event)}
-        submitting={save.isPending}
-        title={t('small_talk.prompt.title')}
-        testId="prompt-dialog"
-        width={640}
-        submitLabel={t('common.save')}
-        submitDisabled={!prompt.data || Boolean(error)}
-        submitTestId="prompt-save"
-      >
-        <Alert severity="info" data-testid="prompt-model-note">
-          {t('small_talk.prompt.model_note')}
-        </Alert>
-        {prompt.isError ? (
-          <RetryAlert
-            error={prompt.error}
-            fallback={t('small_talk.load_failed')}
-            onRetry={() => void prompt.refetch()}
-          />
-        ) : !prompt.data ? (
-          <Skeleton variant="rounded" height={200} aria-busy="true" />
-        ) : (
-          <TextField
-            label={t('small_talk.prompt.label')}
-            value={text}
-            onChange={(event) => setDraft(event.target.value)}
-            multiline
-            minRows={6}
-            maxRows={16}
-            error={Boolean(error)}
-            helperText={
-              <span style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
-                <span>{error ?? t('small_talk.prompt.hint')}</span>
-                <span data-testid="prompt-counter">
-                  {t('small_talk.prompt.counter', { n: length, max: SMALL_TALK_PROMPT_MAX })}
-                </span>
+    <EditorDialog
+      guard={guard}
+      onSubmit={(event) => void submit(event)}
+      submitting={save.isPending}
+      title={t('small_talk.prompt.title')}
+      testId="prompt-dialog"
+      submitDisabled={!prompt.data || Boolean(error)}
+      submitTestId="prompt-save"
+    >
+      <Alert severity="info" data-testid="prompt-model-note">
+        {t('small_talk.prompt.model_note')}
+      </Alert>
+      {prompt.isError ? (
+        <RetryAlert
+          error={prompt.error}
+          fallback={t('small_talk.load_failed')}
+          onRetry={() => void prompt.refetch()}
+        />
+      ) : !prompt.data ? (
+        <Skeleton variant="rounded" height={200} aria-busy="true" />
+      ) : (
+        <TextField
+          label={t('small_talk.prompt.label')}
+          value={text}
+          onChange={(event) => setDraft(event.target.value)}
+          multiline
+          minRows={6}
+          maxRows={16}
+          error={Boolean(error)}
+          helperText={
+            <span style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
+              <span>{error ?? t('small_talk.prompt.hint')}</span>
+              <span data-testid="prompt-counter">
+                {t('small_talk.prompt.counter', { n: length, max: SMALL_TALK_PROMPT_MAX })}
               </span>
-            }
-            slotProps={{ htmlInput: { 'data-testid': 'prompt-input' } }}
-          />
-        )}
-      </FormDialog>
-      {guard.dialog}
-    </>
+            </span>
+          }
+          slotProps={{ htmlInput: { 'data-testid': 'prompt-input' } }}
+        />
+      )}
+    </EditorDialog>
   );
 }

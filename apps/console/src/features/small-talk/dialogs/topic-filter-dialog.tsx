@@ -8,10 +8,10 @@ import { useTranslation } from 'react-i18next';
 import { RetryAlert } from '@/shared/ui/retry-alert';
 import { ApiError, errorMessage } from '@/shared/api/api-error';
 import { fieldErrors, type FieldErrors } from '@/shared/lib/field-errors';
-import { FormDialog } from '@/shared/ui/form-dialog';
 import { LanguageTabs } from '@/shared/ui/language-tabs';
 import { useQuitGuard } from '@/shared/ui/quit-editing-dialog';
 import { quitWords } from '../lib/quit-words';
+import { EditorDialog } from './editor-dialog';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useSaveTopicFilter, useTopicFilters } from '../api/topic-filters';
 import { LinesField } from '../components/lines-field';
@@ -102,79 +102,73 @@ export function TopicFilterDialog({
   };
 
   return (
-    <>
-      <FormDialog
-        open={open}
-        onClose={guard.requestClose}
-        onSubmit={(event) => void submit(event)}
-        submitting={save.isPending}
-        title={t('small_talk.filter.title')}
-        testId="topic-filter-dialog"
-        width={640}
-        submitLabel={t('common.save')}
-        submitDisabled={!filters.data}
-        submitTestId="topic-filter-save"
-      >
-        <Typography variant="body2" color="text.secondary">
-          {t('small_talk.filter.intro')}
-        </Typography>
-        {filters.isError ? (
-          <RetryAlert
-            error={filters.error}
-            fallback={t('small_talk.load_failed')}
-            onRetry={() => void filters.refetch()}
+    <EditorDialog
+      guard={guard}
+      onSubmit={(event) => void submit(event)}
+      submitting={save.isPending}
+      title={t('small_talk.filter.title')}
+      testId="topic-filter-dialog"
+      submitDisabled={!filters.data}
+      submitTestId="topic-filter-save"
+    >
+      <Typography variant="body2" color="text.secondary">
+        {t('small_talk.filter.intro')}
+      </Typography>
+      {filters.isError ? (
+        <RetryAlert
+          error={filters.error}
+          fallback={t('small_talk.load_failed')}
+          onRetry={() => void filters.refetch()}
+        />
+      ) : !filter ? (
+        <Box aria-busy="true">
+          <Skeleton height={48} />
+          <Skeleton variant="rounded" height={160} />
+        </Box>
+      ) : (
+        <>
+          <LanguageTabs
+            value={current}
+            onChange={setLanguage}
+            languages={languages}
+            marked={marked}
+            counts={Object.fromEntries(languages.map((l) => [l, filterOf(l)?.topics.length ?? 0]))}
+            testIdPrefix="topic-filter-language"
           />
-        ) : !filter ? (
-          <Box aria-busy="true">
-            <Skeleton height={48} />
-            <Skeleton variant="rounded" height={160} />
-          </Box>
-        ) : (
-          <>
-            <LanguageTabs
-              value={current}
-              onChange={setLanguage}
-              languages={languages}
-              marked={marked}
-              counts={Object.fromEntries(languages.map((l) => [l, filterOf(l)?.topics.length ?? 0]))}
-              testIdPrefix="topic-filter-language"
-            />
-            <LinesField
-              key={current}
-              label={t('small_talk.filter.topics')}
-              values={filter.topics}
-              onChange={(topics) => patch({ topics })}
-              error={errors.topics ?? Object.entries(errors).find(([p]) => p.startsWith('topics.'))?.[1]}
-              hint={t('small_talk.filter.topics_hint', { max: TOPIC_FILTER_MAX_TOPICS })}
-              max={TOPIC_FILTER_MAX_TOPICS}
-              maxLength={100}
-              testId="topic-filter-topics"
-            />
-            <TextField
-              label={t('small_talk.filter.text')}
-              value={filter.text}
-              onChange={(event) => patch({ text: event.target.value })}
-              multiline
-              minRows={2}
-              required={filter.topics.length > 0}
-              error={Boolean(errors.text)}
-              helperText={errors.text ?? t('small_talk.filter.text_hint')}
-              slotProps={{ htmlInput: { maxLength: 1_000, 'data-testid': 'topic-filter-text' } }}
-            />
-            <TextField
-              label={t('small_talk.filter.speech')}
-              value={filter.speech}
-              onChange={(event) => patch({ speech: event.target.value })}
-              multiline
-              minRows={2}
-              error={Boolean(errors.speech)}
-              helperText={errors.speech ?? t('small_talk.filter.speech_hint')}
-              slotProps={{ htmlInput: { maxLength: 1_000, 'data-testid': 'topic-filter-speech' } }}
-            />
-          </>
-        )}
-      </FormDialog>
-      {guard.dialog}
-    </>
+          <LinesField
+            key={current}
+            label={t('small_talk.filter.topics')}
+            values={filter.topics}
+            onChange={(topics) => patch({ topics })}
+            error={errors.topics ?? Object.entries(errors).find(([p]) => p.startsWith('topics.'))?.[1]}
+            hint={t('small_talk.filter.topics_hint', { max: TOPIC_FILTER_MAX_TOPICS })}
+            max={TOPIC_FILTER_MAX_TOPICS}
+            maxLength={100}
+            testId="topic-filter-topics"
+          />
+          <TextField
+            label={t('small_talk.filter.text')}
+            value={filter.text}
+            onChange={(event) => patch({ text: event.target.value })}
+            multiline
+            minRows={2}
+            required={filter.topics.length > 0}
+            error={Boolean(errors.text)}
+            helperText={errors.text ?? t('small_talk.filter.text_hint')}
+            slotProps={{ htmlInput: { maxLength: 1_000, 'data-testid': 'topic-filter-text' } }}
+          />
+          <TextField
+            label={t('small_talk.filter.speech')}
+            value={filter.speech}
+            onChange={(event) => patch({ speech: event.target.value })}
+            multiline
+            minRows={2}
+            error={Boolean(errors.speech)}
+            helperText={errors.speech ?? t('small_talk.filter.speech_hint')}
+            slotProps={{ htmlInput: { maxLength: 1_000, 'data-testid': 'topic-filter-speech' } }}
+          />
+        </>
+      )}
+    </EditorDialog>
   );
 }
