@@ -61,7 +61,14 @@ export function LinesField({
         slotProps={{ htmlInput: { maxLength, 'data-testid': `${testId}-input` } }}
       />
       <FormHelperText error={Boolean(error)} sx={{ mx: 1.75 }}>
-        {error ?? hint ?? t('small_talk.lines.count', { n: values.length, max })}
+        {error ?? (
+          <>
+            {hint && `${hint} `}
+            <span data-testid={`${testId}-count`}>
+              {t('small_talk.lines.count', { n: values.length, max })}
+            </span>
+          </>
+        )}
       </FormHelperText>
       {values.length > 0 && (
         <Box

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
+import { changeUiLanguage } from '@/i18n/i18n';
 import { LOGGED_OUT, authStore } from '@/shared/auth/auth-store';
 import { snackbarStore } from '@/shared/ui/snackbar/snackbar-store';
 import { renderWithApp } from '@/shared/test/render-with-app';
@@ -13,8 +14,9 @@ beforeEach(() => {
   snackbarStore.get().open = false;
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  await changeUiLanguage('en');
   vi.unstubAllGlobals();
   authStore.set(LOGGED_OUT);
 });
@@ -58,6 +60,27 @@ describe('SmallTalkPage', { timeout: 20_000 }, () => {
     expect(await axeViolations(view.container)).toEqual([]);
   });
 
+  it('opens in the device’s default language when it does not offer Cantonese', async () => {
+    const { calls } = smallTalkServer();
+    renderWithApp(<SmallTalkPage />, '/talk', {
+      auth: { ...auth, device_list: [{ ...auth.device_list[0]!, languages: ['mandarin', 'english'] }] },
+      dataRouter: true,
+    });
+    await waitFor(() => expect(entries()).toHaveLength(3));
+    expect(calls.find((c) => c.path === '/small_talk/questions')!.query.get('language')).toBe('mandarin');
+    expect(screen.queryByTestId('small-talk-language-cantonese')).toBeNull();
+  });
+
+  it('speaks the operator’s language: Traditional Chinese', async () => {
+    smallTalkServer();
+    await changeUiLanguage('zhHant');
+    render();
+    await waitFor(() => expect(entries()).toHaveLength(3));
+    expect(screen.getByText('閒聊清單')).toBeTruthy();
+    expect(screen.getByTestId('small-talk-starter').textContent).toBe('預設內容');
+    expect(screen.getByTestId('small-talk-restore').textContent).toBe('還原預設內容');
+  });
+
   it('moves a switch once the server saved it, and leaves it with the reason when it fails', async () => {
     let fail = false;
     const { calls } = smallTalkServer((call) =>
@@ -98,6 +121,7 @@ describe('SmallTalkPage', { timeout: 20_000 }, () => {
         .getAllByTestId('small-talk-questions-chip')
         .map((c) => c.querySelector('.MuiChip-label')!.textContent),
     ).toEqual(['who are you', 'what is your name']);
+    expect(within(dialog).getByTestId('small-talk-questions-count').textContent).toBe('2 of 20');
     fireEvent.click(within(dialog).getAllByTestId('small-talk-questions-remove')[1]!);
     type('small-talk-answer', 'I am the museum assistant.');
     fireEvent.click(within(dialog).getByTestId('small-talk-entry-done'));
