@@ -69,7 +69,13 @@ export const routes: RouteObject[] = [
                 path: 'ai/mrc',
                 lazy: screenWith('mrc', async () => (await import('@/features/mrc/pages/mrc-page')).MrcPage),
               },
-              { path: 'talk', lazy: upcoming('talk') },
+              {
+                path: 'talk',
+                lazy: screenWith(
+                  'smallTalk',
+                  async () => (await import('@/features/small-talk/pages/small-talk-page')).SmallTalkPage,
+                ),
+              },
               {
                 path: 'conversation',
                 lazy: screenWith(

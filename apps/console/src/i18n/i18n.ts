@@ -95,6 +95,11 @@ const packs = {
     zhHant: () => import('./packs/mrc.zhHant.json'),
     zhHans: () => import('./packs/mrc.zhHans.json'),
   },
+  smallTalk: {
+    en: () => import('./packs/small-talk.en.json'),
+    zhHant: () => import('./packs/small-talk.zhHant.json'),
+    zhHans: () => import('./packs/small-talk.zhHans.json'),
+  },
 } satisfies Record<string, Record<UiLanguage, () => Promise<Json>>>;
 export type StringPack = keyof typeof packs;
 

@@ -10,6 +10,7 @@ import type pushEn from './packs/push.en.json';
 import type interfaceEn from './packs/interface.en.json';
 import type eventsEn from './packs/events.en.json';
 import type mrcEn from './packs/mrc.en.json';
+import type smallTalkEn from './packs/small-talk.en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -25,7 +26,8 @@ declare module 'i18next' {
         typeof pushEn &
         typeof interfaceEn &
         typeof eventsEn &
-        typeof mrcEn;
+        typeof mrcEn &
+        typeof smallTalkEn;
     };
   }
 }

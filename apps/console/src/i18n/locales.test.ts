@@ -32,6 +32,9 @@ import eventsZhHant from './packs/events.zhHant.json';
 import mrcEn from './packs/mrc.en.json';
 import mrcZhHans from './packs/mrc.zhHans.json';
 import mrcZhHant from './packs/mrc.zhHant.json';
+import smallTalkEn from './packs/small-talk.en.json';
+import smallTalkZhHans from './packs/small-talk.zhHans.json';
+import smallTalkZhHant from './packs/small-talk.zhHant.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -75,6 +78,7 @@ const locales = {
     interfaceEn,
     eventsEn,
     mrcEn,
+    smallTalkEn,
   ),
   zhHant: withPacks(
     zhHant,
@@ -88,6 +92,7 @@ const locales = {
     interfaceZhHant,
     eventsZhHant,
     mrcZhHant,
+    smallTalkZhHant,
   ),
   zhHans: withPacks(
     zhHans,
@@ -101,6 +106,7 @@ const locales = {
     interfaceZhHans,
     eventsZhHans,
     mrcZhHans,
+    smallTalkZhHans,
   ),
 } as Record<string, Tree>;
 const flat = Object.fromEntries(Object.entries(locales).map(([name, tree]) => [name, flatten(tree)]));

@@ -29,10 +29,25 @@ import eventsZhHant from './packs/events.zhHant.json';
 import mrcEn from './packs/mrc.en.json';
 import mrcZhHans from './packs/mrc.zhHans.json';
 import mrcZhHant from './packs/mrc.zhHant.json';
+import smallTalkEn from './packs/small-talk.en.json';
+import smallTalkZhHans from './packs/small-talk.zhHans.json';
+import smallTalkZhHant from './packs/small-talk.zhHant.json';
 
 // What `loadStringPack(...)` adds at run time, here at once for every test.
 const packs = {
-  en: [aiEn, dashboardEn, conversationsEn, devicesEn, callsEn, chatEn, pushEn, interfaceEn, eventsEn, mrcEn],
+  en: [
+    aiEn,
+    dashboardEn,
+    conversationsEn,
+    devicesEn,
+    callsEn,
+    chatEn,
+    pushEn,
+    interfaceEn,
+    eventsEn,
+    mrcEn,
+    smallTalkEn,
+  ],
   zhHant: [
     aiZhHant,
     dashboardZhHant,
@@ -44,6 +59,7 @@ const packs = {
     interfaceZhHant,
     eventsZhHant,
     mrcZhHant,
+    smallTalkZhHant,
   ],
   zhHans: [
     aiZhHans,
@@ -56,6 +72,7 @@ const packs = {
     interfaceZhHans,
     eventsZhHans,
     mrcZhHans,
+    smallTalkZhHans,
   ],
 } as const;
 for (const [language, list] of Object.entries(packs)) {

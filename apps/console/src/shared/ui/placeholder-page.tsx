@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from './page-header';
 
 /** Screens whose release has not landed yet. */
-export const UPCOMING_SCREENS = ['ai_mrc', 'talk', 'interface_avatar'] as const;
+export const UPCOMING_SCREENS = ['interface_avatar'] as const;
 export type UpcomingScreen = (typeof UPCOMING_SCREENS)[number];
 
 /** The one stand-in for a screen that arrives later: its title and an honest line, nothing else. */

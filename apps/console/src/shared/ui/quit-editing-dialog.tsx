@@ -2,7 +2,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { DialogButtons } from '@/shared/ui/dialog-buttons';
 
 /**
@@ -54,4 +54,32 @@ export function QuitEditingDialog({
       />
     </Dialog>
   );
+}
+
+export type QuitWords = {
+  title: string;
+  body: string;
+  quitLabel: string;
+  testId?: string;
+  quitTestId?: string;
+};
+
+/**
+ * Closing an editor with unsaved changes asks first: `requestClose` closes at once when nothing
+ * changed, else opens the question; render `dialog` beside the editor.
+ */
+export function useQuitGuard(dirty: boolean, close: () => void, words: QuitWords) {
+  const [asking, setAsking] = useState(false);
+  const dialog = (
+    <QuitEditingDialog
+      open={asking}
+      onKeep={() => setAsking(false)}
+      onQuit={() => {
+        setAsking(false);
+        close();
+      }}
+      {...words}
+    />
+  );
+  return { requestClose: () => (dirty ? setAsking(true) : close()), dialog };
 }

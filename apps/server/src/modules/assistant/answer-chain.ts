@@ -1,4 +1,11 @@
-import type { AnswerKind, AnswerStep, DeviceKind, Language, TestConsoleResult } from '@ambassador/contracts';
+import type {
+  AnswerKind,
+  AnswerStep,
+  DeviceKind,
+  DocumentSource,
+  Language,
+  TestConsoleResult,
+} from '@ambassador/contracts';
 import type { AnswerService } from '../ai/index.js';
 import type { DocumentAnswerer } from '../mrc/index.js';
 import type { SmallTalkAnswering } from '../small-talk/index.js';

@@ -202,6 +202,19 @@ function DetailContent({
               </span>
             </Field>
           )}
+          {row.source && (
+            <Field label={t('conversations.detail.source')}>
+              <span data-testid="conversation-detail-source">
+                {[
+                  row.source.filename,
+                  row.source.page !== null ? t('conversations.detail.page', { page: row.source.page }) : null,
+                  row.source.heading,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </span>
+            </Field>
+          )}
           <Field label={t('conversations.columns.category')}>{row.category ?? '—'}</Field>
           <Field label={t('conversations.columns.score')}>
             <span data-testid="conversation-detail-score">{formatScore(row.score, language)}</span>
@@ -210,7 +223,7 @@ function DetailContent({
             <Chip
               size="small"
               variant="outlined"
-              color={row.status === 'answered' ? 'success' : 'warning'}
+              color={row.status === 'fallback' || row.status === 'declined' ? 'warning' : 'success'}
               label={t(`conversations.status.${row.status}`)}
               data-testid="conversation-detail-status"
             />

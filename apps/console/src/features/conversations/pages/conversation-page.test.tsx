@@ -415,6 +415,29 @@ describe('ConversationPage', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('conversation-detail-teach')).toBeTruthy();
   });
 
+  it('shows where a document answer was read: the file, page and heading', async () => {
+    const read = aConversation(6, {
+      intent_id: null,
+      intent_identified: null,
+      status: 'document',
+      reply: 'Open 10 am to 6 pm.',
+      source: { document_id: 2, filename: 'guide.pdf', page: 12, heading: 'Opening hours', passage_id: 9 },
+      session_id: null,
+    });
+    const talk = aConversation(7, { status: 'small_talk', intent_id: null, intent_identified: null });
+    conversationServer([read, talk]);
+    render();
+    fireEvent.click(await screen.findByTestId('conversation-acquire-6'));
+    expect((await screen.findByTestId('conversation-detail-source')).textContent).toBe(
+      'guide.pdf · page 12 · Opening hours',
+    );
+    expect(screen.getByTestId('conversation-detail-status').textContent).toBe('From documents');
+    fireEvent.click(screen.getByTestId('conversation-detail-close'));
+    fireEvent.click(await screen.findByTestId('conversation-acquire-7'));
+    expect((await screen.findByTestId('conversation-detail-status')).textContent).toBe('Small talk');
+    expect(screen.queryByTestId('conversation-detail-source')).toBeNull();
+  });
+
   it('exports the current filter as {start}-{end}-Conversation.xlsx', async () => {
     const { saved, restore } = fakeDownloads();
     const calls = conversationServer(rows, (call) =>

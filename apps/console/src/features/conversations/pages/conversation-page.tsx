@@ -260,7 +260,7 @@ export function ConversationPage() {
         <Chip
           size="small"
           variant="outlined"
-          color={row.status === 'answered' ? 'success' : 'warning'}
+          color={row.status === 'fallback' || row.status === 'declined' ? 'warning' : 'success'}
           label={t(`conversations.status.${row.status}`)}
           data-testid={`conversation-status-${row.id}`}
           sx={{ maxWidth: '100%' }}

@@ -16,7 +16,7 @@ import { DateRangePicker } from '@/shared/ui/date-range-picker';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import type { DayRangeQuery } from '../api/events-keys';
 import type { RangeExport } from '../api/range-results';
-import { RetryAlert } from './retry-alert';
+import { RetryAlert } from '@/shared/ui/retry-alert';
 
 export type ResultsRange = {
   range: DayRange;

@@ -22,7 +22,7 @@ import { useQuizzes } from '../api/quiz-api';
 import type { ActivityMedia } from '../components/activity-fields';
 import { ControlView } from '../components/control-view';
 import { FlowEditor } from '../components/flow-editor';
-import { RetryAlert } from '../components/retry-alert';
+import { RetryAlert } from '@/shared/ui/retry-alert';
 import {
   checkDraft,
   draftOf,

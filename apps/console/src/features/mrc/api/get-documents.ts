@@ -1,4 +1,4 @@
-import type { MrcDocument } from '@ambassador/contracts';
+import { LIVE_EVENT, type MrcDocument } from '@ambassador/contracts';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import { useAuth } from '@/shared/auth/auth-store';
@@ -47,7 +47,7 @@ export function useDocuments(params: MrcListParams) {
  * The server's `mrc_document` live event (a document of the project changed status): the device's
  * lists are asked again at once, not at the next poll. Named as the contracts' LIVE_EVENT.mrcDocument.
  */
-export const MRC_DOCUMENT_EVENT = 'mrc_document';
+export const MRC_DOCUMENT_EVENT = LIVE_EVENT.mrcDocument;
 
 export function useDocumentEvents(deviceId: MrcDeviceId) {
   const queryClient = useQueryClient();

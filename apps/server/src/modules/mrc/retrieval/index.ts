@@ -1,3 +1,4 @@
+import type { DocumentAnswerer } from '../answerer.js';
 export { createRetrievalRepo, type RetrievalRepo } from './repo.js';
 export { createIndexRegistry, type IndexRegistry } from './registry.js';
 export { createRetrievalService, DEFAULT_THRESHOLD, type RetrievalService } from './service.js';
@@ -9,6 +10,6 @@ declare module 'fastify' {
     /** Tells every instance a device's documents changed: their indexes rebuild (the scan side calls it). */
     documentsChanged(deviceId: number): void;
     /** Documents answering a question no topic matched (the device's answering chain asks it). */
-    documentAnswerer: import('../answerer.js').DocumentAnswerer;
+    documentAnswerer: DocumentAnswerer;
   }
 }

@@ -143,4 +143,121 @@ describe('TestConsole', () => {
     expect(post).not.toHaveBeenCalled();
     expect(screen.getByText('Type a question first.')).toBeTruthy();
   });
+
+  const ask = async (question: string) => {
+    render(<TestConsole />, { wrapper });
+    fireEvent.change(screen.getByTestId('test-input').querySelector('input') as HTMLInputElement, {
+      target: { value: question },
+    });
+    fireEvent.click(screen.getByTestId('test-ask'));
+    return screen.findByTestId('test-turn');
+  };
+  const stepsOf = (turn: HTMLElement) =>
+    within(turn)
+      .getAllByTestId('test-step')
+      .map((row) => row.textContent);
+
+  it('shows an answer read from the documents with its file and page, and every step in order', async () => {
+    post.mockResolvedValue({
+      data: {
+        ...matched,
+        fallback: true,
+        best: null,
+        candidates: [{ intent_id: 9, intent_name: 'Baby care room', score: 0.3 }],
+        responses: [],
+        related: [],
+        avatar_motion: null,
+        answered_by: 'document',
+        answer_text: 'The museum opens at 10 am every day except Monday.',
+        source: {
+          document_id: 3,
+          filename: 'visitor-guide.pdf',
+          page: 4,
+          heading: 'Opening hours',
+          passage_id: 41,
+        },
+        steps: [
+          { step: 'topic_filter', result: 'off', score: null, threshold: null, detail: null },
+          { step: 'topics', result: 'no_match', score: 0.3, threshold: 0.45, detail: 'Baby care room' },
+          {
+            step: 'documents',
+            result: 'answered',
+            score: 0.81,
+            threshold: 0.5,
+            detail: 'visitor-guide.pdf p.4',
+          },
+          { step: 'small_talk', result: 'skipped', score: null, threshold: null, detail: null },
+          { step: 'fallback', result: 'skipped', score: null, threshold: null, detail: null },
+        ],
+      },
+      message: '',
+      total: undefined,
+    });
+    const turn = await ask('when do you open');
+    const answer = await within(turn).findByTestId('test-chain-answer');
+    expect(within(answer).getByText('Answered from the documents')).toBeTruthy();
+    expect(within(turn).getByTestId('test-answer-text').textContent).toBe(
+      'The museum opens at 10 am every day except Monday.',
+    );
+    expect(within(turn).getByTestId('test-source').textContent).toBe(
+      'Source: visitor-guide.pdf · page 4 · Opening hours',
+    );
+    // Not a fallback: the documents answered.
+    expect(within(turn).queryByTestId('test-fallback')).toBeNull();
+    expect(stepsOf(turn)).toEqual([
+      'Topic filterOff',
+      'TopicsNo match30% (needs 45%)Baby care room',
+      'DocumentsAnswered81% (needs 50%)visitor-guide.pdf p.4',
+      'Small talkSkipped',
+      'FallbackSkipped',
+    ]);
+  });
+
+  it('says when the topic filter declined a question, and what the device answered instead', async () => {
+    post.mockResolvedValue({
+      data: {
+        ...matched,
+        responses: [],
+        answered_by: 'declined',
+        answer_text: 'Sorry, I cannot talk about that.',
+        source: null,
+        steps: [
+          { step: 'topic_filter', result: 'declined', score: null, threshold: null, detail: 'politics' },
+        ],
+      },
+      message: '',
+      total: undefined,
+    });
+    const turn = await ask('what about politics');
+    expect((await within(turn).findByTestId('test-chain-answer')).dataset.kind).toBe('declined');
+    expect(within(turn).getByText('Declined by the topic filter')).toBeTruthy();
+    expect(within(turn).getByTestId('test-answer-text').textContent).toBe('Sorry, I cannot talk about that.');
+    expect(within(turn).queryByTestId('test-best')).toBeNull();
+    expect(within(turn).queryByTestId('test-source')).toBeNull();
+    expect(stepsOf(turn)).toEqual(['Topic filterDeclinedpolitics']);
+  });
+
+  it('shows small talk as what answered', async () => {
+    post.mockResolvedValue({
+      data: {
+        ...matched,
+        fallback: true,
+        best: null,
+        candidates: [],
+        responses: [],
+        related: [],
+        avatar_motion: null,
+        answered_by: 'small_talk',
+        answer_text: 'Hello! How can I help?',
+        source: null,
+        steps: [],
+      },
+      message: '',
+      total: undefined,
+    });
+    const turn = await ask('hi');
+    expect(await within(turn).findByText('Answered by small talk')).toBeTruthy();
+    expect(within(turn).getByTestId('test-answer-text').textContent).toBe('Hello! How can I help?');
+    expect(within(turn).queryByTestId('test-steps')).toBeNull();
+  });
 });

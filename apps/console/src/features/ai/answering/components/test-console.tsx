@@ -28,6 +28,7 @@ import { useAiDeviceId } from '@/features/ai/common/api/ai-keys';
 import { useTestConsole } from '../api/test-console';
 import { formatPercent } from '../lib/percent';
 import { ResponsePreview } from '@/features/ai/responses/components/response-preview';
+import { ChainAnswer, ChainSteps } from './answer-chain';
 
 type Turn = {
   id: number;
@@ -51,9 +52,16 @@ function TurnView({ turn }: { turn: Turn }) {
   const { result } = turn;
   // Runners-up: the candidates after the match (on a fallback, every candidate was too far),
   // leaving out those with next to no resemblance.
+  // Answered by a later step of the chain (documents, small talk) or declined by the topic filter.
+  const byChain =
+    result?.answered_by === 'document' ||
+    result?.answered_by === 'small_talk' ||
+    result?.answered_by === 'declined';
   const others = result
     ? result.candidates.filter(
-        (c) => (result.fallback || c.intent_id !== result.best?.intent_id) && formatPercent(c.score) !== '0%',
+        (c) =>
+          (result.fallback || byChain || c.intent_id !== result.best?.intent_id) &&
+          formatPercent(c.score) !== '0%',
       )
     : [];
   return (
@@ -102,7 +110,9 @@ function TurnView({ turn }: { turn: Turn }) {
         )}
         {result && (
           <>
-            {result.fallback || !result.best ? (
+            {byChain ? (
+              <ChainAnswer result={result} />
+            ) : result.fallback || !result.best ? (
               <Alert severity="warning" data-testid="test-fallback" sx={{ py: 0 }}>
                 {t('ai.test.fallback', { threshold: formatPercent(result.threshold) })}
               </Alert>
@@ -131,7 +141,7 @@ function TurnView({ turn }: { turn: Turn }) {
             {others.length > 0 && (
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, flexWrap: 'wrap' }}>
                 <Typography variant="caption" color="text.secondary">
-                  {result.fallback ? t('ai.test.closest') : t('ai.test.runners_up')}
+                  {result.fallback || byChain ? t('ai.test.closest') : t('ai.test.runners_up')}
                 </Typography>
                 {others.map((candidate) => (
                   <Chip
@@ -154,7 +164,7 @@ function TurnView({ turn }: { turn: Turn }) {
                 ))}
               </Box>
             )}
-            {!result.fallback && result.best && result.responses.length === 0 && (
+            {!byChain && !result.fallback && result.best && result.responses.length === 0 && (
               <Typography variant="body2" color="text.secondary" sx={{ fontStyle: 'italic' }}>
                 {t('ai.test.no_responses', { language: t(`languages.${turn.language}`) })}
               </Typography>
@@ -179,6 +189,7 @@ function TurnView({ turn }: { turn: Turn }) {
                 ))}
               </Box>
             )}
+            {result.steps && <ChainSteps steps={result.steps} />}
             {result.avatar_motion && (
               <Typography variant="caption" color="text.secondary" data-testid="test-motion">
                 {t('ai.test.motion', { motion: t(`topics.motion.names.${result.avatar_motion}`) })}

@@ -22,7 +22,7 @@ import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useUpdateQuizPage } from '@/features/events/api/quiz-api';
 import { useDiscardGuard } from '../components/discard-changes';
 import { QuizImageField } from '../components/quiz-image-field';
-import { fieldErrors, firstLanguageWithError, type FieldErrors } from '../lib/field-errors';
+import { fieldErrors, firstLanguageWithError, type FieldErrors } from '@/shared/lib/field-errors';
 
 type PageDraft = { is_on: boolean; contents: Partial<Record<Language, QuizPageContent>> };
 type PagesDraft = Record<QuizPageType, PageDraft>;

@@ -25,7 +25,7 @@ import { CompletenessSummary, Notice, contentNotices } from '../components/compl
 import { useDiscardGuard } from '../components/discard-changes';
 import { QuizButtonsEditor } from '../components/quiz-buttons-editor';
 import { QuizImageField } from '../components/quiz-image-field';
-import { fieldErrors, firstLanguageWithError, type FieldErrors } from '../lib/field-errors';
+import { fieldErrors, firstLanguageWithError, type FieldErrors } from '@/shared/lib/field-errors';
 import { contentOf, draftOf, withImage, type QuestionDraft } from '../lib/question-draft';
 
 /**

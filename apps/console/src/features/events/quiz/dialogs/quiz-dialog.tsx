@@ -19,7 +19,7 @@ import { FormDialog } from '@/shared/ui/form-dialog';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useCreateQuiz, useUpdateQuiz } from '@/features/events/api/quiz-api';
 import { eventList } from '../lib/event-list';
-import { fieldErrors, type FieldErrors } from '../lib/field-errors';
+import { fieldErrors, type FieldErrors } from '@/shared/lib/field-errors';
 
 /**
  * Add a quiz (name and languages), or rename one and change its languages. The languages offered
