@@ -15,4 +15,10 @@ describe('theme', () => {
       '&.Mui-selected': { backgroundColor: SELECTED_ROW, '&:hover': { backgroundColor: SELECTED_ROW_HOVER } },
     });
   });
+
+  it('keeps white text readable (4.5:1) on every filled colour (chips, badges, buttons)', () => {
+    const { primary, success, warning, error, info } = theme.palette;
+    for (const color of [primary, success, warning, error, info])
+      expect(getContrastRatio(color.contrastText, color.main), color.main).toBeGreaterThanOrEqual(4.5);
+  });
 });
