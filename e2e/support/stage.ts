@@ -1,5 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { addAxe } from './axe.js';
+import { launchBrowser } from './browser.js';
+import { startServer, type RunningServer } from './server.js';
 
 /**
  * The stage most browser tests play on: an operator's console and the kiosks it runs, each in its
@@ -91,3 +93,47 @@ export async function pairKiosk(kiosk: Page, key: string) {
   await kiosk.getByTestId('kiosk-pair').click();
   await kiosk.getByTestId('kiosk-start-english').waitFor();
 }
+
+/**
+ * The whole stage of a console-and-kiosk test: the built server with its admin password, Chromium,
+ * the operator signed in on the console with a new device selected, and a kiosk paired with it.
+ * `close` takes it all down.
+ */
+export async function openStage({
+  admin,
+  device,
+  browserArgs = [],
+}: {
+  admin: { username: string; password: string };
+  device: { description: string; languages: string[]; kind?: 'ambassador' | 'chatbot' };
+  browserArgs?: string[];
+}) {
+  const errors: string[] = [];
+  const server: RunningServer = await startServer({ env: { ADMIN_PASSWORD: admin.password } });
+  const browser = await launchBrowser(browserArgs);
+  const op = await openPage(browser, server.url, { as: 'console', name: 'console', errors });
+  const kiosk = await openPage(browser, server.url, { as: 'kiosk', name: 'kiosk', errors });
+  const api = await adminApi(server.url, admin);
+  const created = await api.device({
+    description: device.description,
+    kind: device.kind ?? 'ambassador',
+    languages: device.languages,
+  });
+  await signIn(op, admin, device.description);
+  await pairKiosk(kiosk, created.device_key);
+  return {
+    server,
+    browser,
+    op,
+    kiosk,
+    api,
+    device: created,
+    /** Uncaught errors and console errors of both pages, to be empty at the end. */
+    errors,
+    async close() {
+      await browser.close();
+      await server.stop({ remove: true });
+    },
+  };
+}
+export type Stage = Awaited<ReturnType<typeof openStage>>;

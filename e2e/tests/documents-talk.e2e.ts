@@ -1,13 +1,12 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docxOf, pdfOf } from '../../apps/server/src/test/document-fixtures.js';
 import { axeViolations, describeViolations, type Violation } from '../support/axe.js';
-import { launchBrowser, screenshot } from '../support/browser.js';
-import { startServer, type RunningServer } from '../support/server.js';
-import { adminApi, openPage, pairKiosk, signIn } from '../support/stage.js';
+import { screenshot } from '../support/browser.js';
+import { openStage, type Stage } from '../support/stage.js';
 
 const ADMIN = { username: 'admin', password: 'Docs-Admin-Passw0rd!' };
 const DEVICE = 'Riverside Hospital Kiosk';
@@ -22,32 +21,22 @@ const DECLINE = "Sorry, I can't discuss politics. Ask me about the hospital inst
  * (with its file and page), one from the Cantonese DOCX, a small-talk reply, and a declined topic.
  */
 describe('documents and small talk: uploaded, scanned, answered on a kiosk', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  let stage: Stage;
   let op: Page;
   let kiosk: Page;
   let tmp = '';
-  const browserErrors: string[] = [];
   const found: Violation[] = [];
 
   beforeAll(async () => {
     tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'ac-docs-'));
-    server = await startServer({ env: { ADMIN_PASSWORD: ADMIN.password } });
-    browser = await launchBrowser();
-    op = await openPage(browser, server.url, { as: 'console', name: 'console', errors: browserErrors });
-    kiosk = await openPage(browser, server.url, { as: 'kiosk', name: 'kiosk', errors: browserErrors });
-    const admin = await adminApi(server.url, ADMIN);
-    const created = await admin.device({
-      description: DEVICE,
-      kind: 'ambassador',
-      languages: ['english', 'cantonese'],
+    stage = await openStage({
+      admin: ADMIN,
+      device: { description: DEVICE, languages: ['english', 'cantonese'] },
     });
-    await signIn(op, ADMIN, DEVICE);
-    await pairKiosk(kiosk, created.device_key);
+    ({ op, kiosk } = stage);
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop({ remove: true });
+    await stage?.close();
     if (tmp) await fs.rm(tmp, { recursive: true, force: true });
   });
 
@@ -170,7 +159,7 @@ describe('documents and small talk: uploaded, scanned, answered on a kiosk', () 
   });
 
   it('leaves no browser errors and no accessibility violations', () => {
-    expect(browserErrors).toEqual([]);
+    expect(stage.errors).toEqual([]);
     expect(found, describeViolations(found)).toEqual([]);
   });
 });

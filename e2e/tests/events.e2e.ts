@@ -1,13 +1,12 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations, type Violation } from '../support/axe.js';
-import { launchBrowser, screenshot } from '../support/browser.js';
+import { screenshot } from '../support/browser.js';
 import { ffmpegVideo, solidPng } from '../support/media.js';
-import { startServer, type RunningServer } from '../support/server.js';
-import { adminApi, openPage, pairKiosk, signIn } from '../support/stage.js';
+import { openStage, type Stage } from '../support/stage.js';
 
 const ADMIN = { username: 'admin', password: 'Event-Admin-Passw0rd!' };
 const DEVICE = 'Harbour Gallery Kiosk';
@@ -28,34 +27,25 @@ const SCRIPT = 'The tide turns in three seconds: get ready for the quiz.';
  * show that run, and export it as xlsx.
  */
 describe('events: the console builds an event, a paired kiosk runs it, the results show it', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  let stage: Stage;
   let op: Page;
   let kiosk: Page;
   let tmp = '';
   let eventId = 0;
   let runId = 0;
-  const browserErrors: string[] = [];
   const found: Violation[] = [];
 
   beforeAll(async () => {
     tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'ac-events-'));
-    server = await startServer({ env: { ADMIN_PASSWORD: ADMIN.password } });
-    browser = await launchBrowser(['--autoplay-policy=no-user-gesture-required']);
-    op = await openPage(browser, server.url, { as: 'console', name: 'console', errors: browserErrors });
-    kiosk = await openPage(browser, server.url, { as: 'kiosk', name: 'kiosk', errors: browserErrors });
-    const admin = await adminApi(server.url, ADMIN);
-    const created = await admin.device({
-      description: DEVICE,
-      kind: 'ambassador',
-      languages: ['english', 'cantonese'],
+    stage = await openStage({
+      admin: ADMIN,
+      device: { description: DEVICE, languages: ['english', 'cantonese'] },
+      browserArgs: ['--autoplay-policy=no-user-gesture-required'],
     });
-    await signIn(op, ADMIN, DEVICE);
-    await pairKiosk(kiosk, created.device_key);
+    ({ op, kiosk } = stage);
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop({ remove: true });
+    await stage?.close();
     if (tmp) await fs.rm(tmp, { recursive: true, force: true });
   });
 
@@ -398,6 +388,6 @@ describe('events: the console builds an event, a paired kiosk runs it, the resul
   });
 
   it('had no errors in either browser', () => {
-    expect(browserErrors).toEqual([]);
+    expect(stage.errors).toEqual([]);
   });
 });

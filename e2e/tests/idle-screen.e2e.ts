@@ -1,10 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations, type Violation } from '../support/axe.js';
-import { launchBrowser, screenshot } from '../support/browser.js';
+import { screenshot } from '../support/browser.js';
 import { ffmpegVideo, solidPng } from '../support/media.js';
-import { startServer, type RunningServer } from '../support/server.js';
-import { adminApi, openPage, pairKiosk, signIn } from '../support/stage.js';
+import { openStage, type Stage } from '../support/stage.js';
 
 const ADMIN = { username: 'admin', password: 'Idle-Admin-Passw0rd!' };
 
@@ -14,30 +13,21 @@ const ADMIN = { username: 'admin', password: 'Idle-Admin-Passw0rd!' };
  * the console's changes live, without a reload; a touch brings the start screen back.
  */
 describe('idle screen: the console sets it, a paired kiosk plays it', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  let stage: Stage;
   let op: Page;
   let kiosk: Page;
-  const browserErrors: string[] = [];
   const found: Violation[] = [];
 
   beforeAll(async () => {
-    server = await startServer({ env: { ADMIN_PASSWORD: ADMIN.password } });
-    browser = await launchBrowser(['--autoplay-policy=no-user-gesture-required']);
-    op = await openPage(browser, server.url, { as: 'console', name: 'console', errors: browserErrors });
-    kiosk = await openPage(browser, server.url, { as: 'kiosk', name: 'kiosk', errors: browserErrors });
-    const admin = await adminApi(server.url, ADMIN);
-    const created = await admin.device({
-      description: 'Atrium Idle Kiosk',
-      kind: 'ambassador',
-      languages: ['english', 'mandarin'],
+    stage = await openStage({
+      admin: ADMIN,
+      device: { description: 'Atrium Idle Kiosk', languages: ['english', 'mandarin'] },
+      browserArgs: ['--autoplay-policy=no-user-gesture-required'],
     });
-    await signIn(op, ADMIN, 'Atrium Idle Kiosk');
-    await pairKiosk(kiosk, created.device_key);
+    ({ op, kiosk } = stage);
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop({ remove: true });
+    await stage?.close();
   });
 
   const o = (id: string) => op.getByTestId(id);
@@ -106,14 +96,16 @@ describe('idle screen: the console sets it, a paired kiosk plays it', () => {
     // The kiosk still plays its image meanwhile: images are the type that plays.
     expect(await k('kiosk-idle').getAttribute('data-media-type')).toBe('image');
 
-    await op.getByRole('radio', { name: 'Videos (2)' }).check();
+    // The choice moves once the server has saved it (a slow save would fail `check()`).
+    await op.getByRole('radio', { name: 'Videos (2)' }).click();
     await snackbar('Idle screen saved');
+    await expect.poll(() => op.getByRole('radio', { name: 'Videos (2)' }).isChecked()).toBe(true);
     await expect
       .poll(() => k('kiosk-idle').getAttribute('data-media-type'), { timeout: 10_000 })
       .toBe('video');
     await kioskPlaysVideo();
     const src = (await k('kiosk-idle-video').getAttribute('src'))!;
-    const served = await fetch(`${server.url}${src}`, { headers: { range: 'bytes=0-99' } });
+    const served = await fetch(`${stage.server.url}${src}`, { headers: { range: 'bytes=0-99' } });
     expect([served.status, served.headers.get('content-type')]).toEqual([206, 'video/mp4']);
     await screenshot(kiosk, 'kiosk-idle-video');
 
@@ -177,6 +169,6 @@ describe('idle screen: the console sets it, a paired kiosk plays it', () => {
   });
 
   it('had no errors in either browser', () => {
-    expect(browserErrors).toEqual([]);
+    expect(stage.errors).toEqual([]);
   });
 });
