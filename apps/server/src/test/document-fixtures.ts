@@ -1,15 +1,55 @@
+import { existsSync, readFileSync } from 'node:fs';
+import fontkit from '@pdf-lib/fontkit';
 import sharp from 'sharp';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument, StandardFonts, type PDFFont } from 'pdf-lib';
 import { zipOf } from './zip-bombs.js';
 
 /** A PDF page's content: headings set large and bold, paragraphs in the body size (wrapped). */
 export type PdfLine = { heading: string } | { text: string };
 
-/** A real PDF written with pdf-lib: one array of lines per page, Helvetica 11 pt, headings 18 pt bold. */
-export async function pdfOf(pages: PdfLine[][], opts: { objectStreams?: boolean } = {}): Promise<Buffer> {
+/** Debian's fonts-noto-cjk (installed by .ci/run): the one CJK font on the machine. */
+export const CJK_FONT = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
+
+/**
+ * Noto Sans CJK TC embedded (subset) in `doc`. The file is a collection, which pdf-lib cannot pick
+ * from, so fontkit opens it and pdf-lib is handed the one font.
+ */
+async function embedCjk(doc: PDFDocument): Promise<PDFFont> {
+  const bytes = readFileSync(CJK_FONT);
+  const collection = fontkit.create(bytes) as unknown as { fonts: { postscriptName: string }[] };
+  const font = collection.fonts.find((f) => f.postscriptName === 'NotoSansCJKtc-Regular');
+  doc.registerFontkit({ create: () => font } as unknown as typeof fontkit);
+  return doc.embedFont(bytes, { subset: true });
+}
+export const hasCjkFont = () => existsSync(CJK_FONT);
+
+/** Text in rows of a page's width: at spaces, or every 40 characters in text without spaces (CJK). */
+function wrap(text: string): string[] {
+  if (!text.includes(' ')) return text.match(/.{1,40}/gsu) ?? [];
+  const rows: string[] = [];
+  let row = '';
+  for (const w of text.split(' ')) {
+    if ((row + ' ' + w).length > 90 && row) {
+      rows.push(row);
+      row = w;
+    } else row = row ? `${row} ${w}` : w;
+  }
+  if (row) rows.push(row);
+  return rows;
+}
+
+/**
+ * A real PDF written with pdf-lib: one array of lines per page, body 11 pt, headings 18 pt bold
+ * (Helvetica; with `cjk`, Noto Sans CJK for both).
+ */
+export async function pdfOf(
+  pages: PdfLine[][],
+  opts: { objectStreams?: boolean; cjk?: boolean } = {},
+): Promise<Buffer> {
   const doc = await PDFDocument.create();
-  const body = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const cjk = opts.cjk ? await embedCjk(doc) : null;
+  const body = cjk ?? (await doc.embedFont(StandardFonts.Helvetica));
+  const bold = cjk ?? (await doc.embedFont(StandardFonts.HelveticaBold));
   for (const lines of pages) {
     const page = doc.addPage([595, 842]);
     let y = 790;
@@ -20,18 +60,7 @@ export async function pdfOf(pages: PdfLine[][], opts: { objectStreams?: boolean 
         y -= 28;
         continue;
       }
-      // Wrap at about 90 characters, as a word processor would.
-      const words = line.text.split(' ');
-      let row = '';
-      const rows: string[] = [];
-      for (const w of words) {
-        if ((row + ' ' + w).length > 90 && row) {
-          rows.push(row);
-          row = w;
-        } else row = row ? `${row} ${w}` : w;
-      }
-      if (row) rows.push(row);
-      for (const r of rows) {
+      for (const r of wrap(line.text)) {
         page.drawText(r, { x: 56, y, size: 11, font: body });
         y -= 14;
       }

@@ -6,6 +6,7 @@ import type { MrcFormat } from '@ambassador/contracts';
 import {
   docxOf,
   encryptedPdf,
+  hasCjkFont,
   imageOnlyPdf,
   pdfOf,
   pngOf,
@@ -77,6 +78,34 @@ describe('PDF', () => {
       expect(p.text).toMatch(/^Sentence \d+ .*today\.$/s); // whole sentences
     }
     expect(cafe.map((p) => p.text).join(' ')).toBe(sentences(12, 'cafe'));
+  });
+
+  it.skipIf(!hasCjkFont())('reads Chinese text without spaces between its wrapped lines', async () => {
+    const para =
+      '我哋嘅停車場喺地下，開放時間係朝早八點到夜晚十點。佢哋唔收現金，請用八達通或者信用卡付款。如果冇車位，可以去附近嘅公眾停車場，步行大約五分鐘。';
+    const pdf = await pdfOf(
+      [
+        [{ heading: '泊車' }, { text: para.repeat(4) }],
+        [{ heading: '門票' }, { text: '成人五十元。' }],
+      ],
+      {
+        cjk: true,
+      },
+    );
+    const doc = await extract(pdf, 'pdf');
+    expect(doc).toMatchObject({ pages: 2, language: 'cantonese' });
+    expect(doc.blocks).toEqual([
+      { page: 1, heading: '泊車', text: para.repeat(4) },
+      { page: 2, heading: '門票', text: '成人五十元。' },
+    ]);
+    const passages = toPassages(doc.blocks);
+    expect(
+      passages
+        .filter((p) => p.heading === '泊車')
+        .map((p) => p.text)
+        .join(''),
+    ).toBe(para.repeat(4));
+    for (const p of passages) expect([...p.text].length).toBeLessThanOrEqual(250);
   });
 
   it('fails a password-protected PDF as encrypted', async () => {

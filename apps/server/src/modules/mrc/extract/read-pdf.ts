@@ -87,7 +87,7 @@ export async function readPdf(bytes: Uint8Array, opts: { maxPages: number; maxCh
   }
   let doc: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
-    doc = await getDocumentProxy(bytes, { isEvalSupported: false, disableFontFace: true });
+    doc = await getDocumentProxy(bytes, { isEvalSupported: false, disableFontFace: true, verbosity: 0 });
   } catch (e) {
     throw failureOf(e);
   }
