@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import zlib from 'node:zlib';
 import fontkit from '@pdf-lib/fontkit';
 import sharp from 'sharp';
 import { PDFDocument, StandardFonts, type PDFFont } from 'pdf-lib';
@@ -161,4 +162,60 @@ export function sentences(n: number, topic = 'gallery'): string {
     { length: n },
     (_, i) => `Sentence ${i + 1} explains how visitors reach the ${topic} and what they can see there today.`,
   ).join(' ');
+}
+
+/** `repeat` copies of `unit` through deflate, streamed (a 100 MB bomb costs no 100 MB buffer). */
+async function deflateRepeated(unit: Buffer, repeat: number): Promise<Buffer> {
+  const d = zlib.createDeflate({ level: 9 });
+  const chunks: Buffer[] = [];
+  d.on('data', (c: Buffer) => chunks.push(c));
+  const ended = new Promise((resolve) => d.on('end', resolve));
+  const perBlock = 10_000;
+  const block = Buffer.concat(Array.from({ length: perBlock }, () => unit));
+  for (let left = repeat; left > 0; left -= perBlock) {
+    if (!d.write(left >= perBlock ? block : block.subarray(0, left * unit.length))) {
+      await new Promise((resolve) => d.once('drain', resolve));
+    }
+  }
+  d.end();
+  await ended;
+  return Buffer.concat(chunks);
+}
+
+/**
+ * A PDF bomb: one page whose content stream is about a megabyte that inflates to `mb` megabytes of
+ * text-showing operators. Written by hand (objects, xref, trailer) around the deflated stream.
+ */
+export async function pdfBomb(mb: number): Promise<Buffer> {
+  const unit = Buffer.from('BT /F1 11 Tf 56 700 Td (All work and no play makes a dull bomb.) Tj ET\n');
+  const stream = await deflateRepeated(unit, Math.ceil((mb * 1024 * 1024) / unit.length));
+  const parts: Buffer[] = [];
+  const offsets: number[] = [];
+  let length = 0;
+  const push = (b: Buffer | string) => {
+    const buf = Buffer.isBuffer(b) ? b : Buffer.from(b, 'latin1');
+    parts.push(buf);
+    length += buf.length;
+  };
+  const obj = (n: number, ...body: (Buffer | string)[]) => {
+    offsets.push(length);
+    push(`${n} 0 obj\n`);
+    body.forEach(push);
+    push('\nendobj\n');
+  };
+  push('%PDF-1.4\n');
+  obj(1, '<< /Type /Catalog /Pages 2 0 R >>');
+  obj(2, '<< /Type /Pages /Kids [3 0 R] /Count 1 >>');
+  obj(
+    3,
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
+  );
+  obj(4, `<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`, stream, '\nendstream');
+  obj(5, '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
+  const xref = length;
+  const rows = offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
+  push(
+    `xref\n0 6\n0000000000 65535 f \n${rows}trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`,
+  );
+  return Buffer.concat(parts);
 }

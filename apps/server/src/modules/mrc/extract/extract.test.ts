@@ -8,6 +8,7 @@ import {
   encryptedPdf,
   hasCjkFont,
   imageOnlyPdf,
+  pdfBomb,
   pdfOf,
   pngOf,
   sentences,
@@ -134,6 +135,18 @@ describe('PDF', () => {
     const pdf = await pdfOf([[{ text: sentences(30) }], [{ text: sentences(30) }]]);
     expect(await failureOf(pdf, 'pdf', { maxPages: 10, maxCharacters: 3_000 })).toBe('too_much_text');
   });
+
+  it('stops a PDF bomb as soon as its text passes the limit, while the server keeps turning', async () => {
+    const bomb = await pdfBomb(100);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 50);
+    const started = Date.now();
+    const code = await failureOf(bomb, 'pdf').finally(() => clearInterval(timer));
+    expect(code).toBe('too_much_text');
+    expect(Date.now() - started).toBeLessThan(30_000); // not the worker's time limit
+    expect(ticks).toBeGreaterThan(3);
+  }, 60_000);
 });
 
 describe('DOCX', () => {

@@ -63,6 +63,36 @@ function bodySize(pages: Line[][]): number {
 const isHeading = (line: Line, body: number) =>
   body > 0 && line.size >= body * 1.15 && line.text.length <= 120 && /\p{L}/u.test(line.text);
 
+const tooMuchText = (max: number) =>
+  new ScanFailure('too_much_text', `The text is longer than ${max.toLocaleString('en')} characters.`);
+
+/**
+ * A page's text items, streamed: a page whose content inflates to gigabytes of text (a PDF bomb)
+ * is stopped as soon as its text passes what the scan may still keep, not after it is all read.
+ */
+type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
+type PdfPage = Awaited<ReturnType<PdfDocument['getPage']>>;
+
+async function pageItems(page: PdfPage, budget: number, max: number): Promise<TextItemLike[]> {
+  const reader = page.streamTextContent().getReader() as ReadableStreamDefaultReader<{
+    items: TextItemLike[];
+  }>;
+  const items: TextItemLike[] = [];
+  let characters = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return items;
+    for (const item of value.items) {
+      characters += item.str?.length ?? 0;
+      items.push(item);
+    }
+    if (characters > budget) {
+      void reader.cancel();
+      throw tooMuchText(max);
+    }
+  }
+}
+
 /** pdf.js failure names, as it throws them (PasswordException for encrypted files). */
 function failureOf(e: unknown): ScanFailure {
   if (e instanceof ScanFailure) return e;
@@ -85,7 +115,7 @@ export async function readPdf(bytes: Uint8Array, opts: { maxPages: number; maxCh
   if (!tail.includes('%%EOF') && !tail.includes('startxref')) {
     throw new ScanFailure('corrupt', 'The PDF is cut short (it has no end).');
   }
-  let doc: Awaited<ReturnType<typeof getDocumentProxy>>;
+  let doc: PdfDocument;
   try {
     doc = await getDocumentProxy(bytes, { isEvalSupported: false, disableFontFace: true, verbosity: 0 });
   } catch (e) {
@@ -103,16 +133,10 @@ export async function readPdf(bytes: Uint8Array, opts: { maxPages: number; maxCh
     let characters = 0;
     for (let n = 1; n <= pages; n++) {
       const page = await doc.getPage(n);
-      const content = await page.getTextContent();
-      const lines = linesOf(content.items as TextItemLike[]);
+      const items = await pageItems(page, opts.maxCharacters - characters, opts.maxCharacters);
+      const lines = linesOf(items);
       page.cleanup();
       for (const l of lines) characters += l.text.length;
-      if (characters > opts.maxCharacters) {
-        throw new ScanFailure(
-          'too_much_text',
-          `The text is longer than ${opts.maxCharacters.toLocaleString('en')} characters.`,
-        );
-      }
       byPage.push(lines);
     }
     if (!byPage.some((lines) => lines.some((l) => /[\p{L}\p{N}]/u.test(l.text)))) {
