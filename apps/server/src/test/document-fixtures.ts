@@ -186,8 +186,10 @@ async function deflateRepeated(unit: Buffer, repeat: number): Promise<Buffer> {
  * A PDF bomb: one page whose content stream is about a megabyte that inflates to `mb` megabytes of
  * text-showing operators. Written by hand (objects, xref, trailer) around the deflated stream.
  */
-export async function pdfBomb(mb: number): Promise<Buffer> {
-  const unit = Buffer.from('BT /F1 11 Tf 56 700 Td (All work and no play makes a dull bomb.) Tj ET\n');
+export async function pdfBomb(
+  mb: number,
+  unit = Buffer.from('BT /F1 11 Tf 56 700 Td (All work and no play makes a dull bomb.) Tj ET\n'),
+): Promise<Buffer> {
   const stream = await deflateRepeated(unit, Math.ceil((mb * 1024 * 1024) / unit.length));
   const parts: Buffer[] = [];
   const offsets: number[] = [];

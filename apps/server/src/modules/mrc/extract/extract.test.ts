@@ -147,6 +147,14 @@ describe('PDF', () => {
     expect(Date.now() - started).toBeLessThan(30_000); // not the worker's time limit
     expect(ticks).toBeGreaterThan(3);
   }, 60_000);
+
+  it('stops a PDF bomb without text before pdf.js inflates it', async () => {
+    // A megabyte or two inflating to 600 MB of line drawing: no text to count, only bytes.
+    const bomb = await pdfBomb(600, Buffer.from('56 700 m 100 700 l S\n'));
+    const started = Date.now();
+    expect(await failureOf(bomb, 'pdf')).toBe('too_much_text');
+    expect(Date.now() - started).toBeLessThan(30_000);
+  }, 60_000);
 });
 
 describe('DOCX', () => {
