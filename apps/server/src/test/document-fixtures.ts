@@ -1,15 +1,56 @@
+import { existsSync, readFileSync } from 'node:fs';
+import zlib from 'node:zlib';
+import fontkit from '@pdf-lib/fontkit';
 import sharp from 'sharp';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument, StandardFonts, type PDFFont } from 'pdf-lib';
 import { zipOf } from './zip-bombs.js';
 
 /** A PDF page's content: headings set large and bold, paragraphs in the body size (wrapped). */
 export type PdfLine = { heading: string } | { text: string };
 
-/** A real PDF written with pdf-lib: one array of lines per page, Helvetica 11 pt, headings 18 pt bold. */
-export async function pdfOf(pages: PdfLine[][], opts: { objectStreams?: boolean } = {}): Promise<Buffer> {
+/** Debian's fonts-noto-cjk (installed by .ci/run): the one CJK font on the machine. */
+export const CJK_FONT = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
+
+/**
+ * Noto Sans CJK TC embedded (subset) in `doc`. The file is a collection, which pdf-lib cannot pick
+ * from, so fontkit opens it and pdf-lib is handed the one font.
+ */
+async function embedCjk(doc: PDFDocument): Promise<PDFFont> {
+  const bytes = readFileSync(CJK_FONT);
+  const collection = fontkit.create(bytes) as unknown as { fonts: { postscriptName: string }[] };
+  const font = collection.fonts.find((f) => f.postscriptName === 'NotoSansCJKtc-Regular');
+  doc.registerFontkit({ create: () => font } as unknown as typeof fontkit);
+  return doc.embedFont(bytes, { subset: true });
+}
+export const hasCjkFont = () => existsSync(CJK_FONT);
+
+/** Text in rows of a page's width: at spaces, or every 40 characters in text without spaces (CJK). */
+function wrap(text: string): string[] {
+  if (!text.includes(' ')) return text.match(/.{1,40}/gsu) ?? [];
+  const rows: string[] = [];
+  let row = '';
+  for (const w of text.split(' ')) {
+    if ((row + ' ' + w).length > 90 && row) {
+      rows.push(row);
+      row = w;
+    } else row = row ? `${row} ${w}` : w;
+  }
+  if (row) rows.push(row);
+  return rows;
+}
+
+/**
+ * A real PDF written with pdf-lib: one array of lines per page, body 11 pt, headings 18 pt bold
+ * (Helvetica; with `cjk`, Noto Sans CJK for both).
+ */
+export async function pdfOf(
+  pages: PdfLine[][],
+  opts: { objectStreams?: boolean; cjk?: boolean } = {},
+): Promise<Buffer> {
   const doc = await PDFDocument.create();
-  const body = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const cjk = opts.cjk ? await embedCjk(doc) : null;
+  const body = cjk ?? (await doc.embedFont(StandardFonts.Helvetica));
+  const bold = cjk ?? (await doc.embedFont(StandardFonts.HelveticaBold));
   for (const lines of pages) {
     const page = doc.addPage([595, 842]);
     let y = 790;
@@ -20,18 +61,7 @@ export async function pdfOf(pages: PdfLine[][], opts: { objectStreams?: boolean 
         y -= 28;
         continue;
       }
-      // Wrap at about 90 characters, as a word processor would.
-      const words = line.text.split(' ');
-      let row = '';
-      const rows: string[] = [];
-      for (const w of words) {
-        if ((row + ' ' + w).length > 90 && row) {
-          rows.push(row);
-          row = w;
-        } else row = row ? `${row} ${w}` : w;
-      }
-      if (row) rows.push(row);
-      for (const r of rows) {
+      for (const r of wrap(line.text)) {
         page.drawText(r, { x: 56, y, size: 11, font: body });
         y -= 14;
       }
@@ -132,4 +162,62 @@ export function sentences(n: number, topic = 'gallery'): string {
     { length: n },
     (_, i) => `Sentence ${i + 1} explains how visitors reach the ${topic} and what they can see there today.`,
   ).join(' ');
+}
+
+/** `repeat` copies of `unit` through deflate, streamed (a 100 MB bomb costs no 100 MB buffer). */
+async function deflateRepeated(unit: Buffer, repeat: number): Promise<Buffer> {
+  const d = zlib.createDeflate({ level: 9 });
+  const chunks: Buffer[] = [];
+  d.on('data', (c: Buffer) => chunks.push(c));
+  const ended = new Promise((resolve) => d.on('end', resolve));
+  const perBlock = 10_000;
+  const block = Buffer.concat(Array.from({ length: perBlock }, () => unit));
+  for (let left = repeat; left > 0; left -= perBlock) {
+    if (!d.write(left >= perBlock ? block : block.subarray(0, left * unit.length))) {
+      await new Promise((resolve) => d.once('drain', resolve));
+    }
+  }
+  d.end();
+  await ended;
+  return Buffer.concat(chunks);
+}
+
+/**
+ * A PDF bomb: one page whose content stream is about a megabyte that inflates to `mb` megabytes of
+ * text-showing operators. Written by hand (objects, xref, trailer) around the deflated stream.
+ */
+export async function pdfBomb(
+  mb: number,
+  unit = Buffer.from('BT /F1 11 Tf 56 700 Td (All work and no play makes a dull bomb.) Tj ET\n'),
+): Promise<Buffer> {
+  const stream = await deflateRepeated(unit, Math.ceil((mb * 1024 * 1024) / unit.length));
+  const parts: Buffer[] = [];
+  const offsets: number[] = [];
+  let length = 0;
+  const push = (b: Buffer | string) => {
+    const buf = Buffer.isBuffer(b) ? b : Buffer.from(b, 'latin1');
+    parts.push(buf);
+    length += buf.length;
+  };
+  const obj = (n: number, ...body: (Buffer | string)[]) => {
+    offsets.push(length);
+    push(`${n} 0 obj\n`);
+    body.forEach(push);
+    push('\nendobj\n');
+  };
+  push('%PDF-1.4\n');
+  obj(1, '<< /Type /Catalog /Pages 2 0 R >>');
+  obj(2, '<< /Type /Pages /Kids [3 0 R] /Count 1 >>');
+  obj(
+    3,
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
+  );
+  obj(4, `<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`, stream, '\nendstream');
+  obj(5, '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
+  const xref = length;
+  const rows = offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
+  push(
+    `xref\n0 6\n0000000000 65535 f \n${rows}trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`,
+  );
+  return Buffer.concat(parts);
 }

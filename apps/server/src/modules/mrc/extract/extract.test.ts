@@ -6,7 +6,9 @@ import type { MrcFormat } from '@ambassador/contracts';
 import {
   docxOf,
   encryptedPdf,
+  hasCjkFont,
   imageOnlyPdf,
+  pdfBomb,
   pdfOf,
   pngOf,
   sentences,
@@ -79,6 +81,34 @@ describe('PDF', () => {
     expect(cafe.map((p) => p.text).join(' ')).toBe(sentences(12, 'cafe'));
   });
 
+  it.skipIf(!hasCjkFont())('reads Chinese text without spaces between its wrapped lines', async () => {
+    const para =
+      '我哋嘅停車場喺地下，開放時間係朝早八點到夜晚十點。佢哋唔收現金，請用八達通或者信用卡付款。如果冇車位，可以去附近嘅公眾停車場，步行大約五分鐘。';
+    const pdf = await pdfOf(
+      [
+        [{ heading: '泊車' }, { text: para.repeat(4) }],
+        [{ heading: '門票' }, { text: '成人五十元。' }],
+      ],
+      {
+        cjk: true,
+      },
+    );
+    const doc = await extract(pdf, 'pdf');
+    expect(doc).toMatchObject({ pages: 2, language: 'cantonese' });
+    expect(doc.blocks).toEqual([
+      { page: 1, heading: '泊車', text: para.repeat(4) },
+      { page: 2, heading: '門票', text: '成人五十元。' },
+    ]);
+    const passages = toPassages(doc.blocks);
+    expect(
+      passages
+        .filter((p) => p.heading === '泊車')
+        .map((p) => p.text)
+        .join(''),
+    ).toBe(para.repeat(4));
+    for (const p of passages) expect([...p.text].length).toBeLessThanOrEqual(250);
+  });
+
   it('fails a password-protected PDF as encrypted', async () => {
     expect(await failureOf(await encryptedPdf(), 'pdf')).toBe('encrypted');
   });
@@ -105,6 +135,26 @@ describe('PDF', () => {
     const pdf = await pdfOf([[{ text: sentences(30) }], [{ text: sentences(30) }]]);
     expect(await failureOf(pdf, 'pdf', { maxPages: 10, maxCharacters: 3_000 })).toBe('too_much_text');
   });
+
+  it('stops a PDF bomb as soon as its text passes the limit, while the server keeps turning', async () => {
+    const bomb = await pdfBomb(100);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 50);
+    const started = Date.now();
+    const code = await failureOf(bomb, 'pdf').finally(() => clearInterval(timer));
+    expect(code).toBe('too_much_text');
+    expect(Date.now() - started).toBeLessThan(30_000); // not the worker's time limit
+    expect(ticks).toBeGreaterThan(3);
+  }, 60_000);
+
+  it('stops a PDF bomb without text before pdf.js inflates it', async () => {
+    // A megabyte or two inflating to 600 MB of line drawing: no text to count, only bytes.
+    const bomb = await pdfBomb(600, Buffer.from('56 700 m 100 700 l S\n'));
+    const started = Date.now();
+    expect(await failureOf(bomb, 'pdf')).toBe('too_much_text');
+    expect(Date.now() - started).toBeLessThan(30_000);
+  }, 60_000);
 });
 
 describe('DOCX', () => {

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { getDocumentProxy } from 'unpdf';
 import { BlockWriter, joinRuns } from './text.js';
 import { ScanFailure } from './types.js';
@@ -63,6 +64,73 @@ function bodySize(pages: Line[][]): number {
 const isHeading = (line: Line, body: number) =>
   body > 0 && line.size >= body * 1.15 && line.text.length <= 120 && /\p{L}/u.test(line.text);
 
+const tooMuchText = (max: number) =>
+  new ScanFailure('too_much_text', `The text is longer than ${max.toLocaleString('en')} characters.`);
+
+/**
+ * A page's text items, streamed: a page whose content inflates to gigabytes of text (a PDF bomb)
+ * is stopped as soon as its text passes what the scan may still keep, not after it is all read.
+ */
+type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
+type PdfPage = Awaited<ReturnType<PdfDocument['getPage']>>;
+
+async function pageItems(page: PdfPage, budget: number, max: number): Promise<TextItemLike[]> {
+  const reader = page.streamTextContent().getReader() as ReadableStreamDefaultReader<{
+    items: TextItemLike[];
+  }>;
+  const items: TextItemLike[] = [];
+  let characters = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return items;
+    for (const item of value.items) {
+      characters += item.str?.length ?? 0;
+      items.push(item);
+    }
+    if (characters > budget) {
+      void reader.cancel();
+      throw tooMuchText(max);
+    }
+  }
+}
+
+/** What a PDF's non-image Flate streams may inflate to, together: content, fonts, object streams. */
+const INFLATED_BUDGET = 256 * 1024 * 1024;
+
+/**
+ * A PDF bomb's streams checked before pdf.js opens them: pdf.js keeps each stream it decodes whole,
+ * in ArrayBuffers outside the worker's heap limit, so a megabyte that inflates to gigabytes would
+ * cost gigabytes before any text is counted. Every Flate stream but images (which a text scan never
+ * decodes) is inflated once here against one budget; a damaged stream is left to pdf.js.
+ */
+function checkStreams(bytes: Uint8Array): void {
+  const raw = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const text = raw.toString('latin1');
+  let left = INFLATED_BUDGET;
+  for (let at = text.indexOf('stream'); at !== -1; at = text.indexOf('stream', at + 6)) {
+    if (text.startsWith('end', at - 3)) continue;
+    const dict = text.slice(Math.max(0, at - 2048), at);
+    const own = dict.slice(dict.lastIndexOf(' obj') + 1);
+    if (!/FlateDecode/.test(own) || /\/Subtype\s*\/Image/.test(own)) continue;
+    let start = at + 6;
+    if (text[start] === '\r') start++;
+    if (text[start] === '\n') start++;
+    const end = text.indexOf('endstream', start);
+    if (end === -1) break;
+    try {
+      left -= zlib.inflateSync(raw.subarray(start, end), { maxOutputLength: Math.max(1, left) }).length;
+    } catch (e) {
+      if ((e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
+        throw new ScanFailure(
+          'too_much_text',
+          `The PDF's content unpacks to more than ${INFLATED_BUDGET / 1024 / 1024} MB.`,
+        );
+      }
+    }
+    at = end;
+  }
+}
+
 /** pdf.js failure names, as it throws them (PasswordException for encrypted files). */
 function failureOf(e: unknown): ScanFailure {
   if (e instanceof ScanFailure) return e;
@@ -85,9 +153,10 @@ export async function readPdf(bytes: Uint8Array, opts: { maxPages: number; maxCh
   if (!tail.includes('%%EOF') && !tail.includes('startxref')) {
     throw new ScanFailure('corrupt', 'The PDF is cut short (it has no end).');
   }
-  let doc: Awaited<ReturnType<typeof getDocumentProxy>>;
+  checkStreams(bytes);
+  let doc: PdfDocument;
   try {
-    doc = await getDocumentProxy(bytes, { isEvalSupported: false, disableFontFace: true });
+    doc = await getDocumentProxy(bytes, { isEvalSupported: false, disableFontFace: true, verbosity: 0 });
   } catch (e) {
     throw failureOf(e);
   }
@@ -103,16 +172,10 @@ export async function readPdf(bytes: Uint8Array, opts: { maxPages: number; maxCh
     let characters = 0;
     for (let n = 1; n <= pages; n++) {
       const page = await doc.getPage(n);
-      const content = await page.getTextContent();
-      const lines = linesOf(content.items as TextItemLike[]);
+      const items = await pageItems(page, opts.maxCharacters - characters, opts.maxCharacters);
+      const lines = linesOf(items);
       page.cleanup();
       for (const l of lines) characters += l.text.length;
-      if (characters > opts.maxCharacters) {
-        throw new ScanFailure(
-          'too_much_text',
-          `The text is longer than ${opts.maxCharacters.toLocaleString('en')} characters.`,
-        );
-      }
       byPage.push(lines);
     }
     if (!byPage.some((lines) => lines.some((l) => /[\p{L}\p{N}]/u.test(l.text)))) {
