@@ -249,8 +249,9 @@ export async function buildApp({
   // the server starts claiming once every module is registered (onReady, below).
   const jobQueue = createJobQueue({ db, clock, log: app.log });
   app.decorate('jobs', jobQueue);
-  // Running jobs are aborted (queued again, for after the restart) before the database closes.
-  app.addHook('onClose', async () => jobQueue.stop());
+  // Before anything closes: running jobs are aborted (queued again, for after the restart) while
+  // the services they use still work.
+  app.addHook('preClose', async () => jobQueue.stop());
   const auth = createAuthService({
     // `realtime` is created below, from these services; revocations only happen after start-up.
     onRevoked: (ids) => realtime.disconnectSessions(ids),

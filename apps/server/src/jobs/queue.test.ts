@@ -2,8 +2,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { openDatabase, type Database } from '../db/client.js';
 import { jobs } from '../db/schema.js';
-import { backends, freshStore, TestClock, type Store } from '../test/harness.js';
-import { backoffMs, createJobQueue } from './queue.js';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../app.js';
+import { openAndSeed } from '../bootstrap.js';
+import { loadConfig } from '../config.js';
+import { ADMIN, backends, freshStore, TestClock, type Store } from '../test/harness.js';
+import { backoffMs, createJobQueue, JOBS_PRUNE } from './queue.js';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -17,6 +22,15 @@ function deferred<T = void>() {
     resolve = r;
   });
   return { promise, resolve };
+}
+
+/** Polls `check` until it holds (5 s at most): for work another timer does, never a fixed sleep. */
+async function eventually(check: () => Promise<boolean>) {
+  const deadline = Date.now() + 5_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('the condition never held');
+    await new Promise((r) => setTimeout(r, 5));
+  }
 }
 
 describe.each(backends)('durable job queue (%s)', (backend) => {
@@ -174,6 +188,38 @@ describe.each(backends)('durable job queue (%s)', (backend) => {
     expect(failed).toEqual([lost!.id]);
   });
 
+  it('refreshes the lock of a long job, so another instance does not take it over', async () => {
+    const q = queue('long');
+    const rival = queue('rival');
+    const lease = 60;
+    const halfway = deferred();
+    const resume = deferred();
+    let rivalRan = false;
+    q.register(
+      'scan',
+      async () => {
+        halfway.resolve();
+        await resume.promise;
+      },
+      { leaseMs: lease },
+    );
+    rival.register('scan', async () => void (rivalRan = true), { leaseMs: lease });
+    const id = (await q.enqueue('scan', {}))!;
+    const run = q.runDue();
+    await halfway.promise;
+    const claimedAt = (await row(id)).lockedAt!.getTime();
+    clock.advance(lease / 2);
+    // The heartbeat (every lease/3) writes the clock's time on the row.
+    await eventually(async () => (await row(id)).lockedAt!.getTime() === claimedAt + lease / 2);
+    // Past the first lock's lease, but not the refreshed one's: the rival finds nothing to do.
+    clock.advance(lease / 2 + 1);
+    expect(await rival.runDue()).toBe(0);
+    resume.resolve();
+    expect(await run).toBe(1);
+    expect(rivalRan).toBe(false);
+    expect((await row(id)).status).toBe('done');
+  });
+
   it('saves progress while the job runs', async () => {
     const q = queue();
     const halfway = deferred();
@@ -298,5 +344,49 @@ describe.each(backends)('durable job queue (%s)', (backend) => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe.each(backends)('background jobs in the server (%s)', (backend) => {
+  let store: Store;
+  beforeAll(async () => {
+    store = await freshStore(backend);
+  });
+  afterAll(async () => store.drop());
+
+  it('runs what a module registered once the server is ready, prunes hourly, and requeues on close', async () => {
+    const config = loadConfig({
+      ADMIN_PASSWORD: ADMIN.password,
+      CONSOLE_DIR: path.join(os.tmpdir(), 'ac-no-console'),
+      ...store.env,
+    });
+    const database = await openAndSeed(config, silent);
+    const clock = new TestClock();
+    const app = await buildApp({ config, database, clock, housekeeping: true });
+    try {
+      const ran = deferred<number>();
+      const started = deferred<number>();
+      // What a module does while buildApp wires it: register before the server starts.
+      app.jobs.register('test-quick', async (job) => ran.resolve(job.id));
+      app.jobs.register('test-long', async (job) => {
+        started.resolve(job.id);
+        await new Promise((_resolve, reject) => {
+          job.signal.addEventListener('abort', () => reject(new Error('stopping')));
+        });
+      });
+      await app.ready();
+      // The loop wakes on enqueue: no runDue, no waiting for a poll.
+      const quick = await app.jobs.enqueue('test-quick', {});
+      expect(await ran.promise).toBe(quick);
+      const prune = app.housekeepingTasks.find((task) => task.name === JOBS_PRUNE);
+      expect(await prune!.run()).toEqual({ deleted: 0 });
+      const long = (await app.jobs.enqueue('test-long', {}))!;
+      expect(await started.promise).toBe(long);
+    } finally {
+      await app.close();
+    }
+    const [row] = await database.db.select().from(jobs).where(eq(jobs.kind, 'test-long'));
+    expect(row).toMatchObject({ status: 'queued', attempts: 0, lockedBy: null });
+    await database.close();
   });
 });

@@ -300,10 +300,11 @@ export function createJobQueue({
       started = false;
       clearTimeout(timer);
       timer = undefined;
+      // A claim under way still launches what it claimed: let it, then abort everything running.
+      await claimChain;
       const all = [...running.values()];
       for (const r of all) r.controller.abort(new Error('The server is stopping.'));
       await Promise.all(all.map((r) => r.done));
-      await claimChain;
     },
 
     async runDue() {
