@@ -70,6 +70,8 @@ const NO_STORED_TEXT: Record<string, string> = {
   'POST /admin_panel/mrc': 'documents (the file name is cleaned: see bad-input)',
   'DELETE /admin_panel/mrc': 'an id',
   'POST /admin_panel/mrc/:id/rescan': 'an id',
+  'POST /admin_panel/mrc/query': 'a question, answered and never stored (searches take every string)',
+  'POST /admin_panel/mrc/projects': 'a device id: builds the index',
   'PUT /admin_panel/carousel': 'ids and ISO instants',
   'DELETE /admin_panel/carousel': 'an id',
   'POST /admin_panel/idle_screen': 'images and videos (the file name is cleaned: see bad-input)',
