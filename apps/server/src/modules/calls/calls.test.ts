@@ -143,10 +143,22 @@ describe.each(backends)('video calls (%s)', (kind) => {
   });
 
   it('tells a console tab that connects while a call rings, and only that tab', async () => {
+    // A tab open before the call hears it live. Only once it has (the live broadcast may travel
+    // through the event bus, so it can arrive after startCall answers) do the tabs below connect:
+    // what they hear is then their own connect-time replay, and nothing else.
+    const observer = await connected(adminSocket(url, admin, 'tab-observer'));
+    const live = nextMessage<{ name: string }>(
+      observer,
+      SOCKET.event,
+      3_000,
+      (e) => e.name === LIVE_EVENT.newCall,
+    );
     const { data } = await startCall();
+    await live;
+    await settle();
     // The first tab hears the ringing call from its own connect-time replay. (A tab connecting at
     // the very moment a call starts may hear it twice, live and replayed; the console keeps one
-    // banner per call. Connecting after the start makes what this tab hears certain.)
+    // banner per call.)
     const early = adminSocket(url, admin, 'tab-early');
     const replayed = nextMessage<{ name: string; real_session_id: string }>(early, SOCKET.event, 3_000);
     await connected(early);
