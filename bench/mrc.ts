@@ -34,7 +34,7 @@ interface Question {
   language: string;
   document: string;
   answer_sentence: string;
-  split: 'dev' | 'test';
+  split: 'dev' | 'dev2' | 'test';
 }
 
 /**
@@ -95,7 +95,9 @@ function passagesFor(copies: number): IndexedPassage[] {
   return all;
 }
 
-const questions = JSON.parse(fs.readFileSync(path.join(DIR, 'questions.json'), 'utf8')) as Question[];
+const readQuestions = (file: string) =>
+  JSON.parse(fs.readFileSync(path.join(DIR, file), 'utf8')) as Question[];
+const questions = [...readQuestions('questions.json'), ...readQuestions('questions-dev2.json')];
 const unanswerable = JSON.parse(fs.readFileSync(path.join(DIR, 'unanswerable.json'), 'utf8')) as Array<{
   question: string;
   split: 'dev' | 'test';
@@ -105,17 +107,21 @@ const index = await buildIndex(passagesFor(1), { params, sliceMs: 1e9 });
 const pc = (n: number, of: number) => `${((100 * n) / Math.max(1, of)).toFixed(1)}%`;
 const verbose = process.env.VERBOSE === '1';
 console.log(`threshold ${threshold}  params ${JSON.stringify(params)}  extract ${JSON.stringify(extract)}`);
-for (const split of ['dev', 'test'] as const) {
+for (const split of ['dev', 'dev2', 'test'] as const) {
   const qs = questions.filter((q) => q.split === split);
   let top3 = 0;
   let answers = 0;
+  let belowThreshold = 0;
+  let wrongSentence = 0;
   for (const q of qs) {
     const r = answerFrom(index, q.question, threshold, extract);
     const found = r.hits.some((h) => h.filename === q.document && h.text.includes(q.answer_sentence));
     const answeredRight = r.answered && r.text !== null && r.text.includes(q.answer_sentence);
     if (found) top3++;
     if (answeredRight) answers++;
-    if (verbose && split === 'dev' && !answeredRight) {
+    else if (found && !r.answered) belowThreshold++;
+    else if (found) wrongSentence++;
+    if (verbose && split !== 'test' && !answeredRight) {
       console.log(
         `  ✗ ${q.question} [${r.score}${found ? '' : ', not in top 3'}] → ${r.text ?? '(not answered)'}`,
       );
@@ -129,7 +135,8 @@ for (const split of ['dev', 'test'] as const) {
   }
   console.log(
     `${split}: ${qs.length} questions  top-3 ${pc(top3, qs.length)}  answer ${pc(answers, qs.length)}  ` +
-      `unanswerable answered ${wrongly.length}/${neg.length}`,
+      `unanswerable answered ${wrongly.length}/${neg.length}  ` +
+      `(in the top 3 but under the threshold ${belowThreshold}, another sentence quoted ${wrongSentence})`,
   );
 }
 

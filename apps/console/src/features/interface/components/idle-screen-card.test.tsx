@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { IdleImage, IdleScreen, IdleVideo } from '@ambassador/contracts';
 import { changeUiLanguage } from '@/i18n/i18n';
 import { LOGGED_OUT, authStore } from '@/shared/auth/auth-store';
@@ -195,9 +195,14 @@ describe('IdleScreenCard', () => {
     await screen.findAllByTestId('idle-image');
     fireEvent.click(screen.getByTestId('idle-preview-open'));
     const caption = () => screen.getByTestId('idle-preview-caption').textContent;
+    // Each image's timer is set by an effect after the caption renders: flush effects before the
+    // clock moves, or under load the clock can move before the timer exists.
+    const flushEffects = () => act(async () => {});
     await waitFor(() => expect(caption()).toBe('Image 1 of 2: lobby.png, 10 s'));
+    await flushEffects();
     vi.advanceTimersByTime(10_000);
     await waitFor(() => expect(caption()).toBe('Image 2 of 2: sale.png, 20 s'));
+    await flushEffects();
     vi.advanceTimersByTime(20_000);
     await waitFor(() => expect(caption()).toBe('Image 1 of 2: lobby.png, 10 s'));
   });
