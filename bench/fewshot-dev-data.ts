@@ -21,4 +21,13 @@ export const LANGUAGE: Record<Variety, Language> = {
 };
 export const teach = read<Record<string, Record<Variety, string[]>>>('fewshot/teach.json');
 export const devOutOfScope = read<Record<Variety, string[]>>('fewshot-dev/out-of-scope-dev.json');
+/**
+ * A second development set, written (like the held-out one) from the topic descriptions alone by a
+ * writer who saw neither teach.json nor the held-out questions: 4 paraphrases per topic and variety,
+ * and 40 out-of-scope questions per variety. Tuning may read these questions and their misses.
+ */
+export const devParaphrases = read<Record<string, Record<Variety, string[]>>>(
+  'fewshot-dev/paraphrases-dev2.json',
+);
+export const devOutOfScope2 = read<Record<Variety, string[]>>('fewshot-dev/out-of-scope-dev2.json');
 export const topicIds = Object.keys(teach);

@@ -11,7 +11,16 @@
  */
 import { buildMatcher, DEFAULT_THRESHOLD } from '../apps/server/src/matcher/index.js';
 import type { MatcherTopic } from '../apps/server/src/matcher/index.js';
-import { devOutOfScope, LANGUAGE, teach, topicIds, VARIETIES, type Variety } from './fewshot-dev-data.js';
+import {
+  devOutOfScope,
+  devOutOfScope2,
+  devParaphrases,
+  LANGUAGE,
+  teach,
+  topicIds,
+  VARIETIES,
+  type Variety,
+} from './fewshot-dev-data.js';
 
 const oos = devOutOfScope;
 const ids = topicIds;
@@ -51,7 +60,10 @@ const line = (name: string, t: Tally) =>
   `${name.padEnd(22)} n=${String(t.n).padStart(4)} top1 ${pct(t.top1, t.n).padStart(6)} answered ${pct(t.answered, t.n).padStart(6)} wrong ${pct(t.wrong, t.n).padStart(6)}`;
 
 console.log(`threshold ${threshold}`);
-const sums = { fold: tally(), cross: tally() };
+const sums = { fold: tally(), cross: tally(), dev2: tally() };
+let dev2Refused = 0;
+let dev2OosN = 0;
+const verbose = process.env.VERBOSE === '1';
 let oosRefused = 0;
 let oosN = 0;
 for (const v of VARIETIES) {
@@ -78,6 +90,25 @@ for (const v of VARIETIES) {
   oosRefused += refused;
   oosN += scores.length;
   console.log(`oos ${v}`.padEnd(22), `refused ${pct(refused, scores.length)}`);
+  // dev2: a matcher taught every phrase, asked the second writer's paraphrases and out-of-scope set.
+  const d = tally();
+  ids.forEach((id, i) => {
+    for (const q of devParaphrases[id]![v]!) {
+      const got = full.match(q, LANGUAGE[v]).candidates[0];
+      count(d, got, i + 1);
+      if (verbose && (got?.topicId !== i + 1 || got.score < threshold))
+        console.log(
+          `  ✗ ${v} ${id}: ${q} → ${got ? `${ids[got.topicId - 1]} ${got.score.toFixed(2)}` : '—'}`,
+        );
+    }
+  });
+  console.log(line(`dev2 ${v}`, d));
+  for (const key of ['n', 'top1', 'answered', 'wrong'] as const) sums.dev2[key] += d[key];
+  const oos2 = devOutOfScope2[v].map((q) => full.match(q, LANGUAGE[v]).candidates[0]?.score ?? 0);
+  const refused2 = oos2.filter((s) => s < threshold).length;
+  dev2Refused += refused2;
+  dev2OosN += oos2.length;
+  console.log(`dev2 oos ${v}`.padEnd(22), `refused ${pct(refused2, oos2.length)}`);
 }
 for (const [from, to] of [
   ['yue', 'zhHant'],
@@ -102,3 +133,5 @@ for (const [from, to] of [
 console.log(line('FOLD all', sums.fold));
 console.log(line('CROSS all', sums.cross));
 console.log(`OOS all`.padEnd(22), `refused ${pct(oosRefused, oosN)}`);
+console.log(line('DEV2 all', sums.dev2));
+console.log(`DEV2 OOS all`.padEnd(22), `refused ${pct(dev2Refused, dev2OosN)}`);
