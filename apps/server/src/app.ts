@@ -332,7 +332,11 @@ export async function buildApp({
   const { notifier, hooks } = realtime;
   // Every instance's intent matcher hears which topics of a device changed, wherever they changed.
   const aiChanges: AiChangeListener = {
-    changed: (deviceId, topicIds) => bus.publish(AI_CHANGED, { deviceId, topicIds }),
+    changed: (deviceId, topicIds) => {
+      bus.publish(AI_CHANGED, { deviceId, topicIds });
+      // Here, not in the bus handler: the instance that made the change tells the kiosks, once.
+      bannerLinksChanged(deviceId);
+    },
     settingsChanged: (deviceId) => bus.publish(AI_CHANGED, { deviceId, settings: true }),
   };
   const topicsRepo = createTopicsRepo(db);
@@ -436,7 +440,19 @@ export async function buildApp({
   // Idle screen (modules/interface): images and videos in the media store, sent to kiosks when changed.
   const idle = createIdleScreenService({ repo: createIdleScreenRepo(db), media, notifier, clock });
   // Directory units (modules/directory): logos in the media store; kiosks re-read it when changed.
-  const directory = createDirectoryService({ repo: createDirectoryRepo(db), media, notifier, clock });
+  /** Kiosks showing a banner linked to a topic or unit get its new label (or lose a deleted link). */
+  function bannerLinksChanged(deviceId: number) {
+    carousel
+      .linkTargetsChanged(deviceId)
+      .catch((err: unknown) => app.log.error({ err, deviceId }, 'refreshing banner links failed'));
+  }
+  const directory = createDirectoryService({
+    repo: createDirectoryRepo(db),
+    media,
+    notifier,
+    clock,
+    onChange: bannerLinksChanged,
+  });
   // Event Manager (modules/events): quizzes and events; the current event, resolved, goes to kiosks.
   const eventsRepo = createEventRepo(db);
   const quizzesRepo = createQuizRepo(db);

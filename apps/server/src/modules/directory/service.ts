@@ -85,15 +85,20 @@ export function createDirectoryService({
   notifier,
   clock,
   gate = createImportGate(),
+  onChange,
 }: {
   repo: DirectoryRepo;
   media: MediaStore;
   notifier: Notifier;
   clock: Clock;
   gate?: ImportGate;
+  /** After any change of a device's units (the carousel's unit links show their number and name). */
+  onChange?: (deviceId: number) => void;
 }) {
-  const changed = (deviceId: number) =>
+  const changed = (deviceId: number) => {
     notifier.toDevice(deviceId, SOCKET.interfaceDirectory, { changed_at: clock.now().toISOString() });
+    onChange?.(deviceId);
+  };
 
   const mustUnit = async (deviceId: number, id: number) => {
     const unit = await repo.one(deviceId, id);

@@ -76,6 +76,16 @@ export function createCarouselService({
     kioskBanners,
 
     /**
+     * A topic or directory unit of the device changed (renamed, deleted): kiosks showing a banner
+     * that links to one get the banners again, with the link's new label (or without the link).
+     */
+    async linkTargetsChanged(deviceId: number) {
+      const banners = await kioskBanners(deviceId);
+      if (banners.some((b) => b.link_topic_id !== null || b.link_unit !== null))
+        notifier.toDevice(deviceId, SOCKET.interfaceCarousel, banners);
+    },
+
+    /**
      * Stores each image (checked by its bytes, at most CAROUSEL_IMAGE_MAX_BYTES) and adds them after
      * the device's banners. All or nothing: a file refused undoes the ones stored before it.
      */

@@ -245,6 +245,27 @@ describe.each(backends)('carousel banners on %s', (kind) => {
       ['Opening hours', null],
       [null, 'G-12'],
     ]);
+
+    // The topic renamed, then the unit renumbered: the kiosk hears the new labels at once.
+    const renamed = nextMessage<KioskBanner[]>(socket, SOCKET.interfaceCarousel);
+    await ai.data('PUT', '/ai_config/intents/intent_title', {
+      device_id: lobby.id,
+      id: topic.id,
+      name: 'Mall hours',
+    });
+    expect((await renamed).map((b) => b.link_topic_name)).toEqual(['Mall hours', null]);
+    const renumbered = nextMessage<KioskBanner[]>(socket, SOCKET.interfaceCarousel);
+    const form = multipartForm({
+      data: JSON.stringify({ id: unit, unit: 'G-12A', names: { english: 'Harbour Books' } }),
+    });
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url: `/admin_panel/directory?device_id=${lobby.id}`,
+      headers: { ...admin.headers, ...form.headers },
+      payload: form.payload,
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect((await renumbered).map((b) => b.link_unit)).toEqual([null, 'G-12A']);
     await clear(lobby.id);
   });
 
