@@ -103,21 +103,21 @@ function MrcScreen({ deviceId }: { deviceId: number | null }) {
       id: 'status',
       label: t('mrc.columns.status'),
       header: sortHeader('status', t('mrc.columns.status')),
-      minWidth: 160,
+      minWidth: 140,
       render: (row) => <StatusChip document={row} />,
     },
     {
       id: 'create_datetime',
       label: t('mrc.columns.create_datetime'),
       header: sortHeader('create_datetime', t('mrc.columns.create_datetime')),
-      width: 180,
+      width: 170,
       render: (row) => formatDateTime(row.create_datetime, language),
     },
     {
       id: 'pages',
       label: t('mrc.columns.pages'),
       header: sortHeader('pages', t('mrc.columns.pages')),
-      width: 90,
+      width: 80,
       align: 'right',
       render: (row) => row.pages ?? t('mrc.none'),
     },
@@ -125,7 +125,7 @@ function MrcScreen({ deviceId }: { deviceId: number | null }) {
       id: 'language',
       label: t('mrc.columns.language'),
       header: sortHeader('language', t('mrc.columns.language')),
-      width: 170,
+      width: 150,
       render: (row) =>
         row.language === null ? (
           t('mrc.none')
@@ -212,7 +212,9 @@ function MrcScreen({ deviceId }: { deviceId: number | null }) {
         sx={{
           display: 'grid',
           gap: 2,
-          gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 8fr) minmax(0, 4fr)' },
+          // The test panel sits beside the table only where the table still has room for its
+          // columns; on a laptop it goes below.
+          gridTemplateColumns: { xs: '1fr', xl: 'minmax(0, 8fr) minmax(0, 4fr)' },
           alignItems: 'start',
         }}
       >
@@ -241,6 +243,7 @@ function MrcScreen({ deviceId }: { deviceId: number | null }) {
           <DataTable
             ariaLabel={t('screens.ai_mrc')}
             testId="mrc-table"
+            fit
             columns={columns}
             rows={documents.data?.documents}
             rowKey={(row) => row.id}
