@@ -116,6 +116,18 @@ export const APP_ERROR_CODES = [
   'too_many_documents',
   'document_busy',
   'document_not_ready',
+  // Virtual avatars: the face check of a portrait, production, the player.
+  'no_face',
+  'several_faces',
+  'face_too_small',
+  'face_too_dark',
+  'face_not_frontal',
+  'face_cartoon',
+  'face_check_unavailable',
+  'avatar_not_ready',
+  'too_many_avatars',
+  'production_failed',
+  'avatar_token_expired',
 ] as const;
 
 /**

@@ -43,7 +43,7 @@ const matched: TestConsoleResult = {
     },
   ],
   related: [{ id: 12, name: 'Accessible toilets' }],
-  avatar_motion: 'point',
+  avatar_motion: 'lean_in',
   answered_by: 'topic',
   answer_text: null,
   source: null,
