@@ -208,6 +208,7 @@ export const ZKioskAvatar = z.object({
 export type KioskAvatar = z.infer<typeof ZKioskAvatar>;
 /** `interface:avatar`: the device's avatar in use changed (null: none, or it was deleted). */
 export const ZKioskAvatarChanged = z.object({ avatar: ZKioskAvatar.nullable() });
+export type KioskAvatarChanged = z.infer<typeof ZKioskAvatarChanged>;
 
 export const GESTURE_FILES = AVATAR_GESTURES;
 export const IDLE_FILES = AVATAR_IDLE_MOTIONS;

@@ -9,6 +9,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
@@ -112,14 +113,15 @@ export function MotionBrowserDialog({
                   {t('interface.avatars.browser.gestures')}
                 </ListSubheader>
                 {data.tap_body_motions.map((m) => (
-                  <ListItemButton
-                    key={m.id}
-                    selected={playing === m.id}
-                    onClick={() => play(m.id)}
-                    data-testid={`avatar-motion-${m.id}`}
-                  >
-                    <ListItemText primary={label(m.id)} />
-                  </ListItemButton>
+                  <ListItem key={m.id} disablePadding>
+                    <ListItemButton
+                      selected={playing === m.id}
+                      onClick={() => play(m.id)}
+                      data-testid={`avatar-motion-${m.id}`}
+                    >
+                      <ListItemText primary={label(m.id)} />
+                    </ListItemButton>
+                  </ListItem>
                 ))}
               </List>
               <List dense disablePadding aria-labelledby="avatar-idles-heading" data-testid="avatar-idles">
@@ -127,14 +129,15 @@ export function MotionBrowserDialog({
                   {t('interface.avatars.browser.idles')}
                 </ListSubheader>
                 {data.idle_motions.map((m) => (
-                  <ListItemButton
-                    key={m.id}
-                    selected={playing === m.id}
-                    onClick={() => play(m.id)}
-                    data-testid={`avatar-motion-${m.id}`}
-                  >
-                    <ListItemText primary={label(m.id)} />
-                  </ListItemButton>
+                  <ListItem key={m.id} disablePadding>
+                    <ListItemButton
+                      selected={playing === m.id}
+                      onClick={() => play(m.id)}
+                      data-testid={`avatar-motion-${m.id}`}
+                    >
+                      <ListItemText primary={label(m.id)} />
+                    </ListItemButton>
+                  </ListItem>
                 ))}
               </List>
               <FormControlLabel
