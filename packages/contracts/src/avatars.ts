@@ -242,6 +242,8 @@ export interface PlayerState {
   frames: number;
   /** Milliseconds from the page's start to the first drawn frame. */
   first_frame_ms: number | null;
+  /** The player's own work per frame (rig, mesh, overlays), milliseconds, averaged. */
+  work_ms: number;
   /** Seconds into the speech now playing (the audio clock), and the mouth track's value there. */
   audio_time: number | null;
   error: string | null;

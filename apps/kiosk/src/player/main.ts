@@ -3,7 +3,7 @@ import { createAnimator, type MotionFile } from './motion';
 import { mouthAt, mouthTrack, type MouthTrack } from './lipsync';
 import { buildRig, REST } from './rig';
 import { startStill } from './still';
-import type { Surface } from './surface';
+import { frameCost, type Surface } from './surface';
 import './player.css';
 
 /**
@@ -40,6 +40,7 @@ const state: PlayerState = {
   caption: '',
   frames: 0,
   first_frame_ms: null,
+  work_ms: 0,
   audio_time: null,
   error: null,
 };
@@ -106,6 +107,8 @@ interface Speech {
 }
 
 async function main() {
+  // The WebGL code loads while the model does.
+  const webgl = webglWorks() ? import('./webgl') : null;
   const { model, motions, image } = await load();
   const idles = model.idle_motions.map((m) => m.id).filter((id) => motions.has(id));
   const gestures = model.tap_body_motions.map((m) => m.id).filter((id) => motions.has(id));
@@ -115,9 +118,9 @@ async function main() {
   const pageClock = () => performance.now() / 1000;
 
   let surface: Surface;
-  if (webglWorks()) {
+  if (webgl) {
     try {
-      const { startWebgl } = await import('./webgl');
+      const { startWebgl } = await webgl;
       surface = await startWebgl(root, { model, image, rig, scale });
       state.renderer = 'webgl';
     } catch {
@@ -242,6 +245,7 @@ async function main() {
     state.mouth = Math.round(params.mouth * 1000) / 1000;
     state.motion = animator.current(now);
     state.frames++;
+    state.work_ms = Math.round(frameCost.ms * 100) / 100;
     if (state.first_frame_ms === null) state.first_frame_ms = Math.round(performance.now());
     if (!state.ready) {
       state.ready = true;

@@ -1,5 +1,8 @@
 import type { RigParams } from './rig';
 
+/** The player's own work per frame in milliseconds (a moving average), for its state. */
+export const frameCost = { ms: 0 };
+
 /** What draws the avatar: the WebGL mesh, or the still portrait where WebGL is missing. */
 export interface Surface {
   /** Called every frame for the parameters to draw with. */

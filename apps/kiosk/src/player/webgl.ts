@@ -2,7 +2,7 @@ import 'pixi.js/unsafe-eval';
 import { Application, Container, Graphics, Mesh, MeshGeometry, Texture } from 'pixi.js';
 import type { AvatarModel, Point } from '@ambassador/contracts';
 import { deform, movedPoint, REST, type Rig, type RigParams } from './rig';
-import { dragAndTap, type Surface } from './surface';
+import { dragAndTap, frameCost, type Surface } from './surface';
 
 /**
  * The portrait as a deformable mesh (PixiJS on WebGL): the grid of the rig textured with the
@@ -18,7 +18,9 @@ export async function startWebgl(
     preference: 'webgl',
     resizeTo: window,
     backgroundAlpha: 0,
-    antialias: true,
+    // No multisampling: the photo is smooth already, and a kiosk without a GPU (software WebGL)
+    // spends most of each frame on it.
+    antialias: false,
     autoDensity: true,
     resolution: Math.min(2, window.devicePixelRatio || 1),
   });
@@ -119,12 +121,14 @@ export async function startWebgl(
   };
 
   app.ticker.add(() => {
+    const started = performance.now();
     const p = frame();
     deform(rig, p, moved);
     geometry.positions = moved;
     drawMouth(p);
     drawLids(p);
     if (glow) figure.alpha = 1;
+    frameCost.ms = frameCost.ms * 0.9 + (performance.now() - started) * 0.1;
   });
 
   return {
