@@ -29,17 +29,6 @@ export const AVATAR_STATUSES = ['queued', 'producing', 'ready', 'failed'] as con
 export const ZAvatarStatus = z.enum(AVATAR_STATUSES);
 export type AvatarStatus = z.infer<typeof ZAvatarStatus>;
 
-/** Why a portrait was refused; the message says why and how to take a better one. */
-export const FACE_REFUSALS = [
-  'no_face',
-  'several_faces',
-  'face_too_small',
-  'face_too_dark',
-  'face_not_frontal',
-  'face_cartoon',
-] as const;
-export type FaceRefusal = (typeof FACE_REFUSALS)[number];
-
 export const ZAvatarName = z
   .string({ error: rule('avatar_name_required') })
   .trim()

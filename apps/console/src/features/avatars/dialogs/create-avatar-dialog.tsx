@@ -4,15 +4,14 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import PhotoCameraOutlined from '@mui/icons-material/PhotoCameraOutlined';
-import { AVATAR_PHOTO_TYPES, ZAvatarName, type AvatarPhoto } from '@ambassador/contracts';
+import { AVATAR_PHOTO_TYPES, type AvatarPhoto } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/shared/api/api-error';
-import { translateIssue } from '@/shared/lib/rule-message';
 import { FormDialog } from '@/shared/ui/form-dialog';
 import { checkPhoto } from '../api/avatars';
+import { AvatarNameField, useAvatarName } from '../components/avatar-name-field';
 
 /**
  * Create avatar, then submit it (SPEC §2 avatar dialogs): a portrait is picked, uploaded with its
@@ -38,8 +37,7 @@ export function CreateAvatarDialog({
   const [progress, setProgress] = useState<number | null>(null);
   const [photo, setPhoto] = useState<AvatarPhoto | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const [name, setName] = useState('');
-  const [nameError, setNameError] = useState<string | null>(null);
+  const name = useAvatarName();
   const [submitting, setSubmitting] = useState(false);
 
   useEffect(() => () => abort.current?.abort(), []);
@@ -72,13 +70,10 @@ export function CreateAvatarDialog({
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (!photo) return;
-    const check = ZAvatarName.safeParse(name);
-    if (!check.success) {
-      setNameError(translateIssue(t, check.error.issues[0]!));
-      return;
-    }
+    const checked = name.checked();
+    if (checked === null) return;
     setSubmitting(true);
-    const done = await onSubmit(photo.image_id, check.data);
+    const done = await onSubmit(photo.image_id, checked);
     setSubmitting(false);
     if (done) onClose();
   };
@@ -174,17 +169,10 @@ export function CreateAvatarDialog({
           <Typography component="h3" variant="subtitle2">
             {t('interface.avatars.create_dialog.submit_title')}
           </Typography>
-          <TextField
-            autoFocus
+          <AvatarNameField
             label={t('interface.avatars.create_dialog.name')}
-            value={name}
-            onChange={(e) => {
-              setName(e.target.value);
-              setNameError(null);
-            }}
-            error={nameError !== null}
-            helperText={nameError ?? ' '}
-            slotProps={{ htmlInput: { 'data-testid': 'avatar-new-name' } }}
+            testId="avatar-new-name"
+            {...name.field}
           />
           {productionSeconds !== undefined && (
             <Typography variant="body2" color="text.secondary">

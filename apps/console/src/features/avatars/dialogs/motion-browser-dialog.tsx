@@ -25,6 +25,41 @@ import { errorMessage } from '@/shared/api/api-error';
 import { AvatarFrame, type AvatarFrameHandle } from '@/shared/avatar/avatar-frame';
 import { motionPreviewKey, useMotionPreview } from '@/shared/avatar/motion-preview';
 
+/** One column list of motions (gestures, or idles): a click plays one. */
+function MotionList({
+  id,
+  title,
+  motions,
+  playing,
+  onPlay,
+}: {
+  id: string;
+  title: string;
+  motions: Array<{ id: AvatarMotion }>;
+  playing: string | null;
+  onPlay: (motion: AvatarMotion) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <List dense disablePadding aria-labelledby={`${id}-heading`} data-testid={id}>
+      <ListSubheader id={`${id}-heading`} disableSticky>
+        {title}
+      </ListSubheader>
+      {motions.map((m) => (
+        <ListItem key={m.id} disablePadding>
+          <ListItemButton
+            selected={playing === m.id}
+            onClick={() => onPlay(m.id)}
+            data-testid={`avatar-motion-${m.id}`}
+          >
+            <ListItemText primary={t(`avatar_motions.${m.id}`)} />
+          </ListItemButton>
+        </ListItem>
+      ))}
+    </List>
+  );
+}
+
 /** SPEC §4: the preview reloads 500 ms after Refresh. */
 export const PREVIEW_RELOAD_MS = 500;
 
@@ -76,7 +111,6 @@ export function MotionBrowserDialog({
 
   const data = preview.data;
   const loading = preview.isPending || reloading;
-  const label = (id: AvatarMotion) => t(`avatar_motions.${id}`);
   return (
     <Dialog
       open
@@ -103,43 +137,20 @@ export function MotionBrowserDialog({
         ) : (
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '340px 1fr' }, gap: 3 }}>
             <Box sx={{ display: 'grid', gap: 1, alignContent: 'start' }}>
-              <List
-                dense
-                disablePadding
-                aria-labelledby="avatar-gestures-heading"
-                data-testid="avatar-gestures"
-              >
-                <ListSubheader id="avatar-gestures-heading" disableSticky>
-                  {t('interface.avatars.browser.gestures')}
-                </ListSubheader>
-                {data.tap_body_motions.map((m) => (
-                  <ListItem key={m.id} disablePadding>
-                    <ListItemButton
-                      selected={playing === m.id}
-                      onClick={() => play(m.id)}
-                      data-testid={`avatar-motion-${m.id}`}
-                    >
-                      <ListItemText primary={label(m.id)} />
-                    </ListItemButton>
-                  </ListItem>
-                ))}
-              </List>
-              <List dense disablePadding aria-labelledby="avatar-idles-heading" data-testid="avatar-idles">
-                <ListSubheader id="avatar-idles-heading" disableSticky>
-                  {t('interface.avatars.browser.idles')}
-                </ListSubheader>
-                {data.idle_motions.map((m) => (
-                  <ListItem key={m.id} disablePadding>
-                    <ListItemButton
-                      selected={playing === m.id}
-                      onClick={() => play(m.id)}
-                      data-testid={`avatar-motion-${m.id}`}
-                    >
-                      <ListItemText primary={label(m.id)} />
-                    </ListItemButton>
-                  </ListItem>
-                ))}
-              </List>
+              <MotionList
+                id="avatar-gestures"
+                title={t('interface.avatars.browser.gestures')}
+                motions={data.tap_body_motions}
+                playing={playing}
+                onPlay={play}
+              />
+              <MotionList
+                id="avatar-idles"
+                title={t('interface.avatars.browser.idles')}
+                motions={data.idle_motions}
+                playing={playing}
+                onPlay={play}
+              />
               <FormControlLabel
                 control={
                   <Switch

@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import TextField from '@mui/material/TextField';
-import { ZAvatarName, type Avatar } from '@ambassador/contracts';
+import type { Avatar } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
-import { translateIssue } from '@/shared/lib/rule-message';
 import { FormDialog } from '@/shared/ui/form-dialog';
+import { AvatarNameField, useAvatarName } from '../components/avatar-name-field';
 
 /** Rename / edit animated avatar name (SPEC §2). */
 export function RenameAvatarDialog({
@@ -17,18 +16,14 @@ export function RenameAvatarDialog({
   onSave: (name: string) => Promise<boolean>;
 }) {
   const { t } = useTranslation();
-  const [name, setName] = useState(avatar.name);
-  const [error, setError] = useState<string | null>(null);
+  const name = useAvatarName(avatar.name);
   const [submitting, setSubmitting] = useState(false);
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const check = ZAvatarName.safeParse(name);
-    if (!check.success) {
-      setError(translateIssue(t, check.error.issues[0]!));
-      return;
-    }
+    const checked = name.checked();
+    if (checked === null) return;
     setSubmitting(true);
-    const saved = await onSave(check.data);
+    const saved = await onSave(checked);
     setSubmitting(false);
     if (saved) onClose();
   };
@@ -42,17 +37,10 @@ export function RenameAvatarDialog({
       testId="avatar-rename-dialog"
       submitLabel={t('interface.avatars.rename_dialog.save')}
     >
-      <TextField
-        autoFocus
+      <AvatarNameField
         label={t('interface.avatars.rename_dialog.name')}
-        value={name}
-        onChange={(e) => {
-          setName(e.target.value);
-          setError(null);
-        }}
-        error={error !== null}
-        helperText={error ?? ' '}
-        slotProps={{ htmlInput: { 'data-testid': 'avatar-name-input' } }}
+        testId="avatar-name-input"
+        {...name.field}
       />
     </FormDialog>
   );
