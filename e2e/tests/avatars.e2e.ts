@@ -109,7 +109,7 @@ describe('virtual avatars: made in the console, worn by the kiosk', () => {
 
   it('creates an avatar from a generated portrait: the face is checked, then it is made with progress', async () => {
     await op.goto('/interface');
-    await o('avatar-open').click();
+    await o('avatar-link').click();
     await op.waitForURL('**/interface/avatar');
     await o('avatar-page').waitFor();
     await check(op, 'avatar page (empty)');

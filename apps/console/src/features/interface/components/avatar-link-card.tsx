@@ -24,7 +24,7 @@ export function AvatarLinkCard() {
         </div>
       </CardContent>
       <CardActions>
-        <Button component={Link} to="/interface/avatar" data-testid="avatar-open">
+        <Button component={Link} to="/interface/avatar" data-testid="avatar-link">
           {t('interface.avatars.open')}
         </Button>
       </CardActions>
