@@ -16,11 +16,22 @@ export default defineConfig({
       '@ambassador/webrtc': path.resolve(here, '../../packages/webrtc/src/index.ts'),
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // Two pages: the kiosk, and the avatar player that the kiosk and the console frame.
+    rollupOptions: {
+      input: {
+        kiosk: path.resolve(here, 'index.html'),
+        player: path.resolve(here, 'avatar-player/index.html'),
+      },
+    },
+  },
   server: {
     proxy: {
       '/device_api': { target: backend, changeOrigin: true },
       '/media': { target: backend, changeOrigin: true },
+      '/avatar-player/api': { target: backend, changeOrigin: true },
       '/realtime': { target: backend, changeOrigin: true, ws: true },
     },
   },

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type {
   DeviceConfig,
+  KioskAvatarChanged,
   KioskBanner,
   KioskEvent,
   KioskIdleScreen,
@@ -9,7 +10,10 @@ import type {
 } from '@ambassador/contracts';
 import { createDeviceApi } from './api/device-api';
 import { DeviceApiError } from './api/device-client';
+import { createAvatarLink } from './avatar/avatar-link';
+import { AvatarStage } from './avatar/avatar-stage';
 import { Bilingual } from './components/bilingual';
+import { STRINGS } from './i18n/strings';
 import { UnpairButton } from './components/unpair-button';
 import { EventRunScreen } from './event/event-run-screen';
 import { runLanguage } from './event/event-run';
@@ -74,6 +78,14 @@ export function App({ timing: overrides, socketFactory }: Props) {
 
   // One speech player for answers and announcements, so one never talks over the other.
   const player = useMemo(() => (api ? createSpeechPlayer(api.speech) : null), [api]);
+  // The avatar in use speaks the answers with lip sync (its player has the clip); else they play as audio.
+  const avatarLink = useMemo(() => createAvatarLink(), []);
+  useEffect(() => {
+    player?.setVoice((blob, text, signal) =>
+      avatarLink.ready ? avatarLink.speak(blob, text, signal) : null,
+    );
+  }, [player, avatarLink]);
+  const freshAvatar = useCallback(() => (api ? api.avatar() : Promise.resolve(null)), [api]);
   const [muted, setMuted] = useState(false);
   const toggleMute = () => {
     player?.setMuted(!muted);
@@ -126,6 +138,10 @@ export function App({ timing: overrides, socketFactory }: Props) {
     const offEvent = realtime.on<KioskEvent | null>(SOCKET.eventActive, (event) =>
       setConfig((current) => (current ? { ...current, event } : current)),
     );
+    // The avatar in use changed, was renamed or deleted: shown (or taken away) at once.
+    const offAvatar = realtime.on<KioskAvatarChanged>(SOCKET.interfaceAvatar, ({ avatar }) =>
+      setConfig((current) => (current ? { ...current, avatar } : current)),
+    );
     let first = true;
     const offConnect = realtime.onConnect(() => {
       if (first) {
@@ -139,6 +155,7 @@ export function App({ timing: overrides, socketFactory }: Props) {
       offCarousel();
       offIdle();
       offEvent();
+      offAvatar();
       offConnect();
     };
   }, [realtime, api]);
@@ -282,6 +299,7 @@ export function App({ timing: overrides, socketFactory }: Props) {
             api={api}
             realtime={realtime}
             player={player}
+            avatar={avatarLink}
             muted={muted}
             onToggleMute={toggleMute}
             config={config}
@@ -320,9 +338,24 @@ export function App({ timing: overrides, socketFactory }: Props) {
       : config
         ? homeLanguage(config.device)
         : fallback;
+  const avatar = config?.avatar ?? null;
+  const withAvatar = avatar !== null && (phase.name === 'start' || phase.name === 'chat');
   return (
     <>
-      {screen()}
+      {withAvatar ? (
+        <div className={phase.name === 'chat' ? 'k-frame k-frame-chat' : 'k-frame'}>
+          <AvatarStage
+            avatar={avatar}
+            fresh={freshAvatar}
+            link={avatarLink}
+            compact={phase.name === 'chat'}
+            listeningLabel={STRINGS[language].listening}
+          />
+          <div className="k-screen">{screen()}</div>
+        </div>
+      ) : (
+        screen()
+      )}
       {realtime && (
         <PushOverlay
           realtime={realtime}

@@ -36,6 +36,7 @@ import { createResumableUploads } from './media/tus.js';
 import { resumableUploadRoutes } from './media/tus-routes.js';
 import { createMatcherRegistry } from './matcher/index.js';
 import {
+  synthesize,
   aiRoutes,
   createAnswerData,
   createAnswerService,
@@ -130,6 +131,15 @@ import {
   mrcRoutes,
   toPassages,
 } from './modules/mrc/index.js';
+import {
+  avatarDeviceRoutes,
+  avatarMediaReferences,
+  avatarPlayerRoutes,
+  avatarRoutes,
+  createAvatarsRepo,
+  createAvatarsService,
+  createFaceDetector,
+} from './modules/avatars/index.js';
 
 export interface BuildOptions {
   config: Config;
@@ -161,7 +171,7 @@ const SESSION_ENDED = 'device_api:session_ended';
 const MRC_CHANGED = 'mrc:changed';
 
 /** API prefixes that never fall back to the console's index.html. */
-const API_PREFIXES = ['/admin_panel', '/device_api', '/media', '/realtime', '/healthz'];
+const API_PREFIXES = ['/admin_panel', '/device_api', '/media', '/realtime', '/healthz', '/avatar-player/api'];
 const isApi = (url: string) => {
   const path = url.split('?')[0] ?? '';
   return API_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`)) && !path.startsWith('/media/');
@@ -298,6 +308,7 @@ export async function buildApp({
     eventMediaReferences,
     quizMediaReferences,
     mrcMediaReferences,
+    avatarMediaReferences,
   );
   // Without ffprobe/ffmpeg the server runs, and says once that videos will be refused.
   void media.video.status().then(
@@ -470,6 +481,20 @@ export async function buildApp({
     media,
     clock,
   });
+  // ---- Virtual avatars (modules/avatars): portraits checked by the face model, produced by the `avatar-produce` job ----
+  const faceDetector = createFaceDetector();
+  app.addHook('onClose', async () => faceDetector.close());
+  const avatars = createAvatarsService({
+    repo: createAvatarsRepo(db),
+    media,
+    jobs: jobQueue,
+    detector: faceDetector,
+    notifier,
+    clock,
+    speak: synthesize,
+  });
+  avatars.registerJobs();
+  // ---- end avatars ----
   const deviceApi = createDeviceApiService({
     repo: createDeviceApiRepo(db),
     answers: answerChain,
@@ -478,6 +503,7 @@ export async function buildApp({
     carousel: (deviceId) => carousel.kioskBanners(deviceId),
     idleScreen: (deviceId) => idle.kioskIdleScreen(deviceId),
     event: (deviceId) => kioskEvents.kioskEvent(deviceId),
+    avatar: (deviceId) => avatars.kioskAvatar(deviceId),
     clock,
     log: app.log,
     // The staff chats linked to a visitor session end with it (`chat` is built below).
@@ -568,6 +594,7 @@ export async function buildApp({
     { name: 'delete abandoned resumable uploads', run: uploads.expire },
     { name: 'end event runs their kiosk stopped reporting on', run: () => runs.closeAbandoned() },
     { name: JOBS_PRUNE, run: jobQueue.prune },
+    { name: 'delete expired avatar player tokens', run: avatars.pruneTokens },
   ];
   app.decorate('housekeepingTasks', hourly);
   if (housekeeping) {
@@ -641,6 +668,11 @@ export async function buildApp({
       resultsRoutes(admin, { results: eventResults });
       // ---- admin routes: document scanning ----
       mrcRoutes(admin, { mrc, devices });
+      // ---- admin routes: virtual avatars ----
+      avatarRoutes(admin, {
+        avatars,
+        topicMotion: async (deviceId, intentId) => (await topics.motion(deviceId, intentId)).motion,
+      });
     },
     { prefix: '/admin_panel' },
   );
@@ -655,9 +687,14 @@ export async function buildApp({
       callsDeviceRoutes(device, { calls });
       // ---- device routes: event runs ----
       runDeviceRoutes(device, { runs });
+      // ---- device routes: avatar ----
+      avatarDeviceRoutes(device, { avatars });
     },
     { prefix: DEVICE_API_PREFIX },
   );
+
+  // The avatar player (built with the kiosk app): its calls, then its page and motion files.
+  avatarPlayerRoutes(app, { avatars });
 
   const indexHtml = path.join(config.consoleDir, 'index.html');
   const hasConsole = fs.existsSync(indexHtml);
@@ -673,6 +710,21 @@ export async function buildApp({
       wildcard: false,
       index: false,
       decorateReply: false,
+    });
+  }
+  // The avatar player page and its motion files, built with the kiosk (apps/kiosk/avatar-player).
+  const playerDir = path.join(config.kioskDir, 'avatar-player');
+  if (fs.existsSync(path.join(playerDir, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: playerDir,
+      prefix: '/avatar-player/',
+      wildcard: false,
+      index: ['index.html'],
+      decorateReply: false,
+      // The page is small and names hashed assets: always the newest after an upgrade.
+      setHeaders: (res, file) => {
+        if (file.endsWith('.html')) void res.header('cache-control', 'no-cache');
+      },
     });
   }
   app.setNotFoundHandler((req, reply) => {

@@ -4,6 +4,7 @@ import { ZDocumentSource } from './documents.js';
 import { ANSWER_KINDS } from './small-talk.js';
 import { rule } from './rules.js';
 import { ZLanguage } from './access.js';
+import { ZKioskAvatar } from './avatars.js';
 import { ZAiSettings, ZAvatarMotion, ZResponse, ZTopicRef } from './ai.js';
 import { ZId } from './common.js';
 import { ZDeviceKind } from './devices.js';
@@ -46,6 +47,8 @@ export const ZDeviceConfig = z.object({
   idle_screen: ZKioskIdleScreen.default(NO_IDLE_SCREEN),
   /** The device's current event (Event Manager), its flows resolved; null when none is current. */
   event: ZKioskEvent.nullable().default(null),
+  /** The avatar in use (Interface Settings → Virtual Avatar), with its player's address; null when none. */
+  avatar: ZKioskAvatar.nullable().default(null),
 });
 export type DeviceConfig = z.infer<typeof ZDeviceConfig>;
 

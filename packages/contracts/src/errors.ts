@@ -1,3 +1,14 @@
+/** Why a portrait was refused for an avatar; the message says why and how to take a better one. */
+export const FACE_REFUSALS = [
+  'no_face',
+  'several_faces',
+  'face_too_small',
+  'face_too_dark',
+  'face_not_frontal',
+  'face_cartoon',
+] as const;
+export type FaceRefusal = (typeof FACE_REFUSALS)[number];
+
 /**
  * Every code a failed response can carry in its envelope's `error` field (and a realtime ack's).
  * A client decides by the code, never by the message: messages are English for API users and may
@@ -116,6 +127,13 @@ export const APP_ERROR_CODES = [
   'too_many_documents',
   'document_busy',
   'document_not_ready',
+  // Virtual avatars: the face check of a portrait, production, the player.
+  ...FACE_REFUSALS,
+  'face_check_unavailable',
+  'avatar_not_ready',
+  'too_many_avatars',
+  'production_failed',
+  'avatar_token_expired',
 ] as const;
 
 /**

@@ -21,3 +21,4 @@ export * from './directory.js';
 export * from './events.js';
 export * from './documents.js';
 export * from './small-talk.js';
+export * from './avatars.js';

@@ -63,6 +63,8 @@ export const SOCKET = {
   interfaceIdleScreen: 'interface:idle_screen',
   /** server → device: `DirectoryChanged`, the device's directory changed: read it again. */
   interfaceDirectory: 'interface:directory',
+  /** server → device: `KioskAvatarChanged`, the device's avatar in use changed (or was deleted). */
+  interfaceAvatar: 'interface:avatar',
   /** server → device: `KioskEvent | null`, the device's current event after any change to it or its quizzes. */
   eventActive: 'event:active',
   /** server → device: `RunControl`, an operator skips the run's activity or stops the run. */
@@ -83,4 +85,6 @@ export const LIVE_EVENT = {
   eventRun: 'event_run',
   /** A scanned document changed status (`{device_id, id, status}`): refresh the document table. */
   mrcDocument: 'mrc_document',
+  /** An avatar's production moved on, finished or failed, or it was deleted (`{device_id, id, status, progress}`). */
+  avatar: 'avatar',
 } as const;

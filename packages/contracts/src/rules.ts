@@ -73,6 +73,8 @@ const RULE_TEXTS = {
   // Directory.
   unit_required: 'Unit is required',
   occupant_name_required: 'Enter the occupant name in at least one language',
+  // Virtual avatars.
+  avatar_name_required: 'Avatar Name is required',
   phone_format: 'Enter a phone number with at least 3 digits',
   email_format: 'Enter an email address like name@example.com',
   unit_duplicate_in_file: ({ row }: { row: number }) => `The same unit is already on row ${row}`,

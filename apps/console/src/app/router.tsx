@@ -1,19 +1,10 @@
 import type { ComponentType } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { loadStringPack, type StringPack } from '@/i18n/i18n';
-import type { UpcomingScreen } from '@/shared/ui/placeholder-page';
 import { GuardedOutlet } from './guarded-outlet';
 import { PageLoading } from './page-loading';
 import { RouteError } from './route-error';
 import { HOME_PATH } from './session-guard';
-
-/** A screen whose release has not landed: the shared placeholder, in its own chunk. */
-function upcoming(screen: UpcomingScreen): RouteObject['lazy'] {
-  return async () => {
-    const { PlaceholderPage } = await import('@/shared/ui/placeholder-page');
-    return { Component: () => <PlaceholderPage screen={screen} /> };
-  };
-}
 
 /** A screen whose strings come in a pack: its code and its strings load together, before it renders. */
 function screenWith(pack: StringPack, load: () => Promise<ComponentType>): RouteObject['lazy'] {
@@ -98,7 +89,13 @@ export const routes: RouteObject[] = [
                   async () => (await import('@/features/interface/pages/interface-page')).InterfacePage,
                 ),
               },
-              { path: 'interface/avatar', lazy: upcoming('interface_avatar') },
+              {
+                path: 'interface/avatar',
+                lazy: screenWith(
+                  'interface',
+                  async () => (await import('@/features/avatars/pages/avatar-page')).AvatarPage,
+                ),
+              },
               {
                 path: 'setting',
                 lazy: async () => ({

@@ -18,6 +18,7 @@ import type {
   ZRunEndRequest,
   ZRunProgressRequest,
   ZStartRunRequest,
+  KioskAvatar,
 } from '@ambassador/contracts';
 import type { z } from 'zod';
 import { createDeviceClient, type ClientOptions } from './device-client';
@@ -38,6 +39,8 @@ export function createDeviceApi(options: ClientOptions) {
   const run = (runId: number, what: string) => `/event_runs/${runId}/${what}`;
   return {
     config: (signal?: AbortSignal) => client.json<DeviceConfig>('GET', '/config', { signal }),
+    /** The avatar in use with a fresh player address (its token is short-lived); null: none. */
+    avatar: (signal?: AbortSignal) => client.json<KioskAvatar | null>('GET', '/avatar', { signal }),
     /** The device's whole directory (read again on `interface:directory`). */
     directory: (signal?: AbortSignal) => client.json<KioskDirectoryUnit[]>('GET', '/directory', { signal }),
     startSession: (language: Language) =>

@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import type { Language } from '@ambassador/contracts';
 import { MicIcon, SendIcon } from '../components/icons';
 import type { Strings } from '../i18n/strings';
@@ -14,10 +14,12 @@ type Props = {
   withVoice?: boolean;
   /** Returns false when the question was not sent (so the text stays). */
   onAsk: (text: string) => boolean;
+  /** The microphone went on or off (the avatar shows that it listens). */
+  onListening?: (on: boolean) => void;
 };
 
 /** The large input, the send button and, where the browser can listen, the microphone. */
-export function Composer({ language, strings, busy, withVoice = true, onAsk }: Props) {
+export function Composer({ language, strings, busy, withVoice = true, onAsk, onListening }: Props) {
   const [text, setText] = useState('');
   const speech = useSpeechRecognition({
     language,
@@ -27,6 +29,11 @@ export function Composer({ language, strings, busy, withVoice = true, onAsk }: P
       if (onAsk(heard)) setText('');
     },
   });
+
+  const listening = speech.listening;
+  useEffect(() => {
+    onListening?.(listening);
+  }, [listening, onListening]);
 
   const send = () => {
     if (!text.trim()) return;

@@ -110,4 +110,25 @@ describe('speech player', () => {
     player.setMuted(true);
     await expect(player.speak([{ language: 'english', text: 'muted' }])).resolves.toBe(false);
   });
+
+  it('speaks through the avatar while it can, with the text; as audio when it cannot', async () => {
+    const { played } = stubAudio();
+    const player = createSpeechPlayer(async (_language, text) => new Blob([text]));
+    const voiced: string[] = [];
+    let avatarShown = true;
+    player.setVoice((blob, text) => {
+      if (!avatarShown) return null;
+      voiced.push(`${text}:${blob.size}`);
+      return Promise.resolve(true);
+    });
+    expect(await player.speak([{ language: 'english', text: 'Welcome to the mall' }])).toBe(true);
+    expect(voiced).toEqual(['Welcome to the mall:19']);
+    expect(played).toEqual([]);
+    avatarShown = false;
+    void player.speak([{ language: 'english', text: 'Hello' }]);
+    await settle();
+    await settle();
+    expect(played).toHaveLength(1);
+    expect(voiced).toHaveLength(1);
+  });
 });

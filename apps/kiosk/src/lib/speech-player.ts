@@ -3,6 +3,11 @@ import { DeviceApiError } from '../api/device-client';
 
 export type SpeechItem = { language: Language; text: string };
 type FetchSpeech = (language: Language, text: string, signal: AbortSignal) => Promise<Blob>;
+/**
+ * Another way to play a clip (the avatar, whose mouth follows it): resolves like a played clip
+ * (true when heard to its end), or null when it cannot play now (the clip then plays as usual).
+ */
+export type Voice = (blob: Blob, text: string, signal: AbortSignal) => Promise<boolean> | null;
 
 /** Speech is limited to this many characters by the device API. */
 const MAX_SPEECH = 1000;
@@ -17,6 +22,7 @@ export function createSpeechPlayer(fetchSpeech: FetchSpeech) {
   let held = false;
   let unavailable = false;
   let controller: AbortController | null = null;
+  let voice: Voice | null = null;
 
   function stop() {
     controller?.abort();
@@ -61,7 +67,8 @@ export function createSpeechPlayer(fetchSpeech: FetchSpeech) {
         return false;
       }
       if (signal.aborted || muted || held) return false;
-      if (!(await playBlob(blob, signal))) return false;
+      const heard = (await voice?.(blob, item.text, signal)) ?? (await playBlob(blob, signal));
+      if (!heard) return false;
     }
     return true;
   }
@@ -84,6 +91,10 @@ export function createSpeechPlayer(fetchSpeech: FetchSpeech) {
     setMuted(value: boolean) {
       muted = value;
       if (value) stop();
+    },
+    /** Clips play through this voice while it is set (the avatar), else as audio. */
+    setVoice(next: Voice | null) {
+      voice = next;
     },
     /** While a video call is live nothing is spoken over it (the visitor's mute is kept apart). */
     hold(value: boolean) {

@@ -17,6 +17,7 @@ export const SOCKET = {
   interfaceCarousel: 'interface:carousel',
   interfaceIdleScreen: 'interface:idle_screen',
   interfaceDirectory: 'interface:directory',
+  interfaceAvatar: 'interface:avatar',
   eventActive: 'event:active',
   eventControl: 'event:control',
 } as const;

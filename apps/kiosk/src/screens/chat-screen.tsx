@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AskResult, DeviceConfig, Language } from '@ambassador/contracts';
 import type { DeviceApi } from '../api/device-api';
+import type { AvatarLink } from '../avatar/avatar-link';
 import { BotAnswer } from '../chat/bot-answer';
 import { Composer } from '../chat/composer';
 import { IdleOverlay } from '../chat/idle-overlay';
@@ -28,6 +29,8 @@ type Props = {
   timing: Timing;
   /** The kiosk's speech (shared with announcements) and the visitor's mute switch. */
   player: SpeechPlayer;
+  /** The avatar, when the device has one in use: it plays each answer's gesture and listens. */
+  avatar?: AvatarLink;
   muted: boolean;
   onToggleMute: () => void;
   /** The visitor left (End) or walked away (idle): the app ends the session. */
@@ -49,6 +52,7 @@ export function ChatScreen({
   firstQuestion,
   timing,
   player,
+  avatar,
   muted,
   onToggleMute,
   onEnd,
@@ -60,8 +64,12 @@ export function ChatScreen({
   const [callLive, setCallLive] = useState(false);
 
   const idle = useRef<() => void>(() => undefined);
+  const listen = useCallback((on: boolean) => avatar?.listen(on), [avatar]);
+  // The microphone is off when the chat ends.
+  useEffect(() => () => avatar?.listen(false), [avatar]);
   const onAnswer = (result: AskResult) => {
     idle.current();
+    avatar?.play(result.avatar_motion);
     // A topic speaks its responses; documents, small talk and a topic filter speak their one answer.
     const single = result.answered_by === 'topic' ? '' : (result.answer_speech ?? result.answer_text ?? '');
     player.speak(
@@ -212,6 +220,7 @@ export function ChatScreen({
         busy={chat.busy}
         withVoice={isShown(config, 'ask', 'voice_input')}
         onAsk={ask}
+        onListening={listen}
       />
       {panel && (
         <StaffPanel

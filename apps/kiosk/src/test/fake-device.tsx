@@ -29,6 +29,7 @@ export const CONFIG: DeviceConfig = {
   // No media: no idle loop.
   idle_screen: { media_type: 'image', idle_timeout: 60, items: [] },
   event: null,
+  avatar: null,
 };
 
 export type DeviceCall = {

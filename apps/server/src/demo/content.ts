@@ -24,7 +24,7 @@ export interface DemoTopic {
   /** Extra content after the answer's text. */
   extra?: (lang: 'english' | 'cantonese' | 'mandarin') => ResponseContentInput[];
   related?: boolean;
-  motion?: 'wave' | 'nod' | 'bow' | 'point' | 'thumbs_up';
+  motion?: 'nod' | 'shake' | 'tilt' | 'bow' | 'lean_in';
   sub?: Array<Omit<DemoTopic, 'category' | 'sub'>>;
 }
 
@@ -75,7 +75,7 @@ export const DEMO_TOPICS: DemoTopic[] = [
       '每層𨋢口旁邊都有洗手間。一樓設有暢通易達洗手間同育嬰室。',
       '每层电梯旁边都有洗手间。一楼设有无障碍洗手间和母婴室。',
     ),
-    motion: 'point',
+    motion: 'lean_in',
   },
   {
     name: 'Wi-Fi',
@@ -174,7 +174,7 @@ export const DEMO_TOPICS: DemoTopic[] = [
       '的士站喺地下正門外面左邊。',
       '出租车站在一楼正门外左侧。',
     ),
-    motion: 'point',
+    motion: 'lean_in',
   },
   {
     name: 'Dining',
@@ -376,7 +376,7 @@ export const DEMO_TOPICS: DemoTopic[] = [
           '藥房喺一樓東面入口旁邊，開放時間上午十點至晚上十點。',
           '药店在一楼东面入口旁边，开放时间上午十点至晚上十点。',
         ),
-        motion: 'point',
+        motion: 'lean_in',
       },
       {
         name: 'Electronics',
@@ -437,7 +437,7 @@ export const DEMO_TOPICS: DemoTopic[] = [
       '你好！你可以問我大廈、商店、泊車或者活動嘅資料。',
       '你好！你可以问我大厦、商店、停车或者活动的信息。',
     ),
-    motion: 'wave',
+    motion: 'tilt',
   },
 ];
 

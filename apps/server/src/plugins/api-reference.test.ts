@@ -4,7 +4,11 @@ import { suiteApp } from '../test/harness.js';
 
 /** Paths the reference serves itself, and file trees served as files. */
 const NOT_CALLS = new Set(['/openapi.json', '/asyncapi.json']);
-const isCall = (url: string) => !NOT_CALLS.has(url) && !/^\/(docs|media|kiosk)(\/|$)/.test(url);
+const isCall = (url: string) =>
+  !NOT_CALLS.has(url) &&
+  !/^\/(docs|media|kiosk)(\/|$)/.test(url) &&
+  // The avatar player's page and motion files (its calls, under api/, are calls).
+  !/^\/avatar-player\/(?!api\/)/.test(url);
 
 /** `/a/:id` as OpenAPI writes it, `/a/{id}`. */
 const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');

@@ -9,6 +9,7 @@ import {
   ZChatMessage,
   ZDeviceHandshake,
   ZKioskSections,
+  ZKioskAvatarChanged,
   ZKioskBanners,
   ZKioskIdleScreen,
   ZKioskEvent,
@@ -88,6 +89,13 @@ export const SOCKET_EVENTS: SocketEvent[] = [
     summary:
       'What the device’s idle loop plays after an operator changed it: the selected media type’s items in order, and the idle timeout',
     payload: ZKioskIdleScreen,
+  },
+  {
+    name: SOCKET.interfaceAvatar,
+    direction: 'to device',
+    summary:
+      'The device’s avatar in use changed, was renamed or deleted: `{avatar}` with a fresh player address, or null (none in use)',
+    payload: ZKioskAvatarChanged,
   },
   {
     name: SOCKET.eventActive,

@@ -148,7 +148,7 @@ describe.each(backends)('bad input never answers ≥ 500, on %s', (kind) => {
     is_activated: true,
     is_enabled_related_intents: true,
     bookmarked: true,
-    motion: 'wave',
+    motion: 'tilt',
     real_session_id: content.callSession,
     session_id: content.visitSession,
     status: 'ended',

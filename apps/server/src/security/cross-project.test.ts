@@ -57,7 +57,7 @@ describe.each(backends)('no admin route reaches another project, on %s', (kind) 
       is_activated: false,
       is_enabled_related_intents: true,
       bookmarked: true,
-      motion: 'wave',
+      motion: 'tilt',
       real_session_id: tenant.callSession,
       status: 'ended',
       message: 'pwned',

@@ -8,6 +8,7 @@ import type {
   KioskSections,
   KioskBanner,
   KioskIdleScreen,
+  KioskAvatar,
   KioskEvent,
   Language,
   VisitorSession,
@@ -102,6 +103,7 @@ export function createDeviceApiService({
   carousel = async () => [],
   idleScreen = async () => NO_IDLE_SCREEN,
   event = async () => null,
+  avatar = async () => null,
   clock,
   log,
   sessionEnded,
@@ -119,6 +121,8 @@ export function createDeviceApiService({
   idleScreen?: (deviceId: number) => Promise<KioskIdleScreen>;
   /** The device's current event, resolved (modules/events), for its kiosk; null when none plays. */
   event?: (deviceId: number) => Promise<KioskEvent | null>;
+  /** The device's avatar in use with a fresh player address (modules/avatars); null when none. */
+  avatar?: (deviceId: number) => Promise<KioskAvatar | null>;
   clock: Clock;
   log: LogFailureSink;
   /** What else ends with a visitor session (the staff chats linked to it). */
@@ -181,12 +185,13 @@ export function createDeviceApiService({
 
   return {
     async config(device: DeviceContext): Promise<DeviceConfig> {
-      const [settings, shown, banners, idle, current] = await Promise.all([
+      const [settings, shown, banners, idle, current, face] = await Promise.all([
         topics.settings(device.id),
         sections(device.id),
         carousel(device.id),
         idleScreen(device.id),
         event(device.id),
+        avatar(device.id),
       ]);
       const pick = (table: Record<Language, string>) =>
         Object.fromEntries(device.languages.map((l) => [l, table[l]])) as Partial<Record<Language, string>>;
@@ -205,6 +210,7 @@ export function createDeviceApiService({
         carousel: banners,
         idle_screen: idle,
         event: current,
+        avatar: face,
       };
     },
 

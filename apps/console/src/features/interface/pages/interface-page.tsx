@@ -11,6 +11,7 @@ import { CarouselCard } from '../components/carousel-card';
 import { IdleScreenCard } from '../components/idle-screen-card';
 import { DirectoryCard } from '../components/directory-card';
 import { SectionCard } from '../components/section-card';
+import { AvatarLinkCard } from '../components/avatar-link-card';
 
 /** Interface Settings (/interface): what the selected device's kiosk shows, section by section. */
 export function InterfacePage() {
@@ -59,6 +60,7 @@ export function InterfacePage() {
                 : [0, 1, 2].map((i) => <Skeleton key={i} variant="rounded" height={160} />)}
             </Box>
           )}
+          <AvatarLinkCard />
           <CarouselCard
             key={deviceId}
             deviceId={deviceId}

@@ -4,7 +4,7 @@ import type { ResponsesRepo } from '../responses/repo.js';
 import { toResponse } from '../responses/service.js';
 import type { TopicsRepo } from '../topics/repo.js';
 import { relatedTopics } from './related.js';
-import type { AvatarMotion } from '@ambassador/contracts';
+import { toAvatarMotion } from '@ambassador/contracts';
 
 /** What the topics answer: the test console's fields but the answering chain's own (modules/assistant). */
 export type TopicAnswer = Omit<TestConsoleResult, 'answered_by' | 'answer_text' | 'source' | 'steps'>;
@@ -73,7 +73,7 @@ export function createAnswerService({
         candidates,
         responses: shown,
         related: relatedOn ? relatedTopics(children, keywords, language, shown) : [],
-        avatar_motion: (best.avatarMotion as AvatarMotion | null) ?? null,
+        avatar_motion: toAvatarMotion(best.avatarMotion),
       };
     },
   };

@@ -159,7 +159,7 @@ describe.each(backends)('topics workbook on %s', (kind) => {
     await data('PUT', '/ai_config/intents/avatar_motion', {
       device_id: LOBBY,
       intent_id: parking.id,
-      motion: 'wave',
+      motion: 'tilt',
     });
 
     const keyword = (intent_id: number, language: string, text: string) =>
@@ -226,7 +226,7 @@ describe.each(backends)('topics workbook on %s', (kind) => {
     expect(topics.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     // Roots by category path, each followed by its sub-topics.
     expect(rowsOf(topics)).toEqual([
-      ['Parking', '', 'Facilities', false, false, '@front desk', 'wave'],
+      ['Parking', '', 'Facilities', false, false, '@front desk', 'tilt'],
       ['Restaurants', '', 'Shops > Food', true, true, '=1+2', ''],
       ['Vegan restaurants', 'Restaurants', 'Shops > Food', true, false, '+852 2345 6789', ''],
     ]);

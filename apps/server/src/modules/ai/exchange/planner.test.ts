@@ -168,7 +168,7 @@ describe('planImport', () => {
       categories: [category(10, 'Info'), category(11, 'Shops')],
       topics: [
         topic(1, 'Parking', 10, { isActivated: false, isEnabledRelatedIntents: true, remarks: 'B2' }),
-        topic(2, 'Wi-Fi', 10, { remarks: 'free', avatarMotion: 'wave' }),
+        topic(2, 'Wi-Fi', 10, { remarks: 'free', avatarMotion: 'tilt' }),
         topic(3, 'Opening hours', 10),
       ],
     };
@@ -177,7 +177,7 @@ describe('planImport', () => {
       file([
         // The same values (blank Active / Related intents keep the device's): no change.
         line(2, 'Parking', { path: ['Info'], remarks: 'B2' }),
-        line(3, 'wi-fi', { path: ['Info'], remarks: 'free, no password', motion: 'wave' }),
+        line(3, 'wi-fi', { path: ['Info'], remarks: 'free, no password', motion: 'tilt' }),
         line(4, 'Opening hours', { path: ['Shops'], active: true, related: true }),
       ]),
     );
@@ -191,7 +191,7 @@ describe('planImport', () => {
         isActivated: true,
         isEnabledRelatedIntents: false,
         remarks: 'free, no password',
-        avatarMotion: 'wave',
+        avatarMotion: 'tilt',
       },
       {
         id: 3,

@@ -2,6 +2,7 @@ import type { AvatarMotion, ExchangeTable, ImportFormat, ImportIssue, Language }
 import {
   EXCHANGE_TABLES,
   ZAvatarMotion,
+  LEGACY_AVATAR_MOTIONS,
   ZCategoryName,
   ZCreateResponseRequest,
   ZCreateTopicRequest,
@@ -243,7 +244,11 @@ export function parseWorkbook(
     const related = bool('Related intents');
     const remarks = parse('Remarks', ZRemarks, text('Remarks') ?? '');
     const motionText = (text('Avatar motion') ?? '').trim().toLowerCase();
-    const motion = motionText === '' ? null : parse('Avatar motion', ZAvatarMotion, motionText);
+    // A file exported before the photo avatars may name an old gesture (wave, point, thumbs_up).
+    const motion =
+      motionText === ''
+        ? null
+        : parse('Avatar motion', ZAvatarMotion, LEGACY_AVATAR_MOTIONS[motionText] ?? motionText);
     if (name === undefined) continue;
     const key = fold(name);
     const earlier = topicRowOf.get(key);

@@ -194,11 +194,11 @@ describe.each(backends)('AI responses on %s', (kind) => {
       const motion = await data('PUT', '/ai_config/intents/avatar_motion', {
         device_id: LOBBY,
         intent_id: topicId,
-        motion: 'wave',
+        motion: 'tilt',
       });
       expect(motion).toMatchObject({
-        motion: 'wave',
-        gestures: ['wave', 'nod', 'bow', 'point', 'thumbs_up'],
+        motion: 'tilt',
+        gestures: ['nod', 'shake', 'tilt', 'bow', 'lean_in'],
         idle_motions: ['breathe', 'look_around', 'sway'],
       });
       const bad = await call('PUT', '/ai_config/intents/avatar_motion', {

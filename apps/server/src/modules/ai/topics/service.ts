@@ -14,7 +14,7 @@ import type {
   ZUpdateTopicRequest,
   AvatarMotion,
 } from '@ambassador/contracts';
-import { AVATAR_GESTURES, AVATAR_IDLE_MOTIONS } from '@ambassador/contracts';
+import { AVATAR_GESTURES, AVATAR_IDLE_MOTIONS, toAvatarMotion } from '@ambassador/contracts';
 import type { z } from 'zod';
 import type { Clock } from '../../../lib/clock.js';
 import { DEFAULT_THRESHOLD } from '../../../matcher/index.js';
@@ -37,7 +37,7 @@ export function toTopic(r: TopicWithNames): Topic {
     remarks: t.remarks,
     is_activated: t.isActivated,
     is_enabled_related_intents: t.isEnabledRelatedIntents,
-    avatar_motion: (t.avatarMotion as AvatarMotion | null) ?? null,
+    avatar_motion: toAvatarMotion(t.avatarMotion),
     keyword_count: r.keywordCount,
     response_count: r.responseCount,
     sub_topic_count: r.subTopicCount,
@@ -311,7 +311,7 @@ export function createTopicsService({
       const row = await mustTopic(deviceId, id);
       return {
         intent_id: id,
-        motion: (row.topic.avatarMotion as AvatarMotion | null) ?? null,
+        motion: toAvatarMotion(row.topic.avatarMotion),
         gestures: [...AVATAR_GESTURES],
         idle_motions: [...AVATAR_IDLE_MOTIONS],
       };

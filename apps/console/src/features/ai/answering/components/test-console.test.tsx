@@ -43,7 +43,7 @@ const matched: TestConsoleResult = {
     },
   ],
   related: [{ id: 12, name: 'Accessible toilets' }],
-  avatar_motion: 'point',
+  avatar_motion: 'lean_in',
   answered_by: 'topic',
   answer_text: null,
   source: null,
@@ -99,7 +99,7 @@ describe('TestConsole', () => {
     ).toEqual(['Baby care room · 41%']);
     expect(within(turn).getByText('On every floor next to the lifts.')).toBeTruthy();
     expect(within(turn).getByText('Accessible toilets')).toBeTruthy();
-    expect(within(turn).getByTestId('test-motion').textContent).toBe('Avatar motion: Point');
+    expect(within(turn).getByTestId('test-motion').textContent).toBe('Avatar motion: Lean in');
     expect((input as HTMLInputElement).value).toBe('');
   });
 

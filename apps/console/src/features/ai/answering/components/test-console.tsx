@@ -192,7 +192,7 @@ function TurnView({ turn }: { turn: Turn }) {
             {result.steps && <ChainSteps steps={result.steps} />}
             {result.avatar_motion && (
               <Typography variant="caption" color="text.secondary" data-testid="test-motion">
-                {t('ai.test.motion', { motion: t(`topics.motion.names.${result.avatar_motion}`) })}
+                {t('ai.test.motion', { motion: t(`avatar_motions.${result.avatar_motion}`) })}
               </Typography>
             )}
           </>

@@ -19,6 +19,7 @@ import { useUpdateTopic } from '../api/update-topic';
 import { translateIssue } from '@/shared/lib/rule-message';
 import { aiErrorMessage } from '@/features/ai/common/lib/ai-errors';
 import { AsyncSwitch } from './async-switch';
+import { TopicMotionPreview } from './topic-motion-preview';
 import { categoryTreeRows } from './category-tree';
 
 function SwitchRow({ label, hint, children }: { label: string; hint: string; children: React.ReactNode }) {
@@ -211,17 +212,18 @@ export function TopicSettingsCard({ topic, onDelete }: { topic: Topic; onDelete:
           {gestures.length > 0 && <ListSubheader>{t('topics.motion.gestures')}</ListSubheader>}
           {gestures.map((name) => (
             <MenuItem key={name} value={name} data-testid={`question-motion-option-${name}`}>
-              {t(`topics.motion.names.${name}`)}
+              {t(`avatar_motions.${name}`)}
             </MenuItem>
           ))}
           {idle.length > 0 && <ListSubheader>{t('topics.motion.idle')}</ListSubheader>}
           {idle.map((name) => (
             <MenuItem key={name} value={name} data-testid={`question-motion-option-${name}`}>
-              {t(`topics.motion.names.${name}`)}
+              {t(`avatar_motions.${name}`)}
             </MenuItem>
           ))}
         </TextField>
         <FormHelperText>{t('topics.motion.note')}</FormHelperText>
+        <TopicMotionPreview topicId={topic.id} motion={currentMotion === NONE ? null : currentMotion} />
       </Box>
       <Divider />
       <Box>
