@@ -124,7 +124,7 @@ export const ZUpdateAvatarRequest = z
     is_in_use: z.boolean().optional(),
   })
   .refine((b) => b.name !== undefined || b.is_in_use !== undefined, {
-    message: 'Send a name or is_in_use.',
+    message: rule('avatar_change_required'),
     path: ['name'],
   });
 export const ZDeleteAvatarRequest = z.object({ device_id: ZId, avatar_id: ZId });

@@ -51,6 +51,8 @@ const RULE_TEXTS = {
   select_category: 'Please select a category',
   invalid_image_address: 'Invalid image address',
   alias_comma: 'An alias cannot contain a comma',
+  // Avatars.
+  avatar_change_required: 'Send a name or is_in_use',
   answer_confidence_range: ({ min, max }: { min: number; max: number }) =>
     `Answer confidence is from ${min}% to ${max}%`,
   // Calls, chat, the device API.
