@@ -224,6 +224,20 @@ describe.each(backends)('directory on %s', (kind) => {
     await clear(mall.id);
   });
 
+  it('lists unit numbers in the order a visitor reads them: G2 before G10, then B1-3 before B1-12', async () => {
+    for (const unit of ['G10', 'g2', 'B1-12', 'G1', 'B1-3', 'Kiosk'])
+      await add(mall.id, { unit, names: { english: `Shop ${unit}` }, phone: '', email: '' });
+    expect((await list(mall.id)).json().data.map((u: DirectoryUnit) => u.unit)).toEqual([
+      'B1-3',
+      'B1-12',
+      'G1',
+      'g2',
+      'G10',
+      'Kiosk',
+    ]);
+    await clear(mall.id);
+  });
+
   it('refuses a unit number in use (any case), bad email and phone, and keeps a <script> name as text', async () => {
     await add(mall.id, { unit: 'B1', names: { english: '<script>alert(1)</script>' } });
     const taken = await send('POST', mall.id, { unit: 'b1', names: { english: 'Other' } });

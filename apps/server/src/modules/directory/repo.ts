@@ -2,7 +2,7 @@ import { and, asc, count, eq, exists, ilike, inArray, or, sql, type SQL } from '
 import type { Db } from '../../db/client.js';
 import { devices, directoryUnits as u, directoryUnitTexts as tx, media } from '../../db/schema.js';
 import type { MediaReferenceSource } from '../../media/repo.js';
-import { likePattern } from '../../lib/sql.js';
+import { likePattern, naturalOrder } from '../../lib/sql.js';
 
 /** The first key of the advisory lock an import of a device's directory takes (the device id is the second). */
 const DIRECTORY_LOCK = 0x6469_7200;
@@ -56,7 +56,7 @@ export function createDirectoryRepo(db: Db) {
       .from(u)
       .leftJoin(media, eq(media.id, u.logoMediaId))
       .where(where)
-      .orderBy(asc(sql`lower(${u.unitNo})`), asc(u.id))
+      .orderBy(...naturalOrder(u.unitNo), asc(u.id))
       .$dynamic();
     if (page) query = query.limit(page.limit).offset(page.offset);
     const rows = await query;
