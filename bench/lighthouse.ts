@@ -11,13 +11,12 @@
  * signed in (`disableStorageReset`), the others start from empty storage as a first visit does.
  */
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
-import { startServer } from '../e2e/support/server.js';
+import { freePort, startServer } from '../e2e/support/server.js';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const ADMIN = { username: 'admin', password: 'Bench-Lighthouse-Passw0rd!' };
@@ -36,17 +35,6 @@ const ALL_CASES: Case[] = [
 ];
 
 const CASES = ALL_CASES.filter((c) => !process.env.ONLY || c.name.includes(process.env.ONLY));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -101,17 +89,23 @@ function figuresOf(lhr: Result): Figures {
   };
 }
 
-const server = await startServer({ env: { ADMIN_PASSWORD: ADMIN.password, DEMO_DATA: 'true' } });
+// The demo data's visitor traffic (2,500 conversations) takes minutes on a busy machine.
+const server = await startServer({
+  env: { ADMIN_PASSWORD: ADMIN.password, DEMO_DATA: 'true' },
+  readyTimeoutMs: 600_000,
+});
 const port = await freePort();
 const profile = await fs.mkdtemp(path.join(os.tmpdir(), 'ac-lighthouse-'));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  headless: true,
-  baseURL: server.url,
-  args: ['--no-sandbox', '--disable-gpu', `--remote-debugging-port=${port}`, '--no-first-run'],
-});
 const results: { name: string; figures: Figures }[] = [];
+// The browser starts inside the try: whatever fails, the server and the profile go.
+let context: Awaited<ReturnType<typeof chromium.launchPersistentContext>> | undefined;
 try {
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    baseURL: server.url,
+    args: ['--no-sandbox', '--disable-gpu', `--remote-debugging-port=${port}`, '--no-first-run'],
+  });
   let signedIn = false;
   for (const c of CASES) {
     if (c.signedIn && !signedIn) {
@@ -160,7 +154,7 @@ try {
     });
   }
 } finally {
-  await context.close();
+  await context?.close();
   await server.stop({ remove: true });
   await fs.rm(profile, { recursive: true, force: true });
 }
