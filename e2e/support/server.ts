@@ -6,7 +6,8 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
-async function freePort(): Promise<number> {
+/** A port free on 127.0.0.1 right now (also the Lighthouse bench's debugging port). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.listen(0, '127.0.0.1', () => {
@@ -32,7 +33,7 @@ export interface RunningServer {
  * embedded default, in a fresh data directory, with no ADMIN_PASSWORD: it must generate one.
  */
 export async function startServer(
-  opts: { dataDir?: string; env?: Record<string, string> } = {},
+  opts: { dataDir?: string; env?: Record<string, string>; readyTimeoutMs?: number } = {},
 ): Promise<RunningServer> {
   const entry = path.join(root, 'apps/server/dist/server.js');
   await fs.access(entry).catch(() => {
@@ -61,7 +62,10 @@ export async function startServer(
   const logs: string[] = [];
   let password: string | undefined;
   const ready = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${logs.join('\n')}`)), 60_000);
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start:\n${logs.join('\n')}`)),
+      opts.readyTimeoutMs ?? 60_000,
+    );
     const onLine = (line: string) => {
       logs.push(line);
       try {

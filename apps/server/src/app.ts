@@ -18,6 +18,7 @@ import { registerDeviceAuth } from './plugins/device-auth.js';
 import { registerGuard } from './plugins/guard.js';
 import { recordRoutes } from './plugins/route-table.js';
 import { registerInputChecks } from './plugins/input-checks.js';
+import { registerApiCompression } from './plugins/compress.js';
 import {
   createLoadShedder,
   PGLITE_LIMITS,
@@ -179,6 +180,19 @@ const isApi = (url: string) => {
 /** A path naming a file (its last segment has an extension): a missing one is a 404, not the app. */
 const looksLikeFile = (path: string) => /\.[A-Za-z0-9]{1,8}$/.test(path.slice(path.lastIndexOf('/') + 1));
 const HSTS = 'max-age=31536000; includeSubDomains';
+/** Built files whose names carry a content hash (Vite's assets/): a new build names new files. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * Cache headers of a built file (`file` may be its precompressed .br/.gz): hashed assets are kept a
+ * year; anything else (index.html, the logo, robots.txt) is checked with the server on every use,
+ * so an upgrade shows at once.
+ */
+function staticCacheHeaders(reply: { header(name: string, value: string): unknown }, file: string) {
+  const hashed = /[\\/]assets[\\/]/.test(file);
+  reply.header('cache-control', hashed ? IMMUTABLE : 'no-cache');
+}
+/** How each built app is served: precompressed .br/.gz chosen by Accept-Encoding, cache headers. */
+const STATIC_OPTIONS = { wildcard: false, preCompressed: true, setHeaders: staticCacheHeaders } as const;
 /** This server's version (its package's), shown in the API reference; the same from src and dist. */
 const SERVER_VERSION = (
   JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -227,6 +241,7 @@ export async function buildApp({
     registerLoadShedding(app, createLoadShedder(limits));
   }
   registerInputChecks(app);
+  registerApiCompression(app);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -699,7 +714,7 @@ export async function buildApp({
   const indexHtml = path.join(config.consoleDir, 'index.html');
   const hasConsole = fs.existsSync(indexHtml);
   if (hasConsole) {
-    await app.register(fastifyStatic, { root: config.consoleDir, wildcard: false, index: false });
+    await app.register(fastifyStatic, { root: config.consoleDir, ...STATIC_OPTIONS, index: false });
   }
   // The kiosk app: what a device's browser shows, its own SPA under /kiosk/.
   const hasKiosk = fs.existsSync(path.join(config.kioskDir, 'index.html'));
@@ -707,7 +722,7 @@ export async function buildApp({
     await app.register(fastifyStatic, {
       root: config.kioskDir,
       prefix: '/kiosk/',
-      wildcard: false,
+      ...STATIC_OPTIONS,
       index: false,
       decorateReply: false,
     });
@@ -718,13 +733,9 @@ export async function buildApp({
     await app.register(fastifyStatic, {
       root: playerDir,
       prefix: '/avatar-player/',
-      wildcard: false,
+      ...STATIC_OPTIONS,
       index: ['index.html'],
       decorateReply: false,
-      // The page is small and names hashed assets: always the newest after an upgrade.
-      setHeaders: (res, file) => {
-        if (file.endsWith('.html')) void res.header('cache-control', 'no-cache');
-      },
     });
   }
   app.setNotFoundHandler((req, reply) => {
@@ -736,6 +747,8 @@ export async function buildApp({
     }
     if (req.method === 'GET' && (url === '/kiosk' || url.startsWith('/kiosk/'))) {
       if (hasKiosk) {
+        // Through the static plugin (the console's sendFile, rooted in the kiosk): precompressed.
+        if (hasConsole) return reply.sendFile('index.html', config.kioskDir);
         return reply
           .header('cache-control', 'no-cache')
           .type('text/html')
@@ -745,7 +758,7 @@ export async function buildApp({
     }
     if (req.method === 'GET' && !api) {
       // Client-side routes (/dashboard, /setting/users, ...) all load the console.
-      if (hasConsole) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      if (hasConsole) return reply.sendFile('index.html');
       return reply.status(404).type('text/plain').send('The console is not built. Run `npm run build`.');
     }
     return reply.status(404).send(failure(`No such call: ${req.method} ${url}`, 'not_found'));

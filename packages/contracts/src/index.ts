@@ -1,3 +1,5 @@
+// First: configures zod before any schema below is made.
+import './zod-config.js';
 export * from './errors.js';
 export * from './rules.js';
 export * from './common.js';

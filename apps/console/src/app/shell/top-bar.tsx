@@ -52,6 +52,8 @@ export function TopBar({
         <Box
           component={RouterLink}
           to="/dashboard"
+          // The product name is hidden on a phone: the link still says where it leads.
+          aria-label={t('app.name')}
           sx={{
             display: 'flex',
             alignItems: 'center',

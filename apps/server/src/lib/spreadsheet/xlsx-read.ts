@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { checkXlsx, ImportRefused, XLSX_LIMITS, type XlsxLimits } from './xlsx-limits.js';
-import { plain, type PlainWorkbook } from './xlsx-plain.js';
+import { cellValue, plain, type PlainWorkbook } from './xlsx-plain.js';
 
 /**
  * A workbook's sheets as plain data, its limits checked while it inflates (xlsx-limits.ts) before
@@ -25,7 +25,7 @@ export async function workbookOf(bytes: Buffer, limits: XlsxLimits = XLSX_LIMITS
         const cells: (ReturnType<typeof plain> | null)[] = [];
         row.eachCell({ includeEmpty: false }, (cell, col) => {
           while (cells.length < col - 1) cells.push(null);
-          cells[col - 1] = plain(cell.value);
+          cells[col - 1] = plain(cellValue(cell));
         });
         rows.push(cells);
       }

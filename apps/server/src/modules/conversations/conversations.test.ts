@@ -20,6 +20,7 @@ import {
 } from '../../test/harness.js';
 import { createTopicsRepo, createTopicsService } from '../ai/index.js';
 import type { AuthContext } from '../auth/index.js';
+import { savedByLibreOffice } from '../../test/libreoffice.js';
 import { createConversationsRepo, type ConversationsRepo } from './repo.js';
 import { createConversationsService } from './service.js';
 
@@ -154,6 +155,9 @@ const desc = ({ order, nulls }: { order: string[]; nulls: number }) => [
   ...order.slice(0, order.length - nulls).reverse(),
   ...order.slice(order.length - nulls).reverse(),
 ];
+
+/** A date cell showing that wall-clock: a workbook's dates have no zone, ExcelJS reads them as UTC. */
+const wallClock = (local: string) => new Date(`${local.replace(' ', 'T')}Z`);
 
 async function readWorkbook(bytes: Buffer) {
   const wb = new ExcelJS.Workbook();
@@ -624,14 +628,22 @@ describe.each(backends)('conversation review on %s', (kind) => {
       const wb = await readWorkbook(res.rawPayload);
       expect(wb.worksheets.map((w) => w.name)).toEqual(['Conversations']);
       const ws = wb.worksheets[0]!;
-      expect(HEADERS.map((_, i) => ws.getRow(1).getCell(i + 1).value)).toEqual(HEADERS);
+      // The date column says the zone its times are in: the caller's.
+      expect(HEADERS.map((_, i) => ws.getRow(1).getCell(i + 1).value)).toEqual([
+        `Date (${HK})`,
+        ...HEADERS.slice(1),
+      ]);
       const rows = rowsOf(ws);
       expect(rows.map((r) => r[1])).toEqual(ASC.datetime.order.map((n) => LOG[n]!.acquire));
-      // Dates in the caller's zone: the range's first and last instant.
-      expect(rows[0]![0]).toBe('2026-03-10 00:00:00');
-      expect(rows[6]![0]).toBe('2026-03-11 23:59:59');
+      // Real date cells a spreadsheet sorts and filters, showing the caller's wall-clock: the
+      // range's first and last instant in Hong Kong.
+      const date = ws.getCell('A2');
+      expect(date.type).toBe(ExcelJS.ValueType.Date);
+      expect(date.numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+      expect(rows[0]![0]).toEqual(wallClock('2026-03-10 00:00:00'));
+      expect(rows[6]![0]).toEqual(wallClock('2026-03-11 23:59:59'));
       expect(rows[2]).toEqual([
-        '2026-03-10 10:00:00',
+        wallClock('2026-03-10 10:00:00'),
         '洗手間在哪裡？',
         '洗手間在二樓。',
         '洗手間',
@@ -646,6 +658,16 @@ describe.each(backends)('conversation review on %s', (kind) => {
         'cantonese',
       ]);
       expect(rows[3]!.slice(3, 8)).toEqual([null, null, 200, null, 'fallback']);
+    });
+
+    it('keeps its date cells dates when LibreOffice Calc saves the file', async () => {
+      const saved = await savedByLibreOffice((await download()).rawPayload);
+      const ws = (await readWorkbook(saved)).worksheets[0]!;
+      expect(ws.getCell('A1').value).toBe(`Date (${HK})`);
+      expect(ws.getCell('A2').type).toBe(ExcelJS.ValueType.Date);
+      expect(rowsOf(ws).map((r) => r[0])).toEqual(
+        rowsOf((await readWorkbook((await download()).rawPayload)).worksheets[0]!).map((r) => r[0]),
+      );
     });
 
     it('keeps the filters and the order of the table', async () => {
@@ -707,7 +729,7 @@ describe.each(backends)('conversation review on %s', (kind) => {
       const res = await download({ start_datetime: '2020-01-01', end_datetime: '2020-01-02' });
       expect(res.statusCode).toBe(200);
       const ws = (await readWorkbook(res.rawPayload)).worksheets[0]!;
-      expect(ws.getRow(1).getCell(1).value).toBe('Date');
+      expect(ws.getRow(1).getCell(1).value).toBe(`Date (${HK})`);
       expect(rowsOf(ws)).toEqual([]);
     });
 
@@ -720,7 +742,7 @@ describe.each(backends)('conversation review on %s', (kind) => {
         'Conversations 2',
         'Conversations 3',
       ]);
-      for (const ws of wb.worksheets) expect(ws.getRow(1).getCell(1).value).toBe('Date');
+      for (const ws of wb.worksheets) expect(ws.getRow(1).getCell(1).value).toBe(`Date (${HK})`);
       expect(wb.worksheets.map((ws) => rowsOf(ws).map((r) => r[1]))).toEqual([
         ['Good morning', 'Where is the parking?', '洗手間在哪裡？'],
         ['Opening hours?', 'Is there 100% free wifi?', 'Can I bring my dog_cat?'],

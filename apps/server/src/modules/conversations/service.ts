@@ -188,10 +188,12 @@ export function createConversationsService({
         repo.exportBatch(where, order, cursor, batchSize);
       const first = await read().catch(rethrowUnknownZone);
       const stream = new PassThrough();
-      writeConversationsXlsx(stream, first, read, { ...exporting, batchSize }).catch((err: unknown) => {
-        log.error({ err }, 'conversation export failed while streaming');
-        stream.destroy(err instanceof Error ? err : new Error(String(err)));
-      });
+      writeConversationsXlsx(stream, where.range.tz, first, read, { ...exporting, batchSize }).catch(
+        (err: unknown) => {
+          log.error({ err }, 'conversation export failed while streaming');
+          stream.destroy(err instanceof Error ? err : new Error(String(err)));
+        },
+      );
       return { filename: `${f.start_datetime}-${f.end_datetime}-Conversation.xlsx`, stream };
     },
   };

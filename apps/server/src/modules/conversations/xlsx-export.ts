@@ -26,8 +26,10 @@ const CELL_MAX_CHARS = 32_767;
  */
 const TEXT_STYLE = { numFmt: '@' };
 const PLAIN_STYLE = {};
+/** The date column: real date cells a spreadsheet sorts and filters, shown to the second. */
+const DATE_STYLE = { numFmt: 'yyyy-mm-dd hh:mm:ss' };
 const COLUMNS: { header: string; width: number; text: boolean }[] = [
-  { header: 'Date', width: 20, text: true },
+  { header: 'Date', width: 24, text: false },
   { header: 'Acquire', width: 40, text: true },
   { header: 'Reply', width: 60, text: true },
   { header: 'Intent identified', width: 28, text: true },
@@ -41,7 +43,15 @@ const COLUMNS: { header: string; width: number; text: boolean }[] = [
   { header: 'Bookmarked', width: 12, text: false },
   { header: 'Language', width: 12, text: true },
 ];
-const CELL_STYLES = COLUMNS.map((c) => (c.text ? TEXT_STYLE : PLAIN_STYLE));
+const CELL_STYLES = COLUMNS.map((c, i) => (i === 0 ? DATE_STYLE : c.text ? TEXT_STYLE : PLAIN_STYLE));
+/** The date column's header names the zone its times are in: "Date (Asia/Hong_Kong)". */
+const headersOf = (tz: string) =>
+  COLUMNS.map((c, i) => ({ ...c, header: i === 0 ? `${c.header} (${tz})` : c.header }));
+/**
+ * A time of the caller's zone ("2026-11-23 17:22:19") as a date cell. A spreadsheet's dates have
+ * no zone: the cell holds that wall-clock, which ExcelJS takes from a Date's UTC fields.
+ */
+const dateCell = (local: string) => new Date(`${local.replace(' ', 'T')}Z`);
 
 const sheetName = (n: number) => (n === 1 ? 'Conversations' : `Conversations ${n}`);
 const text = (s: string | null) => (s === null ? null : s.slice(0, CELL_MAX_CHARS));
@@ -52,7 +62,7 @@ const text = (s: string | null) => (s === null ? null : s.slice(0, CELL_MAX_CHAR
  */
 function cells(r: ExportRow) {
   return [
-    r.local,
+    dateCell(r.local),
     text(r.acquire),
     text(r.reply),
     text(r.intentName),
@@ -103,13 +113,14 @@ async function backpressure(ws: ExcelJS.Worksheet, out: PassThrough, limit: numb
 }
 
 /**
- * Streams the workbook into `out`: the first batch is already read (so a failing query was still
+ * Streams the workbook into `out`, its dates in the zone `tz` (the caller's): the first batch is already read (so a failing query was still
  * a JSON error), `next` reads the batch after a cursor. Memory stays flat whatever the row count:
  * each row is committed (written out) at once, and reading waits while the client is slow.
  * Resolves when the file is complete, or quietly when the client went away.
  */
 export async function writeConversationsXlsx(
   out: PassThrough,
+  tz: string,
   first: ExportRow[],
   next: (cursor: ExportCursor) => Promise<ExportRow[]>,
   opts: ExportOptions,
@@ -134,7 +145,7 @@ export async function writeConversationsXlsx(
     ws?.commit();
     sheets += 1;
     ws = wb.addWorksheet(sheetName(sheets), { views: [{ state: 'frozen', ySplit: 1 }] });
-    ws.columns = COLUMNS.map(({ header, width }) => ({ header, width }));
+    ws.columns = headersOf(tz).map(({ header, width }) => ({ header, width }));
     const header = ws.getRow(1);
     header.font = { bold: true };
     header.commit();

@@ -11,6 +11,7 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import TimerOutlined from '@mui/icons-material/TimerOutlined';
 import { DASHBOARD_MAX_DAYS, DEFAULT_RANGE_DAYS, type DashboardDay } from '@ambassador/contracts';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/shared/api/api-error';
@@ -23,11 +24,20 @@ import { useAet } from '../api/get-aet';
 import { useConversationCount } from '../api/get-conversation-count';
 import { useFaq } from '../api/get-faq';
 import { useGraph } from '../api/get-graph';
-import { ConversationChart } from '../components/conversation-chart';
 import { FaqCard } from '../components/faq-card';
 import { SectionError } from '../components/section-error';
 import { StatCard } from '../components/stat-card';
 import { formatCount, formatDay, formatDuration, formatRate } from '../lib/format';
+
+/**
+ * The chart library (MUI X charts) is the dashboard's heaviest code: its own chunk, loaded once
+ * there are days to draw, so the page, its counts and its FAQ render first and parsing the chart
+ * is a task of its own, not part of the page's first one (issue 20: TBT on a phone).
+ */
+const ConversationChart = lazy(async () => ({
+  default: (await import('../components/conversation-chart')).ConversationChart,
+}));
+const chartLoading = <Skeleton variant="rounded" height={300} data-testid="dashboard-chart-loading" />;
 
 function isQuiet(days: DashboardDay[]): boolean {
   return days.every((d) => d.conversations === 0 && d.fallback_conversations === 0 && d.q_a_sessions === 0);
@@ -87,13 +97,15 @@ export function DashboardPage() {
   if (graph.isError && !graph.data) {
     chartBody = <SectionError message={failure(graph.error)} onRetry={() => void graph.refetch()} />;
   } else if (!graph.data) {
-    chartBody = <Skeleton variant="rounded" height={300} data-testid="dashboard-chart-loading" />;
+    chartBody = chartLoading;
   } else if (isQuiet(graph.data)) {
     chartBody = <EmptyPeriod />;
   } else {
     chartBody = (
       <Box sx={{ opacity: stale(graph) ? 0.55 : 1, transition: 'opacity 150ms' }}>
-        <ConversationChart days={graph.data} />
+        <Suspense fallback={chartLoading}>
+          <ConversationChart days={graph.data} />
+        </Suspense>
       </Box>
     );
   }

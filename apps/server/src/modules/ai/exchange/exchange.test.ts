@@ -11,6 +11,7 @@ import {
   type Session,
 } from '../../../test/harness.js';
 import { syntheticTopics } from '../../../test/matcher-topics.js';
+import { savedByLibreOffice } from '../../../test/libreoffice.js';
 
 /** Seeded devices: 1 Main Lobby Ambassador, 2 North Wing Ambassador (empty here), 3 Website Chatbot. */
 const LOBBY = 1;
@@ -295,6 +296,26 @@ describe.each(backends)('topics workbook on %s', (kind) => {
       { text: 'Vegan', payload: 'Vegan restaurants' },
       { text: '', payload: '' },
     ]);
+  });
+
+  it('imports a workbook saved by LibreOffice Calc as the export it came from', async () => {
+    const saved = await savedByLibreOffice((await exportOf(LOBBY)).rawPayload);
+    // Calc writes its booleans as the formulas TRUE() and FALSE() with their values.
+    const topics = (await readWorkbook(saved)).getWorksheet('Topics')!;
+    expect(topics.getCell('D2').formula).toBe('FALSE()');
+    const preview = await importInto(LOBBY, 'preview', saved);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json().data).toMatchObject({
+      errors: [],
+      categories_created: [],
+      topics_created: [],
+      topics_changed: [],
+      keywords: 4,
+      responses: 3,
+    });
+    // The other device holding the same copy (the test above) reads it as no change either.
+    const north = await importInto(NORTH, 'preview', saved);
+    expect(north.json().data).toMatchObject({ errors: [], topics_created: [], topics_changed: [] });
   });
 
   it('re-imports the same file as no change, and reports only what a changed file changes', async () => {

@@ -1,0 +1,177 @@
+/**
+ * Lighthouse against the built server (issue 20's targets, docs/performance.md): /login (mobile and
+ * desktop presets), /kiosk/ (mobile) and /dashboard signed in (mobile), each run RUNS times; prints
+ * the median of each category and of FCP, LCP, TBT and the JavaScript transferred.
+ *
+ *   npm run build && npm run bench:lighthouse          (RUNS=3 by default; CHROMIUM_PATH)
+ *   ONLY=dashboard npm run bench:lighthouse             (the rows whose name contains it)
+ *
+ * Chromium is Debian's, driven by playwright-core in a persistent profile with a debugging port:
+ * Lighthouse audits through that port; the dashboard runs keep the storage where the console
+ * signed in (`disableStorageReset`), the others start from empty storage as a first visit does.
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import lighthouse, { type Flags, type Result } from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { chromium } from 'playwright-core';
+import { freePort, startServer } from '../e2e/support/server.js';
+
+const RUNS = Number(process.env.RUNS ?? 3);
+const ADMIN = { username: 'admin', password: 'Bench-Lighthouse-Passw0rd!' };
+
+interface Case {
+  name: string;
+  path: string;
+  preset: 'mobile' | 'desktop';
+  signedIn?: boolean;
+}
+const ALL_CASES: Case[] = [
+  { name: '/login mobile', path: '/login', preset: 'mobile' },
+  { name: '/login desktop', path: '/login', preset: 'desktop' },
+  { name: '/kiosk/ mobile', path: '/kiosk/', preset: 'mobile' },
+  { name: '/dashboard mobile, signed in', path: '/dashboard', preset: 'mobile', signedIn: true },
+];
+
+const CASES = ALL_CASES.filter((c) => !process.env.ONLY || c.name.includes(process.env.ONLY));
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? NaN;
+};
+
+interface Figures {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  jsKiB: number;
+  failing: string[];
+  /** The longest main-thread tasks, "duration ms script", to know what to split. */
+  longTasks: string[];
+}
+
+function figuresOf(lhr: Result): Figures {
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  const items = (lhr.audits['network-requests']?.details as { items?: Record<string, unknown>[] } | undefined)
+    ?.items;
+  const js = (items ?? [])
+    .filter((i) => i.resourceType === 'Script')
+    .reduce((sum, i) => sum + Number(i.transferSize ?? 0), 0);
+  // What keeps a category below 100, to know what to fix.
+  const failing = ['accessibility', 'best-practices', 'seo'].flatMap((c) =>
+    (lhr.categories[c]?.auditRefs ?? [])
+      .filter((r) => r.weight > 0 && (lhr.audits[r.id]?.score ?? 1) < 1)
+      .map((r) => `${c}:${r.id}`),
+  );
+  const tasks = (
+    lhr.audits['long-tasks']?.details as { items?: { url?: string; duration?: number }[] } | undefined
+  )?.items;
+  const longTasks = (tasks ?? [])
+    .slice(0, 5)
+    .map((task) => `${Math.round(task.duration ?? 0)} ms ${String(task.url ?? '').replace(/^.*\//, '')}`);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    fcp: num('first-contentful-paint'),
+    lcp: num('largest-contentful-paint'),
+    tbt: num('total-blocking-time'),
+    jsKiB: js / 1024,
+    failing,
+    longTasks,
+  };
+}
+
+// The demo data's visitor traffic (2,500 conversations) takes minutes on a busy machine.
+const server = await startServer({
+  env: { ADMIN_PASSWORD: ADMIN.password, DEMO_DATA: 'true' },
+  readyTimeoutMs: 600_000,
+});
+const port = await freePort();
+const profile = await fs.mkdtemp(path.join(os.tmpdir(), 'ac-lighthouse-'));
+const results: { name: string; figures: Figures }[] = [];
+// The browser starts inside the try: whatever fails, the server and the profile go.
+let context: Awaited<ReturnType<typeof chromium.launchPersistentContext>> | undefined;
+try {
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    baseURL: server.url,
+    args: ['--no-sandbox', '--disable-gpu', `--remote-debugging-port=${port}`, '--no-first-run'],
+  });
+  let signedIn = false;
+  for (const c of CASES) {
+    if (c.signedIn && !signedIn) {
+      // Signed in through the form, as an operator does: the console keeps the session in storage.
+      const page = context.pages()[0] ?? (await context.newPage());
+      await page.goto('/login');
+      await page.getByTestId('login-username').fill(ADMIN.username);
+      await page.getByTestId('login-password').fill(ADMIN.password);
+      await page.getByTestId('login-submit').click();
+      await page.waitForURL('**/dashboard');
+      signedIn = true;
+    }
+    const runs: Figures[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const flags: Flags = {
+        port,
+        output: 'json',
+        logLevel: 'error',
+        disableStorageReset: Boolean(c.signedIn),
+      };
+      const answer = await lighthouse(
+        `${server.url}${c.path}`,
+        flags,
+        c.preset === 'desktop' ? desktopConfig : undefined,
+      );
+      if (!answer) throw new Error(`Lighthouse gave no result for ${c.name}`);
+      if (answer.lhr.runtimeError) throw new Error(`${c.name}: ${answer.lhr.runtimeError.message}`);
+      runs.push(figuresOf(answer.lhr));
+      console.error(`${c.name} run ${i + 1}: performance ${runs.at(-1)!.performance}`);
+    }
+    const m = (k: keyof Omit<Figures, 'failing' | 'longTasks'>) => median(runs.map((r) => r[k]));
+    results.push({
+      name: c.name,
+      figures: {
+        performance: m('performance'),
+        accessibility: m('accessibility'),
+        bestPractices: m('bestPractices'),
+        seo: m('seo'),
+        fcp: m('fcp'),
+        lcp: m('lcp'),
+        tbt: m('tbt'),
+        jsKiB: m('jsKiB'),
+        failing: [...new Set(runs.flatMap((r) => r.failing))],
+        longTasks: runs.at(-1)?.longTasks ?? [],
+      },
+    });
+  }
+} finally {
+  await context?.close();
+  await server.stop({ remove: true });
+  await fs.rm(profile, { recursive: true, force: true });
+}
+
+console.log(`\nLighthouse, median of ${RUNS} run(s) per row\n`);
+console.log('| page / preset | performance | accessibility | best practices | SEO | FCP | LCP | TBT | JS |');
+console.log('|---|---|---|---|---|---|---|---|---|');
+for (const { name, figures: f } of results) {
+  console.log(
+    `| ${name} | ${f.performance} | ${f.accessibility} | ${f.bestPractices} | ${f.seo} | ` +
+      `${(f.fcp / 1000).toFixed(1)} s | ${(f.lcp / 1000).toFixed(1)} s | ${Math.round(f.tbt)} ms | ` +
+      `${Math.round(f.jsKiB)} KiB |`,
+  );
+}
+for (const { name, figures: f } of results) {
+  if (f.failing.length > 0) console.log(`\n${name}, audits below 100: ${f.failing.join(', ')}`);
+}
+for (const { name, figures: f } of results) {
+  if (f.longTasks.length > 0) console.log(`\n${name}, longest tasks (last run): ${f.longTasks.join('; ')}`);
+}
