@@ -47,6 +47,7 @@ const SESSION_CACHE_MAX = 50_000;
 /** The conversation status each way of answering is logged with. */
 const STATUS: Record<AnswerKind, ConversationLog['status']> = {
   topic: 'answered',
+  location: 'answered',
   document: 'document',
   small_talk: 'small_talk',
   declined: 'declined',
@@ -297,6 +298,7 @@ export function createDeviceApiService({
         answer_text: chain.answer_text,
         answer_speech: chain.answer_speech,
         source: chain.source,
+        location: null,
       };
     },
 
