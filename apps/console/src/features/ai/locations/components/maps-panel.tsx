@@ -211,7 +211,7 @@ export function MapsPanel() {
                 {here?.map_id === map.id ? ` · ${t('locations.maps.here_set')}` : ''}
               </Typography>
             </CardContent>
-            <CardActions sx={{ justifyContent: 'flex-end', flexWrap: 'wrap', gap: 0 }}>
+            <CardActions disableSpacing sx={{ justifyContent: 'flex-end', flexWrap: 'wrap', pt: 0.5 }}>
               <RowAction
                 label={t('locations.maps.move_up')}
                 item={map.name}
