@@ -150,7 +150,29 @@ function LayerColumn<D, C extends LayerCategory>({
     body = (
       <List dense disablePadding>
         {categories.map((category) => (
-          <ListItem key={`c-${category.category_id}`} disablePadding>
+          <ListItem
+            key={`c-${category.category_id}`}
+            disablePadding
+            // The menu button sits beside the row's button, not inside it (no nested controls):
+            // faint until the row is hovered or selected, and shown when it has the focus.
+            sx={{
+              '& .layer-more': { opacity: 0 },
+              '&:hover .layer-more, & .layer-more:focus-visible': { opacity: 1 },
+            }}
+            secondaryAction={
+              <IconButton
+                className="layer-more"
+                size="small"
+                edge="end"
+                aria-label={`${t('ai.finder.category_actions')}: ${category.category_name}`}
+                onClick={(event) => onCategoryMenu(event, category)}
+                data-testid={`${p}-category-menu-${category.category_id}`}
+                sx={{ mr: 3, ...(selectedId === category.category_id && { opacity: '1 !important' }) }}
+              >
+                <MoreVert fontSize="small" />
+              </IconButton>
+            }
+          >
             <ListItemButton
               selected={selectedId === category.category_id}
               onClick={() => onOpenCategory(category)}
@@ -159,7 +181,7 @@ function LayerColumn<D, C extends LayerCategory>({
                 onCategoryMenu(event, category);
               }}
               data-testid={`${p}-category-${category.category_id}`}
-              sx={{ pr: 0.5, '&:hover .layer-more, &.Mui-selected .layer-more': { opacity: 1 } }}
+              sx={{ pr: '8px !important' }}
             >
               <ListItemIcon sx={{ minWidth: 32 }}>
                 <FolderOutlined fontSize="small" color="primary" />
@@ -168,21 +190,8 @@ function LayerColumn<D, C extends LayerCategory>({
                 primary={category.category_name}
                 secondary={secondary?.(category)}
                 slotProps={{ primary: { noWrap: true, title: category.category_name } }}
+                sx={{ mr: 4 }}
               />
-              <IconButton
-                className="layer-more"
-                size="small"
-                aria-label={`${t('ai.finder.category_actions')}: ${category.category_name}`}
-                onClick={(event) => {
-                  event.stopPropagation();
-                  onCategoryMenu(event, category);
-                }}
-                data-testid={`${p}-category-menu-${category.category_id}`}
-                // Faint until hovered, but reachable with the keyboard (it shows when focused).
-                sx={{ opacity: 0, '&:focus-visible': { opacity: 1 } }}
-              >
-                <MoreVert fontSize="small" />
-              </IconButton>
               <ChevronRight
                 fontSize="small"
                 color="action"
