@@ -54,8 +54,8 @@ describe('locations and maps: a floor plan, two places clicked on it, a kiosk po
     await o('maps-empty').waitFor();
     await o('map-upload-input').setInputFiles(plan);
     await o('map-name-dialog').waitFor();
-    expect(await o('map-name-input').inputValue()).toBe('ground-floor');
-    await o('map-name-input').fill('Ground floor');
+    expect(await o('map-name-input').locator('input').inputValue()).toBe('ground-floor');
+    await o('map-name-input').locator('input').fill('Ground floor');
     await axe(op, 'map name dialog');
     await o('map-save').click();
     await o('map-name-dialog').waitFor({ state: 'detached' });

@@ -115,6 +115,49 @@ export function useLocationFormErrors(form: LocationForm) {
   };
 }
 
+/** A picture of the location (its own, or one language's): uploaded, previewed, replaced, removed. */
+function LocationImageField({
+  value,
+  onChange,
+  upload,
+  label,
+  alt,
+  testId,
+}: {
+  value: string;
+  onChange: (url: string) => void;
+  upload: ImageUpload;
+  label: string;
+  alt: string;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const maxMb = IMAGE_UPLOAD_MAX_BYTES / (1024 * 1024);
+  return (
+    <ImageUploadField
+      value={value}
+      onChange={onChange}
+      upload={upload}
+      texts={{
+        label,
+        alt,
+        upload: t('locations.form.image_upload'),
+        replace: t('locations.form.image_replace'),
+        uploading: t('locations.form.image_uploading'),
+        uploaded: t('locations.form.image_uploaded'),
+        remove: t('locations.form.image_remove'),
+        hint: t('locations.form.image_hint', { max: maxMb }),
+        tooLarge: t('locations.form.image_too_large', { max: maxMb }),
+      }}
+      errorText={(e) => errorMessage(e, t('errors.unknown'))}
+      accept={IMAGE_TYPES.join(',')}
+      preview={{ width: 120, height: 90 }}
+      testIds={{ input: `${testId}-input`, preview: `${testId}-preview`, remove: `${testId}-remove` }}
+      removable
+    />
+  );
+}
+
 /**
  * Add or edit a location: its name, other names, categories, active state and picture; per locale
  * (Cantonese, English, Mandarin) its name, address, phone, image and opening hours; its map and the
@@ -174,18 +217,7 @@ export function LocationDialog({
     if (result.ok) onClose();
   };
 
-  const maxMb = IMAGE_UPLOAD_MAX_BYTES / (1024 * 1024);
   const localeName = t(`languages.${locale}`);
-  const imageTexts = (alt: string) => ({
-    alt,
-    upload: t('locations.form.image_upload'),
-    replace: t('locations.form.image_replace'),
-    uploading: t('locations.form.image_uploading'),
-    uploaded: t('locations.form.image_uploaded'),
-    remove: t('locations.form.image_remove'),
-    hint: t('locations.form.image_hint', { max: maxMb }),
-    tooLarge: t('locations.form.image_too_large', { max: maxMb }),
-  });
   const addAlias = () => {
     const alias = aliasDraft.trim();
     if (!alias || aliasError || form.aliases.length >= LOCATION_MAX_ALIASES) return;
@@ -278,20 +310,13 @@ export function LocationDialog({
             </Box>
           )}
         </Box>
-        <ImageUploadField
+        <LocationImageField
           value={form.image}
           onChange={(image) => setForm((f) => ({ ...f, image }))}
-          upload={upload as ImageUpload}
-          texts={{ label: t('locations.form.image'), ...imageTexts(t('locations.form.image_alt_main')) }}
-          errorText={(e) => errorMessage(e, t('errors.unknown'))}
-          accept={IMAGE_TYPES.join(',')}
-          preview={{ width: 120, height: 90 }}
-          testIds={{
-            input: 'location-image-input',
-            preview: 'location-image-preview',
-            remove: 'location-image-remove',
-          }}
-          removable
+          upload={upload}
+          label={t('locations.form.image')}
+          alt={t('locations.form.image_alt_main')}
+          testId="location-image"
         />
 
         <Box>
@@ -354,24 +379,14 @@ export function LocationDialog({
                 htmlInput: { maxLength: LOCATION_ADDRESS_MAX, 'data-testid': 'location-detail-address' },
               }}
             />
-            <ImageUploadField
+            <LocationImageField
               key={locale}
               value={detail.image}
               onChange={(image) => setDetail({ image })}
-              upload={upload as ImageUpload}
-              texts={{
-                label: t('locations.form.local_image', { language: localeName }),
-                ...imageTexts(t('locations.form.image_alt', { language: localeName })),
-              }}
-              errorText={(e) => errorMessage(e, t('errors.unknown'))}
-              accept={IMAGE_TYPES.join(',')}
-              preview={{ width: 120, height: 90 }}
-              testIds={{
-                input: 'location-detail-image-input',
-                preview: 'location-detail-image-preview',
-                remove: 'location-detail-image-remove',
-              }}
-              removable
+              upload={upload}
+              label={t('locations.form.local_image', { language: localeName })}
+              alt={t('locations.form.image_alt', { language: localeName })}
+              testId="location-detail-image"
             />
             <OpeningHoursEditor
               key={`hours-${locale}`}

@@ -1,12 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { MAP_NAME_MAX, ZMapName, ZMapUploadFields } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
 import { translateIssue } from '@/shared/lib/rule-message';
-import { FormDialog } from '@/shared/ui/form-dialog';
+import { NameDialog } from '@/shared/ui/name-dialog';
 
 export type MapNameFields = { name: string; page: number };
+
+const isPdf = (file: File) => file.type === 'application/pdf' || /\.pdf$/i.test(file.name);
 
 /**
  * The Location and map action dialog for a map: name a floor plan just chosen (and, for a PDF, the
@@ -30,73 +32,52 @@ export function MapNameDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [name, setName] = useState(initialName);
   const [page, setPage] = useState('1');
-  const [touched, setTouched] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const pdf = Boolean(file && (file.type === 'application/pdf' || /\.pdf$/i.test(file.name)));
-
-  const problems = () => {
-    const nameCheck = ZMapName.safeParse(name);
-    const pageCheck = ZMapUploadFields.shape.page.safeParse(Number(page));
-    return {
-      name: nameCheck.success ? null : translateIssue(t, nameCheck.error.issues[0]!),
-      page: !pdf || (pageCheck.success && page.trim() !== '') ? null : t('locations.maps.page_invalid'),
-    };
-  };
-  const shown = touched ? problems() : { name: null, page: null };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (submitting) return;
-    setTouched(true);
-    const found = problems();
-    if (found.name || found.page) return;
-    setSubmitting(true);
-    const saved = await onSubmit({ name: name.trim(), page: pdf ? Number(page) : 1 });
-    setSubmitting(false);
-    if (saved) onClose();
-  };
+  const pdf = Boolean(file && isPdf(file));
+  const pageValid = () => page.trim() !== '' && ZMapUploadFields.shape.page.safeParse(Number(page)).success;
 
   return (
-    <FormDialog
+    <NameDialog
       open={open}
-      onClose={onClose}
-      onSubmit={(event) => void submit(event)}
-      submitting={submitting}
       title={mode === 'add_map' ? t('locations.maps.add_title') : t('locations.maps.rename_title')}
-      testId="map-name-dialog"
-      dataAttributes={{ 'data-mode': mode }}
-      width={400}
+      label={t('locations.maps.name')}
+      initialName={initialName}
+      maxLength={MAP_NAME_MAX}
+      validate={(name) => {
+        const check = ZMapName.safeParse(name);
+        return check.success ? null : translateIssue(t, check.error.issues[0]!);
+      }}
+      intro={
+        file && (
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {t('locations.maps.file', { name: file.name })}
+          </Typography>
+        )
+      }
+      {...(pdf && {
+        extra: {
+          valid: pageValid,
+          render: (touched: boolean) => {
+            const wrong = touched && !pageValid();
+            return (
+              <TextField
+                label={t('locations.maps.page')}
+                type="number"
+                value={page}
+                onChange={(event) => setPage(event.target.value)}
+                error={wrong}
+                helperText={wrong ? t('locations.maps.page_invalid') : t('locations.maps.page_hint')}
+                slotProps={{ htmlInput: { min: 1, step: 1, 'data-testid': 'map-page-input' } }}
+              />
+            );
+          },
+        },
+      })}
       submitLabel={mode === 'add_map' ? t('locations.maps.upload_save') : t('common.save')}
-      submitTestId="map-save"
-    >
-      {file && (
-        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-          {t('locations.maps.file', { name: file.name })}
-        </Typography>
-      )}
-      <TextField
-        label={t('locations.maps.name')}
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        required
-        autoFocus
-        error={Boolean(shown.name)}
-        helperText={shown.name ?? ' '}
-        slotProps={{ htmlInput: { maxLength: MAP_NAME_MAX, 'data-testid': 'map-name-input' } }}
-      />
-      {pdf && (
-        <TextField
-          label={t('locations.maps.page')}
-          type="number"
-          value={page}
-          onChange={(event) => setPage(event.target.value)}
-          error={Boolean(shown.page)}
-          helperText={shown.page ?? t('locations.maps.page_hint')}
-          slotProps={{ htmlInput: { min: 1, step: 1, 'data-testid': 'map-page-input' } }}
-        />
-      )}
-    </FormDialog>
+      testIds={{ dialog: 'map-name-dialog', input: 'map-name-input', submit: 'map-save' }}
+      dataAttributes={{ 'data-mode': mode }}
+      onSubmit={(name) => onSubmit({ name: name.trim(), page: pdf ? Number(page) : 1 })}
+      onClose={onClose}
+    />
   );
 }

@@ -231,10 +231,14 @@ describe('Maps (/ai/location/maps)', () => {
     fireEvent.click(await screen.findByTestId('map-rename-3'));
     const dialog = await screen.findByTestId('map-name-dialog');
     expect(dialog.dataset.mode).toBe('rename_map');
-    fireEvent.change(within(dialog).getByTestId('map-name-input'), { target: { value: '   ' } });
+    fireEvent.change(within(within(dialog).getByTestId('map-name-input')).getByRole('textbox'), {
+      target: { value: '   ' },
+    });
     fireEvent.click(within(dialog).getByTestId('map-save'));
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
-    fireEvent.change(within(dialog).getByTestId('map-name-input'), { target: { value: 'Lobby' } });
+    fireEvent.change(within(within(dialog).getByTestId('map-name-input')).getByRole('textbox'), {
+      target: { value: 'Lobby' },
+    });
     fireEvent.click(within(dialog).getByTestId('map-save'));
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ device_id: 7, name: 'Lobby' }),
