@@ -62,6 +62,23 @@ describe('locations and maps: a floor plan, two places clicked on it, a kiosk po
     await expect.poll(() => op.locator('[data-testid^="map-card-"]').count(), { timeout: 20_000 }).toBe(1);
     expect(await op.locator('[data-testid^="map-card-"]').first().innerText()).toContain('Ground floor');
     await axe(op, 'maps panel');
+
+    // This device stands at the bottom middle of the plan: its kiosk's "you are here".
+    await op.locator('[data-testid^="map-here-"]').first().click();
+    await o('kiosk-position-dialog').waitFor();
+    const area = o('kiosk-position-picker-area');
+    await area.locator('img').waitFor();
+    await expect
+      .poll(() => area.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBe(PLAN.width);
+    const box = (await area.boundingBox())!;
+    await op.mouse.click(box.x + box.width * 0.5, box.y + box.height * 0.9);
+    await axe(op, 'kiosk position dialog');
+    await o('kiosk-position-save').click();
+    await o('kiosk-position-dialog').waitFor({ state: 'detached' });
+    await expect
+      .poll(() => op.locator('[data-testid^="map-card-"]').first().innerText())
+      .toContain('This device is here');
   });
 
   /** Adds a location with a Cantonese name, clicking the plan at (x, y) as fractions of it. */
@@ -115,13 +132,15 @@ describe('locations and maps: a floor plan, two places clicked on it, a kiosk po
     await expect.poll(() => k('kiosk-message-bot').count(), { timeout: 15_000 }).toBe(before + 1);
     const answer = k('kiosk-message-bot').last();
     expect(await answer.getAttribute('data-answered-by')).toBe('location');
-    const map = answer.getByTestId('kiosk-location-map');
-    await map.waitFor();
-    const point = map.getByTestId('kiosk-location-point');
-    return {
-      answer,
-      point: { x: Number(await point.getAttribute('data-x')), y: Number(await point.getAttribute('data-y')) },
+    await answer.getByTestId('kiosk-location-map').waitFor();
+    const at = async (id: string) => {
+      const marker = answer.getByTestId(id);
+      return {
+        x: Number(await marker.getAttribute('data-x')),
+        y: Number(await marker.getAttribute('data-y')),
+      };
     };
+    return { answer, point: await at('kiosk-location-poi'), here: await at('kiosk-you-are-here') };
   }
 
   it('a paired kiosk asked "where is" in Cantonese and in English shows the map with the right point', async () => {
@@ -131,6 +150,8 @@ describe('locations and maps: a floor plan, two places clicked on it, a kiosk po
     expect(await xray.answer.innerText()).toContain('X光室');
     expect(xray.point.x).toBeCloseTo(0.75, 2);
     expect(xray.point.y).toBeCloseTo(0.25, 2);
+    expect(xray.here.x).toBeCloseTo(0.5, 2);
+    expect(xray.here.y).toBeCloseTo(0.9, 2);
     await axe(kiosk, 'kiosk location answer cantonese');
     await screenshot(kiosk, 'locations-kiosk-cantonese');
 
