@@ -117,7 +117,9 @@ describe('ruleOf', () => {
           .readFileSync(path.join(dir, file), 'utf8')
           .split('\n')
           // Comments and `[…] as const` lists of values (statuses, names) are not messages.
-          .filter((line) => literal.test(line) && !/^\s*(\/\/|\/?\*)/.test(line) && !/\] as const;$/.test(line))
+          .filter(
+            (line) => literal.test(line) && !/^\s*(\/\/|\/?\*)/.test(line) && !/\] as const;$/.test(line),
+          )
           .map((line) => `${file}: ${line.trim()}`),
       );
     expect(offenders).toEqual([]);
