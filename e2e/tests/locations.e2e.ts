@@ -91,11 +91,15 @@ describe('locations and maps: a floor plan, two places clicked on it, a kiosk po
     await o('location-detail-name').fill(cantonese);
     await o('location-map-select').click();
     await op.getByRole('option', { name: 'Ground floor' }).click();
+    // The menu (and its invisible backdrop, which fades out) is gone before the map is clicked.
+    await op.locator('.MuiMenu-root').waitFor({ state: 'detached' });
     const area = o('location-point-area');
     await area.locator('img').waitFor();
     await expect
       .poll(() => area.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
       .toBe(PLAN.width);
+    // The map sits at the bottom of the dialog: in view before it is clicked.
+    await area.scrollIntoViewIfNeeded();
     const box = (await area.boundingBox())!;
     await op.mouse.click(box.x + box.width * x, box.y + box.height * y);
     const marker = o('location-point-marker');
