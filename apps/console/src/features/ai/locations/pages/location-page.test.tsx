@@ -208,6 +208,63 @@ describe('Locations (/ai/location)', () => {
   });
 });
 
+describe('Locations import (xlsx)', () => {
+  it('previews a workbook, with its problems, and applies only a clean one', async () => {
+    let clean = false;
+    const calls = serve((call) => {
+      if (call.method !== 'POST' || call.path !== '/location_map/locations/import') return undefined;
+      const mode = call.query.get('mode');
+      if (!clean)
+        return {
+          body: {
+            applied: false,
+            add: 0,
+            update: 0,
+            unchanged: 0,
+            rows: [],
+            errors: [{ row: 3, column: 'Name', key: 'location_name_required', params: {}, message: 'Name?' }],
+          },
+        };
+      return {
+        body: {
+          applied: mode === 'apply',
+          add: 1,
+          update: 1,
+          unchanged: 0,
+          rows: [
+            { row: 2, id: 1, name: 'Pharmacy', action: 'update' },
+            { row: 3, id: null, name: 'Cafe', action: 'add' },
+          ],
+          errors: [],
+        },
+      };
+    });
+    renderWithApp(<LocationsPage />, '/ai/location');
+    await screen.findByTestId('location-row-1');
+    fireEvent.click(screen.getByTestId('location-import-open'));
+    const dialog = await screen.findByTestId('location-import-dialog');
+    const file = new File(['x'], 'locations.xlsx');
+    fireEvent.change(within(dialog).getByTestId('location-import-input'), { target: { files: [file] } });
+    const errors = await within(dialog).findByTestId('location-import-errors');
+    expect(errors.textContent).toContain('Name');
+    expect((within(dialog).getByTestId('location-import-apply') as HTMLButtonElement).disabled).toBe(true);
+
+    clean = true;
+    fireEvent.change(within(dialog).getByTestId('location-import-input'), { target: { files: [file] } });
+    const rows = await within(dialog).findByTestId('location-import-rows');
+    expect(rows.textContent).toContain('Cafe');
+    expect(within(dialog).getByTestId('location-import-summary').textContent).toContain('1 to add');
+    fireEvent.click(within(dialog).getByTestId('location-import-apply'));
+    await waitFor(() => expect(screen.queryByTestId('location-import-dialog')).toBeNull(), { timeout: 3000 });
+    const imports = calls.filter((c) => c.path === '/location_map/locations/import');
+    expect(imports.map((c) => [c.query.get('device_id'), c.query.get('mode')])).toEqual([
+      ['7', 'preview'],
+      ['7', 'preview'],
+      ['7', 'apply'],
+    ]);
+  });
+});
+
 describe('Maps (/ai/location/maps)', () => {
   it('refuses to delete a map that locations use, naming them', async () => {
     const calls = serve();
