@@ -93,6 +93,13 @@ import {
   directoryRoutes,
 } from './modules/directory/index.js';
 import {
+  createLocationsRepo,
+  createLocationsService,
+  locationsDeviceRoutes,
+  locationsMediaReferences,
+  locationsRoutes,
+} from './modules/locations/index.js';
+import {
   createEventRepo,
   createEventService,
   createKioskEvents,
@@ -324,6 +331,7 @@ export async function buildApp({
     quizMediaReferences,
     mrcMediaReferences,
     avatarMediaReferences,
+    ...locationsMediaReferences,
   );
   // Without ffprobe/ffmpeg the server runs, and says once that videos will be refused.
   void media.video.status().then(
@@ -448,8 +456,18 @@ export async function buildApp({
   // Small talk (modules/small-talk), and the chain a device answers with (modules/assistant): topic
   // filter, topics, documents, small talk, fallback.
   const smallTalk = createSmallTalkService({ repo: createSmallTalkRepo(db), clock });
+  // Locations and maps (modules/locations): "where is …" answered with a map, after topics.
+  const callSettingsRepo = createCallsRepo(db);
+  const locations = createLocationsService({
+    repo: createLocationsRepo(db),
+    media,
+    notifier,
+    clock,
+    timeZoneOf: async (deviceId) => (await callSettingsRepo.settings(deviceId))?.timeZone ?? 'UTC',
+  });
   const answerChain = createAnswerChain({
     answers,
+    locations: (deviceId, language, text) => locations.answer(deviceId, language, text),
     documents: retrieval.answerer,
     smallTalk: (deviceId, language) => smallTalk.answering(deviceId, language),
   });
@@ -564,7 +582,7 @@ export async function buildApp({
 
   // ---- Video calls (modules/calls) ----
   const calls = createCallsService({
-    repo: createCallsRepo(db),
+    repo: callSettingsRepo,
     notifier,
     clock,
     log: app.log,
@@ -676,6 +694,8 @@ export async function buildApp({
       await admin.register(resumableUploadRoutes, { uploads });
       idleScreenRoutes(admin, { idle });
       directoryRoutes(admin, { directory });
+      // ---- admin routes: locations and maps ----
+      locationsRoutes(admin, { locations, media });
       // ---- admin routes: events ----
       eventRoutes(admin, { events });
       quizRoutes(admin, { quizzes });
@@ -698,6 +718,7 @@ export async function buildApp({
       // ---- device routes: chat/push ----
       chatDeviceRoutes(device, { chat });
       directoryDeviceRoutes(device, { directory });
+      locationsDeviceRoutes(device, { locations });
       // ---- device routes: calls ----
       callsDeviceRoutes(device, { calls });
       // ---- device routes: event runs ----

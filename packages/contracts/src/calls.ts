@@ -3,6 +3,7 @@ import { rule } from './rules.js';
 import { ZLanguage } from './access.js';
 import { ZId, ZPaging } from './common.js';
 import { ZTimeZone } from './conversations.js';
+import { ZClock, ZDayOption } from './hours.js';
 
 /**
  * Live video calls (the Live Video page, its dialogs and the kiosk's call button). A kiosk calls; every console of the project sees the banner; one operator answers and
@@ -53,22 +54,6 @@ export const ZCallStatusRequest = z.object({
 export type CallStatusRequest = z.input<typeof ZCallStatusRequest>;
 
 // --- Offline hours -------------------------------------------------------------------------------
-
-/** Day options of offline hours: each weekday, and weekdays and weekends as shorthands. */
-export const DAY_OPTIONS = [
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-  'weekdays',
-  'weekends',
-] as const;
-export const ZDayOption = z.enum(DAY_OPTIONS);
-export type DayOption = z.infer<typeof ZDayOption>;
-const ZClock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, rule('time_format'));
 
 /**
  * One span of offline hours: on these days the desk is offline from `start` to `end` (local time

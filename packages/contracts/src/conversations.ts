@@ -66,7 +66,14 @@ export const CONVERSATION_SORTS = [
 ] as const;
 export type ConversationSort = (typeof CONVERSATION_SORTS)[number];
 /** answered: by a topic; document: from the device's documents; small_talk; declined: by a topic filter; fallback: nothing answered. */
-export const CONVERSATION_STATUSES = ['answered', 'fallback', 'document', 'small_talk', 'declined'] as const;
+export const CONVERSATION_STATUSES = [
+  'answered',
+  'fallback',
+  'location',
+  'document',
+  'small_talk',
+  'declined',
+] as const;
 
 const filterShape = {
   ...rangeShape,
@@ -174,6 +181,8 @@ export const ZAetResponse = z.object({
 });
 export type Aet = z.infer<typeof ZAetResponse>;
 export const ZFaqItem = z.object({
+  /** A topic (also when absent), or a location answering "where is …" (then `intent_id` is the location’s id). */
+  kind: z.enum(['topic', 'location']).optional(),
   intent_id: z.number().int(),
   intent_name: z.string(),
   category: z.string().nullable(),

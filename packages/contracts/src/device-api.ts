@@ -11,6 +11,7 @@ import { ZDeviceKind } from './devices.js';
 import { ZKioskEvent } from './events.js';
 import { NO_IDLE_SCREEN, ZKioskIdleScreen } from './idle-screen.js';
 import { ZKioskSections } from './interface.js';
+import { ZLocationAnswer } from './locations.js';
 
 /**
  * The device API (`/device_api/v1`): what a kiosk or chatbot calls with its device key
@@ -93,6 +94,8 @@ export const ZAskResponse = z.object({
   answer_speech: z.string().nullable(),
   /** A document answer's source: the file, its page and heading. */
   source: ZDocumentSource.nullable(),
+  /** A location answer (`answered_by: 'location'`): the place, open now or not, its map and point. */
+  location: ZLocationAnswer.nullable().default(null),
 });
 export type AskResult = z.infer<typeof ZAskResponse>;
 

@@ -134,6 +134,18 @@ export const APP_ERROR_CODES = [
   'too_many_avatars',
   'production_failed',
   'avatar_token_expired',
+  // Locations and maps.
+  'location_name_taken',
+  'location_not_on_device',
+  'map_in_use',
+  'map_not_on_device',
+  'map_list_changed',
+  'too_many_maps',
+  'too_many_locations',
+  'too_many_location_categories',
+  'location_category_not_on_device',
+  'pdf_unreadable',
+  'pdf_page_missing',
 ] as const;
 
 /**

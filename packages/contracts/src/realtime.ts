@@ -65,6 +65,8 @@ export const SOCKET = {
   interfaceDirectory: 'interface:directory',
   /** server → device: `KioskAvatarChanged`, the device's avatar in use changed (or was deleted). */
   interfaceAvatar: 'interface:avatar',
+  /** server → device: `LocationsChanged`, the device's locations, maps or own position changed. */
+  locationMap: 'location_map:changed',
   /** server → device: `KioskEvent | null`, the device's current event after any change to it or its quizzes. */
   eventActive: 'event:active',
   /** server → device: `RunControl`, an operator skips the run's activity or stops the run. */

@@ -92,6 +92,15 @@ const RULE_TEXTS = {
   quiz_correct_answer_required: 'Choose the correct answer',
   quiz_too_many_correct_answers: 'More correct answers than buttons',
   quiz_answer_not_a_button: 'A correct answer is not one of the buttons',
+  // Locations and maps.
+  location_name_required: 'Location Name is required',
+  map_name_required: 'Map Name is required',
+  point_outside_map: 'The point must be on the map',
+  point_needs_map: 'Choose a map and place the point on it',
+  hours_end_before_start:
+    'The closing time is before the opening time (tick overnight if it closes after midnight)',
+  hours_overnight_end: 'An overnight span closes the next morning, before its opening time',
+  location_duplicate_in_file: ({ row }: { row: number }) => `The same location is already on row ${row}`,
 } as const satisfies Record<string, string | ((params: never) => string)>;
 
 type Catalog = typeof RULE_TEXTS;

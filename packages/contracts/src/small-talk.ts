@@ -98,12 +98,20 @@ export const ZSmallTalkPromptRequest = ZDeviceRef.extend(ZSmallTalkPrompt.shape)
 
 /**
  * How a device answered (in this order): a topic filter declined the question, a topic answered,
- * the documents did, small talk did, or nothing did (fallback).
+ * a location did (a "where is …" question naming a place: locations.ts), the documents did, small
+ * talk did, or nothing did (fallback).
  */
-export const ANSWER_KINDS = ['declined', 'topic', 'document', 'small_talk', 'fallback'] as const;
+export const ANSWER_KINDS = ['declined', 'topic', 'location', 'document', 'small_talk', 'fallback'] as const;
 export type AnswerKind = (typeof ANSWER_KINDS)[number];
 /** The steps of the chain, each with what it found, for the test console. */
-export const ANSWER_STEPS = ['topic_filter', 'topics', 'documents', 'small_talk', 'fallback'] as const;
+export const ANSWER_STEPS = [
+  'topic_filter',
+  'topics',
+  'locations',
+  'documents',
+  'small_talk',
+  'fallback',
+] as const;
 export const ZAnswerStep = z.object({
   step: z.enum(ANSWER_STEPS),
   /** answered: this step gave the answer; no_match: it had nothing good enough; off: switched off or empty; skipped: an earlier step answered. */

@@ -57,6 +57,25 @@ export const routes: RouteObject[] = [
                 lazy: aiScreen(async () => (await import('@/features/ai/pages/alias-page')).AliasPage),
               },
               {
+                path: 'ai/location',
+                lazy: aiScreen(
+                  async () => (await import('@/features/ai/locations/pages/location-page')).LocationsPage,
+                ),
+              },
+              {
+                path: 'ai/location/maps',
+                lazy: aiScreen(
+                  async () => (await import('@/features/ai/locations/pages/location-page')).MapsPage,
+                ),
+              },
+              {
+                path: 'ai/location/categories',
+                lazy: aiScreen(
+                  async () =>
+                    (await import('@/features/ai/locations/pages/location-page')).LocationCategoriesPage,
+                ),
+              },
+              {
                 path: 'ai/mrc',
                 lazy: screenWith('mrc', async () => (await import('@/features/mrc/pages/mrc-page')).MrcPage),
               },

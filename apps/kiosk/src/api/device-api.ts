@@ -19,6 +19,7 @@ import type {
   ZRunProgressRequest,
   ZStartRunRequest,
   KioskAvatar,
+  LocationAnswer,
 } from '@ambassador/contracts';
 import type { z } from 'zod';
 import { createDeviceClient, type ClientOptions } from './device-client';
@@ -43,6 +44,9 @@ export function createDeviceApi(options: ClientOptions) {
     avatar: (signal?: AbortSignal) => client.json<KioskAvatar | null>('GET', '/avatar', { signal }),
     /** The device's whole directory (read again on `interface:directory`). */
     directory: (signal?: AbortSignal) => client.json<KioskDirectoryUnit[]>('GET', '/directory', { signal }),
+    /** A location answer again, in the language (after `location_map:changed`). */
+    location: (id: number, language: Language, signal?: AbortSignal) =>
+      client.json<LocationAnswer>('GET', `/locations/${id}?language=${language}`, { signal }),
     startSession: (language: Language) =>
       client.json<VisitorSession>('POST', '/sessions', { body: { language } }),
     endSession: (sessionId: string) =>

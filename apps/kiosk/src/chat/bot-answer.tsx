@@ -1,14 +1,19 @@
-import type { AskResult, TopicRef } from '@ambassador/contracts';
+import type { AskResult, Language, TopicRef } from '@ambassador/contracts';
 import type { DeviceApi } from '../api/device-api';
 import type { Strings } from '../i18n/strings';
 import { StaffButtons, type PanelKind } from '../staff/staff-panel';
+import type { Realtime } from '../realtime/realtime-client';
+import { LocationCard } from './location-card';
 import { RatingBar } from './rating-bar';
 import { ResponseContentView, TextBubble } from './response-contents';
 
 type Props = {
   result: AskResult;
-  api: Pick<DeviceApi, 'rate'>;
+  api: Pick<DeviceApi, 'rate'> & Partial<Pick<DeviceApi, 'location'>>;
   strings: Strings;
+  /** The asker's language and the kiosk's realtime channel: a location answer follows changes. */
+  language?: Language;
+  realtime?: Realtime | null;
   /** The device's fallback message for this language, if the answer carries none. */
   fallbackText: string | undefined;
   onAsk: (text: string) => void;
@@ -70,6 +75,8 @@ export function BotAnswer({
   withRelated = true,
   withRating = true,
   onStaff,
+  language = 'english',
+  realtime = null,
 }: Props) {
   const related = result.fallback || !withRelated ? [] : relatedChips(result);
   const shown = result.responses.filter((r) => r.contents.length > 0);
@@ -90,6 +97,15 @@ export function BotAnswer({
       {answerText && !result.fallback ? (
         <>
           <TextBubble text={answerText} />
+          {result.location && (
+            <LocationCard
+              answer={result.location}
+              strings={strings}
+              language={language}
+              api={api.location ? { location: api.location } : undefined}
+              realtime={realtime}
+            />
+          )}
           {result.source && (
             <p className="k-source" data-testid="kiosk-answer-source">
               {sourceLine(result.source, strings)}

@@ -18,6 +18,7 @@ export const SOCKET = {
   interfaceIdleScreen: 'interface:idle_screen',
   interfaceDirectory: 'interface:directory',
   interfaceAvatar: 'interface:avatar',
+  locationMap: 'location_map:changed',
   eventActive: 'event:active',
   eventControl: 'event:control',
 } as const;

@@ -209,6 +209,8 @@ export function ChatScreen({
                 withRelated={isShown(config, 'ask', 'related_topics')}
                 withRating={isShown(config, 'ask', 'rating')}
                 onStaff={setPanel}
+                language={language}
+                realtime={realtime}
               />
             )}
           </section>

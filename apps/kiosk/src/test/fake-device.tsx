@@ -166,6 +166,7 @@ export function answer(responses: AiResponse[], extra: Partial<AskResult> = {}):
     answer_text: null,
     answer_speech: null,
     source: null,
+    location: null,
     ...extra,
   };
 }

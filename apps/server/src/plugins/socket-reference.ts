@@ -10,6 +10,7 @@ import {
   ZDeviceHandshake,
   ZKioskSections,
   ZKioskAvatarChanged,
+  ZLocationsChanged,
   ZKioskBanners,
   ZKioskIdleScreen,
   ZKioskEvent,
@@ -96,6 +97,13 @@ export const SOCKET_EVENTS: SocketEvent[] = [
     summary:
       'The device’s avatar in use changed, was renamed or deleted: `{avatar}` with a fresh player address, or null (none in use)',
     payload: ZKioskAvatarChanged,
+  },
+  {
+    name: SOCKET.locationMap,
+    direction: 'to device',
+    summary:
+      'The device’s locations, maps or own position changed: a location answer on screen reads itself again (GET /device_api/v1/locations/{id})',
+    payload: ZLocationsChanged,
   },
   {
     name: SOCKET.eventActive,

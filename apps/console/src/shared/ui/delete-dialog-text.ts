@@ -11,6 +11,7 @@ const NAMED = [
   'location',
   'category_layer',
   'banner',
+  'map',
 ] as const;
 const GENERIC = ['keyword', 'alias', 'unit', 'category', 'question', 'response', 'user', 'quiz'] as const;
 

@@ -47,14 +47,15 @@ describe('the answering chain, step by step', () => {
     expect(doc.steps.map((s) => [s.step, s.result])).toEqual([
       ['topic_filter', 'off'],
       ['topics', 'no_match'],
+      ['locations', 'off'],
       ['documents', 'answered'],
       ['small_talk', 'skipped'],
       ['fallback', 'skipped'],
     ]);
-    expect(doc.steps[2]).toMatchObject({ score: 0.8, threshold: 0.5, detail: 'guide.pdf p. 2' });
+    expect(doc.steps[3]).toMatchObject({ score: 0.8, threshold: 0.5, detail: 'guide.pdf p. 2' });
     const hello = await chain.ask(device, 'english', 'hello');
     expect(hello).toMatchObject({ answered_by: 'small_talk', answer_text: 'Hello!', answer_speech: null });
-    expect(hello.steps[2]).toMatchObject({ result: 'no_match', score: 0.8 });
+    expect(hello.steps[3]).toMatchObject({ result: 'no_match', score: 0.8 });
   });
 
   it('falls back with small talk off and no documents', async () => {
@@ -64,7 +65,7 @@ describe('the answering chain, step by step', () => {
     });
     const answer = await chain.ask(device, 'english', 'hello');
     expect(answer.answered_by).toBe('fallback');
-    expect(answer.steps.map((s) => s.result)).toEqual(['off', 'no_match', 'off', 'off', 'answered']);
+    expect(answer.steps.map((s) => s.result)).toEqual(['off', 'no_match', 'off', 'off', 'off', 'answered']);
   });
 });
 
@@ -200,15 +201,16 @@ describe.each(backends)('the answering chain on %s', (kind) => {
     expect(hello.steps.map((s: { step: string; result: string }) => `${s.step}:${s.result}`)).toEqual([
       'topic_filter:no_match',
       'topics:no_match',
+      'locations:off',
       'documents:off',
       'small_talk:answered',
       'fallback:skipped',
     ]);
-    expect(hello.steps[3]).toMatchObject({ threshold: 0.5, detail: 'thank you very much' });
+    expect(hello.steps[4]).toMatchObject({ threshold: 0.5, detail: 'thank you very much' });
     await data('PUT', '/small_talk/settings', { device_id: kiosk.id, is_enabled_smalltalk: false });
     const off = await testConsole('hello');
     expect(off.answered_by).toBe('fallback');
-    expect(off.steps[3]).toMatchObject({ step: 'small_talk', result: 'off' });
+    expect(off.steps[4]).toMatchObject({ step: 'small_talk', result: 'off' });
     expect(await t.database.db.$count(conversations, eq(conversations.deviceId, kiosk.id))).toBe(before);
   });
 
@@ -252,7 +254,7 @@ describe.each(backends)('the answering chain on %s', (kind) => {
     });
     expect(row.reply).toMatch(/10 am/);
     const shown = await testConsole('what time does the museum shop open');
-    expect(shown.steps[2]).toMatchObject({
+    expect(shown.steps[3]).toMatchObject({
       step: 'documents',
       result: 'answered',
       detail: 'visitor-guide.txt p. 1',

@@ -4,9 +4,11 @@ import type {
   DeviceKind,
   DocumentSource,
   Language,
+  LocationAnswer,
   TestConsoleResult,
 } from '@ambassador/contracts';
 import type { AnswerService } from '../ai/index.js';
+import type { LocationStepResult } from '../locations/index.js';
 import type { DocumentAnswerer } from '../mrc/index.js';
 import type { SmallTalkAnswering } from '../small-talk/index.js';
 
@@ -23,6 +25,10 @@ export interface ChainAnswer {
   /** What the avatar says instead of the text; null: it speaks the text. */
   answer_speech: string | null;
   source: DocumentSource | null;
+  /** A location answer: the place, its map and point. */
+  location: LocationAnswer | null;
+  /** The location answered with (for the conversation log). */
+  locationRef: { id: number; name: string } | null;
   /** The topics' result (empty when a topic filter declined before them). */
   topic: TopicAnswer;
   steps: AnswerStep[];
@@ -38,6 +44,15 @@ const NOT_ASKED: TopicAnswer = {
   avatar_motion: null,
 };
 
+/** What an answer has not when it does not come from that step. */
+const none = {
+  answer_text: null,
+  answer_speech: null,
+  source: null,
+  location: null,
+  locationRef: null,
+} as const;
+
 const step = (
   name: AnswerStep['step'],
   result: AnswerStep['result'],
@@ -46,15 +61,18 @@ const step = (
 
 /**
  * How a device answers a question, in order: its topic filter (when on) declines, a topic answers,
- * its documents do, small talk does (when on), or it falls back. The device API and the test
+ * a location does ("where is …", modules/locations), its documents do, small talk does (when on), or it falls back. The device API and the test
  * console both run it; each step says what it found.
  */
 export function createAnswerChain({
   answers,
   documents,
   smallTalk,
+  locations,
 }: {
   answers: Pick<AnswerService, 'ask'>;
+  /** The device's locations answering a "where is …" question (modules/locations); none: the step is off. */
+  locations?: (deviceId: number, language: Language, text: string) => Promise<LocationStepResult | null>;
   /** The device's documents (modules/mrc); none: the step is off. */
   documents?: DocumentsStep;
   smallTalk: (deviceId: number, language: Language) => Promise<SmallTalkAnswering>;
@@ -68,7 +86,7 @@ export function createAnswerChain({
       const talk = await smallTalk(device.id, language);
       const steps: AnswerStep[] = [];
       const skipRest = (from: number) => {
-        const order = ['topic_filter', 'topics', 'documents', 'small_talk', 'fallback'] as const;
+        const order = ['topic_filter', 'topics', 'locations', 'documents', 'small_talk', 'fallback'] as const;
         for (const name of order.slice(from)) steps.push(step(name, 'skipped'));
       };
 
@@ -78,6 +96,7 @@ export function createAnswerChain({
         steps.push(step('topic_filter', 'declined', { detail: declined.topic }));
         skipRest(1);
         return {
+          ...none,
           answered_by: 'declined',
           answer_text: declined.text,
           answer_speech: declined.speech || null,
@@ -99,11 +118,30 @@ export function createAnswerChain({
       if (!topic.fallback && topic.best) {
         steps.push(step('topics', 'answered', topicStep));
         skipRest(2);
-        return { answered_by: 'topic', answer_text: null, answer_speech: null, source: null, topic, steps };
+        return { ...none, answered_by: 'topic', topic, steps };
       }
       steps.push(step('topics', 'no_match', topicStep));
 
-      // 3. Documents.
+      // 3. Locations: a "where is …" naming a place of the device.
+      const place = locations ? await locations(device.id, language, text) : null;
+      if (!place) steps.push(step('locations', 'off'));
+      else if (!place.hit) steps.push(step('locations', 'no_match'));
+      else {
+        const { hit } = place;
+        steps.push(step('locations', 'answered', { score: hit.score, detail: hit.location.name }));
+        skipRest(3);
+        return {
+          ...none,
+          answered_by: 'location',
+          answer_text: hit.text,
+          location: hit.answer,
+          locationRef: { id: hit.location.id, name: hit.location.name },
+          topic,
+          steps,
+        };
+      }
+
+      // 4. Documents.
       const doc = documents ? await documents(device.id, language, text) : null;
       if (!doc) steps.push(step('documents', 'off'));
       else {
@@ -113,8 +151,9 @@ export function createAnswerChain({
         const found = { score: doc.score, threshold: doc.threshold, detail };
         if (doc.answered && doc.text) {
           steps.push(step('documents', 'answered', found));
-          skipRest(3);
+          skipRest(4);
           return {
+            ...none,
             answered_by: 'document',
             answer_text: doc.text,
             answer_speech: null,
@@ -133,8 +172,9 @@ export function createAnswerChain({
         const found = { score: match?.score ?? null, threshold, detail: match?.question ?? null };
         if (match && match.score >= threshold) {
           steps.push(step('small_talk', 'answered', found));
-          skipRest(4);
+          skipRest(5);
           return {
+            ...none,
             answered_by: 'small_talk',
             answer_text: match.answer,
             answer_speech: match.speech || null,
@@ -148,7 +188,7 @@ export function createAnswerChain({
 
       // 5. Nothing did.
       steps.push(step('fallback', 'answered'));
-      return { answered_by: 'fallback', answer_text: null, answer_speech: null, source: null, topic, steps };
+      return { ...none, answered_by: 'fallback', topic, steps };
     },
   };
 }

@@ -2,3 +2,4 @@
 export { createCallsRepo } from './repo.js';
 export { callsDeviceRoutes, callsRoutes } from './routes.js';
 export { createCallsService } from './service.js';
+export { isOffline } from './hours.js';

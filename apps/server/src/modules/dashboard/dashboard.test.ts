@@ -221,6 +221,7 @@ describe.each(backends)('dashboard on %s', (kind) => {
         'Topic 7:1',
       ]);
       expect(faq[0]).toEqual({
+        kind: 'topic',
         intent_id: topics.Parking!.id,
         intent_name: 'Parking',
         category: 'Visitor info',

@@ -3,8 +3,9 @@ import { queryRows, type Db } from '../../db/client.js';
 import { conversations as c, visitorSessions as s } from '../../db/schema.js';
 import { inRange, type DayRange } from '../../lib/day-range.js';
 
-/** Answered conversations per intent, the most asked first. */
+/** Answered conversations per intent and per location, the most asked first. */
 export interface FaqRow {
+  kind: 'topic' | 'location';
   intent_id: number;
   intent_name: string;
   category: string | null;
@@ -94,7 +95,7 @@ export function createDashboardRepo(db: Db) {
             where ${conversationsIn(deviceId, r)} and ${c.status} = 'answered' and ${c.intentId} is not null
             group by ${c.intentId}
           ), named as (
-            select asked.intent_id, asked.n,
+            select 'topic' as kind, asked.intent_id, asked.n,
               coalesce(t.name, (
                 select x.intent_name from conversations x
                 where x.device_id = ${deviceId} and x.intent_id = asked.intent_id and x.intent_name is not null
@@ -108,10 +109,20 @@ export function createDashboardRepo(db: Db) {
             from asked
             left join ai_topics t on t.id = asked.intent_id
             left join ai_categories cat on cat.id = t.category_id
-          )
-          select intent_id::int as intent_id, coalesce(intent_name, '') as intent_name, category, n as count
-          from named
-          order by n desc, lower(coalesce(intent_name, '')), intent_id
+          ), places as (
+            select ${c.locationId} as location_id, count(*)::int as n
+            from ${c}
+            where ${conversationsIn(deviceId, r)} and ${c.status} = 'location' and ${c.locationId} is not null
+            group by ${c.locationId}
+          ), located as (
+            select 'location' as kind, places.location_id as intent_id, places.n, l.name as intent_name,
+              (select lc.name from location_category_links k join location_categories lc on lc.id = k.category_id
+                where k.location_id = l.id order by lower(lc.name) limit 1) as category
+            from places join locations l on l.id = places.location_id
+          ), faq as (select * from named union all select * from located)
+          select kind, intent_id::int as intent_id, coalesce(intent_name, '') as intent_name, category, n as count
+          from faq
+          order by n desc, lower(coalesce(intent_name, '')), kind desc, intent_id
           limit ${limit}`,
       ),
   };

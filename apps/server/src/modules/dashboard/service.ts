@@ -60,6 +60,7 @@ export function createDashboardService({ repo }: { repo: DashboardRepo }) {
     async faq(q: DashboardQuery): Promise<FaqItem[]> {
       const rows = await repo.faq(q.device_id, rangeOf(q), FAQ_SIZE).catch(rethrowUnknownZone);
       return rows.map((r) => ({
+        kind: r.kind,
         intent_id: Number(r.intent_id),
         intent_name: r.intent_name,
         category: r.category,

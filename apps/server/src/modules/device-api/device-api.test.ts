@@ -544,6 +544,8 @@ describe.each(backends)('devices and the device API on %s', (kind) => {
           answer_text: null,
           answer_speech: null,
           source: null,
+          location: null,
+          locationRef: null,
           steps: [],
           topic: {
             fallback: true,

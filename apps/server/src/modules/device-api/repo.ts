@@ -16,11 +16,13 @@ export interface ConversationLog {
   responseTimeMs: number;
   score: number | null;
   /** answered (a topic), document, small_talk, declined (a topic filter) or fallback. */
-  status: 'answered' | 'fallback' | 'document' | 'small_talk' | 'declined';
+  status: 'answered' | 'fallback' | 'location' | 'document' | 'small_talk' | 'declined';
   /** A document answer's source, as it was; null otherwise. */
   source?: DocumentSource | null;
   /** A fallback's closest topic (its score is `score`); null when answered or nothing was close. */
   candidateIntentId: number | null;
+  /** A location answer's location; its name as asked is `intentName`. */
+  locationId?: number | null;
   idempotencyKey: string;
 }
 
@@ -41,6 +43,7 @@ const LOG_COLUMNS: ReadonlyArray<readonly [string, string, (c: ConversationLog) 
   ['score', 'real', (c) => c.score],
   ['status', 'text', (c) => c.status],
   ['candidate_intent_id', 'integer', (c) => c.candidateIntentId],
+  ['location_id', 'integer', (c) => c.locationId ?? null],
   ['source', 'jsonb', (c) => c.source ?? null],
   ['idempotency_key', 'text', (c) => c.idempotencyKey],
 ];

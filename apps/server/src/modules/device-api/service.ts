@@ -47,6 +47,7 @@ const SESSION_CACHE_MAX = 50_000;
 /** The conversation status each way of answering is logged with. */
 const STATUS: Record<AnswerKind, ConversationLog['status']> = {
   topic: 'answered',
+  location: 'location',
   document: 'document',
   small_talk: 'small_talk',
   declined: 'declined',
@@ -265,7 +266,8 @@ export function createDeviceApiService({
         reply: best ? replyText(answer.responses) : (chain.answer_text ?? fallbackText!).slice(0, 4000),
         language: input.language,
         intentId: best?.intent_id ?? null,
-        intentName: best?.intent_name ?? null,
+        intentName: best?.intent_name ?? chain.locationRef?.name ?? null,
+        locationId: chain.locationRef?.id ?? null,
         responseTimeMs,
         score: best?.score ?? candidate?.score ?? stepScore,
         status: STATUS[by],
@@ -297,6 +299,7 @@ export function createDeviceApiService({
         answer_text: chain.answer_text,
         answer_speech: chain.answer_speech,
         source: chain.source,
+        location: chain.location,
       };
     },
 

@@ -11,9 +11,10 @@ import { FinderCard } from '@/features/ai/topics/components/finder-card';
 import { KeywordDataCard } from '@/features/ai/topics/components/topic-nav-card';
 import { TransferCard } from '@/features/ai/transfer/components/transfer-card';
 import { MrcNavCard } from '@/features/ai/common/components/mrc-nav-card';
+import { LocationNavCard } from '@/features/ai/locations/components/location-nav-card';
 
 /**
- * AI Configuration (/ai): try the AI, jump to its data (topics, aliases, documents), its settings,
+ * AI Configuration (/ai): try the AI, jump to its data (topics, aliases, documents, locations), its settings,
  * finder, import/export, transfers.
  */
 export function AiPage() {
@@ -33,13 +34,19 @@ export function AiPage() {
         sx={{
           display: 'grid',
           gap: 2,
-          gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', xl: 'repeat(4, 1fr)' },
+          gridTemplateColumns: {
+            xs: '1fr',
+            md: 'repeat(2, 1fr)',
+            lg: 'repeat(3, 1fr)',
+            xl: 'repeat(5, 1fr)',
+          },
           mb: 2,
         }}
       >
         <KeywordDataCard />
         <AliasNavCard />
         <MrcNavCard />
+        <LocationNavCard />
         <SettingsCard />
       </Box>
       <Box

@@ -51,7 +51,8 @@ function FaqRow({
         {rank}
       </Typography>
       <Box sx={{ minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        {linkable ? (
+        {/* A location answering "where is …" is listed like a topic; only a topic has a detail page here. */}
+        {linkable && item.kind !== 'location' ? (
           <Link
             component={RouterLink}
             to={`/ai/keyword/question/${item.intent_id}`}
@@ -111,7 +112,13 @@ export function FaqCard({ items, stale = false, error, onRetry }: FaqCardProps) 
         aria-label={t('dashboard.faq.title')}
       >
         {items.map((item, index) => (
-          <FaqRow key={item.intent_id} item={item} rank={index + 1} max={max} linkable={linkable} />
+          <FaqRow
+            key={`${item.kind ?? 'topic'}-${item.intent_id}`}
+            item={item}
+            rank={index + 1}
+            max={max}
+            linkable={linkable}
+          />
         ))}
       </Box>
     );

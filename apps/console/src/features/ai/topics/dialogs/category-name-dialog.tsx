@@ -1,8 +1,6 @@
-import { useState, type FormEvent } from 'react';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '@/shared/ui/form-dialog';
+import { NameDialog } from '@/shared/ui/name-dialog';
 import { categoryNameError } from '../components/use-category-actions';
 
 export type CategoryNameDialogProps = {
@@ -27,50 +25,25 @@ export function CategoryNameDialog({
   onClose,
 }: CategoryNameDialogProps) {
   const { t } = useTranslation();
-  const [name, setName] = useState(initialName);
-  const [touched, setTouched] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const error = touched ? categoryNameError(t, name) : null;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (submitting) return;
-    setTouched(true);
-    if (categoryNameError(t, name)) return;
-    setSubmitting(true);
-    const saved = await onSubmit(name);
-    setSubmitting(false);
-    if (saved) onClose();
-  };
-
   return (
-    <FormDialog
+    <NameDialog
       open={open}
-      onClose={onClose}
-      onSubmit={(event) => void submit(event)}
-      submitting={submitting}
       title={mode === 'add' ? t('categories.add_title') : t('categories.rename_title')}
-      testId="category-name-dialog"
-      width={400}
+      label={t('categories.name')}
+      initialName={initialName}
+      maxLength={80}
+      validate={(name) => categoryNameError(t, name)}
+      intro={
+        mode === 'add' && (
+          <Typography variant="body2" color="text.secondary">
+            {parentName ? t('categories.sub_of', { name: parentName }) : t('categories.root_hint')}
+          </Typography>
+        )
+      }
       submitLabel={mode === 'add' ? t('common.add') : t('common.save')}
-      submitTestId="category-save"
-    >
-      {mode === 'add' && (
-        <Typography variant="body2" color="text.secondary">
-          {parentName ? t('categories.sub_of', { name: parentName }) : t('categories.root_hint')}
-        </Typography>
-      )}
-      <TextField
-        label={t('categories.name')}
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        required
-        autoFocus
-        error={Boolean(error)}
-        helperText={error ?? ' '}
-        data-testid="category-name-input"
-        slotProps={{ htmlInput: { maxLength: 80 } }}
-      />
-    </FormDialog>
+      testIds={{ dialog: 'category-name-dialog', input: 'category-name-input', submit: 'category-save' }}
+      onSubmit={onSubmit}
+      onClose={onClose}
+    />
   );
 }

@@ -1,0 +1,493 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  SOCKET,
+  type AskResult,
+  type LocationFields,
+  type Location,
+  type LocationMap,
+} from '@ambassador/contracts';
+import {
+  ADMIN,
+  backends,
+  login,
+  multipartForm,
+  otherProject,
+  solidPng,
+  suiteApp,
+  type Session,
+} from '../../test/harness.js';
+import { pngBomb } from '../../test/media-fixtures.js';
+import {
+  closeSockets,
+  connected,
+  createDevice,
+  deviceSocket,
+  listen,
+  nextMessage,
+} from '../../test/sockets.js';
+
+/** A PDF of one page holding one picture (a 40 × 30 RGB image, uncompressed), as a scanner makes one. */
+function pdfWithPicture(width = 40, height = 30) {
+  const pixels = Buffer.alloc(width * height * 3, 0x80);
+  const parts: Buffer[] = [];
+  const offsets: number[] = [];
+  let length = 0;
+  const add = (chunk: string | Buffer) => {
+    const b = typeof chunk === 'string' ? Buffer.from(chunk, 'latin1') : chunk;
+    parts.push(b);
+    length += b.length;
+  };
+  const obj = (n: number, body: string | Buffer[]) => {
+    offsets[n] = length;
+    if (typeof body === 'string') add(`${n} 0 obj\n${body}\nendobj\n`);
+    else {
+      add(`${n} 0 obj\n`);
+      body.forEach(add);
+      add('\nendobj\n');
+    }
+  };
+  add('%PDF-1.4\n');
+  obj(1, '<< /Type /Catalog /Pages 2 0 R >>');
+  obj(2, '<< /Type /Pages /Kids [3 0 R] /Count 1 >>');
+  obj(
+    3,
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${width} ${height}] /Resources << /XObject << /Im1 4 0 R >> >> /Contents 5 0 R >>`,
+  );
+  obj(4, [
+    Buffer.from(
+      `<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Length ${pixels.length} >>\nstream\n`,
+    ),
+    pixels,
+    Buffer.from('\nendstream'),
+  ]);
+  const draw = `q ${width} 0 0 ${height} 0 0 cm /Im1 Do Q`;
+  obj(5, `<< /Length ${draw.length} >>\nstream\n${draw}\nendstream`);
+  const xref = length;
+  add(`xref\n0 6\n0000000000 65535 f \n`);
+  for (let i = 1; i <= 5; i++) add(`${String(offsets[i]).padStart(10, '0')} 00000 n \n`);
+  add(`trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
+  return Buffer.concat(parts);
+}
+
+describe.each(backends)('locations and maps on %s', (kind) => {
+  const t = suiteApp(kind);
+  let url: string;
+  let admin: Session;
+  let other: Session;
+  let hospital: { id: number; key: string };
+  let second: { id: number; key: string };
+  let foreign: { id: number; key: string };
+
+  beforeAll(async () => {
+    url = await listen(t.app);
+    admin = await login(t.app, ADMIN.username, ADMIN.password);
+    hospital = await createDevice(t.app, admin, 'Hospital Lobby Kiosk');
+    second = await createDevice(t.app, admin, 'Second Kiosk');
+    const tenant = await otherProject(t.database);
+    other = await login(t.app, tenant.username, tenant.password);
+    foreign = await createDevice(t.app, other, 'Foreign Kiosk');
+  });
+  afterEach(() => closeSockets());
+
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: object, s = admin) =>
+    t.app.inject({ method, url: `/admin_panel${path}`, headers: s.headers, ...(payload ? { payload } : {}) });
+  const data = async <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: object) => {
+    const res = await call(method, path, payload);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as T;
+  };
+  const uploadMap = (
+    deviceId: number,
+    fields: object,
+    file: { name: string; content: Buffer; type?: string },
+    s = admin,
+  ) => {
+    const body = multipartForm({ data: JSON.stringify(fields) }, [{ field: 'file', ...file }]);
+    return t.app.inject({
+      method: 'POST',
+      url: `/admin_panel/location_map/maps?device_id=${deviceId}`,
+      headers: { ...s.headers, ...body.headers },
+      payload: body.payload,
+    });
+  };
+  const addMap = async (deviceId: number, name: string, floorOrder: number | null = null) => {
+    const res = await uploadMap(
+      deviceId,
+      { name, floor_order: floorOrder },
+      {
+        name: `${name}.png`,
+        content: await solidPng(800, 600, '#eeeeee'),
+      },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as LocationMap;
+  };
+  const addLocation = async (fields: LocationFields) =>
+    data<Location>('POST', '/location_map/locations', fields);
+  const device = async (key: string, method: 'GET' | 'POST', path: string, payload?: object) => {
+    const res = await t.app.inject({
+      method,
+      url: `/device_api/v1${path}`,
+      headers: { authorization: `Bearer ${key}` },
+      ...(payload ? { payload } : {}),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as unknown;
+  };
+  const ask = async (key: string, language: string, text: string) => {
+    const session = (await device(key, 'POST', '/sessions', { language })) as { session_id: string };
+    return (await device(key, 'POST', '/ask', {
+      session_id: session.session_id,
+      language,
+      text,
+    })) as AskResult;
+  };
+
+  describe('maps', () => {
+    it('uploads floor plans through the media pipeline, in floor order, renames and reorders them', async () => {
+      const ground = await addMap(second.id, 'Ground floor');
+      const first = await addMap(second.id, 'First floor');
+      const basement = await addMap(second.id, 'Basement', 0);
+      expect(ground.width).toBe(800);
+      expect(ground.url).toMatch(/^\/media\//);
+      expect(ground.thumb_url).toMatch(/^\/media\//);
+      let maps = await data<LocationMap[]>('GET', `/location_map/maps?device_id=${second.id}`);
+      expect(maps.map((m) => m.name)).toEqual(['Basement', 'Ground floor', 'First floor']);
+      const renamed = await data<LocationMap>('PUT', `/location_map/maps/${first.id}`, {
+        device_id: second.id,
+        name: 'Level 1',
+      });
+      expect(renamed.name).toBe('Level 1');
+      maps = await data<LocationMap[]>('PUT', '/location_map/maps/order', {
+        device_id: second.id,
+        map_ids: [ground.id, first.id, basement.id],
+      });
+      expect(maps.map((m) => [m.name, m.floor_order])).toEqual([
+        ['Ground floor', 0],
+        ['Level 1', 1],
+        ['Basement', 2],
+      ]);
+      // A list that misses a map (added or deleted meanwhile) changes nothing.
+      const stale = await call('PUT', '/location_map/maps/order', {
+        device_id: second.id,
+        map_ids: [ground.id, first.id],
+      });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json().error).toBe('map_list_changed');
+    });
+
+    it('takes the picture on a PDF page as the plan, and says which page is missing', async () => {
+      const res = await uploadMap(
+        second.id,
+        { name: 'Scanned plan' },
+        {
+          name: 'plan.pdf',
+          content: pdfWithPicture(),
+          type: 'application/pdf',
+        },
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const map = res.json().data as LocationMap;
+      expect([map.width, map.height]).toEqual([40, 30]);
+      const missing = await uploadMap(
+        second.id,
+        { name: 'Plan p3', page: 3 },
+        {
+          name: 'plan.pdf',
+          content: pdfWithPicture(),
+          type: 'application/pdf',
+        },
+      );
+      expect(missing.statusCode).toBe(422);
+      expect(missing.json().error).toBe('pdf_page_missing');
+      expect(missing.json().message).toContain('1 page');
+    });
+
+    it('refuses a 200-megapixel floor plan with its size, and stores nothing', async () => {
+      const before = await data<LocationMap[]>('GET', `/location_map/maps?device_id=${second.id}`);
+      const res = await uploadMap(
+        second.id,
+        { name: 'Huge' },
+        { name: 'huge.png', content: pngBomb(20_000, 10_000) },
+      );
+      expect(res.statusCode).toBe(413);
+      expect(res.json().error).toBe('image_too_many_pixels');
+      expect(res.json().message).toContain('20000 × 10000');
+      expect(await data<LocationMap[]>('GET', `/location_map/maps?device_id=${second.id}`)).toHaveLength(
+        before.length,
+      );
+    });
+
+    it('refuses a map without a name or a file', async () => {
+      const noName = await uploadMap(
+        second.id,
+        { name: ' ' },
+        { name: 'a.png', content: await solidPng(10, 10, '#000') },
+      );
+      expect(noName.statusCode).toBe(400);
+      expect(noName.json().issues[0].key).toBe('map_name_required');
+      const notImage = await uploadMap(
+        second.id,
+        { name: 'Text' },
+        { name: 'a.png', content: Buffer.from('hello') },
+      );
+      expect(notImage.statusCode).toBe(415);
+    });
+  });
+
+  describe('locations', () => {
+    let ground: LocationMap;
+    let clinics: number;
+    let pharmacy: Location;
+
+    beforeAll(async () => {
+      ground = await addMap(hospital.id, 'Ground floor');
+      await addMap(hospital.id, 'First floor');
+      clinics = (
+        await data<{ category_id: number }>('POST', '/location_map/categories', {
+          device_id: hospital.id,
+          category: 'Clinics',
+        })
+      ).category_id;
+    });
+
+    it('adds a location with its point, details per locale, hours and aliases', async () => {
+      pharmacy = await addLocation({
+        device_id: hospital.id,
+        name: 'Pharmacy',
+        category_ids: [clinics],
+        map_id: ground.id,
+        poi: { x: 0.25, y: 0.75 },
+        aliases: ['chemist', 'drugstore'],
+        details: {
+          english: {
+            name: 'Pharmacy',
+            address: 'Ground floor, Block A',
+            phone_number: '+852 2345 6789',
+            opening_hours: [
+              { day: 'weekdays', start: '00:00', end: '24:00' },
+              { day: 'weekends', start: '00:00', end: '24:00' },
+            ],
+          },
+          cantonese: { name: '藥房', address: 'A座地下' },
+          mandarin: { name: '药房', address: 'A座一楼' },
+        },
+      });
+      expect(pharmacy.poi).toEqual({ x: 0.25, y: 0.75 });
+      expect(pharmacy.map_name).toBe('Ground floor');
+      expect(pharmacy.categories).toEqual([{ category_id: clinics, category_name: 'Clinics' }]);
+      expect(pharmacy.details.cantonese?.name).toBe('藥房');
+      expect(pharmacy.details.english?.opening_hours[0]).toEqual({
+        day: 'weekdays',
+        start: '00:00',
+        end: '24:00',
+        overnight: false,
+      });
+      const page = await call('GET', `/location_map/locations?device_id=${hospital.id}&search=chemist`);
+      expect(page.json().total).toBe(1);
+      const filtered = await call(
+        'GET',
+        `/location_map/locations?device_id=${hospital.id}&category_ids=${clinics}`,
+      );
+      expect(filtered.json().data.map((l: Location) => l.name)).toEqual(['Pharmacy']);
+    });
+
+    it('refuses a point outside the map, and a point without a map', async () => {
+      const outside = await call('POST', '/location_map/locations', {
+        device_id: hospital.id,
+        name: 'Nowhere',
+        map_id: ground.id,
+        poi: { x: 1.5, y: 0.2 },
+      });
+      expect(outside.statusCode).toBe(400);
+      expect(outside.json().issues[0].key).toBe('point_outside_map');
+      const noMap = await call('POST', '/location_map/locations', {
+        device_id: hospital.id,
+        name: 'Nowhere',
+        poi: { x: 0.5, y: 0.2 },
+      });
+      expect(noMap.json().issues[0].key).toBe('point_needs_map');
+    });
+
+    it('refuses hours that end before they start, and takes overnight hours', async () => {
+      const bad = await call('POST', '/location_map/locations', {
+        device_id: hospital.id,
+        name: 'Night clinic',
+        details: { english: { opening_hours: [{ day: 'friday', start: '22:00', end: '02:00' }] } },
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().issues[0].key).toBe('hours_end_before_start');
+      const overnight = await addLocation({
+        device_id: hospital.id,
+        name: 'Night clinic',
+        details: {
+          english: { opening_hours: [{ day: 'friday', start: '22:00', end: '02:00', overnight: true }] },
+        },
+      });
+      expect(overnight.details.english?.opening_hours[0]?.overnight).toBe(true);
+      await data('DELETE', `/location_map/locations/${overnight.id}?device_id=${hospital.id}`);
+    });
+
+    it('refuses a second location of the same name in one category, not in another', async () => {
+      const twin = await call('POST', '/location_map/locations', {
+        device_id: hospital.id,
+        name: 'PHARMACY',
+        category_ids: [clinics],
+      });
+      expect(twin.statusCode).toBe(409);
+      expect(twin.json().error).toBe('location_name_taken');
+      expect(twin.json().message).toContain('Clinics');
+      const elsewhere = await addLocation({ device_id: hospital.id, name: 'Pharmacy' });
+      await data('DELETE', `/location_map/locations/${elsewhere.id}?device_id=${hospital.id}`);
+    });
+
+    it('refuses to delete a map while locations use it, naming them', async () => {
+      const res = await call('DELETE', `/location_map/maps/${ground.id}?device_id=${hospital.id}`);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error).toBe('map_in_use');
+      expect(res.json().message).toContain('Pharmacy');
+      const maps = await data<LocationMap[]>('GET', `/location_map/maps?device_id=${hospital.id}`);
+      expect(maps.find((m) => m.id === ground.id)?.location_count).toBe(1);
+    });
+
+    it('keeps category layers as a tree with a column view; deleting a layer unfiles its locations', async () => {
+      const floor = await data<{ category_id: number }>('POST', '/location_map/categories', {
+        device_id: hospital.id,
+        category: 'X-ray',
+        parent_id: clinics,
+      });
+      const dup = await call('POST', '/location_map/categories', {
+        device_id: hospital.id,
+        category: 'x-RAY',
+        parent_id: clinics,
+      });
+      expect(dup.json().error).toBe('category_name_taken');
+      const tree = await data<Array<{ category_name: string; children: Array<{ category_name: string }> }>>(
+        'GET',
+        `/location_map/categories/tree?device_id=${hospital.id}`,
+      );
+      expect(tree.map((n) => [n.category_name, n.children.map((c) => c.category_name)])).toEqual([
+        ['Clinics', ['X-ray']],
+      ]);
+      const column = await data<{
+        categories: Array<{ has_child: boolean }>;
+        locations: Array<{ name: string }>;
+      }>('GET', `/location_map/categories/column?device_id=${hospital.id}&category_id=${clinics}`);
+      expect(column.locations.map((l) => l.name)).toEqual(['Pharmacy']);
+      const renamed = await data<{ category_name: string }>(
+        'PUT',
+        `/location_map/categories/${floor.category_id}`,
+        {
+          device_id: hospital.id,
+          category: 'Radiology',
+        },
+      );
+      expect(renamed.category_name).toBe('Radiology');
+      const xray = await addLocation({
+        device_id: hospital.id,
+        name: 'X-ray room',
+        category_ids: [floor.category_id],
+      });
+      const gone = await data<{ categories: number; locations: number }>(
+        'DELETE',
+        `/location_map/categories/${floor.category_id}?device_id=${hospital.id}`,
+      );
+      expect(gone).toEqual({ categories: 1, locations: 1 });
+      expect(
+        (await data<Location>('GET', `/location_map/locations/${xray.id}?device_id=${hospital.id}`))
+          .categories,
+      ).toEqual([]);
+      await data('DELETE', `/location_map/locations/${xray.id}?device_id=${hospital.id}`);
+    });
+
+    it('answers "where is …" in Cantonese and English with the details, open now, the map, the point and "you are here"', async () => {
+      await data('PUT', '/location_map/kiosk_position', {
+        device_id: hospital.id,
+        map_id: ground.id,
+        poi: { x: 0.5, y: 0.5 },
+      });
+      const socket = await connected(deviceSocket(url, hospital.key));
+      const heard = nextMessage(socket, SOCKET.locationMap);
+      await data('PUT', `/location_map/locations/${pharmacy.id}`, {
+        ...pharmacy,
+        device_id: hospital.id,
+        category_ids: [clinics],
+      });
+      expect(await heard).toHaveProperty('changed_at');
+
+      const yue = await ask(hospital.key, 'cantonese', '藥房喺邊度？');
+      expect(yue.answered_by).toBe('location');
+      expect(yue.location).toMatchObject({
+        location_id: pharmacy.id,
+        localization: 'cantonese',
+        name: '藥房',
+        address: 'A座地下',
+        poi: { x: 0.25, y: 0.75 },
+        you_are_here: { x: 0.5, y: 0.5 },
+        open_now: true,
+      });
+      expect(yue.location?.map?.url).toBe(ground.url);
+      expect(yue.answer_text).toContain('藥房喺A座地下');
+
+      const en = await ask(hospital.key, 'english', 'Where is the chemist?');
+      expect(en.answered_by).toBe('location');
+      expect(en.location).toMatchObject({
+        name: 'Pharmacy',
+        address: 'Ground floor, Block A',
+        open_now: true,
+      });
+      expect(en.answer_text).toContain('It is open now');
+
+      const zh = await ask(hospital.key, 'mandarin', '请问药房在哪里');
+      expect(zh.location?.name).toBe('药房');
+
+      const none = await ask(hospital.key, 'english', 'Where is the cafeteria?');
+      expect(none.answered_by).toBe('fallback');
+      expect(none.location).toBeNull();
+
+      // The Dashboard's FAQ lists the location like a topic.
+      const today = new Date().toISOString().slice(0, 10);
+      const faq = await data<Array<{ kind?: string; intent_name: string; count: number }>>(
+        'GET',
+        `/dashboard/faq?device_id=${hospital.id}&start_datetime=${today}&end_datetime=${today}&tz=UTC`,
+      );
+      expect(faq.find((f) => f.kind === 'location')).toMatchObject({ intent_name: 'Pharmacy', count: 3 });
+    });
+
+    it('keeps one project’s and one device’s locations from another', async () => {
+      const mine = await call('GET', `/location_map/locations/${pharmacy.id}?device_id=${second.id}`);
+      expect(mine.statusCode).toBe(404);
+      const theirs = await call('GET', `/location_map/locations?device_id=${hospital.id}`, undefined, other);
+      expect(theirs.statusCode).toBe(403);
+      const foreignMap = await call(
+        'POST',
+        '/location_map/locations',
+        {
+          device_id: foreign.id,
+          name: 'Stolen',
+          map_id: ground.id,
+          poi: { x: 0.1, y: 0.1 },
+        },
+        other,
+      );
+      expect(foreignMap.statusCode).toBe(404);
+      expect(foreignMap.json().error).toBe('map_not_on_device');
+      const edit = await call(
+        'PUT',
+        `/location_map/locations/${pharmacy.id}`,
+        { device_id: foreign.id, name: 'Mine' },
+        other,
+      );
+      expect(edit.statusCode).toBe(404);
+      expect(
+        (await data<Location>('GET', `/location_map/locations/${pharmacy.id}?device_id=${hospital.id}`)).name,
+      ).toBe('Pharmacy');
+      const kiosk = await t.app.inject({
+        method: 'GET',
+        url: `/device_api/v1/locations/${pharmacy.id}?language=english`,
+        headers: { authorization: `Bearer ${foreign.key}` },
+      });
+      expect(kiosk.statusCode).toBe(404);
+    });
+  });
+});
