@@ -4,6 +4,7 @@ import { ZDayOption, ZClock } from './hours.js';
 import { MAX_ID, ZId, ZIdNumber, ZPaging } from './common.js';
 import { ZMediaUrl } from './ai.js';
 import { ZLanguage } from './access.js';
+import { ZDirectoryImportIssue } from './directory.js';
 
 /**
  * Locations and maps (AI Configuration → Locations; `/location_map/*`, SPEC §1, §3, §7): a device's
@@ -382,13 +383,8 @@ export const ZLocationImportQuery = z.object({
   mode: z.enum(LOCATION_IMPORT_MODES).default('preview'),
 });
 export const ZLocationExportQuery = z.object({ device_id: ZId });
-export const ZLocationImportIssue = z.object({
-  row: z.number().int(),
-  column: z.string(),
-  key: z.string(),
-  params: z.record(z.string(), z.union([z.string(), z.number()])),
-  message: z.string(),
-});
+/** A row of the file that cannot be imported: where, and the rule it breaks (as the directory's import says it). */
+export const ZLocationImportIssue = ZDirectoryImportIssue;
 export type LocationImportIssue = z.infer<typeof ZLocationImportIssue>;
 export const LOCATION_IMPORT_ACTIONS = ['add', 'update', 'unchanged'] as const;
 export const ZLocationImportReport = z.object({

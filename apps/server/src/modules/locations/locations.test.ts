@@ -1,8 +1,10 @@
+import ExcelJS from 'exceljs';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   SOCKET,
   type AskResult,
   type LocationFields,
+  type LocationImportReport,
   type Location,
   type LocationMap,
 } from '@ambassador/contracts';
@@ -339,6 +341,68 @@ describe.each(backends)('locations and maps on %s', (kind) => {
       expect(twin.json().message).toContain('Clinics');
       const elsewhere = await addLocation({ device_id: hospital.id, name: 'Pharmacy' });
       await data('DELETE', `/location_map/locations/${elsewhere.id}?device_id=${hospital.id}`);
+    });
+
+    it('exports the locations to xlsx and imports them back with a preview; a bad row applies nothing', async () => {
+      const exported = await call('GET', `/location_map/locations/export?device_id=${hospital.id}`);
+      expect(exported.statusCode).toBe(200);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+      const ws = wb.getWorksheet('Locations')!;
+      const header = (ws.getRow(1).values as unknown[]).slice(1).map(String);
+      expect(header.slice(0, 8)).toEqual(['ID', 'Name', 'Categories', 'Map', 'X', 'Y', 'Active', 'Aliases']);
+      const col = (name: string) => header.indexOf(name) + 1;
+      const pharmacyRow = ws.getRow(2);
+      expect(pharmacyRow.getCell(col('Name')).value).toBe('Pharmacy');
+      expect(pharmacyRow.getCell(col('Categories')).value).toBe('Clinics');
+      pharmacyRow.getCell(col('Address (english)')).value = 'Ground floor, Block A, next to the lifts';
+      const added = ws.getRow(3);
+      added.getCell(col('Name')).value = 'Cafe';
+      added.getCell(col('Map')).value = 'First floor';
+      added.getCell(col('X')).value = 0.4;
+      added.getCell(col('Y')).value = 0.6;
+      added.getCell(col('Name (cantonese)')).value = '咖啡室';
+      const bad = ws.getRow(4);
+      bad.getCell(col('Name')).value = 'Lost';
+      bad.getCell(col('Map')).value = 'First floor';
+      bad.getCell(col('X')).value = 2;
+      bad.getCell(col('Y')).value = 0.5;
+      const upload = async (mode: string, book: ExcelJS.Workbook) => {
+        const body = multipartForm({}, [
+          {
+            field: 'file',
+            name: 'locations.xlsx',
+            content: Buffer.from((await book.xlsx.writeBuffer()) as ArrayBuffer),
+            type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          },
+        ]);
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `/admin_panel/location_map/locations/import?device_id=${hospital.id}&mode=${mode}`,
+          headers: { ...admin.headers, ...body.headers },
+          payload: body.payload,
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json().data as LocationImportReport;
+      };
+      const refused = await upload('apply', wb);
+      expect(refused.applied).toBe(false);
+      expect(refused.errors).toMatchObject([{ row: 4, column: 'X', key: 'point_outside_map' }]);
+      ws.spliceRows(4, 1);
+      const preview = await upload('preview', wb);
+      expect(preview).toMatchObject({ applied: false, add: 1, update: 1, errors: [] });
+      const before = await call('GET', `/location_map/locations?device_id=${hospital.id}`);
+      expect(before.json().total).toBe(1);
+      const applied = await upload('apply', wb);
+      expect(applied).toMatchObject({ applied: true, add: 1, update: 1 });
+      const after = await data<Location[]>('GET', `/location_map/locations?device_id=${hospital.id}`);
+      expect(after.map((l) => l.name)).toEqual(['Cafe', 'Pharmacy']);
+      expect(after[0]).toMatchObject({ poi: { x: 0.4, y: 0.6 }, map_name: 'First floor' });
+      expect(after[0]?.details.cantonese?.name).toBe('咖啡室');
+      expect(after[1]?.details.english?.address).toBe('Ground floor, Block A, next to the lifts');
+      // What the file does not carry (hours, aliases' order) stays.
+      expect(after[1]?.details.english?.opening_hours).toHaveLength(2);
+      await data('DELETE', `/location_map/locations/${after[0]!.id}?device_id=${hospital.id}`);
     });
 
     it('refuses to delete a map while locations use it, naming them', async () => {

@@ -18,6 +18,9 @@ import {
   ZLocationCategoryTree,
   ZLocationCategoryTreeQuery,
   ZLocationDeviceQuery,
+  ZLocationExportQuery,
+  ZLocationImportQuery,
+  ZLocationImportReport,
   ZLocationFields,
   ZLocationMap,
   ZLocationMaps,
@@ -35,9 +38,10 @@ import {
   ZUploadResponse,
 } from '@ambassador/contracts';
 import type { FastifyInstance } from 'fastify';
-import { contractApp, done, ok } from '../../lib/contract.js';
+import { contractApp, done, file, ok } from '../../lib/contract.js';
+import { attachment, XLSX_TYPE } from '../../lib/downloads.js';
 import type { MediaStore } from '../../media/store.js';
-import { manyFiles, saveImageUpload } from '../../media/uploads.js';
+import { deferredFile, manyFiles, saveImageUpload } from '../../media/uploads.js';
 import { deviceOf } from '../../plugins/device-auth.js';
 import { authOf, deviceIdOf } from '../../plugins/guard.js';
 import { MAP_UPLOAD_MAX_BYTES, type LocationsService } from './service.js';
@@ -45,6 +49,7 @@ import { MAP_UPLOAD_MAX_BYTES, type LocationsService } from './service.js';
 const aiPage = { access: { page: '/ai' } } as const;
 const tags = ['Locations and maps'];
 const json = { 200: ZOk(ZLocation) };
+const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 
 /** Locations, maps and category layers of a device (`/location_map/*`). Thin: contracts and the guard, the service acts. */
 export function locationsRoutes(
@@ -149,6 +154,51 @@ export function locationsRoutes(
       },
     },
     async (req) => ok(await saveImageUpload(req, media), { message: 'Image uploaded.' }),
+  );
+
+  app.get(
+    '/location_map/locations/export',
+    {
+      config: { ...aiPage, priority: 'low' },
+      schema: {
+        tags,
+        summary: 'The device’s locations as an xlsx workbook',
+        description:
+          'One sheet `Locations`, a location a row: ID, Name, Categories (layer paths such as `Clinics > X-ray`, `;` between), Map (its name), X, Y (fractions 0–1), Active (Yes/No), Aliases (`,` between), then Name, Address and Phone per locale. Opening hours and pictures stay in the console.',
+        querystring: ZLocationExportQuery,
+        response: { 200: file('The workbook', XLSX_TYPE) },
+      },
+    },
+    async (req, reply) => {
+      const bytes = await locations.exportWorkbook(deviceIdOf(req));
+      return reply
+        .type(XLSX_TYPE)
+        .header('content-disposition', attachment(`locations-${deviceIdOf(req)}.xlsx`))
+        .send(bytes);
+    },
+  );
+  app.post(
+    '/location_map/locations/import',
+    {
+      config: { ...aiPage, priority: 'low', upload: true },
+      schema: {
+        tags,
+        summary: 'Import locations from an xlsx workbook: preview, then apply',
+        description:
+          'Multipart `file`: a workbook in the export’s layout (only Name is required; a column left out keeps each location’s value). A row with an ID updates that location of the device, one without adds one. `preview` answers what it would do; `apply` does it in one transaction, and only when no row has an error.',
+        querystring: ZLocationImportQuery,
+        response: { 200: ZOk(ZLocationImportReport) },
+      },
+    },
+    async (req) => {
+      const report = await locations.importWorkbook(
+        authOf(req).projectId,
+        deviceIdOf(req),
+        await deferredFile(req, IMPORT_MAX_BYTES),
+        req.query.mode,
+      );
+      return ok(report, { message: report.applied ? 'Locations imported.' : 'Preview.' });
+    },
   );
 
   // ---------------------------------------------------------------- maps

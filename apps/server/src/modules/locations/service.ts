@@ -25,10 +25,17 @@ import { validate } from '../../lib/validate.js';
 import { DEFAULT_MEDIA_LIMITS, type MediaStore } from '../../media/store.js';
 import { mediaUrls } from '../../media/urls.js';
 import type { Notifier } from '../../realtime/types.js';
+import { createImportGate } from '../../lib/spreadsheet/import-gate.js';
+import { readWorkbook } from '../../lib/spreadsheet/read-workbook.js';
+import { XLSX_LIMITS } from '../../lib/spreadsheet/xlsx-limits.js';
+import { writeWorkbook } from '../../lib/spreadsheet/xlsx-write.js';
 import { answerText, findLocation, locationAnswer } from './answer.js';
+import { locationsSheet, planLocationsImport } from './workbook.js';
 import { isPdf, pdfPagePicture } from './pdf.js';
 import type { LocationRow, LocationsRepo, LocationWrite, MapRow } from './repo.js';
 
+/** Rows a locations workbook may bring: a little more than a device holds (header, blank rows). */
+const IMPORT_LIMITS = { ...XLSX_LIMITS, rows: MAX_LOCATIONS + 1000, cells: (MAX_LOCATIONS + 1000) * 20 };
 /** The most location names a refused map deletion lists. */
 const IN_USE_NAMES = 10;
 /** The largest file a map upload takes: a PDF of a few pages, or an image. */
@@ -116,16 +123,21 @@ export function createLocationsService({
   /** The device's time zone (its call settings'), for open/closed now. */
   timeZoneOf: (deviceId: number) => Promise<string>;
 }) {
+  const gate = createImportGate();
   const changed = (deviceId: number) =>
     notifier.toDevice(deviceId, SOCKET.locationMap, { changed_at: clock.now().toISOString() });
 
   /** The fields as stored, after checking the map, the point and the categories are the device's. */
-  async function writeOf(deviceId: number, f: z.output<typeof ZLocationFields>): Promise<LocationWrite> {
-    if (f.map_id !== null && !(await repo.map(deviceId, f.map_id))) {
+  async function writeOf(
+    deviceId: number,
+    f: z.output<typeof ZLocationFields>,
+    handle?: Parameters<LocationsRepo['map']>[2],
+  ): Promise<LocationWrite> {
+    if (f.map_id !== null && !(await repo.map(deviceId, f.map_id, handle))) {
       throw new AppError(404, 'map_not_on_device', `Map ${f.map_id} does not exist on this device.`);
     }
     const categoryIds = [...new Set(f.category_ids)];
-    const known = await repo.categoryIdsOf(deviceId, categoryIds);
+    const known = await repo.categoryIdsOf(deviceId, categoryIds, handle);
     const missing = categoryIds.find((id) => !known.has(id));
     if (missing !== undefined) {
       throw new AppError(
@@ -406,6 +418,49 @@ export function createLocationsService({
       if (!gone) throw categoryNotFound();
       changed(deviceId);
       return gone;
+    },
+
+    // ------------------------------------------------------------ import and export (xlsx)
+
+    /** The device's locations as a workbook an import reads back. */
+    async exportWorkbook(deviceId: number) {
+      const [rows, categories] = await Promise.all([repo.all(deviceId), repo.categories(deviceId)]);
+      return writeWorkbook([locationsSheet(rows, categories)]);
+    },
+
+    /**
+     * What a workbook would do (preview) or does (apply, in one transaction, only without errors):
+     * a row with an id updates that location, one without adds one; others stay as they are.
+     */
+    importWorkbook(
+      projectId: number,
+      deviceId: number,
+      upload: { name: string; read: () => Promise<Buffer> },
+      mode: 'preview' | 'apply',
+    ) {
+      return gate.run(projectId, async () => {
+        const wb = await readWorkbook(await upload.read(), upload.name, { limits: IMPORT_LIMITS });
+        const current = async () => ({
+          locations: await repo.all(deviceId),
+          maps: await repo.maps(deviceId),
+          categories: await repo.categories(deviceId),
+        });
+        const planned = planLocationsImport(wb, deviceId, await current());
+        if (mode === 'preview' || planned.report.errors.length > 0) return planned.report;
+        if ((await repo.count(deviceId)) + planned.report.add > MAX_LOCATIONS) {
+          throw conflict(`A device holds at most ${MAX_LOCATIONS} locations.`, 'too_many_locations');
+        }
+        await repo.locked(deviceId, async (t) => {
+          for (const line of planned.lines) {
+            const w = await writeOf(deviceId, line.fields, t);
+            await refuseTakenName(t, deviceId, w, line.id);
+            if (line.id === null) await repo.insert(t, deviceId, w, clock.now());
+            else await repo.update(t, deviceId, line.id, w, clock.now());
+          }
+        });
+        changed(deviceId);
+        return { ...planned.report, applied: true };
+      });
     },
 
     // ------------------------------------------------------------ answering
