@@ -94,6 +94,16 @@ const NO_STORED_TEXT: Record<string, string> = {
   'PUT /admin_panel/directory': 'the same columns as the directory target',
   'DELETE /admin_panel/directory': 'an id',
   'POST /admin_panel/directory/import': 'a workbook, its rows checked by the directory target’s contract',
+  'DELETE /admin_panel/location_map/locations/:location_id': 'an id',
+  'POST /admin_panel/location_map/upload': 'an image (the media pipeline’s own tests)',
+  'POST /admin_panel/location_map/locations/import':
+    'a workbook, its rows checked by the location targets’ contract',
+  'POST /admin_panel/location_map/maps': 'a floor plan; its name has the map rename target’s contract',
+  'PUT /admin_panel/location_map/maps/order': 'ids',
+  'DELETE /admin_panel/location_map/maps/:map_id': 'an id',
+  'PUT /admin_panel/location_map/kiosk_position': 'a map id and a point',
+  'DELETE /admin_panel/location_map/kiosk_position': 'nothing',
+  'DELETE /admin_panel/location_map/categories/:category_id': 'an id',
   'POST /admin_panel/event_manager/upload': 'images and videos (the file name is cleaned: see bad-input)',
   'POST /admin_panel/event_manager/event': 'the same column as the event title target',
   'DELETE /admin_panel/event_manager/event/:event_id': 'an id',
@@ -144,6 +154,8 @@ describe.each(backends)('naughty strings read back as sent or are refused with 4
   const em = { quiz: 0, question: 0, event: 0 };
   /** An avatar of the own device (queued: a rename needs no production). */
   let avatarId = 0;
+  /** A floor plan, a location and a category layer of the own device: the location targets change them. */
+  const place = { map: 0, location: 0, category: 0 };
   beforeAll(async () => {
     admin = await login(t.app, ADMIN.username, ADMIN.password);
     seed = await seedContent(t.app, admin, OWN, 'OWN');
@@ -182,6 +194,29 @@ describe.each(backends)('naughty strings read back as sent or are refused with 4
         name: 'Naughty avatar',
       })
     ).id;
+    const plan = multipartForm({ data: JSON.stringify({ name: 'Naughty plan' }) }, [
+      { field: 'file', name: 'plan.png', content: TINY_PNG },
+    ]);
+    place.map = data(
+      await inject({
+        method: 'POST',
+        url: `/admin_panel/location_map/maps?device_id=${OWN}`,
+        headers: { ...admin.headers, ...plan.headers },
+        payload: plan.payload,
+      }),
+    ).id;
+    place.location = (
+      await adminCall(t.app, admin, 'POST', '/location_map/locations', {
+        device_id: OWN,
+        name: 'Naughty place',
+      })
+    ).id;
+    place.category = (
+      await adminCall(t.app, admin, 'POST', '/location_map/categories', {
+        device_id: OWN,
+        category: 'Naughty layer',
+      })
+    ).category_id;
     em.event = (
       await adminCall(t.app, admin, 'POST', '/event_manager/event', {
         device_id: OWN,
@@ -575,6 +610,62 @@ describe.each(backends)('naughty strings read back as sent or are refused with 4
         (await get(`/virtual_avatar/video_avatar?device_id=${OWN}`)).find(
           (a: { id: number }) => a.id === avatarId,
         )?.name,
+    },
+    {
+      route: 'POST /admin_panel/location_map/locations',
+      field: 'name',
+      trims: true,
+      write: (s) => asAdmin('POST', '/location_map/locations', { device_id: OWN, name: s }),
+      read: async (w) => (await get(`/location_map/locations/${data(w).id}?device_id=${OWN}`)).name,
+    },
+    {
+      route: 'PUT /admin_panel/location_map/locations/:location_id',
+      field: 'details.english.address',
+      trims: true,
+      write: (s) =>
+        asAdmin('PUT', `/location_map/locations/${place.location}`, {
+          device_id: OWN,
+          name: 'Naughty place',
+          details: { english: { address: s } },
+        }),
+      read: async () =>
+        (await get(`/location_map/locations/${place.location}?device_id=${OWN}`)).details.english?.address,
+    },
+    {
+      route: 'PUT /admin_panel/location_map/maps/:map_id',
+      field: 'name',
+      trims: true,
+      write: (s) => asAdmin('PUT', `/location_map/maps/${place.map}`, { device_id: OWN, name: s }),
+      read: async () =>
+        (await get(`/location_map/maps?device_id=${OWN}`)).find((m: { id: number }) => m.id === place.map)
+          ?.name,
+    },
+    {
+      route: 'POST /admin_panel/location_map/categories',
+      field: 'category',
+      trims: true,
+      write: (s) =>
+        asAdmin('POST', '/location_map/categories', {
+          device_id: OWN,
+          category: s,
+          parent_id: place.category,
+        }),
+      read: async (w) =>
+        (
+          await get(`/location_map/categories/column?device_id=${OWN}&category_id=${place.category}`)
+        ).categories?.find((c: { category_id: number }) => c.category_id === data(w).category_id)
+          ?.category_name,
+    },
+    {
+      route: 'PUT /admin_panel/location_map/categories/:category_id',
+      field: 'category',
+      trims: true,
+      write: (s) =>
+        asAdmin('PUT', `/location_map/categories/${place.category}`, { device_id: OWN, category: s }),
+      read: async () =>
+        (await get(`/location_map/categories/tree?device_id=${OWN}`)).find(
+          (c: { category_id: number }) => c.category_id === place.category,
+        )?.category_name,
     },
     {
       route: 'PUT /admin_panel/small_talk/prompt',
