@@ -14,7 +14,12 @@ const pdfUnreadable = (detail: string) =>
  * an image. A picture of more than `maxPixels` is refused before it is converted.
  */
 export async function pdfPagePicture(bytes: Buffer, page: number, maxPixels: number): Promise<Buffer> {
-  const pdf = await getDocumentProxy(new Uint8Array(bytes)).catch((e: Error) => {
+  // As the document scanner opens PDFs: no code generated from the file (pdf.js font eval), no fonts, no console noise.
+  const pdf = await getDocumentProxy(new Uint8Array(bytes), {
+    isEvalSupported: false,
+    disableFontFace: true,
+    verbosity: 0,
+  }).catch((e: Error) => {
     throw pdfUnreadable(e.message);
   });
   try {
