@@ -26,7 +26,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: 'login', lazy: async () => ({ Component: (await import('./routes/login-route')).LoginRoute }) },
       {
-        lazy: async () => ({ Component: (await import('./shell/app-shell')).AppShell }),
+        lazy: screenWith('shell', async () => (await import('./shell/app-shell')).AppShell),
         children: [
           {
             // Errors of a screen show inside the shell, so the navigation stays usable.

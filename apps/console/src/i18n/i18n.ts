@@ -45,6 +45,14 @@ type Json = { default: Record<string, unknown> };
  * login page (whose JS budget is 200 KB). Each pack has a file per interface language.
  */
 const packs = {
+  // The signed-in frame and what its screens share (navigation, tables, uploads, deletes, users,
+  // settings) with the texts of every error code and rule a sign-in cannot meet: it loads with the
+  // shell, so the login page carries only its own strings.
+  shell: {
+    en: () => import('./packs/shell.en.json'),
+    zhHant: () => import('./packs/shell.zhHant.json'),
+    zhHans: () => import('./packs/shell.zhHans.json'),
+  },
   ai: {
     en: () => import('./packs/ai.en.json'),
     zhHant: () => import('./packs/ai.zhHant.json'),

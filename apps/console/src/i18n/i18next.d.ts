@@ -11,12 +11,14 @@ import type interfaceEn from './packs/interface.en.json';
 import type eventsEn from './packs/events.en.json';
 import type mrcEn from './packs/mrc.en.json';
 import type smallTalkEn from './packs/small-talk.en.json';
+import type shellEn from './packs/shell.en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
     resources: {
       translation: typeof en &
+        typeof shellEn &
         typeof aiEn &
         typeof dashboardEn &
         typeof conversationsEn &

@@ -2,39 +2,6 @@ import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import zhHans from './zhHans.json';
 import zhHant from './zhHant.json';
-import aiEn from './packs/ai.en.json';
-import aiZhHans from './packs/ai.zhHans.json';
-import aiZhHant from './packs/ai.zhHant.json';
-import conversationsEn from './packs/conversations.en.json';
-import conversationsZhHans from './packs/conversations.zhHans.json';
-import conversationsZhHant from './packs/conversations.zhHant.json';
-import dashboardEn from './packs/dashboard.en.json';
-import dashboardZhHans from './packs/dashboard.zhHans.json';
-import dashboardZhHant from './packs/dashboard.zhHant.json';
-import devicesEn from './packs/devices.en.json';
-import devicesZhHans from './packs/devices.zhHans.json';
-import devicesZhHant from './packs/devices.zhHant.json';
-import callsEn from './packs/calls.en.json';
-import callsZhHans from './packs/calls.zhHans.json';
-import callsZhHant from './packs/calls.zhHant.json';
-import chatEn from './packs/chat.en.json';
-import chatZhHans from './packs/chat.zhHans.json';
-import chatZhHant from './packs/chat.zhHant.json';
-import pushEn from './packs/push.en.json';
-import pushZhHans from './packs/push.zhHans.json';
-import pushZhHant from './packs/push.zhHant.json';
-import interfaceEn from './packs/interface.en.json';
-import interfaceZhHans from './packs/interface.zhHans.json';
-import interfaceZhHant from './packs/interface.zhHant.json';
-import eventsEn from './packs/events.en.json';
-import eventsZhHans from './packs/events.zhHans.json';
-import eventsZhHant from './packs/events.zhHant.json';
-import mrcEn from './packs/mrc.en.json';
-import mrcZhHans from './packs/mrc.zhHans.json';
-import mrcZhHant from './packs/mrc.zhHant.json';
-import smallTalkEn from './packs/small-talk.en.json';
-import smallTalkZhHans from './packs/small-talk.zhHans.json';
-import smallTalkZhHant from './packs/small-talk.zhHant.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -52,62 +19,39 @@ function placeholders(text: string): string[] {
   return [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1] ?? '').sort();
 }
 
-/** A language's strings as the app has them once every feature pack has loaded. */
-function withPacks(core: Tree, ...packs: Tree[]): Tree {
-  const merged: Tree = { ...core };
-  for (const pack of packs) {
-    for (const [key, value] of Object.entries(pack)) {
-      // A pack adds whole sections; it never overrides a core one.
-      if (key in merged) throw new Error(`pack section ${key} is also in the core file`);
-      merged[key] = value;
+/** Every feature pack, by language (file `<pack>.<language>.json`). */
+const packFiles = import.meta.glob<Tree>('./packs/*.json', { eager: true, import: 'default' });
+const packsOf = (language: string) =>
+  Object.entries(packFiles)
+    .filter(([file]) => file.endsWith(`.${language}.json`))
+    .map(([, strings]) => strings);
+
+/**
+ * A language's strings as the app has them once every feature pack has loaded (deep-merged, as
+ * i18next merges them). A pack may add keys to a core section (the shell pack adds error texts), but
+ * never the same key twice: which text would show would depend on the order packs load.
+ */
+function withPacks(core: Tree, packs: Tree[]): Tree {
+  const merge = (into: Tree, from: Tree, path: string) => {
+    for (const [key, value] of Object.entries(from)) {
+      const at = path ? `${path}.${key}` : key;
+      const there = into[key];
+      if (there === undefined) into[key] = typeof value === 'string' ? value : merge({}, value, at);
+      else if (typeof there === 'string' || typeof value === 'string')
+        throw new Error(`${at} is in two files`);
+      else merge(there, value, at);
     }
-  }
+    return into;
+  };
+  const merged = merge({}, core, '');
+  for (const pack of packs) merge(merged, pack, '');
   return merged;
 }
 
 const locales = {
-  en: withPacks(
-    en,
-    aiEn,
-    dashboardEn,
-    conversationsEn,
-    devicesEn,
-    callsEn,
-    chatEn,
-    pushEn,
-    interfaceEn,
-    eventsEn,
-    mrcEn,
-    smallTalkEn,
-  ),
-  zhHant: withPacks(
-    zhHant,
-    aiZhHant,
-    dashboardZhHant,
-    conversationsZhHant,
-    devicesZhHant,
-    callsZhHant,
-    chatZhHant,
-    pushZhHant,
-    interfaceZhHant,
-    eventsZhHant,
-    mrcZhHant,
-    smallTalkZhHant,
-  ),
-  zhHans: withPacks(
-    zhHans,
-    aiZhHans,
-    dashboardZhHans,
-    conversationsZhHans,
-    devicesZhHans,
-    callsZhHans,
-    chatZhHans,
-    pushZhHans,
-    interfaceZhHans,
-    eventsZhHans,
-    mrcZhHans,
-    smallTalkZhHans,
-  ),
+  en: withPacks(en, packsOf('en')),
+  zhHant: withPacks(zhHant, packsOf('zhHant')),
+  zhHans: withPacks(zhHans, packsOf('zhHans')),
 } as Record<string, Tree>;
 const flat = Object.fromEntries(Object.entries(locales).map(([name, tree]) => [name, flatten(tree)]));
 const enKeys = [...(flat.en ?? new Map()).keys()].sort();
