@@ -5,6 +5,7 @@
  *
  *   npm run build && npm run bench:lighthouse          (RUNS=3 by default; CHROMIUM_PATH)
  *   ONLY=dashboard npm run bench:lighthouse             (the rows whose name contains it)
+ *   SAVE_TRACE=/tmp/lh npm run bench:lighthouse         (also where the main thread's time went, and the traces)
  *
  * Chromium is Debian's, driven by playwright-core in a persistent profile with a debugging port:
  * Lighthouse audits through that port; the dashboard runs keep the storage where the console
@@ -134,6 +135,20 @@ try {
       if (!answer) throw new Error(`Lighthouse gave no result for ${c.name}`);
       if (answer.lhr.runtimeError) throw new Error(`${c.name}: ${answer.lhr.runtimeError.message}`);
       runs.push(figuresOf(answer.lhr));
+      if (process.env.SAVE_TRACE) {
+        // Where the main thread's time went, and the trace itself for a closer look (DevTools opens it).
+        const file = path.join(process.env.SAVE_TRACE, `${c.name.replace(/\W+/g, '-')}-${i + 1}.trace.json`);
+        await fs.mkdir(process.env.SAVE_TRACE, { recursive: true });
+        await fs.writeFile(file, JSON.stringify((answer.artifacts as unknown as { Trace: unknown }).Trace));
+        const rows = (id: string) =>
+          ((answer.lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [])
+            .slice(0, 8)
+            .map((r) => JSON.stringify(r))
+            .join('\n  ');
+        console.error(
+          `trace: ${file}\nmain thread:\n  ${rows('mainthread-work-breakdown')}\nscripts:\n  ${rows('bootup-time')}`,
+        );
+      }
       console.error(`${c.name} run ${i + 1}: performance ${runs.at(-1)!.performance}`);
     }
     const m = (k: keyof Omit<Figures, 'failing' | 'longTasks'>) => median(runs.map((r) => r[k]));

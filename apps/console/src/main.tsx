@@ -1,3 +1,5 @@
+// First: zod is configured before any contract schema is made.
+import './app/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';

@@ -3,7 +3,6 @@ import { ZDocumentSource } from './documents.js';
 import { rule } from './rules.js';
 import { ZLanguage } from './access.js';
 import { ZId, ZPaging, ZSortOrder } from './common.js';
-import { ZRating } from './device-api.js';
 
 /**
  * Conversation review and the dashboard. Date ranges are
@@ -12,6 +11,10 @@ import { ZRating } from './device-api.js';
 export const DEFAULT_RANGE_DAYS = 7;
 /** Excel's rows per sheet; an export longer than this continues on another sheet. */
 export const XLSX_MAX_ROWS = 1_048_576;
+
+/** A visitor's rating of an answer (thumbs up or down), sent by the device and shown in review. */
+export const ZRating = z.union([z.literal(1), z.literal(-1)], { error: rule('rating_invalid') });
+export type Rating = z.infer<typeof ZRating>;
 
 const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, rule('date_format'));
 export const ZTimeZone = z

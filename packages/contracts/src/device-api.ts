@@ -11,6 +11,7 @@ import { ZDeviceKind } from './devices.js';
 import { ZKioskEvent } from './events.js';
 import { NO_IDLE_SCREEN, ZKioskIdleScreen } from './idle-screen.js';
 import { ZKioskSections } from './interface.js';
+import { ZRating } from './conversations.js';
 import { ZLocationAnswer } from './locations.js';
 
 /**
@@ -99,10 +100,8 @@ export const ZAskResponse = z.object({
 });
 export type AskResult = z.infer<typeof ZAskResponse>;
 
-/** Thumbs up (1) or down (-1). */
-export const ZRating = z.union([z.literal(1), z.literal(-1)], { error: rule('rating_invalid') });
-export type Rating = z.infer<typeof ZRating>;
 export const ZConversationParams = z.object({ conversation_id: ZId });
+/** Thumbs up (1) or down (-1). */
 export const ZRateRequest = z.object({
   rating: ZRating,
   comment: z

@@ -1,5 +1,3 @@
-// First: configures zod before any schema below is made.
-import './zod-config.js';
 export * from './errors.js';
 export * from './rules.js';
 export * from './common.js';

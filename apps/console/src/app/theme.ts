@@ -35,6 +35,10 @@ export const theme = createTheme({
     button: { textTransform: 'none', fontWeight: 600 },
   },
   components: {
+    // The console renders only in a browser: media queries answer on the first render. Otherwise a
+    // phone first renders the desktop frame (the permanent left bar with every entry), then
+    // re-renders it as the phone's, which is most of the shell's work on a slow phone (issue 20).
+    MuiUseMediaQuery: { defaultProps: { noSsr: true } },
     // Subtitles are styled text, not headings: MUI maps them to <h6>, which breaks the heading order.
     MuiTypography: {
       defaultProps: { variantMapping: { subtitle1: 'p', subtitle2: 'p' } },

@@ -77,6 +77,9 @@ export function AppShell() {
   const [collapsed, setCollapsed] = useState(readCollapsed);
   const [mobileOpen, setMobileOpen] = useState(false);
   const [rightOpen, setRightOpen] = useState(false);
+  // The right bar's cards (aliases, bookmarks: their code, strings and data) load when it is first
+  // opened, not with every screen; then they stay, keeping what was typed in them.
+  const [rightOpened, setRightOpened] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
   const mainRef = useRef<HTMLElement>(null);
   const location = useLocation();
@@ -130,7 +133,10 @@ export function AppShell() {
         onToggleLeft={toggleLeft}
         menuAlert={leftOpen ? 0 : chatsWaiting}
         rightOpen={rightOpen}
-        onToggleRight={() => setRightOpen((open) => !open)}
+        onToggleRight={() => {
+          setRightOpened(true);
+          setRightOpen((open) => !open);
+        }}
       />
       {narrow ? (
         <Drawer
@@ -189,7 +195,7 @@ export function AppShell() {
         onClose={() => setRightOpen(false)}
         slotProps={{ paper: { sx: { ...paperSx, width: RIGHT_BAR_WIDTH, bgcolor: 'background.default' } } }}
       >
-        <RightBarContent onClose={() => setRightOpen(false)} />
+        {rightOpened && <RightBarContent onClose={() => setRightOpen(false)} />}
       </Drawer>
       <Suspense fallback={null}>
         <IncomingCallBanner />

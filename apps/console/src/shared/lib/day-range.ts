@@ -55,11 +55,19 @@ export function rangeFromParams(params: URLSearchParams, defaultDays: number): D
   return fallback;
 }
 
-/** The IANA time zone the days are meant in; the server counts days in it. */
+let zone: string | undefined;
+
+/**
+ * The IANA time zone the days are meant in; the server counts days in it. Read once per page load:
+ * making an Intl.DateTimeFormat costs a millisecond or more on a phone, and screens ask on every render.
+ */
 export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
+  if (zone === undefined) {
+    try {
+      zone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+    } catch {
+      zone = 'UTC';
+    }
   }
+  return zone;
 }

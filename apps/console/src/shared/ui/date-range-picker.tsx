@@ -1,5 +1,14 @@
-import { useState, type FocusEvent } from 'react';
+import {
+  memo,
+  useCallback,
+  useDeferredValue,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FocusEvent,
+} from 'react';
 import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
@@ -64,6 +73,15 @@ export function DateRangePicker({
     if (next.start > next.end) next = { ...next, start: next.end };
     if (next.start !== value.start || next.end !== value.end) onChange(next);
   };
+  // The fields get callbacks that never change, so they re-render only when their own day does: a
+  // date field re-syncs the page's text selection on every render, a forced style and layout of the
+  // whole page (the dashboard re-renders each time one of its four queries answers).
+  const changeRef = useRef(change);
+  useLayoutEffect(() => {
+    changeRef.current = change;
+  });
+  const commitStart = useCallback((day: string) => changeRef.current('start', day), []);
+  const commitEnd = useCallback((day: string) => changeRef.current('end', day), []);
 
   return (
     <PickersProvider>
@@ -72,7 +90,7 @@ export function DateRangePicker({
           label={labels.start}
           day={value.start}
           last={last}
-          onCommit={(day) => change('start', day)}
+          onCommit={commitStart}
           testId={`${testId}-start`}
         />
         <Box component="span" aria-hidden sx={{ color: 'text.secondary' }}>
@@ -82,7 +100,7 @@ export function DateRangePicker({
           label={labels.end}
           day={value.end}
           last={last}
-          onCommit={(day) => change('end', day)}
+          onCommit={commitEnd}
           testId={`${testId}-end`}
         />
         <ToggleButtonGroup
@@ -116,7 +134,7 @@ export function DateRangePicker({
  * leaves the field or presses Enter (or picks in the calendar): typing 2026 digit by digit never
  * asks for the year 202, and a half-typed day falls back to the last whole one.
  */
-function DayField({
+const DayField = memo(function DayField({
   label,
   day,
   last,
@@ -137,12 +155,17 @@ function DayField({
     setShown(day);
     setDraft(dayjs(day));
   }
+  // The date field is the range's heaviest part (its sections, the calendar's adapter, a forced
+  // layout as it mounts): drawn in a deferred render, which React splits into short tasks, once the
+  // page around it is on screen — not in the page's first render (issue 20: a phone's blocking time).
+  const ready = useDeferredValue(true, false);
   const commit = (value: Dayjs | null) => {
     const typed = value?.isValid() ? value.format('YYYY-MM-DD') : '';
     // The range decides (the other end may follow, the future is cut); show what it kept.
     setDraft(dayjs(day));
     if (isDay(typed)) onCommit(typed);
   };
+  if (!ready) return <Skeleton variant="rounded" width={170} height={40} data-testid={`${testId}-loading`} />;
   return (
     <DatePicker
       label={label}
@@ -172,4 +195,4 @@ function DayField({
       }}
     />
   );
-}
+});

@@ -1,4 +1,6 @@
 import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
+import { useDeferredValue } from 'react';
 import { useTheme } from '@mui/material/styles';
 import { LineChart } from '@mui/x-charts/LineChart';
 import type { DashboardDay } from '@ambassador/contracts';
@@ -9,9 +11,14 @@ import { formatDay } from '../lib/format';
 const MAX_DAYS_WITH_MARKS = 31;
 
 /** Conversations, fallbacks and Q&A sessions per day: the dashboard's summary graph. */
-export function ConversationChart({ days }: { days: DashboardDay[] }) {
+export function ConversationChart({ days: latest }: { days: DashboardDay[] }) {
   const { t, i18n } = useTranslation();
   const theme = useTheme();
+  // Drawing the chart is a big render: done as a deferred one, which React splits into short tasks,
+  // so the counts and the FAQ answer first and a phone stays responsive (issue 20). A new range
+  // keeps the previous lines until the new ones are drawn.
+  const days = useDeferredValue(latest, null);
+  if (!days) return <Skeleton variant="rounded" height={300} data-testid="dashboard-chart-loading" />;
   const language = i18n.resolvedLanguage;
   const showMark = days.length <= MAX_DAYS_WITH_MARKS;
   return (

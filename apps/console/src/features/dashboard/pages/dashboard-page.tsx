@@ -11,12 +11,13 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import TimerOutlined from '@mui/icons-material/TimerOutlined';
 import { DASHBOARD_MAX_DAYS, DEFAULT_RANGE_DAYS, type DashboardDay } from '@ambassador/contracts';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/shared/api/api-error';
 import { useAuth } from '@/shared/auth/auth-store';
 import { browserTimeZone, rangeFromParams, type DayRange } from '@/shared/lib/day-range';
+import { useNearViewport } from '@/shared/lib/use-near-viewport';
 import { DateRangePicker } from '@/shared/ui/date-range-picker';
 import { PageHeader } from '@/shared/ui/page-header';
 import { dashboardKeys, useDashboardDeviceId, type DashboardRange } from '../api/dashboard-keys';
@@ -76,6 +77,10 @@ export function DashboardPage() {
     tz: browserTimeZone(),
   };
 
+  // On a phone the chart is below the counts and the FAQ: drawn when scrolled towards, not at start.
+  const chartRef = useRef<HTMLDivElement>(null);
+  const chartNear = useNearViewport(chartRef);
+
   const graph = useGraph(query);
   const count = useConversationCount(query);
   const aet = useAet(query);
@@ -96,7 +101,7 @@ export function DashboardPage() {
   let chartBody;
   if (graph.isError && !graph.data) {
     chartBody = <SectionError message={failure(graph.error)} onRetry={() => void graph.refetch()} />;
-  } else if (!graph.data) {
+  } else if (!graph.data || !chartNear) {
     chartBody = chartLoading;
   } else if (isQuiet(graph.data)) {
     chartBody = <EmptyPeriod />;
@@ -211,7 +216,7 @@ export function DashboardPage() {
               alignItems: 'start',
             }}
           >
-            <Card aria-busy={!graph.data || stale(graph)}>
+            <Card aria-busy={!graph.data || stale(graph)} ref={chartRef}>
               <CardContent sx={{ '&:last-child': { pb: 2 } }}>
                 <Typography component="h2" sx={{ fontWeight: 600 }}>
                   {t('dashboard.chart.title')}
