@@ -146,6 +146,7 @@ export const APP_ERROR_CODES = [
   'location_category_not_on_device',
   'pdf_unreadable',
   'pdf_page_missing',
+  'pdf_too_large',
 ] as const;
 
 /**

@@ -165,7 +165,7 @@ export function sentences(n: number, topic = 'gallery'): string {
 }
 
 /** `repeat` copies of `unit` through deflate, streamed (a 100 MB bomb costs no 100 MB buffer). */
-async function deflateRepeated(unit: Buffer, repeat: number): Promise<Buffer> {
+export async function deflateRepeated(unit: Buffer, repeat: number): Promise<Buffer> {
   const d = zlib.createDeflate({ level: 9 });
   const chunks: Buffer[] = [];
   d.on('data', (c: Buffer) => chunks.push(c));
@@ -219,5 +219,52 @@ export async function pdfBomb(
   push(
     `xref\n0 6\n0000000000 65535 f \n${rows}trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`,
   );
+  return Buffer.concat(parts);
+}
+
+/**
+ * A PDF of one page holding one picture, as a scanner makes one: by default a 40 × 30 RGB image,
+ * uncompressed. `picture` replaces its stream and filter (a Flate bomb, a JPEG), and `width` /
+ * `height` are what the picture declares, whatever its stream holds. Written by hand.
+ */
+export function pdfWithPicture(
+  width = 40,
+  height = 30,
+  picture: { data: Buffer; filter?: string } = { data: Buffer.alloc(width * height * 3, 0x80) },
+) {
+  const parts: Buffer[] = [];
+  const offsets: number[] = [];
+  let length = 0;
+  const add = (chunk: string | Buffer) => {
+    const b = typeof chunk === 'string' ? Buffer.from(chunk, 'latin1') : chunk;
+    parts.push(b);
+    length += b.length;
+  };
+  const obj = (n: number, ...body: (string | Buffer)[]) => {
+    offsets[n] = length;
+    add(`${n} 0 obj\n`);
+    body.forEach(add);
+    add('\nendobj\n');
+  };
+  add('%PDF-1.4\n');
+  obj(1, '<< /Type /Catalog /Pages 2 0 R >>');
+  obj(2, '<< /Type /Pages /Kids [3 0 R] /Count 1 >>');
+  obj(
+    3,
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${width} ${height}] /Resources << /XObject << /Im1 4 0 R >> >> /Contents 5 0 R >>`,
+  );
+  const filter = picture.filter ? ` /Filter ${picture.filter}` : '';
+  obj(
+    4,
+    `<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8${filter} /Length ${picture.data.length} >>\nstream\n`,
+    picture.data,
+    '\nendstream',
+  );
+  const draw = `q ${width} 0 0 ${height} 0 0 cm /Im1 Do Q`;
+  obj(5, `<< /Length ${draw.length} >>\nstream\n${draw}\nendstream`);
+  const xref = length;
+  add(`xref\n0 6\n0000000000 65535 f \n`);
+  for (let i = 1; i <= 5; i++) add(`${String(offsets[i]).padStart(10, '0')} 00000 n \n`);
+  add(`trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
   return Buffer.concat(parts);
 }

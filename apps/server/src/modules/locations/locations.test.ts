@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -18,6 +19,7 @@ import {
   suiteApp,
   type Session,
 } from '../../test/harness.js';
+import { deflateRepeated, pdfWithPicture } from '../../test/document-fixtures.js';
 import { pngBomb } from '../../test/media-fixtures.js';
 import {
   closeSockets,
@@ -27,49 +29,6 @@ import {
   listen,
   nextMessage,
 } from '../../test/sockets.js';
-
-/** A PDF of one page holding one picture (a 40 × 30 RGB image, uncompressed), as a scanner makes one. */
-function pdfWithPicture(width = 40, height = 30) {
-  const pixels = Buffer.alloc(width * height * 3, 0x80);
-  const parts: Buffer[] = [];
-  const offsets: number[] = [];
-  let length = 0;
-  const add = (chunk: string | Buffer) => {
-    const b = typeof chunk === 'string' ? Buffer.from(chunk, 'latin1') : chunk;
-    parts.push(b);
-    length += b.length;
-  };
-  const obj = (n: number, body: string | Buffer[]) => {
-    offsets[n] = length;
-    if (typeof body === 'string') add(`${n} 0 obj\n${body}\nendobj\n`);
-    else {
-      add(`${n} 0 obj\n`);
-      body.forEach(add);
-      add('\nendobj\n');
-    }
-  };
-  add('%PDF-1.4\n');
-  obj(1, '<< /Type /Catalog /Pages 2 0 R >>');
-  obj(2, '<< /Type /Pages /Kids [3 0 R] /Count 1 >>');
-  obj(
-    3,
-    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${width} ${height}] /Resources << /XObject << /Im1 4 0 R >> >> /Contents 5 0 R >>`,
-  );
-  obj(4, [
-    Buffer.from(
-      `<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Length ${pixels.length} >>\nstream\n`,
-    ),
-    pixels,
-    Buffer.from('\nendstream'),
-  ]);
-  const draw = `q ${width} 0 0 ${height} 0 0 cm /Im1 Do Q`;
-  obj(5, `<< /Length ${draw.length} >>\nstream\n${draw}\nendstream`);
-  const xref = length;
-  add(`xref\n0 6\n0000000000 65535 f \n`);
-  for (let i = 1; i <= 5; i++) add(`${String(offsets[i]).padStart(10, '0')} 00000 n \n`);
-  add(`trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
-  return Buffer.concat(parts);
-}
 
 describe.each(backends)('locations and maps on %s', (kind) => {
   const t = suiteApp(kind);
@@ -203,6 +162,56 @@ describe.each(backends)('locations and maps on %s', (kind) => {
       expect(missing.statusCode).toBe(422);
       expect(missing.json().error).toBe('pdf_page_missing');
       expect(missing.json().message).toContain('1 page');
+    });
+
+    it('refuses a PDF whose picture is a Flate bomb before decoding it, and answers the next upload', async () => {
+      // About 300 KB unpacking to 300 MB: the picture declares 7,000 × 7,000 (under 50 MP), its
+      // stream holds far more than that and more than the 256 MB a PDF may unpack to.
+      const bomb = pdfWithPicture(7000, 7000, {
+        data: await deflateRepeated(Buffer.alloc(1024), 300 * 1024),
+        filter: '/FlateDecode',
+      });
+      expect(bomb.length).toBeLessThan(1024 * 1024);
+      const before = await data<LocationMap[]>('GET', `/location_map/maps?device_id=${second.id}`);
+      const started = Date.now();
+      const res = await uploadMap(
+        second.id,
+        { name: 'Bomb' },
+        { name: 'bomb.pdf', content: bomb, type: 'application/pdf' },
+      );
+      expect(res.statusCode, res.body).toBe(413);
+      expect(res.json().error).toBe('pdf_too_large');
+      expect(res.json().message).toContain('more than 256 MB');
+      expect(res.json().message).toContain('Export the floor plan as an image');
+      expect(Date.now() - started).toBeLessThan(20_000); // refused by the check, not the worker's time limit
+      expect(await data<LocationMap[]>('GET', `/location_map/maps?device_id=${second.id}`)).toHaveLength(
+        before.length,
+      );
+      const next = await uploadMap(
+        second.id,
+        { name: 'After the bomb' },
+        { name: 'plan.pdf', content: pdfWithPicture(), type: 'application/pdf' },
+      );
+      expect(next.statusCode, next.body).toBe(200);
+      expect((next.json().data as LocationMap).name).toBe('After the bomb');
+    }, 60_000);
+
+    it('refuses a PDF picture declaring 100,000 × 100,000 pixels before decoding it', async () => {
+      const res = await uploadMap(
+        second.id,
+        { name: 'Declared huge' },
+        {
+          name: 'huge.pdf',
+          content: pdfWithPicture(100_000, 100_000, {
+            data: zlib.deflateSync(Buffer.alloc(64 * 1024)),
+            filter: '/FlateDecode',
+          }),
+          type: 'application/pdf',
+        },
+      );
+      expect(res.statusCode, res.body).toBe(413);
+      expect(res.json().error).toBe('image_too_many_pixels');
+      expect(res.json().message).toContain('100000 × 100000');
     });
 
     it('refuses a 200-megapixel floor plan with its size, and stores nothing', async () => {

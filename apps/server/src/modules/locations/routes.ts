@@ -226,7 +226,7 @@ export function locationsRoutes(
         tags,
         summary: 'Upload a floor plan (multipart: the file and its fields)',
         description:
-          `\`device_id\` in the query. The file \`${MAP_FILE_FIELD}\`: a PNG, JPEG, GIF or WebP image, or a PDF (the largest picture on page \`page\` is the plan; a page of vector drawing only is 422 \`pdf_unreadable\`, a page past the end 422 \`pdf_page_missing\`), at most ${MAP_UPLOAD_MAX_BYTES / 1024 / 1024} MB. ` +
+          `\`device_id\` in the query. The file \`${MAP_FILE_FIELD}\`: a PNG, JPEG, GIF or WebP image, or a PDF (the largest picture on page \`page\` is the plan; a page of vector drawing only is 422 \`pdf_unreadable\`, a page past the end 422 \`pdf_page_missing\`; a PDF whose streams unpack past 256 MB, or whose reading runs out of memory or time, 413 \`pdf_too_large\`; a protected (encrypted) PDF 422 \`pdf_unreadable\`), at most ${MAP_UPLOAD_MAX_BYTES / 1024 / 1024} MB. ` +
           `The field \`${MAP_DATA_FIELD}\`: JSON {name, page, floor_order}. A plan of more than 50 megapixels (a 200 MP scan) is refused, 413 \`image_too_many_pixels\`, with its size: scale it down first. The media pipeline makes its web-sized copy (1,600 px) and thumbnail.`,
         querystring: ZMapsQuery,
         response: { 200: ZOk(ZLocationMap) },

@@ -1,5 +1,5 @@
-import zlib from 'node:zlib';
 import { getDocumentProxy } from 'unpdf';
+import { checkPdfStreams, PDF_INFLATED_BUDGET, PdfRefused } from '../../../lib/pdf-guard.js';
 import { BlockWriter, joinRuns } from './text.js';
 import { ScanFailure } from './types.js';
 
@@ -94,40 +94,16 @@ async function pageItems(page: PdfPage, budget: number, max: number): Promise<Te
   }
 }
 
-/** What a PDF's non-image Flate streams may inflate to, together: content, fonts, object streams. */
-const INFLATED_BUDGET = 256 * 1024 * 1024;
-
 /**
- * A PDF bomb's streams checked before pdf.js opens them: pdf.js keeps each stream it decodes whole,
- * in ArrayBuffers outside the worker's heap limit, so a megabyte that inflates to gigabytes would
- * cost gigabytes before any text is counted. Every Flate stream but images (which a text scan never
- * decodes) is inflated once here against one budget; a damaged stream is left to pdf.js.
+ * A PDF bomb's streams are checked before pdf.js opens them (lib/pdf-guard.ts), against one budget;
+ * images are skipped, since a text scan never decodes them.
  */
-function checkStreams(bytes: Uint8Array): void {
-  const raw = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const text = raw.toString('latin1');
-  let left = INFLATED_BUDGET;
-  for (let at = text.indexOf('stream'); at !== -1; at = text.indexOf('stream', at + 6)) {
-    if (text.startsWith('end', at - 3)) continue;
-    const dict = text.slice(Math.max(0, at - 2048), at);
-    const own = dict.slice(dict.lastIndexOf(' obj') + 1);
-    if (!/FlateDecode/.test(own) || /\/Subtype\s*\/Image/.test(own)) continue;
-    let start = at + 6;
-    if (text[start] === '\r') start++;
-    if (text[start] === '\n') start++;
-    const end = text.indexOf('endstream', start);
-    if (end === -1) break;
-    try {
-      left -= zlib.inflateSync(raw.subarray(start, end), { maxOutputLength: Math.max(1, left) }).length;
-    } catch (e) {
-      if ((e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
-        throw new ScanFailure(
-          'too_much_text',
-          `The PDF's content unpacks to more than ${INFLATED_BUDGET / 1024 / 1024} MB.`,
-        );
-      }
-    }
-    at = end;
+async function checkStreams(bytes: Uint8Array): Promise<void> {
+  try {
+    await checkPdfStreams(bytes, { budget: PDF_INFLATED_BUDGET });
+  } catch (e) {
+    if (e instanceof PdfRefused) throw new ScanFailure('too_much_text', e.message);
+    throw e;
   }
 }
 
@@ -153,7 +129,7 @@ export async function readPdf(bytes: Uint8Array, opts: { maxPages: number; maxCh
   if (!tail.includes('%%EOF') && !tail.includes('startxref')) {
     throw new ScanFailure('corrupt', 'The PDF is cut short (it has no end).');
   }
-  checkStreams(bytes);
+  await checkStreams(bytes);
   let doc: PdfDocument;
   try {
     doc = await getDocumentProxy(bytes, { isEvalSupported: false, disableFontFace: true, verbosity: 0 });
