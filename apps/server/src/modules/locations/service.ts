@@ -29,7 +29,7 @@ import { createImportGate } from '../../lib/spreadsheet/import-gate.js';
 import { readWorkbook } from '../../lib/spreadsheet/read-workbook.js';
 import { XLSX_LIMITS } from '../../lib/spreadsheet/xlsx-limits.js';
 import { writeWorkbook } from '../../lib/spreadsheet/xlsx-write.js';
-import { answerText, findLocation, locationAnswer } from './answer.js';
+import { answerText, findLocation, foldLocations, locationAnswer } from './answer.js';
 import { locationsSheet, planLocationsImport } from './workbook.js';
 import { isPdf, pdfPagePicture } from './pdf.js';
 import type { LocationRow, LocationsRepo, LocationWrite, MapRow } from './repo.js';
@@ -472,7 +472,7 @@ export function createLocationsService({
     async answer(deviceId: number, language: Language, text: string): Promise<LocationStepResult | null> {
       const rows = await repo.all(deviceId);
       if (rows.length === 0) return null;
-      const hit = findLocation(text, rows);
+      const hit = findLocation(text, foldLocations(rows));
       if (!hit) return { hit: null };
       const answer = await this.answerFor(deviceId, hit.location, language);
       return { hit: { ...hit, answer, text: answerText(answer) } };
