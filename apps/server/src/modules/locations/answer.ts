@@ -62,7 +62,7 @@ const folded = (name: string, weight: number): FoldedName => {
 /**
  * The active locations of `rows` with their names folded, in the rows' order (the first of equal
  * scores answers): what `findLocation` searches. Folding is most of its cost, so a device's folded
- * locations are kept between questions (service.ts).
+ * locations are kept between questions (folded-cache.ts).
  */
 export function foldLocations(rows: readonly LocationRow[]): FoldedLocation[] {
   return rows
