@@ -177,6 +177,8 @@ const DEVICE_CHANGED = 'devices:changed';
 const SESSION_ENDED = 'device_api:session_ended';
 /** Event: a device's documents changed (`{deviceId}`): every instance rebuilds its document index. */
 const MRC_CHANGED = 'mrc:changed';
+/** Event: a device's locations, maps or category layers changed (`{deviceId}`): every instance reads them again. */
+const LOCATIONS_CHANGED = 'locations:changed';
 
 /** API prefixes that never fall back to the console's index.html. */
 const API_PREFIXES = ['/admin_panel', '/device_api', '/media', '/realtime', '/healthz', '/avatar-player/api'];
@@ -464,7 +466,16 @@ export async function buildApp({
     notifier,
     clock,
     timeZoneOf: async (deviceId) => (await callSettingsRepo.settings(deviceId))?.timeZone ?? 'UTC',
+    onChanged: (deviceId) => bus.publish(LOCATIONS_CHANGED, { deviceId }),
   });
+  // Every instance forgets a device's folded locations when they change, and when the device
+  // changes or is deleted (what it held is then of no use).
+  for (const channel of [LOCATIONS_CHANGED, DEVICE_CHANGED]) {
+    bus.subscribe(channel, (message) => {
+      const { deviceId } = message as { deviceId: unknown };
+      if (typeof deviceId === 'number') locations.forget(deviceId);
+    });
+  }
   const answerChain = createAnswerChain({
     answers,
     locations: (deviceId, language, text) => locations.answer(deviceId, language, text),

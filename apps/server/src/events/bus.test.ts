@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, freshStore, login, startApp, type Store, type TestApp } from '../test/harness.js';
+import { createDevice } from '../test/sockets.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const pgUrl = process.env.TEST_DATABASE_URL;
@@ -140,6 +141,48 @@ describe.skipIf(!redisUrl || !pgUrl)('two instances share AI changes over Redis'
     // The key rotated through A: B refuses the old one.
     await admin('POST', '/admin_settings/devices/key', { id: 2 });
     await eventually(async () => (await onB('/sessions', { language: 'english' })).statusCode === 401);
+  });
+
+  it('a location renamed or deactivated through A is answered as it now is by B', async () => {
+    const onA = await login(a.app, ADMIN.username, ADMIN.password);
+    const onB = await login(b.app, ADMIN.username, ADMIN.password);
+    // A device of its own: no topic of the other tests answers its questions first.
+    const kiosk = await createDevice(a.app, onA, 'Lobby Kiosk');
+    const admin = async (method: 'POST' | 'PUT', url: string, payload: object) => {
+      const res = await a.app.inject({ method, url: `/admin_panel${url}`, headers: onA.headers, payload });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data;
+    };
+    const where = async (text: string) => {
+      const res = await b.app.inject({
+        method: 'POST',
+        url: '/admin_panel/ai_config/test_console',
+        headers: onB.headers,
+        payload: { device_id: kiosk.id, language: 'english', text },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const answer = res.json().data as { answered_by: string; answer_text: string | null };
+      return answer.answered_by === 'location' ? answer.answer_text : null;
+    };
+    const eventually = async (check: () => Promise<boolean>) => {
+      const deadline = Date.now() + 5_000;
+      while (!(await check()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(await check()).toBe(true);
+    };
+    const shop = await admin('POST', '/location_map/locations', { device_id: kiosk.id, name: 'Gift shop' });
+    // B now holds the device's locations in memory.
+    expect(await where('Where is the gift shop?')).toBe('Here is Gift shop.');
+
+    await admin('PUT', `/location_map/locations/${shop.id}`, { device_id: kiosk.id, name: 'Flower shop' });
+    await eventually(async () => (await where('Where is the flower shop?')) === 'Here is Flower shop.');
+    expect(await where('Where is the gift shop?')).toBeNull();
+
+    await admin('PUT', `/location_map/locations/${shop.id}`, {
+      device_id: kiosk.id,
+      name: 'Flower shop',
+      is_active: false,
+    });
+    await eventually(async () => (await where('Where is the flower shop?')) === null);
   });
 });
 

@@ -28,4 +28,22 @@ describe('createTtlCache', () => {
     cache.delete('d');
     expect(cache.get('d')).toBeUndefined();
   });
+
+  it('with weights, forgets the oldest entries until the new one fits under the total', () => {
+    const cache = createTtlCache<string, number>({ ttlMs: 1_000, max: 10, weigh: (n) => n, now: () => 0 });
+    cache.set('a', 4);
+    cache.set('b', 4);
+    cache.set('c', 2);
+    expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([4, 4, 2]);
+    cache.set('d', 5); // 15 > 10: a goes, then b (11 > 10)
+    expect([cache.get('a'), cache.get('b'), cache.get('c'), cache.get('d')]).toEqual([
+      undefined,
+      undefined,
+      2,
+      5,
+    ]);
+    cache.delete('d');
+    cache.set('e', 8); // 2 + 8 fits once d's weight is given back
+    expect([cache.get('c'), cache.get('e')]).toEqual([2, 8]);
+  });
 });

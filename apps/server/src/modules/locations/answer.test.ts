@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findLocation, openAt } from './answer.js';
+import { findLocation, foldLocations, openAt } from './answer.js';
 import type { LocationRow } from './repo.js';
 
 const row = (id: number, name: string, extra: Partial<LocationRow> = {}): LocationRow => ({
@@ -28,7 +28,7 @@ const hall = row(1, 'Lecture Hall 3', {
 const xray = row(2, 'X-ray room', { aliases: ['radiology'] });
 const cafe = row(3, 'Cafe', { categories: [{ category_id: 9, category_name: 'Food court' }] });
 const closed = row(4, 'Gift shop', { isActive: false });
-const ROWS = [hall, xray, cafe, closed];
+const ROWS = foldLocations([hall, xray, cafe, closed]);
 
 describe('finding the location a question asks for', () => {
   it.each([

@@ -25,13 +25,57 @@ const CJK = /\p{Script=Han}/u;
 
 export const isWhereQuestion = (folded: string) => WHERE_CUES.some((re) => re.test(folded));
 
-/** How well a folded name is named by the folded question (0 … 1): the share of the asked place it covers. */
-function nameScore(question: string, target: string, name: string): number {
-  if (!name) return 0;
-  if (name === target) return 1;
-  const inside = CJK.test(name) ? question.includes(name) : ` ${question} `.includes(` ${name} `);
+/**
+ * How well a folded name is named by the folded question (0 … 1): the share of the asked place it
+ * covers. `padded` is the question with a space either side, for whole-word matches.
+ */
+function nameScore(question: string, padded: string, target: string, name: FoldedName): number {
+  if (!name.folded) return 0;
+  if (name.folded === target) return 1;
+  const inside = name.cjk ? question.includes(name.folded) : padded.includes(name.padded);
   if (!inside) return 0;
-  return name.length / Math.max(name.length, target.length || name.length);
+  return name.folded.length / Math.max(name.folded.length, target.length || name.folded.length);
+}
+
+/** One name a location is asked for by, folded once. */
+interface FoldedName {
+  /** As written (what matched, in the answer). */
+  name: string;
+  folded: string;
+  padded: string;
+  cjk: boolean;
+  /** A category names a place a little less than its own name. */
+  weight: number;
+}
+
+/** An active location with every name it is asked for by (any language, aliases, layers), folded. */
+export interface FoldedLocation {
+  location: LocationRow;
+  names: FoldedName[];
+}
+
+const folded = (name: string, weight: number): FoldedName => {
+  const f = normalizeText(name);
+  return { name, folded: f, padded: ` ${f} `, cjk: CJK.test(f), weight };
+};
+
+/**
+ * The active locations of `rows` with their names folded, in the rows' order (the first of equal
+ * scores answers): what `findLocation` searches. Folding is most of its cost, so a device's folded
+ * locations are kept between questions (folded-cache.ts).
+ */
+export function foldLocations(rows: readonly LocationRow[]): FoldedLocation[] {
+  return rows
+    .filter((location) => location.isActive)
+    .map((location) => ({
+      location,
+      names: [
+        ...[location.name, ...Object.values(location.details).map((d) => d.name), ...location.aliases].map(
+          (n) => folded(n, 1),
+        ),
+        ...location.categories.map((c) => folded(c.category_name, 0.9)),
+      ],
+    }));
 }
 
 export interface LocationHit {
@@ -49,22 +93,17 @@ export const LOCATION_MIN_SCORE = 0.5;
  * of it named by the question. Without a where-cue only a question that is exactly a name answers.
  * A category names several locations: the first by name answers, a little below a name's score.
  */
-export function findLocation(question: string, rows: readonly LocationRow[]): LocationHit | null {
-  const folded = normalizeText(question);
-  const where = isWhereQuestion(folded);
-  const target = folded.replace(FILLERS, ' ').replace(/\s+/g, ' ').trim();
+export function findLocation(question: string, locations: readonly FoldedLocation[]): LocationHit | null {
+  const q = normalizeText(question);
+  const padded = ` ${q} `;
+  const where = isWhereQuestion(q);
+  const target = q.replace(FILLERS, ' ').replace(/\s+/g, ' ').trim();
   let best: LocationHit | null = null;
-  for (const location of rows) {
-    if (!location.isActive) continue;
-    const names = [location.name, ...Object.values(location.details).map((d) => d.name), ...location.aliases];
-    const tries: Array<[string, number]> = [
-      ...names.map((n): [string, number] => [n, 1]),
-      ...location.categories.map((c): [string, number] => [c.category_name, 0.9]),
-    ];
-    for (const [name, weight] of tries) {
-      const score = nameScore(folded, target, normalizeText(name)) * weight;
+  for (const { location, names } of locations) {
+    for (const name of names) {
+      const score = nameScore(q, padded, target, name) * name.weight;
       const enough = where ? score >= LOCATION_MIN_SCORE : score >= 1;
-      if (enough && (!best || score > best.score)) best = { location, score, matched: name };
+      if (enough && (!best || score > best.score)) best = { location, score, matched: name.name };
     }
   }
   return best;

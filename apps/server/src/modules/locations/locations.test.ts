@@ -402,10 +402,14 @@ describe.each(backends)('locations and maps on %s', (kind) => {
       expect(preview).toMatchObject({ applied: false, add: 1, update: 1, errors: [] });
       const before = await call('GET', `/location_map/locations?device_id=${hospital.id}`);
       expect(before.json().total).toBe(1);
+      // Asked before the import (the device's locations are then held in memory), and after it.
+      const cafe = () => ask(hospital.key, 'english', 'Where is the cafe?');
+      expect((await cafe()).answered_by).toBe('fallback');
       const applied = await upload('apply', wb);
       expect(applied).toMatchObject({ applied: true, add: 1, update: 1 });
       const after = await data<Location[]>('GET', `/location_map/locations?device_id=${hospital.id}`);
       expect(after.map((l) => l.name)).toEqual(['Cafe', 'Pharmacy']);
+      expect((await cafe()).location?.location_id).toBe(after[0]?.id);
       expect(after[0]).toMatchObject({ poi: { x: 0.4, y: 0.6 }, map_name: 'First floor' });
       expect(after[0]?.details.cantonese?.name).toBe('咖啡室');
       expect(after[1]?.details.english?.address).toBe('Ground floor, Block A, next to the lifts');
@@ -525,6 +529,48 @@ describe.each(backends)('locations and maps on %s', (kind) => {
         `/dashboard/faq?device_id=${hospital.id}&start_datetime=${today}&end_datetime=${today}&tz=UTC`,
       );
       expect(faq.find((f) => f.kind === 'location')).toMatchObject({ intent_name: 'Pharmacy', count: 3 });
+    });
+
+    it('answers with what was changed a moment ago: an added, renamed, deactivated or deleted location, a renamed or deleted layer', async () => {
+      const where = async (text: string) => {
+        const a = await ask(hospital.key, 'english', text);
+        return a.answered_by === 'location' ? a.location!.name : null;
+      };
+      // Asked once: the device's locations are now held in memory.
+      expect(await where('Where is the gift shop?')).toBeNull();
+      const shop = await addLocation({ device_id: hospital.id, name: 'Gift shop' });
+      expect(await where('Where is the gift shop?')).toBe('Gift shop');
+
+      const put = (fields: Partial<LocationFields>) =>
+        data<Location>('PUT', `/location_map/locations/${shop.id}`, {
+          device_id: hospital.id,
+          name: 'Gift shop',
+          ...fields,
+        });
+      await put({ name: 'Flower shop' });
+      expect(await where('Where is the flower shop?')).toBe('Flower shop');
+      expect(await where('Where is the gift shop?')).toBeNull();
+
+      await put({ name: 'Flower shop', is_active: false });
+      expect(await where('Where is the flower shop?')).toBeNull();
+
+      const shops = await data<{ category_id: number }>('POST', '/location_map/categories', {
+        device_id: hospital.id,
+        category: 'Shops',
+      });
+      await put({ name: 'Flower shop', category_ids: [shops.category_id] });
+      expect(await where('Where are the shops?')).toBe('Flower shop');
+      await data('PUT', `/location_map/categories/${shops.category_id}`, {
+        device_id: hospital.id,
+        category: 'Boutiques',
+      });
+      expect(await where('Where are the boutiques?')).toBe('Flower shop');
+      expect(await where('Where are the shops?')).toBeNull();
+      await data('DELETE', `/location_map/categories/${shops.category_id}?device_id=${hospital.id}`);
+      expect(await where('Where are the boutiques?')).toBeNull();
+
+      await data('DELETE', `/location_map/locations/${shop.id}?device_id=${hospital.id}`);
+      expect(await where('Where is the flower shop?')).toBeNull();
     });
 
     it('keeps one project’s and one device’s locations from another', async () => {

@@ -30,6 +30,7 @@ import { readWorkbook } from '../../lib/spreadsheet/read-workbook.js';
 import { XLSX_LIMITS } from '../../lib/spreadsheet/xlsx-limits.js';
 import { writeWorkbook } from '../../lib/spreadsheet/xlsx-write.js';
 import { answerText, findLocation, locationAnswer } from './answer.js';
+import { createFoldedLocations } from './folded-cache.js';
 import { locationsSheet, planLocationsImport } from './workbook.js';
 import { isPdf, pdfPagePicture } from './pdf.js';
 import type { LocationRow, LocationsRepo, LocationWrite, MapRow } from './repo.js';
@@ -40,6 +41,16 @@ const IMPORT_LIMITS = { ...XLSX_LIMITS, rows: MAX_LOCATIONS + 1000, cells: (MAX_
 const IN_USE_NAMES = 10;
 /** The largest file a map upload takes: a PDF of a few pages, or an image. */
 export const MAP_UPLOAD_MAX_BYTES = 30 * 1024 * 1024;
+/**
+ * How long a device's folded locations are trusted without a change being heard: changes reach
+ * every instance over the event bus at once, so this only bounds staleness when a message is lost.
+ */
+const FOLDED_TTL_MS = 60_000;
+/**
+ * The most active locations whose folded names are held, over all devices: about 2.5 KB each with
+ * their rows (bench/locations.ts), so about 50 MB at most; four devices of 5,000, or hundreds of smaller ones.
+ */
+const FOLDED_MAX_LOCATIONS = 20_000;
 
 const locationNotFound = () => notFound('This location does not exist on the selected device.');
 const mapNotFound = () => notFound('This map does not exist on the selected device.');
@@ -115,6 +126,7 @@ export function createLocationsService({
   notifier,
   clock,
   timeZoneOf,
+  onChanged,
 }: {
   repo: LocationsRepo;
   media: MediaStore;
@@ -122,10 +134,24 @@ export function createLocationsService({
   clock: Clock;
   /** The device's time zone (its call settings'), for open/closed now. */
   timeZoneOf: (deviceId: number) => Promise<string>;
+  /**
+   * A device's locations, maps or layers changed: every instance must `forget` the folded
+   * locations it holds for it (app.ts, over the event bus). Alone, this instance forgets them itself.
+   */
+  onChanged?: (deviceId: number) => void;
 }) {
   const gate = createImportGate();
-  const changed = (deviceId: number) =>
+  const folded = createFoldedLocations({
+    load: (deviceId) => repo.all(deviceId),
+    ttlMs: FOLDED_TTL_MS,
+    maxLocations: FOLDED_MAX_LOCATIONS,
+  });
+  /** After every committed change: kiosks re-read what they show, questions the new locations. */
+  const changed = (deviceId: number) => {
+    folded.forget(deviceId);
+    onChanged?.(deviceId);
     notifier.toDevice(deviceId, SOCKET.locationMap, { changed_at: clock.now().toISOString() });
+  };
 
   /** The fields as stored, after checking the map, the point and the categories are the device's. */
   async function writeOf(
@@ -470,9 +496,9 @@ export function createLocationsService({
      * chain's locations step (after topics, before documents: docs/decisions.md).
      */
     async answer(deviceId: number, language: Language, text: string): Promise<LocationStepResult | null> {
-      const rows = await repo.all(deviceId);
-      if (rows.length === 0) return null;
-      const hit = findLocation(text, rows);
+      const { any, active } = await folded.get(deviceId);
+      if (!any) return null;
+      const hit = findLocation(text, active);
       if (!hit) return { hit: null };
       const answer = await this.answerFor(deviceId, hit.location, language);
       return { hit: { ...hit, answer, text: answerText(answer) } };
@@ -484,6 +510,9 @@ export function createLocationsService({
       if (!row || !row.isActive) throw locationNotFound();
       return this.answerFor(deviceId, row, language);
     },
+
+    /** Another instance changed the device's locations, or the device changed or went (app.ts). */
+    forget: (deviceId: number) => folded.forget(deviceId),
 
     async answerFor(deviceId: number, location: LocationRow, language: Language): Promise<LocationAnswer> {
       const [map, position, timeZone] = await Promise.all([
