@@ -6,6 +6,8 @@
  *   npm run build && npm run bench:lighthouse          (RUNS=3 by default; CHROMIUM_PATH)
  *   ONLY=dashboard npm run bench:lighthouse             (the rows whose name contains it)
  *   SAVE_TRACE=/tmp/lh npm run bench:lighthouse         (also where the main thread's time went, and the traces)
+ *   SERVER_URL=http://127.0.0.1:8099 npm run bench:lighthouse   (a running server with the demo data and
+ *                                                       ADMIN_PASSWORD=Bench-Lighthouse-Passw0rd!)
  *
  * Chromium is Debian's, driven by playwright-core in a persistent profile with a debugging port:
  * Lighthouse audits through that port; the dashboard runs keep the storage where the console
@@ -90,11 +92,14 @@ function figuresOf(lhr: Result): Figures {
   };
 }
 
-// The demo data's visitor traffic (2,500 conversations) takes minutes on a busy machine.
-const server = await startServer({
-  env: { ADMIN_PASSWORD: ADMIN.password, DEMO_DATA: 'true' },
-  readyTimeoutMs: 600_000,
-});
+// The demo data's visitor traffic (2,500 conversations) takes minutes on a busy machine. SERVER_URL
+// measures a server already running (demo data, the admin password above) instead, run after run.
+const server = process.env.SERVER_URL
+  ? { url: process.env.SERVER_URL, stop: async (_opts?: { remove: boolean }) => {} }
+  : await startServer({
+      env: { ADMIN_PASSWORD: ADMIN.password, DEMO_DATA: 'true' },
+      readyTimeoutMs: 600_000,
+    });
 const port = await freePort();
 const profile = await fs.mkdtemp(path.join(os.tmpdir(), 'ac-lighthouse-'));
 const results: { name: string; figures: Figures }[] = [];

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -86,7 +87,8 @@ function FaqRow({
 }
 
 /** Top 10 FAQ: the topics asked most in the range, with a bar relative to the first. */
-export function FaqCard({ items, stale = false, error, onRetry }: FaqCardProps) {
+/** Memoised, like the stat cards: it re-renders when its own query answers, not the others. */
+export const FaqCard = memo(function FaqCard({ items, stale = false, error, onRetry }: FaqCardProps) {
   const { t } = useTranslation();
   const auth = useAuth();
   // A topic name opens its page only for those who may open AI Configuration.
@@ -137,4 +139,4 @@ export function FaqCard({ items, stale = false, error, onRetry }: FaqCardProps) 
       </CardContent>
     </Card>
   );
-}
+});

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -19,8 +19,20 @@ export type StatCardProps = {
   testId: string;
 };
 
-/** One headline figure of the dashboard, with its loading and error states. */
-export function StatCard({ title, icon, value, hint, stale = false, error, onRetry, testId }: StatCardProps) {
+/**
+ * One headline figure of the dashboard, with its loading and error states. Memoised: each of the
+ * dashboard's four queries re-renders the page when it answers, and only its own card need follow.
+ */
+export const StatCard = memo(function StatCard({
+  title,
+  icon,
+  value,
+  hint,
+  stale = false,
+  error,
+  onRetry,
+  testId,
+}: StatCardProps) {
   return (
     <Card data-testid={testId} aria-busy={value === undefined || stale}>
       <CardContent sx={{ '&:last-child': { pb: 2 } }}>
@@ -69,4 +81,4 @@ export function StatCard({ title, icon, value, hint, stale = false, error, onRet
       </CardContent>
     </Card>
   );
-}
+});

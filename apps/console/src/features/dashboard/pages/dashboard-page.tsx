@@ -11,7 +11,7 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import TimerOutlined from '@mui/icons-material/TimerOutlined';
 import { DASHBOARD_MAX_DAYS, DEFAULT_RANGE_DAYS, type DashboardDay } from '@ambassador/contracts';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useRef } from 'react';
+import { lazy, Suspense, useCallback, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/shared/api/api-error';
@@ -39,6 +39,11 @@ const ConversationChart = lazy(async () => ({
   default: (await import('../components/conversation-chart')).ConversationChart,
 }));
 const chartLoading = <Skeleton variant="rounded" height={300} data-testid="dashboard-chart-loading" />;
+
+// Made once: a new element on every render would defeat the cards' memo.
+const conversationsIcon = <ForumOutlined fontSize="small" />;
+const sessionsIcon = <ChatBubbleOutline fontSize="small" />;
+const aetIcon = <TimerOutlined fontSize="small" />;
 
 function isQuiet(days: DashboardDay[]): boolean {
   return days.every((d) => d.conversations === 0 && d.fallback_conversations === 0 && d.q_a_sessions === 0);
@@ -85,6 +90,13 @@ export function DashboardPage() {
   const count = useConversationCount(query);
   const aet = useAet(query);
   const faq = useFaq(query);
+  // Stable (refetch is), so a card whose figures did not change is not drawn again.
+  const { refetch: refetchCount } = count;
+  const { refetch: refetchAet } = aet;
+  const { refetch: refetchFaq } = faq;
+  const retryCount = useCallback(() => void refetchCount(), [refetchCount]);
+  const retryAet = useCallback(() => void refetchAet(), [refetchAet]);
+  const retryFaq = useCallback(() => void refetchFaq(), [refetchFaq]);
   const refreshing = useIsFetching({ queryKey: dashboardKeys.device(deviceId) }) > 0;
 
   const setRange = (next: DayRange) =>
@@ -169,7 +181,7 @@ export function DashboardPage() {
             <StatCard
               testId="stat-conversations"
               title={t('dashboard.stats.conversations')}
-              icon={<ForumOutlined fontSize="small" />}
+              icon={conversationsIcon}
               value={counts && formatCount(counts.conversations, language)}
               hint={
                 counts &&
@@ -180,22 +192,22 @@ export function DashboardPage() {
               }
               stale={stale(count)}
               error={count.isError ? failure(count.error) : null}
-              onRetry={() => void count.refetch()}
+              onRetry={retryCount}
             />
             <StatCard
               testId="stat-sessions"
               title={t('dashboard.stats.sessions')}
-              icon={<ChatBubbleOutline fontSize="small" />}
+              icon={sessionsIcon}
               value={counts && formatCount(counts.q_a_sessions, language)}
               hint={t('dashboard.stats.sessions_hint')}
               stale={stale(count)}
               error={count.isError ? failure(count.error) : null}
-              onRetry={() => void count.refetch()}
+              onRetry={retryCount}
             />
             <StatCard
               testId="stat-aet"
               title={t('dashboard.stats.aet')}
-              icon={<TimerOutlined fontSize="small" />}
+              icon={aetIcon}
               value={aet.data && formatDuration(aet.data.average_seconds)}
               hint={
                 aet.data &&
@@ -205,7 +217,7 @@ export function DashboardPage() {
               }
               stale={stale(aet)}
               error={aet.isError ? failure(aet.error) : null}
-              onRetry={() => void aet.refetch()}
+              onRetry={retryAet}
             />
           </Box>
           <Box
@@ -234,7 +246,7 @@ export function DashboardPage() {
               items={faq.data}
               stale={stale(faq)}
               error={faq.isError ? failure(faq.error) : null}
-              onRetry={() => void faq.refetch()}
+              onRetry={retryFaq}
             />
           </Box>
         </>
