@@ -16,6 +16,7 @@ import {
   type Session,
   type TestApp,
 } from '../test/harness.js';
+import { projectFixture } from '../test/project.js';
 import { animatedGif, makeVideo, noisyJpeg, pngBomb } from '../test/media-fixtures.js';
 import { media as mediaTable } from '../db/schema.js';
 import { createMediaStore, mediaLimitsOf, type SaveOptions } from './store.js';
@@ -48,15 +49,14 @@ const get = (t: TestApp, url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers });
 
 describe.each(backends)('the media pipeline on %s', (kind) => {
-  const t = suiteApp(kind);
-  let admin: Session;
+  const t = projectFixture(kind);
+  const { admin } = t;
   let work: string;
   let store: ReturnType<typeof storeOf>;
   const save = (content: Buffer, opts: Partial<SaveOptions> & { originalName: string }) =>
     store.save(Readable.from([content]), { projectId: admin.projectId, userId: admin.userId, ...opts });
 
   beforeAll(async () => {
-    admin = await login(t.app, ADMIN.username, ADMIN.password);
     work = await fs.mkdtemp(path.join(os.tmpdir(), 'ac-media-'));
     store = storeOf(t);
   });

@@ -7,17 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_SWEEP } from '../jobs/housekeeping.js';
 import { media } from '../db/schema.js';
 import { aiCalls } from '../test/ai.js';
-import {
-  ADMIN,
-  backends,
-  login,
-  multipartFile,
-  solidPng,
-  storedFiles,
-  suiteApp,
-  type Session,
-  type TestApp,
-} from '../test/harness.js';
+import { backends, multipartFile, solidPng, storedFiles, type TestApp } from '../test/harness.js';
+import { projectFixture } from '../test/project.js';
 import { makeVideo, noisyJpeg } from '../test/media-fixtures.js';
 import { createDevice } from '../test/sockets.js';
 import { createMediaStore, mediaLimitsOf, type SavedMedia } from './store.js';
@@ -32,8 +23,8 @@ const addresses = (m: SavedMedia) => [
 ];
 
 describe.each(backends)('deleting media nothing uses, on %s', (kind) => {
-  const t = suiteApp(kind);
-  let admin: Session;
+  const t = projectFixture(kind);
+  const { admin } = t;
   const { data, category, topic } = aiCalls(t, () => admin);
   const sweep = () => t.app.housekeepingTasks.find((task) => task.name === MEDIA_SWEEP)!.run();
 
@@ -50,8 +41,8 @@ describe.each(backends)('deleting media nothing uses, on %s', (kind) => {
   };
 
   let work: string;
+
   beforeAll(async () => {
-    admin = await login(t.app, ADMIN.username, ADMIN.password);
     work = await fs.mkdtemp(path.join(os.tmpdir(), 'ac-sweep-'));
   });
   afterAll(() => fs.rm(work, { recursive: true, force: true }));
@@ -152,7 +143,7 @@ describe.each(backends)('deleting media nothing uses, on %s', (kind) => {
     // Within the grace period nothing goes, used or not.
     expect(await sweep()).toEqual({ media: 0, blobs: 0 });
     t.clock.advance(25 * HOUR);
-    admin = await login(t.app, ADMIN.username, ADMIN.password); // a day later: signed in again
+    await t.signInAgain(); // a day later: signed in again
     // Uploaded just now: still within its grace period, though nothing uses it yet.
     const fresh = await image('fresh.png', '#abcdef');
     const result = (await sweep()) as { media: number; blobs: number };
@@ -179,7 +170,7 @@ describe.each(backends)('deleting media nothing uses, on %s', (kind) => {
   });
 
   it('deletes a banner’s image once the banner is gone, and keeps blobs another row holds', async () => {
-    admin = await login(t.app, ADMIN.username, ADMIN.password);
+    await t.signInAgain();
     const device = await createDevice(t.app, admin, 'Banner Kiosk');
     const png = await solidPng(50, 20, '#fedcba');
     const [banner] = await upload(`/carousel/upload?device_id=${device.id}`, 'a.png', png, 'files');

@@ -1,14 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, backends, createUser, login, otherProject, suiteApp, type Session } from '../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { backends, createUser, login } from '../test/harness.js';
+import { projectFixture } from '../test/project.js';
 
 describe.each(backends)('who may call what, on %s', (kind) => {
-  const t = suiteApp(kind);
-  let admin: Session;
-  let other: Awaited<ReturnType<typeof otherProject>>;
-  beforeAll(async () => {
-    admin = await login(t.app, ADMIN.username, ADMIN.password);
-    other = await otherProject(t.database);
-  });
+  const t = projectFixture(kind, { other: {} });
+  const { admin, otherProject: other } = t;
 
   const get = (url: string, headers: Record<string, string>) =>
     t.app.inject({ method: 'GET', url: `/admin_panel${url}`, headers });

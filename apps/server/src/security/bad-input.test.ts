@@ -3,17 +3,8 @@ import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../plugins/route-table.js';
-import {
-  ADMIN,
-  backends,
-  createUser,
-  login,
-  multipartFile,
-  storedFiles,
-  suiteApp,
-  TINY_PNG,
-  type Session,
-} from '../test/harness.js';
+import { backends, createUser, multipartFile, storedFiles, TINY_PNG } from '../test/harness.js';
+import { projectFixture } from '../test/project.js';
 import { restoreArchived, seedContent } from '../test/tenant.js';
 
 /**
@@ -108,8 +99,8 @@ const BAD_PARAMS = [
 ];
 
 describe.each(backends)('bad input never answers ≥ 500, on %s', (kind) => {
-  const t = suiteApp(kind);
-  let admin: Session;
+  const t = projectFixture(kind);
+  const { admin } = t;
   let content: Awaited<ReturnType<typeof seedContent>>;
   let spareUser: number;
   let routes: RouteEntry[];
@@ -118,7 +109,6 @@ describe.each(backends)('bad input never answers ≥ 500, on %s', (kind) => {
   const problems: string[] = [];
 
   beforeAll(async () => {
-    admin = await login(t.app, ADMIN.username, ADMIN.password);
     content = await seedContent(t.app, admin, OWN, 'OWN');
     spareUser = (await createUser(t.app, admin, { username: `spare_${kind}`, role_id: 1 })).user.user_id;
     routes = t.app.routeTable.filter(

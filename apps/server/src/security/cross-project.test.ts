@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../plugins/route-table.js';
-import { ADMIN, backends, login, suiteApp, type Session } from '../test/harness.js';
+import { backends } from '../test/harness.js';
+import { projectFixture } from '../test/project.js';
 import { adminCall, restoreArchived, seedTenant, TENANT_MARK, type Tenant } from '../test/tenant.js';
 
 /**
@@ -10,14 +11,13 @@ import { adminCall, restoreArchived, seedTenant, TENANT_MARK, type Tenant } from
  * Nothing of the other project may change, and no answer may carry any of its text.
  */
 describe.each(backends)('no admin route reaches another project, on %s', (kind) => {
-  const t = suiteApp(kind);
-  let admin: Session;
+  const t = projectFixture(kind);
+  const { admin } = t;
   let tenant: Tenant;
   let routes: RouteEntry[];
   const OWN = 1;
 
   beforeAll(async () => {
-    admin = await login(t.app, ADMIN.username, ADMIN.password);
     tenant = await seedTenant(t.app, t.database);
     routes = t.app.routeTable.filter((r) => r.url.startsWith('/admin_panel/') && !r.config.access?.public);
   });

@@ -1,13 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, backends, createUser, login, suiteApp, type Session } from '../test/harness.js';
+import { backends, createUser } from '../test/harness.js';
+import { projectFixture } from '../test/project.js';
 
 /** Sign-in and its lockout compare usernames in one folded form: no spelling escapes the lockout. */
 describe.each(backends)('usernames fold one way for sign-in, lockout and uniqueness, on %s', (kind) => {
-  const t = suiteApp(kind);
-  let admin: Session;
+  const t = projectFixture(kind);
+  const { admin } = t;
   const password = 'Kim-Passw0rd!';
+
   beforeAll(async () => {
-    admin = await login(t.app, ADMIN.username, ADMIN.password);
     await createUser(t.app, admin, { username: 'kim24491', role_id: 1, password });
     await createUser(t.app, admin, { username: 'Straße', role_id: 1, password });
   });

@@ -1,16 +1,8 @@
 import { createRequire } from 'node:module';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  TINY_PNG,
-  backends,
-  login,
-  multipartFile,
-  multipartForm,
-  suiteApp,
-  type Session,
-} from '../test/harness.js';
+import { TINY_PNG, backends, multipartFile, multipartForm } from '../test/harness.js';
+import { projectFixture } from '../test/project.js';
 import { adminCall, deviceCall, seedContent } from '../test/tenant.js';
 import { seedEvent, seedQuiz } from '../modules/events/run-fixtures.js';
 
@@ -130,8 +122,8 @@ const NO_STORED_TEXT: Record<string, string> = {
 };
 
 describe.each(backends)('naughty strings read back as sent or are refused with 400, on %s', (kind) => {
-  const t = suiteApp(kind);
-  let admin: Session;
+  const t = projectFixture(kind);
+  const { admin } = t;
   let seed: Awaited<ReturnType<typeof seedContent>>;
   const OWN = 1;
   const inject = (opts: InjectOptions) => t.app.inject(opts);
@@ -156,8 +148,8 @@ describe.each(backends)('naughty strings read back as sent or are refused with 4
   let avatarId = 0;
   /** A floor plan, a location and a category layer of the own device: the location targets change them. */
   const place = { map: 0, location: 0, category: 0 };
+
   beforeAll(async () => {
-    admin = await login(t.app, ADMIN.username, ADMIN.password);
     seed = await seedContent(t.app, admin, OWN, 'OWN');
     visit = (await deviceCall(t.app, seed.key, 'POST', '/sessions', { language: 'english' })).session_id;
     // A run of the device's current event, whose steps the kiosk reports (the event written directly).

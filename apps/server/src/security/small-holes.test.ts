@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, backends, login, suiteApp, type Session } from '../test/harness.js';
+import { ADMIN, backends } from '../test/harness.js';
+import { projectFixture } from '../test/project.js';
 import { adminCall, deviceCall, seedContent } from '../test/tenant.js';
 
 /** A built console stand-in: the server serves index.html for its client-side routes. */
@@ -12,11 +13,11 @@ fs.writeFileSync(path.join(consoleDir, 'index.html'), '<!doctype html><title>con
 fs.writeFileSync(path.join(consoleDir, 'assets', 'app.js'), 'console.log(1)');
 
 describe.each(backends)('the small holes stay closed, on %s', (kind) => {
-  const t = suiteApp(kind, { CONSOLE_DIR: consoleDir, TRUST_PROXY: 'true' });
-  let admin: Session;
+  const t = projectFixture(kind, { env: { CONSOLE_DIR: consoleDir, TRUST_PROXY: 'true' } });
+  const { admin } = t;
   let seed: Awaited<ReturnType<typeof seedContent>>;
+
   beforeAll(async () => {
-    admin = await login(t.app, ADMIN.username, ADMIN.password);
     seed = await seedContent(t.app, admin, 1, 'OWN');
   });
 

@@ -1,13 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  backends,
-  login,
-  multipartFile,
-  otherProject,
-  suiteApp,
-  type Session,
-} from '../test/harness.js';
+import { backends, login, multipartFile, otherProject, type Session } from '../test/harness.js';
+import { projectFixture } from '../test/project.js';
 import { xlsxOf } from '../test/zip-bombs.js';
 
 const XML = '<?xml version="1.0" encoding="UTF-8"?>';
@@ -21,11 +14,11 @@ const SI = '<si><t>a</t></si>';
 describe.each(backends)('hostile workbooks are refused and the server stays up, on %s', (kind) => {
   // The import gate on its own: load shedding (on by default) would already queue heavy imports
   // one at a time, so the gate's answers could not be told apart (overload.test.ts covers shedding).
-  const t = suiteApp(kind, { LOAD_SHEDDING: 'off' });
-  let admin: Session;
+  const t = projectFixture(kind, { env: { LOAD_SHEDDING: 'off' } });
+  const { admin } = t;
   let lying: Buffer;
+
   beforeAll(async () => {
-    admin = await login(t.app, ADMIN.username, ADMIN.password);
     // ~300 KB that inflates to 300 MB, while its headers say 1 KB: the reported 626 KB → 575 MB kind.
     lying = await xlsxOf([
       { name: 'xl/sharedStrings.xml', chunk: SI.repeat(1000), repeat: 17_000, declaredSize: 1024 },

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { conversations, mrcDocuments, mrcPassages } from '../../db/schema.js';
-import { ADMIN, backends, login, suiteApp, type Session } from '../../test/harness.js';
+import { backends } from '../../test/harness.js';
+import { projectFixture } from '../../test/project.js';
 import { aiCalls } from '../../test/ai.js';
-import { createDevice } from '../../test/sockets.js';
 import { createAnswerChain, type DocumentsStep } from './answer-chain.js';
 
 describe('the answering chain, step by step', () => {
@@ -70,9 +70,9 @@ describe('the answering chain, step by step', () => {
 });
 
 describe.each(backends)('the answering chain on %s', (kind) => {
-  const t = suiteApp(kind);
-  let admin: Session;
-  let kiosk: { id: number; key: string };
+  const t = projectFixture(kind, { devices: { kiosk: 'Chain Kiosk' } });
+  const { admin } = t;
+  const { kiosk } = t.devices;
   let sessionId: string;
 
   const { data } = aiCalls(t, () => admin);
@@ -94,8 +94,6 @@ describe.each(backends)('the answering chain on %s', (kind) => {
     data('POST', '/ai_config/test_console', { device_id: kiosk.id, language, text });
 
   beforeAll(async () => {
-    admin = await login(t.app, ADMIN.username, ADMIN.password);
-    kiosk = await createDevice(t.app, admin, 'Chain Kiosk');
     const category = await data('POST', '/ai_config/intents/category', { device_id: kiosk.id, name: 'Talk' });
     const topic = await data('POST', '/ai_config/intents/intent', {
       device_id: kiosk.id,

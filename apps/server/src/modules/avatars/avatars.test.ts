@@ -1,17 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import type { Avatar, AvatarMotionPreview, AvatarPhoto } from '@ambassador/contracts';
-import {
-  ADMIN,
-  backends,
-  login,
-  multipartFile,
-  otherProject,
-  suiteApp,
-  type Session,
-} from '../../test/harness.js';
+import { backends, login, multipartFile, otherProject, type Session } from '../../test/harness.js';
+import { projectFixture } from '../../test/project.js';
 import { createDevice } from '../../test/sockets.js';
 import { aiCalls } from '../../test/ai.js';
 import { avatars as avatarsTable, media } from '../../db/schema.js';
@@ -39,15 +32,10 @@ const HEIC = Buffer.concat([
 ]);
 
 describe.each(backends)('virtual avatars on %s', (kind) => {
-  const t = suiteApp(kind);
-  let admin: Session;
-  let lobby: { id: number; key: string };
+  const t = projectFixture(kind, { devices: { lobby: 'Avatar Lobby' } });
+  const { admin } = t;
+  const { lobby } = t.devices;
   let photo: AvatarPhoto;
-
-  beforeAll(async () => {
-    admin = await login(t.app, ADMIN.username, ADMIN.password);
-    lobby = await createDevice(t.app, admin, 'Avatar Lobby');
-  });
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, s = admin) =>
     t.app.inject({ method, url: `/admin_panel${url}`, headers: s.headers, ...(payload && { payload }) });

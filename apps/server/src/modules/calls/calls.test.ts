@@ -1,31 +1,21 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { LIVE_EVENT, SOCKET, type Call } from '@ambassador/contracts';
-import {
-  ADMIN,
-  backends,
-  createUser,
-  login,
-  otherProject,
-  suiteApp,
-  type Session,
-} from '../../test/harness.js';
+import { ADMIN, backends, createUser, login, otherProject, type Session } from '../../test/harness.js';
+import { projectFixture } from '../../test/project.js';
 import {
   adminSocket,
   closeSockets,
   collect,
   connected,
-  createDevice,
   deviceSocket,
-  listen,
   nextMessage,
   settle,
 } from '../../test/sockets.js';
 
 describe.each(backends)('video calls (%s)', (kind) => {
-  const t = suiteApp(kind);
-  let url: string;
-  let admin: Session;
-  let device: { id: number; key: string };
+  const t = projectFixture(kind, { devices: { device: `Call kiosk ${kind}` } });
+  const { admin } = t;
+  const { device } = t.devices;
   const kioskHeaders = () => ({ authorization: `Bearer ${device.key}` });
   const startCall = async (language = 'english') =>
     (
@@ -52,17 +42,12 @@ describe.each(backends)('video calls (%s)', (kind) => {
       })
     ).json();
 
-  beforeAll(async () => {
-    url = await listen(t.app);
-    admin = await login(t.app, ADMIN.username, ADMIN.password);
-    device = await createDevice(t.app, admin, `Call kiosk ${kind}`);
-  });
   afterEach(() => closeSockets());
 
   it('rings every console, one operator answers, signalling reaches only that tab, and either side hangs up', async () => {
-    const tab1 = await connected(adminSocket(url, admin, 'tab-1'));
-    const tab2 = await connected(adminSocket(url, admin, 'tab-2'));
-    const kiosk = await connected(deviceSocket(url, device.key));
+    const tab1 = await connected(adminSocket(t.url, admin, 'tab-1'));
+    const tab2 = await connected(adminSocket(t.url, admin, 'tab-2'));
+    const kiosk = await connected(deviceSocket(t.url, device.key));
     const banner1 = nextMessage<{ name: string; notification: { sound: boolean } }>(
       tab1,
       SOCKET.event,
@@ -146,7 +131,7 @@ describe.each(backends)('video calls (%s)', (kind) => {
     // A tab open before the call hears it live. Only once it has (the live broadcast may travel
     // through the event bus, so it can arrive after startCall answers) do the tabs below connect:
     // what they hear is then their own connect-time replay, and nothing else.
-    const observer = await connected(adminSocket(url, admin, 'tab-observer'));
+    const observer = await connected(adminSocket(t.url, admin, 'tab-observer'));
     const live = nextMessage<{ name: string }>(
       observer,
       SOCKET.event,
@@ -159,13 +144,13 @@ describe.each(backends)('video calls (%s)', (kind) => {
     // The first tab hears the ringing call from its own connect-time replay. (A tab connecting at
     // the very moment a call starts may hear it twice, live and replayed; the console keeps one
     // banner per call.)
-    const early = adminSocket(url, admin, 'tab-early');
+    const early = adminSocket(t.url, admin, 'tab-early');
     const replayed = nextMessage<{ name: string; real_session_id: string }>(early, SOCKET.event, 3_000);
     await connected(early);
     expect(await replayed).toMatchObject({ name: 'new_call', real_session_id: data.call.real_session_id });
     const earlyEvents = collect<{ name: string }>(early, SOCKET.event);
     // A tab that loads now (or reconnects) still gets the banner.
-    const late = adminSocket(url, admin, 'tab-late');
+    const late = adminSocket(t.url, admin, 'tab-late');
     const banner = nextMessage<{ name: string; real_session_id: string; status: string }>(
       late,
       SOCKET.event,
@@ -181,7 +166,7 @@ describe.each(backends)('video calls (%s)', (kind) => {
     expect(earlyEvents).toEqual([]);
     await setStatus(admin, data.call.real_session_id, 'ended');
     // Nothing rings any more: a new tab hears nothing.
-    const after = adminSocket(url, admin, 'tab-after');
+    const after = adminSocket(t.url, admin, 'tab-after');
     const heard = collect(after, SOCKET.event);
     await connected(after);
     await settle();
@@ -191,7 +176,7 @@ describe.each(backends)('video calls (%s)', (kind) => {
   });
 
   it('marks a call nobody answers as missed after the ring time, and a visitor who gives up too', async () => {
-    const kiosk = await connected(deviceSocket(url, device.key));
+    const kiosk = await connected(deviceSocket(t.url, device.key));
     const { data } = await startCall();
     const missed = nextMessage<{ status: string }>(kiosk, SOCKET.callUpdate);
     t.clock.advance(46_000);
@@ -219,7 +204,7 @@ describe.each(backends)('video calls (%s)', (kind) => {
   it('keeps calls in their project: another project cannot list, answer or see them', async () => {
     const other = await otherProject(t.database);
     const them = await login(t.app, other.username, other.password);
-    const theirSocket = await connected(adminSocket(url, them, 'their-tab'));
+    const theirSocket = await connected(adminSocket(t.url, them, 'their-tab'));
     const theirEvents = collect(theirSocket, SOCKET.event);
     const { data } = await startCall();
     const listed = await t.app.inject({
@@ -265,7 +250,7 @@ describe.each(backends)('video calls (%s)', (kind) => {
     // Sunday 2026-11-22 12:00 in Hong Kong: a weekend, offline.
     const sunday = new Date('2026-11-22T04:00:00Z').getTime();
     t.clock.advance(sunday - t.clock.now().getTime());
-    admin = await login(t.app, ADMIN.username, ADMIN.password);
+    await t.signInAgain();
     expect((await startCall('cantonese')).data).toEqual({
       status: 'offline',
       offline_response: '聽日九點再見',
@@ -275,13 +260,13 @@ describe.each(backends)('video calls (%s)', (kind) => {
     // Monday 10:00 in Hong Kong: ringing.
     t.clock.advance(22 * 3_600_000);
     // A day passed: the console signs in again (sessions idle out after an hour).
-    admin = await login(t.app, ADMIN.username, ADMIN.password);
+    await t.signInAgain();
     const monday = await startCall('english');
     expect(monday.data.status).toBe('ringing');
     await setStatus(admin, monday.data.call.real_session_id, 'ended');
     // Monday 20:00 in Hong Kong: inside Monday night's span.
     t.clock.advance(10 * 3_600_000);
-    admin = await login(t.app, ADMIN.username, ADMIN.password);
+    await t.signInAgain();
     expect((await startCall('english')).data).toEqual({
       status: 'offline',
       offline_response: 'Back at 9 tomorrow.',
@@ -336,7 +321,7 @@ describe.each(backends)('video calls (%s)', (kind) => {
       payload: { banner: true, sound: false, desktop: true, ring_seconds: 20 },
     });
     expect(put.statusCode).toBe(200);
-    const tab = await connected(adminSocket(url, admin, 'tab-n'));
+    const tab = await connected(adminSocket(t.url, admin, 'tab-n'));
     const event = nextMessage<{ name: string; notification: unknown }>(
       tab,
       SOCKET.event,

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   CHAT_MESSAGE_MAX,
   LIVE_EVENT,
@@ -11,23 +11,14 @@ import {
 } from '@ambassador/contracts';
 import { chatMessages, chatSessions } from '../../db/schema.js';
 import type { Notifier } from '../../realtime/types.js';
-import {
-  ADMIN,
-  backends,
-  createUser,
-  login,
-  otherProject,
-  suiteApp,
-  type Session,
-} from '../../test/harness.js';
+import { ADMIN, backends, createUser } from '../../test/harness.js';
+import { projectFixture } from '../../test/project.js';
 import {
   adminSocket,
   closeSockets,
   collect,
   connected,
-  createDevice,
   deviceSocket,
-  listen,
   nextMessage,
   settle,
 } from '../../test/sockets.js';
@@ -38,23 +29,12 @@ type LiveEvent = { name: string; session_id?: string; message?: ChatMessage | nu
 const XSS = '<img src=x onerror=alert(1)>';
 
 describe.each(backends)('live chat on %s', (kind) => {
-  const t = suiteApp(kind);
-  let url: string;
-  let admin: Session;
-  let kiosk: { id: number; key: string };
-  let otherKiosk: { id: number; key: string };
-  let other: Session;
-  let foreignKiosk: { id: number; key: string };
-
-  beforeAll(async () => {
-    url = await listen(t.app);
-    admin = await login(t.app, ADMIN.username, ADMIN.password);
-    kiosk = await createDevice(t.app, admin, 'Chat Lobby Kiosk');
-    otherKiosk = await createDevice(t.app, admin, 'Chat Gate Kiosk');
-    const tenant = await otherProject(t.database);
-    other = await login(t.app, tenant.username, tenant.password);
-    foreignKiosk = await createDevice(t.app, other, 'Foreign Kiosk');
+  const t = projectFixture(kind, {
+    devices: { kiosk: 'Chat Lobby Kiosk', otherKiosk: 'Chat Gate Kiosk' },
+    other: { foreignKiosk: 'Foreign Kiosk' },
   });
+  const { admin, otherAdmin: other } = t;
+  const { kiosk, otherKiosk, foreignKiosk } = t.devices;
   afterEach(() => closeSockets());
 
   const adminCall = (method: Method, path: string, payload?: object, s = admin) =>
@@ -103,7 +83,7 @@ describe.each(backends)('live chat on %s', (kind) => {
       3_000,
       (e) => e.name === LIVE_EVENT.chatMessage && e.session_id === sessionId && (!withMessage || !!e.message),
     );
-  const openConsole = async (session = admin, tab = 'tab-1') => connected(adminSocket(url, session, tab));
+  const openConsole = async (session = admin, tab = 'tab-1') => connected(adminSocket(t.url, session, tab));
 
   it('a visitor starts a chat and writes; the operators see it at once, unread and newest first', async () => {
     const console1 = await openConsole();
@@ -174,7 +154,7 @@ describe.each(backends)('live chat on %s', (kind) => {
     expect(history.map((m) => m.message)).toEqual(['First question', 'Second question']);
     expect((await adminData('GET', `/chat/endusers/${chat.session_id}`)).unread).toBe(0);
 
-    const kioskSocket = await connected(deviceSocket(url, kiosk.key));
+    const kioskSocket = await connected(deviceSocket(t.url, kiosk.key));
     const console1 = await openConsole();
     const toKiosk = nextMessage<ChatMessage>(kioskSocket, SOCKET.chatMessage);
     const toConsole = chatEvents(console1, chat.session_id, true);
@@ -200,7 +180,7 @@ describe.each(backends)('live chat on %s', (kind) => {
   it('stores and returns markup byte for byte, as plain text', async () => {
     const chat = await startChat({ name: XSS });
     await visitorSays(chat.session_id, XSS);
-    const kioskSocket = await connected(deviceSocket(url, kiosk.key));
+    const kioskSocket = await connected(deviceSocket(t.url, kiosk.key));
     const toKiosk = nextMessage<ChatMessage>(kioskSocket, SOCKET.chatMessage);
     const operatorText = `<script>alert("x")</script> & 'quotes' ${XSS}`;
     await adminData('POST', '/chat/send', { session_id: chat.session_id, message: operatorText });
@@ -219,7 +199,7 @@ describe.each(backends)('live chat on %s', (kind) => {
   it('a retried send with the same client id is stored and announced once', async () => {
     const chat = await startChat();
     const console1 = await openConsole();
-    const kioskSocket = await connected(deviceSocket(url, kiosk.key));
+    const kioskSocket = await connected(deviceSocket(t.url, kiosk.key));
     const events = collect<LiveEvent>(console1, SOCKET.event);
     const kioskMessages = collect<ChatMessage>(kioskSocket, SOCKET.chatMessage);
 
@@ -478,7 +458,7 @@ describe.each(backends)('live chat on %s', (kind) => {
     await job.endIdle();
     announced.length = 0;
     // The operator signs in again: the hour of moved time below would outlast their idle session.
-    admin = await login(t.app, ADMIN.username, ADMIN.password);
+    await t.signInAgain();
 
     const talking = await startChat({ name: 'Still Talking' });
     const silent = await startChat({ name: 'Never Wrote' }); // nothing said: counted from its start

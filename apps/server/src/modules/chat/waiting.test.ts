@@ -1,5 +1,5 @@
 import type { Socket } from 'socket.io-client';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   ADMIN_PANEL_PROJECT,
   LIVE_EVENT,
@@ -8,24 +8,9 @@ import {
   type ChatWaitingDevice,
   type DeviceChat,
 } from '@ambassador/contracts';
-import {
-  ADMIN,
-  backends,
-  createUser,
-  login,
-  otherProject,
-  suiteApp,
-  type Session,
-} from '../../test/harness.js';
-import {
-  adminSocket,
-  closeSockets,
-  collect,
-  connected,
-  createDevice,
-  listen,
-  nextMessage,
-} from '../../test/sockets.js';
+import { backends, createUser } from '../../test/harness.js';
+import { projectFixture } from '../../test/project.js';
+import { adminSocket, closeSockets, collect, connected, nextMessage } from '../../test/sockets.js';
 
 type Method = 'GET' | 'POST';
 
@@ -34,23 +19,12 @@ type Method = 'GET' | 'POST';
  * Live Chat badge and notices are made of, whichever device is selected.
  */
 describe.each(backends)('chats waiting for staff on %s', (kind) => {
-  const t = suiteApp(kind);
-  let url: string;
-  let admin: Session;
-  let other: Session;
-  let lobby: { id: number; key: string };
-  let wing: { id: number; key: string };
-  let foreign: { id: number; key: string };
-
-  beforeAll(async () => {
-    url = await listen(t.app);
-    admin = await login(t.app, ADMIN.username, ADMIN.password);
-    lobby = await createDevice(t.app, admin, 'Main Lobby');
-    wing = await createDevice(t.app, admin, 'North Wing');
-    const tenant = await otherProject(t.database);
-    other = await login(t.app, tenant.username, tenant.password);
-    foreign = await createDevice(t.app, other, 'Foreign Kiosk');
+  const t = projectFixture(kind, {
+    devices: { lobby: 'Main Lobby', wing: 'North Wing' },
+    other: { foreign: 'Foreign Kiosk' },
   });
+  const { admin, otherAdmin: other } = t;
+  const { lobby, wing, foreign } = t.devices;
   afterEach(() => closeSockets());
 
   const adminCall = (method: Method, path: string, s = admin, payload?: object) =>
@@ -176,14 +150,14 @@ describe.each(backends)('chats waiting for staff on %s', (kind) => {
   });
 
   it('tells every Live Chat console of the project when a chat starts or is read, and nobody else', async () => {
-    const chatConsole = await connected(adminSocket(url, admin, 'chat-tab'));
+    const chatConsole = await connected(adminSocket(t.url, admin, 'chat-tab'));
     const { session: videoOnly } = await createUser(t.app, admin, {
       username: 'video_only_live',
       role_id: 2,
       page_access: ['/live_video'],
     });
-    const videoConsole = await connected(adminSocket(url, videoOnly, 'video-tab', 'video_only_live'));
-    const foreignConsole = await connected(adminSocket(url, other, 'foreign-tab'));
+    const videoConsole = await connected(adminSocket(t.url, videoOnly, 'video-tab', 'video_only_live'));
+    const foreignConsole = await connected(adminSocket(t.url, other, 'foreign-tab'));
     const heardByVideo = collect<{ name: string }>(videoConsole, SOCKET.event);
     const heardByForeign = collect<{ name: string }>(foreignConsole, SOCKET.event);
 

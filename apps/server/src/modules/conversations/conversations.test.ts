@@ -9,15 +9,8 @@ import {
   insertSession,
   type ConversationFixture,
 } from '../../test/conversation-fixtures.js';
-import {
-  ADMIN,
-  backends,
-  createUser,
-  login,
-  otherProject,
-  suiteApp,
-  type Session,
-} from '../../test/harness.js';
+import { ADMIN, backends, createUser, login, otherProject } from '../../test/harness.js';
+import { projectFixture } from '../../test/project.js';
 import { createTopicsRepo, createTopicsService } from '../ai/index.js';
 import type { AuthContext } from '../auth/index.js';
 import { savedByLibreOffice } from '../../test/libreoffice.js';
@@ -181,8 +174,8 @@ async function collect(stream: Readable) {
 }
 
 describe.each(backends)('conversation review on %s', (kind) => {
-  const t = suiteApp(kind);
-  let admin: Session;
+  const t = projectFixture(kind);
+  const { admin } = t;
   const id: Record<string, number> = {};
   const label = (rowId: number) => Object.keys(id).find((k) => id[k] === rowId) ?? `#${rowId}`;
 
@@ -260,7 +253,6 @@ describe.each(backends)('conversation review on %s', (kind) => {
   });
 
   beforeAll(async () => {
-    admin = await login(t.app, ADMIN.username, ADMIN.password);
     const names = Object.keys(LOG);
     const ids = await insertConversations(
       t.database.db,

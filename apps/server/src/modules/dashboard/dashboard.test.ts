@@ -1,21 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertConversations, insertDevice, insertSession } from '../../test/conversation-fixtures.js';
-import {
-  ADMIN,
-  backends,
-  createUser,
-  login,
-  otherProject,
-  suiteApp,
-  type Session,
-} from '../../test/harness.js';
+import { backends, createUser, otherProject } from '../../test/harness.js';
+import { projectFixture } from '../../test/project.js';
 
 /** New York moves to summer time on 2026-03-08 (02:00 → 03:00): days there are 23, 24 or 25 hours. */
 const NY = 'America/New_York';
 
 describe.each(backends)('dashboard on %s', (kind) => {
-  const t = suiteApp(kind);
-  let admin: Session;
+  const t = projectFixture(kind);
+  const { admin } = t;
   let device: number;
   let quiet: number;
 
@@ -42,7 +35,6 @@ describe.each(backends)('dashboard on %s', (kind) => {
   });
 
   beforeAll(async () => {
-    admin = await login(t.app, ADMIN.username, ADMIN.password);
     device = await insertDevice(t.database.db, admin.projectId, 'Atrium Kiosk');
     quiet = await insertDevice(t.database.db, admin.projectId, 'Quiet Kiosk');
     await insertConversations(t.database.db, [

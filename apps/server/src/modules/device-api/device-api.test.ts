@@ -4,26 +4,16 @@ import { defaultKioskSections } from '@ambassador/contracts';
 import { conversations, visitorSessions } from '../../db/schema.js';
 import { createDeviceApiRepo } from './repo.js';
 import { createDeviceApiService } from './service.js';
-import {
-  ADMIN,
-  backends,
-  createUser,
-  login,
-  otherProject,
-  suiteApp,
-  type Session,
-} from '../../test/harness.js';
+import { backends, createUser, otherProject } from '../../test/harness.js';
+import { projectFixture } from '../../test/project.js';
 
 /** Seeded devices: 1 Main Lobby Ambassador, 2 North Wing Ambassador, 3 Website Chatbot. */
 const LOBBY = 1;
 const CHATBOT = 3;
 
 describe.each(backends)('devices and the device API on %s', (kind) => {
-  const t = suiteApp(kind);
-  let admin: Session;
-  beforeAll(async () => {
-    admin = await login(t.app, ADMIN.username, ADMIN.password);
-  });
+  const t = projectFixture(kind);
+  const { admin } = t;
 
   const adminCall = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: object, s = admin) =>
     t.app.inject({ method, url: `/admin_panel${path}`, headers: s.headers, ...(payload && { payload }) });

@@ -2,14 +2,15 @@ import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { aiTopics, calls, chatSessions, conversations, pushDeliveries, pushes } from '../../db/schema.js';
 import { insertConversations, insertSession } from '../../test/conversation-fixtures.js';
-import { ADMIN, backends, login, otherProject, suiteApp, type Session } from '../../test/harness.js';
+import { backends, login, otherProject } from '../../test/harness.js';
+import { projectFixture } from '../../test/project.js';
 import { adminCall, seedContent } from '../../test/tenant.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 describe.each(backends)('retiring devices and keeping conversations for a while, on %s', (kind) => {
-  const t = suiteApp(kind);
-  let admin: Session;
+  const t = projectFixture(kind);
+  const { admin } = t;
   const call = (method: Method, url: string, payload?: object, session = admin) =>
     t.app.inject({ method, url: `/admin_panel${url}`, headers: session.headers, payload });
   const rows = async (
@@ -23,7 +24,6 @@ describe.each(backends)('retiring devices and keeping conversations for a while,
   let seed: Awaited<ReturnType<typeof seedContent>>;
 
   beforeAll(async () => {
-    admin = await login(t.app, ADMIN.username, ADMIN.password);
     const created = await adminCall(t.app, admin, 'POST', '/admin_settings/devices', {
       description: 'Test Kiosk (temporary)',
       kind: 'ambassador',

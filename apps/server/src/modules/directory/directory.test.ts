@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   DIRECTORY_MAX_UNITS,
   SOCKET,
@@ -8,25 +8,9 @@ import {
   type DirectoryUnitFields,
   type KioskDirectoryUnit,
 } from '@ambassador/contracts';
-import {
-  ADMIN,
-  TINY_PNG,
-  storedFiles,
-  backends,
-  login,
-  multipartForm,
-  otherProject,
-  suiteApp,
-  type Session,
-} from '../../test/harness.js';
-import {
-  closeSockets,
-  connected,
-  createDevice,
-  deviceSocket,
-  listen,
-  nextMessage,
-} from '../../test/sockets.js';
+import { TINY_PNG, storedFiles, backends, multipartForm } from '../../test/harness.js';
+import { projectFixture } from '../../test/project.js';
+import { closeSockets, connected, deviceSocket, nextMessage } from '../../test/sockets.js';
 import { media } from '../../db/schema.js';
 
 const HTML = Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>');
@@ -41,21 +25,12 @@ async function workbook(rows: (string | boolean | null)[][], sheet = 'Directory'
 }
 
 describe.each(backends)('directory on %s', (kind) => {
-  const t = suiteApp(kind);
-  let url: string;
-  let admin: Session;
-  let other: Session;
-  let mall: { id: number; key: string };
-  let foreign: { id: number; key: string };
-
-  beforeAll(async () => {
-    url = await listen(t.app);
-    admin = await login(t.app, ADMIN.username, ADMIN.password);
-    mall = await createDevice(t.app, admin, 'Mall Directory Kiosk');
-    const tenant = await otherProject(t.database);
-    other = await login(t.app, tenant.username, tenant.password);
-    foreign = await createDevice(t.app, other, 'Foreign Directory Kiosk');
+  const t = projectFixture(kind, {
+    devices: { mall: 'Mall Directory Kiosk' },
+    other: { foreign: 'Foreign Directory Kiosk' },
   });
+  const { admin, otherAdmin: other } = t;
+  const { mall, foreign } = t.devices;
   afterEach(() => closeSockets());
 
   const send = (
@@ -131,7 +106,7 @@ describe.each(backends)('directory on %s', (kind) => {
   };
 
   it('adds a unit with a logo, tells the kiosk, edits it, and deletes it with its logo', async () => {
-    const socket = await connected(deviceSocket(url, mall.key));
+    const socket = await connected(deviceSocket(t.url, mall.key));
     const live = nextMessage<{ changed_at: string }>(socket, SOCKET.interfaceDirectory);
     const unit = await add(
       mall.id,

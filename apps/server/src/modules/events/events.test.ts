@@ -12,17 +12,14 @@ import {
 import { MEDIA_SWEEP } from '../../jobs/housekeeping.js';
 import { askable, eventCalls, ttsActivity } from '../../test/events.js';
 import {
-  ADMIN,
   TINY_PNG,
   backends,
   createUser,
-  login,
   multipartFiles,
-  otherProject,
   solidPng,
-  suiteApp,
   type Session,
 } from '../../test/harness.js';
+import { projectFixture } from '../../test/project.js';
 import { makeVideo } from '../../test/media-fixtures.js';
 import {
   closeSockets,
@@ -30,7 +27,6 @@ import {
   connected,
   createDevice,
   deviceSocket,
-  listen,
   nextMessage,
   settle,
 } from '../../test/sockets.js';
@@ -47,24 +43,17 @@ beforeAll(async () => {
 afterAll(() => fs.rm(work, { recursive: true, force: true }));
 
 describe.each(backends)('events on %s', (kind) => {
-  const t = suiteApp(kind);
-  let url: string;
-  let admin: Session;
+  const t = projectFixture(kind, {
+    devices: { lobby: 'Event Lobby Kiosk' },
+    other: { foreign: 'Foreign Event Kiosk' },
+  });
+  const { admin, otherAdmin: other } = t;
+  const { lobby, foreign } = t.devices;
   let editor: Session;
-  let other: Session;
-  let tenant: Awaited<ReturnType<typeof otherProject>>;
-  let lobby: { id: number; key: string };
-  let foreign: number;
   const { call, data, quiz, question, readyQuiz, event, save } = eventCalls(t, () => admin);
 
   beforeAll(async () => {
-    url = await listen(t.app);
-    admin = await login(t.app, ADMIN.username, ADMIN.password);
     editor = (await createUser(t.app, admin, { username: `events_editor_${kind}`, role_id: 3 })).session;
-    lobby = await createDevice(t.app, admin, 'Event Lobby Kiosk');
-    tenant = await otherProject(t.database);
-    other = await login(t.app, tenant.username, tenant.password);
-    foreign = (await createDevice(t.app, other, 'Foreign Event Kiosk')).id;
   });
   afterEach(() => closeSockets());
 
@@ -246,7 +235,7 @@ describe.each(backends)('events on %s', (kind) => {
 
   it('plays the current event on the device’s kiosks, resolved, and tells them of every change', async () => {
     await endAll();
-    const socket = await connected(deviceSocket(url, lobby.key));
+    const socket = await connected(deviceSocket(t.url, lobby.key));
     const pushed = collect<KioskEvent | null>(socket, SOCKET.eventActive);
     const [image, video] = (await upload([
       // Wider than the web-sized copy (1,600 px): kiosks get the copy.
@@ -388,7 +377,7 @@ describe.each(backends)('events on %s', (kind) => {
   it('leaves other devices’ kiosks alone, and changes to events that are not current unsaid', async () => {
     await endAll();
     const north = await createDevice(t.app, admin, 'Quiet Event Kiosk');
-    const socket = await connected(deviceSocket(url, north.key));
+    const socket = await connected(deviceSocket(t.url, north.key));
     const heard = collect(socket, SOCKET.eventActive);
     const made = await event(lobby.id, 'Elsewhere', ['english']);
     await data('PUT', `/event/${made.id}`, {
@@ -463,7 +452,7 @@ describe.each(backends)('events on %s', (kind) => {
     ]);
     expect(evil.statusCode).toBe(415);
     expect(evil.json().message).toContain('evil.mp4');
-    expect((await upload([{ name: 'a.png', content: TINY_PNG }], foreign)).statusCode).toBe(403);
+    expect((await upload([{ name: 'a.png', content: TINY_PNG }], foreign.id)).statusCode).toBe(403);
   });
 
   it('keeps media that flows and quizzes name through the sweep, and lets the rest go', async () => {
@@ -493,15 +482,14 @@ describe.each(backends)('events on %s', (kind) => {
     expect(await served(inPage!.url)).toBe(200);
     expect(await served(unused!.url)).toBe(404);
     // A day later: sign in again.
-    admin = await login(t.app, ADMIN.username, ADMIN.password);
-    other = await login(t.app, tenant.username, tenant.password);
+    await t.signInAgain();
   });
 
   it('keeps another project’s device and events out of reach', async () => {
-    const theirs = await eventCalls(t, () => other).event(foreign, 'Their Event', ['english']);
-    expect((await call('GET', `/overview?device_id=${foreign}`)).statusCode).toBe(403);
+    const theirs = await eventCalls(t, () => other).event(foreign.id, 'Their Event', ['english']);
+    expect((await call('GET', `/overview?device_id=${foreign.id}`)).statusCode).toBe(403);
     expect(
-      (await call('POST', '/event', { device_id: foreign, title: 'Intruder', languages: ['english'] }))
+      (await call('POST', '/event', { device_id: foreign.id, title: 'Intruder', languages: ['english'] }))
         .statusCode,
     ).toBe(403);
     expect((await call('GET', `/event/${theirs.id}?device_id=${lobby.id}`)).statusCode).toBe(404);
@@ -510,8 +498,11 @@ describe.each(backends)('events on %s', (kind) => {
     expect((await call('POST', `/event/${theirs.id}/duplicate`, { device_id: lobby.id })).statusCode).toBe(
       404,
     );
-    expect((await save(foreign, theirs.id, { title: 'pwned' })).statusCode).toBe(403);
-    const asThem = await eventCalls(t, () => other).data('GET', `/event/${theirs.id}?device_id=${foreign}`);
+    expect((await save(foreign.id, theirs.id, { title: 'pwned' })).statusCode).toBe(403);
+    const asThem = await eventCalls(t, () => other).data(
+      'GET',
+      `/event/${theirs.id}?device_id=${foreign.id}`,
+    );
     expect(asThem).toMatchObject({ title: 'Their Event', is_active: false, version: 1 });
   });
 });

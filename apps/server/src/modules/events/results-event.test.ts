@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EventResults, QuizResults } from '@ambassador/contracts';
 import { eventRuns, events } from '../../db/schema.js';
-import { ADMIN, backends, login, otherProject, suiteApp, type Session } from '../../test/harness.js';
-import { createDevice } from '../../test/sockets.js';
+import { backends, login, otherProject } from '../../test/harness.js';
+import { projectFixture } from '../../test/project.js';
 import { adminCall, deviceCall } from '../../test/tenant.js';
 import { seedEvent, seedQuiz } from './run-fixtures.js';
 
@@ -16,10 +16,11 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const dayIn = (tz: string, at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: tz }).format(at);
 
 describe.each(backends)('event and quiz results, on %s', (kind) => {
-  const t = suiteApp(kind);
-  let admin: Session;
-  let kiosk: { id: number; key: string };
-  let otherKiosk: { id: number; key: string };
+  const t = projectFixture(kind, {
+    devices: { kiosk: `Results kiosk ${kind}`, otherKiosk: `Quiet kiosk ${kind}` },
+  });
+  const { admin } = t;
+  const { kiosk, otherKiosk } = t.devices;
   let quiz: Awaited<ReturnType<typeof seedQuiz>>;
   let event: { id: number; version: number };
   let later: { id: number; version: number };
@@ -73,9 +74,6 @@ describe.each(backends)('event and quiz results, on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    admin = await login(t.app, ADMIN.username, ADMIN.password);
-    kiosk = await createDevice(t.app, admin, `Results kiosk ${kind}`);
-    otherKiosk = await createDevice(t.app, admin, `Quiet kiosk ${kind}`);
     quiz = await seedQuiz(t.database.db, kiosk.id);
     event = await seedEvent(t.database.db, kiosk.id, quiz.id, { title: 'Open day: Spring/2026' });
     later = await seedEvent(t.database.db, kiosk.id, quiz.id, { title: 'Summer', active: false });

@@ -2,15 +2,14 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_EVENT, SOCKET, type LiveRun, type RunControl } from '@ambassador/contracts';
 import { eventRunActivities, eventRunAnswers, eventRuns } from '../../db/schema.js';
-import { ADMIN, backends, login, otherProject, suiteApp, type Session } from '../../test/harness.js';
+import { backends, login, otherProject } from '../../test/harness.js';
+import { projectFixture } from '../../test/project.js';
 import {
   adminSocket,
   closeSockets,
   collect,
   connected,
-  createDevice,
   deviceSocket,
-  listen,
   nextMessage,
   settle,
 } from '../../test/sockets.js';
@@ -20,11 +19,11 @@ type RunEvent = LiveRun & { name: string; device_id: number; ended: boolean };
 const MINUTE = 60_000;
 
 describe.each(backends)('event runs on a kiosk and control mode, on %s', (kind) => {
-  const t = suiteApp(kind);
-  let url: string;
-  let admin: Session;
-  let kiosk: { id: number; key: string };
-  let otherKiosk: { id: number; key: string };
+  const t = projectFixture(kind, {
+    devices: { kiosk: `Event kiosk ${kind}`, otherKiosk: `Second kiosk ${kind}` },
+  });
+  const { admin } = t;
+  const { kiosk, otherKiosk } = t.devices;
   let quiz: Awaited<ReturnType<typeof seedQuiz>>;
   let event: { id: number; version: number };
   let draft: { id: number; version: number };
@@ -78,10 +77,6 @@ describe.each(backends)('event runs on a kiosk and control mode, on %s', (kind) 
     });
 
   beforeAll(async () => {
-    url = await listen(t.app);
-    admin = await login(t.app, ADMIN.username, ADMIN.password);
-    kiosk = await createDevice(t.app, admin, `Event kiosk ${kind}`);
-    otherKiosk = await createDevice(t.app, admin, `Second kiosk ${kind}`);
     quiz = await seedQuiz(t.database.db, kiosk.id);
     event = await seedEvent(t.database.db, kiosk.id, quiz.id);
     draft = await seedEvent(t.database.db, kiosk.id, quiz.id, { title: 'Draft', active: false });
@@ -89,7 +84,7 @@ describe.each(backends)('event runs on a kiosk and control mode, on %s', (kind) 
   afterEach(() => closeSockets());
 
   it('runs the event to the end: the console follows each step, a wrong then a right answer, finished', async () => {
-    const tab = await connected(adminSocket(url, admin));
+    const tab = await connected(adminSocket(t.url, admin));
     const heard = collect<RunEvent>(tab, SOCKET.event);
 
     const run = await start();
@@ -223,7 +218,7 @@ describe.each(backends)('event runs on a kiosk and control mode, on %s', (kind) 
   });
 
   it('skips and stops a run from control mode: the kiosk is told; a stop with no kiosk online ends it', async () => {
-    const kioskSocket = await connected(deviceSocket(url, kiosk.key));
+    const kioskSocket = await connected(deviceSocket(t.url, kiosk.key));
     const run = await start();
     await progress(run.run_id, 1, 'intro', 'countdown');
 
@@ -246,7 +241,7 @@ describe.each(backends)('event runs on a kiosk and control mode, on %s', (kind) 
     // No kiosk connected (it lost power): the stop ends the run here.
     const ghost = await start();
     await settle();
-    const tab = await connected(adminSocket(url, admin));
+    const tab = await connected(adminSocket(t.url, admin));
     const gone = nextMessage<RunEvent>(tab, SOCKET.event, 3_000, (e) => e.run_id === ghost.run_id);
     expect((await control(ghost.run_id, 'stop')).statusCode).toBe(200);
     expect(await gone).toMatchObject({ ended: true });
@@ -274,7 +269,7 @@ describe.each(backends)('event runs on a kiosk and control mode, on %s', (kind) 
     // One nobody touches again is closed by the hourly housekeeping, and the consoles hear it.
     const forgotten = await start();
     t.clock.advance(31 * MINUTE);
-    const tab = await connected(adminSocket(url, admin));
+    const tab = await connected(adminSocket(t.url, admin));
     const heard = nextMessage<RunEvent>(tab, SOCKET.event, 3_000, (e) => e.run_id === forgotten.run_id);
     const task = t.app.housekeepingTasks.find((x) => x.name.startsWith('end event runs'))!;
     expect(await task.run()).toBeGreaterThanOrEqual(1);

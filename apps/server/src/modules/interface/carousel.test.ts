@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   CAROUSEL_IMAGE_MAX_BYTES,
   SOCKET,
@@ -6,48 +6,28 @@ import {
   type KioskBanner,
 } from '@ambassador/contracts';
 import {
-  ADMIN,
   TINY_PNG,
   backends,
-  login,
   multipartFiles,
   multipartForm,
-  otherProject,
   solidPng,
   storedFiles,
-  suiteApp,
-  type Session,
 } from '../../test/harness.js';
-import {
-  closeSockets,
-  connected,
-  createDevice,
-  deviceSocket,
-  listen,
-  nextMessage,
-} from '../../test/sockets.js';
+import { projectFixture } from '../../test/project.js';
+import { closeSockets, connected, deviceSocket, nextMessage } from '../../test/sockets.js';
 import { media } from '../../db/schema.js';
 import { aiCalls } from '../../test/ai.js';
 
 const HTML = Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>');
 
 describe.each(backends)('carousel banners on %s', (kind) => {
-  const t = suiteApp(kind);
-  let url: string;
-  let admin: Session;
-  let other: Session;
-  let lobby: { id: number; key: string };
-  let foreign: { id: number; key: string };
-  let tenantLogin: { username: string; password: string };
-
-  beforeAll(async () => {
-    url = await listen(t.app);
-    admin = await login(t.app, ADMIN.username, ADMIN.password);
-    lobby = await createDevice(t.app, admin, 'Carousel Lobby Kiosk');
-    tenantLogin = await otherProject(t.database);
-    other = await login(t.app, tenantLogin.username, tenantLogin.password);
-    foreign = await createDevice(t.app, other, 'Foreign Carousel Kiosk');
+  const t = projectFixture(kind, {
+    devices: { lobby: 'Carousel Lobby Kiosk' },
+    other: { foreign: 'Foreign Carousel Kiosk' },
   });
+  const { admin, otherAdmin: other } = t;
+  const { lobby, foreign } = t.devices;
+
   afterEach(() => closeSockets());
 
   const upload = (
@@ -87,7 +67,7 @@ describe.each(backends)('carousel banners on %s', (kind) => {
   };
 
   it('adds several images at once, in order, served with their checked type, and tells the kiosk', async () => {
-    const socket = await connected(deviceSocket(url, lobby.key));
+    const socket = await connected(deviceSocket(t.url, lobby.key));
     const live = nextMessage<KioskBanner[]>(socket, SOCKET.interfaceCarousel);
     const res = await upload(lobby.id, [
       { name: 'spring.png', content: TINY_PNG },
@@ -157,7 +137,7 @@ describe.each(backends)('carousel banners on %s', (kind) => {
     const [one, two, three] = await list(lobby.id);
     const now = t.clock.now().getTime();
     const hour = 3_600_000;
-    const socket = await connected(deviceSocket(url, lobby.key));
+    const socket = await connected(deviceSocket(t.url, lobby.key));
     const live = nextMessage<KioskBanner[]>(socket, SOCKET.interfaceCarousel);
     const res = await call('PUT', '/carousel', {
       device_id: lobby.id,
@@ -184,8 +164,7 @@ describe.each(backends)('carousel banners on %s', (kind) => {
       one!.image_id,
     ]);
     // The console's session did not outlive a day of the clock.
-    admin = await login(t.app, ADMIN.username, ADMIN.password);
-    other = await login(t.app, tenantLogin.username, tenantLogin.password);
+    await t.signInAgain();
     await clear(lobby.id);
   });
 
@@ -233,7 +212,7 @@ describe.each(backends)('carousel banners on %s', (kind) => {
       [null, null],
     ]);
 
-    const socket = await connected(deviceSocket(url, lobby.key));
+    const socket = await connected(deviceSocket(t.url, lobby.key));
     const live = nextMessage<KioskBanner[]>(socket, SOCKET.interfaceCarousel);
     const linked = await put([{ link_topic_id: topic.id }, { link_unit_id: unit }]);
     expect(linked.statusCode).toBe(200);
@@ -302,7 +281,7 @@ describe.each(backends)('carousel banners on %s', (kind) => {
     const [keep, drop] = await list(lobby.id);
     const file = drop!.url.replace('/media/', '');
     expect(await storedFiles(t.config.mediaDir)).toContain(file);
-    const socket = await connected(deviceSocket(url, lobby.key));
+    const socket = await connected(deviceSocket(t.url, lobby.key));
     const live = nextMessage<KioskBanner[]>(socket, SOCKET.interfaceCarousel);
     const res = await call('DELETE', '/carousel', { device_id: lobby.id, image_id: drop!.image_id });
     expect(res.statusCode).toBe(200);

@@ -3,24 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_UPLOAD_MAX_BYTES, SOCKET, type IdleScreen, type KioskIdleScreen } from '@ambassador/contracts';
-import {
-  ADMIN,
-  TINY_PNG,
-  backends,
-  login,
-  multipartFiles,
-  otherProject,
-  suiteApp,
-  type Session,
-} from '../../test/harness.js';
-import {
-  closeSockets,
-  connected,
-  createDevice,
-  deviceSocket,
-  listen,
-  nextMessage,
-} from '../../test/sockets.js';
+import { TINY_PNG, backends, multipartFiles, type Session } from '../../test/harness.js';
+import { projectFixture } from '../../test/project.js';
+import { closeSockets, connected, deviceSocket, nextMessage } from '../../test/sockets.js';
 import { media } from '../../db/schema.js';
 import { makeVideo } from '../../test/media-fixtures.js';
 import { tusClient } from '../../test/tus-client.js';
@@ -42,21 +27,12 @@ beforeAll(async () => {
 }, 120_000);
 
 describe.each(backends)('idle screen on %s', (kind) => {
-  const t = suiteApp(kind);
-  let url: string;
-  let admin: Session;
-  let other: Session;
-  let lobby: { id: number; key: string };
-  let foreign: { id: number; key: string };
-
-  beforeAll(async () => {
-    url = await listen(t.app);
-    admin = await login(t.app, ADMIN.username, ADMIN.password);
-    lobby = await createDevice(t.app, admin, 'Idle Lobby Kiosk');
-    const tenant = await otherProject(t.database);
-    other = await login(t.app, tenant.username, tenant.password);
-    foreign = await createDevice(t.app, other, 'Foreign Idle Kiosk');
+  const t = projectFixture(kind, {
+    devices: { lobby: 'Idle Lobby Kiosk' },
+    other: { foreign: 'Foreign Idle Kiosk' },
   });
+  const { admin, otherAdmin: other } = t;
+  const { lobby, foreign } = t.devices;
   afterEach(() => closeSockets());
 
   const upload = (
@@ -121,7 +97,7 @@ describe.each(backends)('idle screen on %s', (kind) => {
   });
 
   it('adds images and videos, each checked by its bytes, in order; the kiosk hears what plays', async () => {
-    const socket = await connected(deviceSocket(url, lobby.key));
+    const socket = await connected(deviceSocket(t.url, lobby.key));
     const live = nextMessage<KioskIdleScreen>(socket, SOCKET.interfaceIdleScreen);
     const res = await upload(lobby.id, 'image', [
       { name: 'welcome.png', content: TINY_PNG },
@@ -249,7 +225,7 @@ describe.each(backends)('idle screen on %s', (kind) => {
     expect(twice.statusCode).toBe(409);
     expect(await screen(lobby.id)).toEqual(before);
 
-    const socket = await connected(deviceSocket(url, lobby.key));
+    const socket = await connected(deviceSocket(t.url, lobby.key));
     const live = nextMessage<KioskIdleScreen>(socket, SOCKET.interfaceIdleScreen);
     const res = await call('PUT', '/idle_screen', {
       device_id: lobby.id,
@@ -293,7 +269,7 @@ describe.each(backends)('idle screen on %s', (kind) => {
     await call('PUT', '/idle_screen', asUpdate(await screen(lobby.id), { media_type_selected: 'video' }));
     const [keep, drop] = (await screen(lobby.id)).videos;
     const file = drop!.url.replace('/media/', '');
-    const socket = await connected(deviceSocket(url, lobby.key));
+    const socket = await connected(deviceSocket(t.url, lobby.key));
     const live = nextMessage<KioskIdleScreen>(socket, SOCKET.interfaceIdleScreen);
     const res = await call('DELETE', '/idle_screen', { device_id: lobby.id, video_id: drop!.video_id });
     expect(res.statusCode).toBe(200);
@@ -392,7 +368,7 @@ describe.each(backends)('idle screen on %s', (kind) => {
     expect(wrongKind.json().error).toBe('unsupported_type');
     expect((await attach('video', [video], other, foreign.id)).statusCode).toBe(404);
 
-    const live = nextMessage(await connected(deviceSocket(url, lobby.key)), SOCKET.interfaceIdleScreen);
+    const live = nextMessage(await connected(deviceSocket(t.url, lobby.key)), SOCKET.interfaceIdleScreen);
     const res = await attach('video', [video]);
     expect(res.statusCode).toBe(200);
     const added: IdleScreen = res.json().data;

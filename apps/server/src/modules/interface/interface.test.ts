@@ -1,21 +1,13 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { INTERFACE_SECTIONS, SOCKET, type InterfaceSection, type KioskSections } from '@ambassador/contracts';
-import {
-  ADMIN,
-  backends,
-  createUser,
-  login,
-  otherProject,
-  suiteApp,
-  type Session,
-} from '../../test/harness.js';
+import { backends, createUser } from '../../test/harness.js';
+import { projectFixture } from '../../test/project.js';
 import {
   closeSockets,
   collect,
   connected,
   createDevice,
   deviceSocket,
-  listen,
   nextMessage,
   settle,
 } from '../../test/sockets.js';
@@ -27,21 +19,12 @@ const onOf = (sections: InterfaceSection[]) =>
   Object.fromEntries(sections.map((s) => [s.id, s.components.filter((c) => c.is_enabled).map((c) => c.id)]));
 
 describe.each(backends)('interface sections on %s', (kind) => {
-  const t = suiteApp(kind);
-  let url: string;
-  let admin: Session;
-  let lobby: { id: number; key: string };
-  let other: Session;
-  let foreign: { id: number; key: string };
-
-  beforeAll(async () => {
-    url = await listen(t.app);
-    admin = await login(t.app, ADMIN.username, ADMIN.password);
-    lobby = await createDevice(t.app, admin, 'Sections Lobby Kiosk');
-    const tenant = await otherProject(t.database);
-    other = await login(t.app, tenant.username, tenant.password);
-    foreign = await createDevice(t.app, other, 'Foreign Sections Kiosk');
+  const t = projectFixture(kind, {
+    devices: { lobby: 'Sections Lobby Kiosk' },
+    other: { foreign: 'Foreign Sections Kiosk' },
   });
+  const { admin, otherAdmin: other } = t;
+  const { lobby, foreign } = t.devices;
   afterEach(() => closeSockets());
 
   const call = (method: Method, path: string, payload?: object, s = admin) =>
@@ -83,7 +66,7 @@ describe.each(backends)('interface sections on %s', (kind) => {
   });
 
   it('saves one section, keeps the others, and tells the kiosk at once', async () => {
-    const socket = await connected(deviceSocket(url, lobby.key));
+    const socket = await connected(deviceSocket(t.url, lobby.key));
     const live = nextMessage<KioskSections>(socket, SOCKET.interfaceSections);
     const res = await put({
       device_id: lobby.id,
@@ -140,7 +123,7 @@ describe.each(backends)('interface sections on %s', (kind) => {
   });
 
   it("refuses another project's device both ways, and changes nothing there", async () => {
-    const socket = await connected(deviceSocket(url, foreign.key));
+    const socket = await connected(deviceSocket(t.url, foreign.key));
     const heard = collect<KioskSections>(socket, SOCKET.interfaceSections);
     const res = await put({ device_id: foreign.id, section_id: 'staff', selected_comp_ids: [] });
     expect(res.statusCode).toBe(403);

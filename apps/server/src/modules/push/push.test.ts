@@ -1,19 +1,10 @@
 import { count, eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { LIVE_EVENT, PUSH_EXPIRY_MS, SOCKET, type Push, type PushMessage } from '@ambassador/contracts';
 import { pushDeliveries, pushes } from '../../db/schema.js';
-import {
-  ADMIN,
-  TINY_PNG,
-  backends,
-  createUser,
-  login,
-  multipartFile,
-  otherProject,
-  suiteApp,
-  type Session,
-} from '../../test/harness.js';
+import { ADMIN, TINY_PNG, backends, createUser, multipartFile } from '../../test/harness.js';
+import { projectFixture } from '../../test/project.js';
 import {
   adminSocket,
   closeSockets,
@@ -21,7 +12,6 @@ import {
   connected,
   createDevice,
   deviceSocket,
-  listen,
   nextMessage,
   settle,
 } from '../../test/sockets.js';
@@ -31,23 +21,12 @@ type LiveEvent = { name: string; push_id?: number };
 type Ack = { ok: boolean; data?: unknown; error?: string };
 
 describe.each(backends)('push messages on %s', (kind) => {
-  const t = suiteApp(kind);
-  let url: string;
-  let admin: Session;
-  let lobby: { id: number; key: string };
-  let gate: { id: number; key: string };
-  let foreign: { id: number; key: string };
-  let other: Session;
-
-  beforeAll(async () => {
-    url = await listen(t.app);
-    admin = await login(t.app, ADMIN.username, ADMIN.password);
-    lobby = await createDevice(t.app, admin, 'Push Lobby Kiosk');
-    gate = await createDevice(t.app, admin, 'Push Gate Kiosk');
-    const tenant = await otherProject(t.database);
-    other = await login(t.app, tenant.username, tenant.password);
-    foreign = await createDevice(t.app, other, 'Foreign Push Kiosk');
+  const t = projectFixture(kind, {
+    devices: { lobby: 'Push Lobby Kiosk', gate: 'Push Gate Kiosk' },
+    other: { foreign: 'Foreign Push Kiosk' },
   });
+  const { admin, otherAdmin: other } = t;
+  const { lobby, gate, foreign } = t.devices;
   afterEach(() => closeSockets());
 
   const call = (method: Method, path: string, payload?: object, s = admin) =>
@@ -74,9 +53,9 @@ describe.each(backends)('push messages on %s', (kind) => {
     socket.timeout(3_000).emitWithAck(SOCKET.pushAck, payload) as Promise<Ack>;
 
   it('pushes to two devices at once; an ack marks only that device delivered', async () => {
-    const console1 = await connected(adminSocket(url, admin));
-    const lobbySocket = await connected(deviceSocket(url, lobby.key));
-    const gateSocket = await connected(deviceSocket(url, gate.key));
+    const console1 = await connected(adminSocket(t.url, admin));
+    const lobbySocket = await connected(deviceSocket(t.url, lobby.key));
+    const gateSocket = await connected(deviceSocket(t.url, gate.key));
     const atLobby = nextMessage<PushMessage>(lobbySocket, SOCKET.push);
     const atGate = nextMessage<PushMessage>(gateSocket, SOCKET.push);
 
@@ -132,8 +111,8 @@ describe.each(backends)('push messages on %s', (kind) => {
 
   it("a device cannot ack another device's delivery", async () => {
     const push = await pushTo([gate.id]);
-    const lobbySocket = await connected(deviceSocket(url, lobby.key));
-    const foreignSocket = await connected(deviceSocket(url, foreign.key));
+    const lobbySocket = await connected(deviceSocket(t.url, lobby.key));
+    const foreignSocket = await connected(deviceSocket(t.url, foreign.key));
     await ack(lobbySocket, { push_id: push.id });
     await ack(foreignSocket, { push_id: push.id });
     const after = await listed(push.id);
@@ -143,8 +122,8 @@ describe.each(backends)('push messages on %s', (kind) => {
 
   it("refuses another project's device and stores nothing", async () => {
     const before = await storedPushes();
-    const lobbySocket = await connected(deviceSocket(url, lobby.key));
-    const foreignSocket = await connected(deviceSocket(url, foreign.key));
+    const lobbySocket = await connected(deviceSocket(t.url, lobby.key));
+    const foreignSocket = await connected(deviceSocket(t.url, foreign.key));
     const seen = [lobbySocket, foreignSocket].map((s) => collect<PushMessage>(s, SOCKET.push));
     const res = await call('POST', '/video_call/push', {
       device_ids: [lobby.id, foreign.id],
@@ -229,7 +208,7 @@ describe.each(backends)('push messages on %s', (kind) => {
     const first = await pushTo([kiosk.id], { texts: { english: 'First' } });
     t.clock.advance(1_000);
     const second = await pushTo([kiosk.id], { texts: { english: 'Second' } });
-    const socket = deviceSocket(url, kiosk.key);
+    const socket = deviceSocket(t.url, kiosk.key);
     const received = collect<PushMessage>(socket, SOCKET.push);
     await connected(socket);
     await expect.poll(() => received.length).toBe(2);
@@ -241,7 +220,7 @@ describe.each(backends)('push messages on %s', (kind) => {
     closeSockets();
 
     // Only what is still pending comes again on the next connect.
-    const again = deviceSocket(url, kiosk.key);
+    const again = deviceSocket(t.url, kiosk.key);
     const resent = collect<PushMessage>(again, SOCKET.push);
     await connected(again);
     await expect.poll(() => resent.length).toBe(1);
@@ -255,14 +234,14 @@ describe.each(backends)('push messages on %s', (kind) => {
     t.clock.advance(PUSH_EXPIRY_MS + 1_000);
     const fresh = await pushTo([kiosk.id], { texts: { english: 'Fresh news' } });
 
-    const console1 = await connected(adminSocket(url, admin));
+    const console1 = await connected(adminSocket(t.url, admin));
     const refreshed = nextMessage<LiveEvent>(
       console1,
       SOCKET.event,
       3_000,
       (e) => e.name === LIVE_EVENT.refreshPush && e.push_id === stale.id,
     );
-    const socket = deviceSocket(url, kiosk.key);
+    const socket = deviceSocket(t.url, kiosk.key);
     const received = collect<PushMessage>(socket, SOCKET.push);
     await connected(socket);
     await refreshed;

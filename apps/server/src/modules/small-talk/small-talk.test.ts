@@ -1,15 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  backends,
-  createUser,
-  login,
-  otherProject,
-  suiteApp,
-  type Session,
-} from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { backends, createUser } from '../../test/harness.js';
+import { projectFixture } from '../../test/project.js';
 import { aiCalls } from '../../test/ai.js';
-import { createDevice } from '../../test/sockets.js';
 import { smallTalkMatcher, topicFilterMatcher, SMALL_TALK_THRESHOLD } from './matching.js';
 import { starterItems } from './starter.js';
 
@@ -46,19 +38,9 @@ describe('small-talk matching', () => {
 });
 
 describe.each(backends)('small talk on %s', (kind) => {
-  const t = suiteApp(kind);
-  let admin: Session;
-  let device: { id: number };
-  let other: Session;
-  let foreignDevice: number;
-
-  beforeAll(async () => {
-    admin = await login(t.app, ADMIN.username, ADMIN.password);
-    device = await createDevice(t.app, admin, 'Small Talk Kiosk');
-    const tenant = await otherProject(t.database);
-    other = await login(t.app, tenant.username, tenant.password);
-    foreignDevice = tenant.deviceId;
-  });
+  const t = projectFixture(kind, { devices: { device: 'Small Talk Kiosk' }, other: {} });
+  const { admin, otherAdmin: other, otherProject: tenant } = t;
+  const { device } = t.devices;
 
   const { call, data } = aiCalls(t, () => admin);
 
@@ -213,7 +195,9 @@ describe.each(backends)('small talk on %s', (kind) => {
     ] as const) {
       expect((await call(method, path, body, other)).statusCode).toBe(403);
     }
-    expect((await call('GET', `/small_talk/topic_filters?device_id=${foreignDevice}`)).statusCode).toBe(403);
+    expect((await call('GET', `/small_talk/topic_filters?device_id=${tenant.deviceId}`)).statusCode).toBe(
+      403,
+    );
     const { session } = await createUser(t.app, admin, {
       username: 'dash_only',
       role_id: 1,

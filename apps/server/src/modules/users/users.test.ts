@@ -1,12 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, backends, createUser, login, suiteApp, type Session } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, backends, createUser, login, type Session } from '../../test/harness.js';
+import { projectFixture } from '../../test/project.js';
 
 describe.each(backends)('user management on %s', (kind) => {
-  const t = suiteApp(kind);
-  let admin: Session;
-  beforeAll(async () => {
-    admin = await login(t.app, ADMIN.username, ADMIN.password);
-  });
+  const t = projectFixture(kind);
+  const { admin } = t;
 
   const call = (
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',

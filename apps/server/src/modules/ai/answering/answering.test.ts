@@ -1,13 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { aiCalls } from '../../../test/ai.js';
-import { ADMIN, backends, login, suiteApp, type Session } from '../../../test/harness.js';
+import { backends } from '../../../test/harness.js';
+import { projectFixture } from '../../../test/project.js';
 
 describe.each(backends)('AI test console on %s', (kind) => {
-  const t = suiteApp(kind);
-  let admin: Session;
-  beforeAll(async () => {
-    admin = await login(t.app, ADMIN.username, ADMIN.password);
-  });
+  const t = projectFixture(kind);
+  const { admin } = t;
   const { data, category, topic } = aiCalls(t, () => admin);
 
   describe('test console (the intent matcher behind it)', () => {

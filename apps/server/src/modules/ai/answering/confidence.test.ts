@@ -2,15 +2,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { conversations } from '../../../db/schema.js';
 import { insertConversations, type ConversationFixture } from '../../../test/conversation-fixtures.js';
-import {
-  ADMIN,
-  backends,
-  createUser,
-  login,
-  otherProject,
-  suiteApp,
-  type Session,
-} from '../../../test/harness.js';
+import { backends, createUser } from '../../../test/harness.js';
+import { projectFixture } from '../../../test/project.js';
 
 /** Seeded devices: 1 Main Lobby Ambassador (asked through the device API), 2 North Wing (preview). */
 const LOBBY = 1;
@@ -24,9 +17,8 @@ const UNRELATED = 'who won the world cup';
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 describe.each(backends)('answer confidence on %s', (kind) => {
-  const t = suiteApp(kind);
-  let admin: Session;
-  let outsider: Session;
+  const t = projectFixture(kind, { other: {} });
+  const { admin, otherAdmin: outsider } = t;
   let deviceKey = '';
   const parking: Record<number, number> = {};
 
@@ -95,9 +87,6 @@ describe.each(backends)('answer confidence on %s', (kind) => {
   }
 
   beforeAll(async () => {
-    admin = await login(t.app, ADMIN.username, ADMIN.password);
-    const other = await otherProject(t.database);
-    outsider = await login(t.app, other.username, other.password);
     parking[LOBBY] = (await topics(LOBBY))[0]!;
     parking[NORTH] = (await topics(NORTH))[0]!;
     deviceKey = (await data('POST', '/admin_settings/devices/key', { id: LOBBY })).device_key;

@@ -1,17 +1,15 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { aiCalls } from '../../../test/ai.js';
-import { ADMIN, backends, login, suiteApp, type Session } from '../../../test/harness.js';
+import { backends } from '../../../test/harness.js';
+import { projectFixture } from '../../../test/project.js';
 
 /** Seeded devices: 1 Main Lobby Ambassador, 2 North Wing Ambassador, 3 Website Chatbot. */
 const LOBBY = 1;
 const NORTH = 2;
 
 describe.each(backends)('AI aliases on %s', (kind) => {
-  const t = suiteApp(kind);
-  let admin: Session;
-  beforeAll(async () => {
-    admin = await login(t.app, ADMIN.username, ADMIN.password);
-  });
+  const t = projectFixture(kind);
+  const { admin } = t;
   const { call, data, category, topic } = aiCalls(t, () => admin);
 
   describe('aliases', () => {

@@ -1,14 +1,7 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  backends,
-  login,
-  multipartFile,
-  suiteApp,
-  TINY_PNG,
-  type Session,
-} from '../../../test/harness.js';
+import { backends, multipartFile, TINY_PNG } from '../../../test/harness.js';
+import { projectFixture } from '../../../test/project.js';
 
 /** Seeded devices: 1 Main Lobby Ambassador, 2 North Wing Ambassador, 3 Website Chatbot (2 and 3 empty). */
 const LOBBY = 1;
@@ -30,9 +23,8 @@ async function workbookOf(sheets: Record<string, unknown[][]>) {
 }
 
 describe.each(backends)('topics as CSV, and blank kinds, on %s', (kind) => {
-  const t = suiteApp(kind);
-  let admin: Session;
-
+  const t = projectFixture(kind);
+  const { admin } = t;
   const call = (method: Method, path: string, payload?: object) =>
     t.app.inject({ method, url: `/admin_panel${path}`, headers: admin.headers, ...(payload && { payload }) });
   const data = async (method: Method, path: string, payload?: object) => {
@@ -100,7 +92,6 @@ describe.each(backends)('topics as CSV, and blank kinds, on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    admin = await login(t.app, ADMIN.username, ADMIN.password);
     const category = (name: string) =>
       data('POST', '/ai_config/intents/category', { device_id: LOBBY, name });
     const services = await category('Services');

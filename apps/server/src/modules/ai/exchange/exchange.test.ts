@@ -1,15 +1,7 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  backends,
-  login,
-  multipartFile,
-  otherProject,
-  suiteApp,
-  TINY_PNG,
-  type Session,
-} from '../../../test/harness.js';
+import { backends, login, multipartFile, otherProject, TINY_PNG } from '../../../test/harness.js';
+import { projectFixture } from '../../../test/project.js';
 import { syntheticTopics } from '../../../test/matcher-topics.js';
 import { savedByLibreOffice } from '../../../test/libreoffice.js';
 
@@ -73,9 +65,8 @@ const RESPONSE_HEADERS = [
 ];
 
 describe.each(backends)('topics workbook on %s', (kind) => {
-  const t = suiteApp(kind);
-  let admin: Session;
-
+  const t = projectFixture(kind);
+  const { admin } = t;
   const call = (method: Method, path: string, payload?: object) =>
     t.app.inject({ method, url: `/admin_panel${path}`, headers: admin.headers, ...(payload && { payload }) });
   const data = async (method: Method, path: string, payload?: object) => {
@@ -139,7 +130,6 @@ describe.each(backends)('topics workbook on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    admin = await login(t.app, ADMIN.username, ADMIN.password);
     const category = (name: string, parent_id?: number) =>
       data('POST', '/ai_config/intents/category', { device_id: LOBBY, name, parent_id });
     const shops = await category('Shops');

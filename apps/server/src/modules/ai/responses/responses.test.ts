@@ -1,25 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { aiCalls } from '../../../test/ai.js';
-import {
-  ADMIN,
-  backends,
-  login,
-  multipartFile,
-  storedFiles,
-  suiteApp,
-  TINY_PNG,
-  type Session,
-} from '../../../test/harness.js';
+import { backends, multipartFile, storedFiles, TINY_PNG } from '../../../test/harness.js';
+import { projectFixture } from '../../../test/project.js';
 
 /** Seeded devices: 1 Main Lobby Ambassador, 2 North Wing Ambassador, 3 Website Chatbot. */
 const LOBBY = 1;
 
 describe.each(backends)('AI responses on %s', (kind) => {
-  const t = suiteApp(kind);
-  let admin: Session;
-  beforeAll(async () => {
-    admin = await login(t.app, ADMIN.username, ADMIN.password);
-  });
+  const t = projectFixture(kind);
+  const { admin } = t;
   const { call, data, category, topic } = aiCalls(t, () => admin);
 
   describe('responses and media', () => {

@@ -1,24 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { aiCalls } from '../../../test/ai.js';
-import {
-  ADMIN,
-  backends,
-  createUser,
-  login,
-  otherProject,
-  suiteApp,
-  type Session,
-} from '../../../test/harness.js';
+import { backends, createUser, login, otherProject } from '../../../test/harness.js';
+import { projectFixture } from '../../../test/project.js';
 
 /** Seeded devices: 1 Main Lobby Ambassador, 2 North Wing Ambassador, 3 Website Chatbot. */
 const LOBBY = 1;
 
 describe.each(backends)('AI topics on %s', (kind) => {
-  const t = suiteApp(kind);
-  let admin: Session;
-  beforeAll(async () => {
-    admin = await login(t.app, ADMIN.username, ADMIN.password);
-  });
+  const t = projectFixture(kind);
+  const { admin } = t;
   const { call, data, category, topic } = aiCalls(t, () => admin);
 
   describe('categories', () => {

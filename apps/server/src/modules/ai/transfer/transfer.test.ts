@@ -1,17 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { aiCalls } from '../../../test/ai.js';
-import { ADMIN, backends, login, otherProject, suiteApp, type Session } from '../../../test/harness.js';
+import { backends, otherProject } from '../../../test/harness.js';
+import { projectFixture } from '../../../test/project.js';
 
 /** Seeded devices: 1 Main Lobby Ambassador, 2 North Wing Ambassador, 3 Website Chatbot. */
 const LOBBY = 1;
 const NORTH = 2;
 
 describe.each(backends)('AI transfer on %s', (kind) => {
-  const t = suiteApp(kind);
-  let admin: Session;
-  beforeAll(async () => {
-    admin = await login(t.app, ADMIN.username, ADMIN.password);
-  });
+  const t = projectFixture(kind);
+  const { admin } = t;
   const { call, data, category, topic } = aiCalls(t, () => admin);
 
   // What a copy carries: a category of the lobby with a topic and a sub-topic.
@@ -71,7 +69,7 @@ describe.each(backends)('AI transfer on %s', (kind) => {
       const older = await call('POST', '/setup/copy_device/undo', { id: first });
       expect(older.json().error).toBe('transfer_superseded');
       t.clock.advance(73 * 3_600_000);
-      admin = await login(t.app, ADMIN.username, ADMIN.password);
+      await t.signInAgain();
       const late = await call('POST', '/setup/copy_device/undo', { id: second });
       expect(late.statusCode).toBe(409);
       expect(late.json().error).toBe('transfer_expired');
