@@ -107,6 +107,7 @@ describe('pairing', () => {
     fakeDevice();
     const { sockets } = renderKiosk();
     await screen.findByTestId('kiosk-device-name');
+    await sockets.ready();
     expect(sockets.socket.auth).toEqual({ device_key: KEY });
     sockets.socket.serverRefuse('unauthorized');
 
@@ -124,6 +125,7 @@ describe('pairing', () => {
     );
     const { sockets } = renderKiosk();
     await screen.findByTestId('kiosk-device-name');
+    await sockets.ready();
     const configs = () => calls.filter((c) => c.path === '/config').length;
 
     sockets.socket.serverDisconnect('io server disconnect');
@@ -156,6 +158,7 @@ describe('pairing', () => {
     fakeDevice();
     const { sockets } = renderKiosk();
     await screen.findByTestId('kiosk-device-name');
+    await sockets.ready();
     expect(sockets.sockets).toHaveLength(1);
     fireEvent.click(screen.getByTestId('kiosk-unpair'));
     fireEvent.click(screen.getByTestId('kiosk-unpair'));
@@ -164,6 +167,7 @@ describe('pairing', () => {
     fireEvent.change(screen.getByTestId('kiosk-key'), { target: { value: 'dk_second_key_0123456789' } });
     fireEvent.click(screen.getByTestId('kiosk-pair'));
     await screen.findByTestId('kiosk-device-name');
+    await sockets.ready();
     expect(sockets.sockets).toHaveLength(2);
     expect(sockets.socket.auth).toEqual({ device_key: 'dk_second_key_0123456789' });
   });

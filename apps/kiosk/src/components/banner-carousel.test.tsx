@@ -43,6 +43,7 @@ describe('carousel banners on the start screen', () => {
   it('shows nothing when the carousel is switched off, and follows the console live', async () => {
     const { sockets } = kioskWith([banner(1)], { start: { greeting: true, carousel: false } });
     await screen.findByTestId('kiosk-start-english');
+    await sockets.ready();
     expect(screen.queryByTestId('kiosk-carousel')).toBeNull();
     act(() => sockets.socket.serverSend('interface:sections', { start: { greeting: true, carousel: true } }));
     expect(visible()).toEqual(['/media/banner-1.png']);

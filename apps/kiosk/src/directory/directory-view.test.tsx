@@ -67,7 +67,7 @@ describe('kiosk directory', () => {
     // The operator adds a unit: the kiosk reads the directory again, the search kept.
     fireEvent.change(search, { target: { value: 'Cafe' } });
     units.current = [...units.current, unit(3, 'G03', { names: { english: 'Cafe Nine' } })];
-    sockets.socket.serverSend('interface:directory', { changed_at: '2025-01-01T10:00:00.000Z' });
+    (await sockets.ready()).serverSend('interface:directory', { changed_at: '2025-01-01T10:00:00.000Z' });
     await waitFor(() => expect(names()).toEqual(['Cafe Nine']));
   });
 

@@ -209,7 +209,7 @@ describe('event run on the kiosk', () => {
     expect(screen.queryByTestId('event-offer')).toBeNull();
 
     setEvent(harbourDay());
-    sockets.socket.serverSend(SOCKET.eventActive, harbourDay());
+    (await sockets.ready()).serverSend(SOCKET.eventActive, harbourDay());
     await startEvent();
     expect(screen.getByTestId('event-video')).toBeTruthy();
 

@@ -85,6 +85,7 @@ describe('interface sections', () => {
   it('follow a change from the console at once, without a reload', async () => {
     const { sockets } = kioskWith({});
     await screen.findByTestId('kiosk-call');
+    await sockets.ready();
     sockets.socket.serverSend('interface:sections', { staff: { chat_with_staff: true, call_staff: false } });
     expect(screen.queryByTestId('kiosk-call')).toBeNull();
     expect(screen.getByTestId('kiosk-staff-chat')).toBeTruthy();

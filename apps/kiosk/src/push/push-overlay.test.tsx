@@ -23,6 +23,7 @@ describe('announcements', () => {
     fakeDevice();
     const { sockets } = renderKiosk();
     await screen.findByTestId('kiosk-start-english');
+    await sockets.ready();
     sockets.socket.serverSend('push:message', push({ image_url: '/media/closing.png' }));
 
     expect(overlayText()).toBe('The museum closes in 15 minutes.');
@@ -63,6 +64,7 @@ describe('announcements', () => {
     fakeDevice();
     const { sockets } = renderKiosk();
     await screen.findByTestId('kiosk-start-english');
+    await sockets.ready();
     sockets.socket.serverSend('push:message', push({ duration_seconds: 1 }));
     expect(screen.getByTestId('kiosk-push')).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 600));
@@ -78,7 +80,7 @@ describe('announcements', () => {
     fakeDevice();
     const { sockets } = renderKiosk();
     await screen.findByTestId('kiosk-start-english');
-    const socket = sockets.socket;
+    const socket = await sockets.ready();
     socket.serverSend('push:message', push());
     socket.serverSend('push:message', push({ push_id: 32, texts: { english: 'Free coffee at the café!' } }));
 
@@ -122,6 +124,7 @@ describe('announcements', () => {
     const calls = fakeDevice();
     const { sockets } = renderKiosk();
     await screen.findByTestId('kiosk-start-english');
+    await sockets.ready();
     sockets.socket.serverSend('push:message', push({ speak: false }));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(calls.some((c) => c.path === '/speech')).toBe(false);

@@ -1,5 +1,5 @@
 import type { DeviceHandshake } from '@ambassador/contracts';
-import { act } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
 import type { RealtimeSocket, SocketFactory } from '../realtime/realtime-client';
 
 type Listener = (...args: unknown[]) => void;
@@ -77,6 +77,10 @@ export class FakeSocket implements RealtimeSocket {
       this.fire('disconnect', reason);
     });
   }
+  /** The kiosk has attached its handlers (it loads the socket a moment after the screen shows). */
+  get attached(): boolean {
+    return (this.listeners.get('connect')?.size ?? 0) > 0;
+  }
   /** Payloads the kiosk emitted as `event`. */
   sent(event: string): unknown[] {
     return this.emitted.filter((e) => e.event === event).map((e) => e.payload);
@@ -94,6 +98,16 @@ export function fakeSockets({ connected = true }: { connected?: boolean } = {}) 
   return {
     factory,
     sockets,
+    /**
+     * The newest socket once the kiosk listens on it. A screen can show before the socket code
+     * has loaded, so a test waits for this before it drives the socket as the server.
+     */
+    async ready(): Promise<FakeSocket> {
+      await waitFor(() => {
+        if (!sockets.at(-1)?.attached) throw new Error('The kiosk has not opened its socket yet');
+      });
+      return sockets.at(-1)!;
+    },
     /** The newest socket (the one a paired kiosk uses now). */
     get socket(): FakeSocket {
       const socket = sockets.at(-1);
