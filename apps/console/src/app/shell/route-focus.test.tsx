@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { focusMainContent, useRouteFocus } from './route-focus';
 import { SkipLink } from './skip-link';
 
@@ -30,22 +30,24 @@ describe('focus on the screen after a change of path', () => {
   it('focuses the heading once the lazily drawn screen shows it, not the body', async () => {
     render(<Frame />);
     expect(document.activeElement).toBe(document.body);
-    // The heading comes after the path changed: the observer (a microtask) finds it.
-    await act(async () => {
-      fireEvent.click(screen.getByText('load'));
-      await Promise.resolve();
-    });
+    // The heading comes after the path changed: the observer finds it, and it is focused at the
+    // next frame.
+    act(() => fireEvent.click(screen.getByText('load')));
     const heading = screen.getByRole('heading', { name: '/dashboard' });
-    expect(document.activeElement).toBe(heading);
+    await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(heading.getAttribute('tabindex')).toBe('-1');
   });
 
-  it('moves the focus to the new heading when the path changes', () => {
+  it('moves the focus to the new heading when the path changes', async () => {
     render(<Frame />);
     act(() => fireEvent.click(screen.getByText('load')));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: '/dashboard' })),
+    );
     screen.getByText('go').focus();
     act(() => fireEvent.click(screen.getByText('go')));
-    expect(document.activeElement).toBe(screen.getByRole('heading', { name: '/ai' }));
+    expect(document.activeElement).toBe(screen.getByText('go'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: '/ai' })));
   });
 
   it('"Skip to content" moves the focus from the bars to the heading', () => {

@@ -10,18 +10,27 @@ export function useRouteFocus(main: RefObject<HTMLElement | null>, pathname: str
   useEffect(() => {
     const root = main.current;
     if (!root) return;
+    let frame = 0;
     const tryFocus = () => {
       const heading = root.querySelector<HTMLElement>('h1');
       if (!heading) return false;
-      focusTarget(heading);
+      // Focused at the next frame, not in the commit that drew the screen: focusing forces the
+      // browser to lay the new screen out there and then, a blocking task of ~250 ms on a
+      // phone (issue 20); at the frame it is laid out anyway.
+      frame = requestAnimationFrame(() => {
+        if (heading.isConnected) focusTarget(heading);
+      });
       return true;
     };
-    if (tryFocus()) return;
+    if (tryFocus()) return () => cancelAnimationFrame(frame);
     const observer = new MutationObserver(() => {
       if (tryFocus()) observer.disconnect();
     });
     observer.observe(root, { childList: true, subtree: true });
-    return () => observer.disconnect();
+    return () => {
+      observer.disconnect();
+      cancelAnimationFrame(frame);
+    };
   }, [main, pathname]);
 }
 

@@ -1,73 +1,327 @@
 import Box from '@mui/material/Box';
-import Skeleton from '@mui/material/Skeleton';
-import { useDeferredValue } from 'react';
-import { useTheme } from '@mui/material/styles';
-import { LineChart } from '@mui/x-charts/LineChart';
+import { alpha, styled, useTheme } from '@mui/material/styles';
 import type { DashboardDay } from '@ambassador/contracts';
+import { nice, ticks } from 'd3-array';
+import { area, curveMonotoneX, line } from 'd3-shape';
+import { memo, useMemo, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDay } from '../lib/format';
+import { visuallyHidden } from '@/shared/ui/visually-hidden';
+import { formatCount, formatDay } from '../lib/format';
 
+/**
+ * The chart is drawn in a fixed 1000 × 1000 box stretched to the card (lines keep their width
+ * with `non-scaling-stroke`), and its labels are HTML placed in percent. Nothing is measured, so
+ * it draws in one short render at any width; the chart library it replaces measured the card
+ * and every tick label, re-rendering the chart in a blocking task of ~700 ms on a phone
+ * (issue 20, docs/performance.md).
+ */
+const BOX = 1000;
+const PLOT_HEIGHT = 236;
 /** Marks help on short ranges; on long ones they would merge into a thick line. */
 const MAX_DAYS_WITH_MARKS = 31;
+/** Day labels under the chart: "Mar 4" needs ~48 px, and a phone's card has ~300. */
+const MAX_DAY_LABELS = 6;
+
+type SeriesKey = 'conversations' | 'fallback_conversations' | 'q_a_sessions';
+interface Series {
+  key: SeriesKey;
+  label: string;
+  color: string;
+  area?: boolean;
+}
+
+// Static styles, made once (a per-render `sx` would serialise styles on every hover).
+const Frame = styled('div')({
+  display: 'grid',
+  gridTemplateColumns: 'auto minmax(0, 1fr)',
+  gridTemplateRows: `auto ${PLOT_HEIGHT}px auto`,
+  columnGap: 8,
+  outline: 'none',
+});
+const Legend = styled('ul')(({ theme }) => ({
+  gridColumn: '1 / -1',
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'flex-end',
+  gap: '4px 16px',
+  listStyle: 'none',
+  margin: '0 0 12px',
+  padding: 0,
+  fontSize: 13,
+  color: theme.palette.text.secondary,
+  '& li': { display: 'flex', alignItems: 'center', gap: 6 },
+  '& i': { display: 'inline-block', width: 14, height: 3, borderRadius: 2 },
+}));
+const YAxis = styled('div')(({ theme }) => ({
+  position: 'relative',
+  minWidth: 24,
+  fontSize: 12,
+  color: theme.palette.text.secondary,
+  '& span': { position: 'absolute', right: 0, transform: 'translateY(-50%)', whiteSpace: 'nowrap' },
+  // Holds the column as wide as the widest label (the labels themselves are out of the flow).
+  '& b': { visibility: 'hidden', fontWeight: 400 },
+}));
+const Plot = styled('div')(({ theme }) => ({
+  position: 'relative',
+  cursor: 'crosshair',
+  touchAction: 'pan-y',
+  '& svg': { position: 'absolute', inset: 0, width: '100%', height: '100%', overflow: 'visible' },
+  '& .grid': { stroke: theme.palette.divider, strokeWidth: 1 },
+  '& path': { vectorEffect: 'non-scaling-stroke', fill: 'none', strokeWidth: 2 },
+  '& path.area': { strokeWidth: 0 },
+  // A zero-length line with round caps: a dot that stays round however the box is stretched.
+  '& path.mark': { strokeWidth: 7, strokeLinecap: 'round' },
+}));
+const XAxis = styled('div')(({ theme }) => ({
+  gridColumn: 2,
+  position: 'relative',
+  height: 24,
+  marginTop: 6,
+  fontSize: 12,
+  color: theme.palette.text.secondary,
+  '& span': { position: 'absolute', top: 0, whiteSpace: 'nowrap' },
+}));
+const Guide = styled('div')(({ theme }) => ({
+  position: 'absolute',
+  top: 0,
+  bottom: 0,
+  width: 0,
+  borderLeft: `1px dashed ${theme.palette.text.disabled}`,
+  pointerEvents: 'none',
+}));
+const Tip = styled('div')(({ theme }) => ({
+  position: 'absolute',
+  top: 4,
+  zIndex: 1,
+  minWidth: 150,
+  padding: '6px 10px',
+  borderRadius: 6,
+  pointerEvents: 'none',
+  background: theme.palette.background.paper,
+  boxShadow: theme.shadows[4],
+  fontSize: 13,
+  '& strong': { display: 'block', marginBottom: 2 },
+  '& div': { display: 'flex', alignItems: 'center', gap: 6 },
+  '& i': { display: 'inline-block', width: 8, height: 8, borderRadius: 4 },
+  '& span': { marginLeft: 'auto', paddingLeft: 12, fontVariantNumeric: 'tabular-nums' },
+}));
+
+/** Where day `i` of `n` sits across the plot, 0–1. */
+const across = (i: number, n: number) => (n > 1 ? i / (n - 1) : 0.5);
+
+/** The first day's label starts at its day, the last one's ends at it, the others are centred. */
+function labelShift(i: number, n: number): string {
+  if (n > 1 && i === 0) return '0';
+  return n > 1 && i === n - 1 ? '-100%' : '-50%';
+}
+
+/** Which days get a label: the first, the last and evenly between, at most `MAX_DAY_LABELS`. */
+function labelledDays(n: number): number[] {
+  if (n <= MAX_DAY_LABELS) return Array.from({ length: n }, (_, i) => i);
+  const step = Math.ceil((n - 1) / (MAX_DAY_LABELS - 1));
+  const picked: number[] = [];
+  for (let i = 0; i < n - 1; i += step) picked.push(i);
+  // The last day always shows; its neighbour goes when the two would touch.
+  if (n - 1 - picked.at(-1)! < step / 2) picked.pop();
+  picked.push(n - 1);
+  return picked;
+}
 
 /** Conversations, fallbacks and Q&A sessions per day: the dashboard's summary graph. */
-export function ConversationChart({ days: latest }: { days: DashboardDay[] }) {
+export const ConversationChart = memo(function ConversationChart({ days }: { days: DashboardDay[] }) {
   const { t, i18n } = useTranslation();
-  const theme = useTheme();
-  // Drawing the chart is a big render: done as a deferred one, which React splits into short tasks,
-  // so the counts and the FAQ answer first and a phone stays responsive (issue 20). A new range
-  // keeps the previous lines until the new ones are drawn.
-  const days = useDeferredValue(latest, null);
-  if (!days) return <Skeleton variant="rounded" height={300} data-testid="dashboard-chart-loading" />;
   const language = i18n.resolvedLanguage;
-  const showMark = days.length <= MAX_DAYS_WITH_MARKS;
+  const theme = useTheme();
+  const [active, setActive] = useState<number | null>(null);
+
+  const series: Series[] = useMemo(
+    () => [
+      {
+        key: 'conversations',
+        label: t('dashboard.chart.conversations'),
+        color: theme.palette.primary.main,
+        area: true,
+      },
+      {
+        key: 'fallback_conversations',
+        label: t('dashboard.chart.fallback'),
+        color: theme.palette.error.main,
+      },
+      { key: 'q_a_sessions', label: t('dashboard.chart.sessions'), color: theme.palette.success.main },
+    ],
+    [t, theme],
+  );
+
+  const drawn = useMemo(() => {
+    const n = days.length;
+    const highest = Math.max(
+      1,
+      ...days.flatMap((d) => [d.conversations, d.fallback_conversations, d.q_a_sessions]),
+    );
+    const [, top] = nice(0, highest, 4);
+    // Counts are whole numbers: no tick between them.
+    const yTicks = ticks(0, top, 4).filter(Number.isInteger);
+    const x = (i: number) => across(i, n) * BOX;
+    const y = (v: number) => BOX - (v / top) * BOX;
+    const paths = series.map((s) => {
+      const values = days.map((d) => d[s.key]);
+      const points = values.map((v, i) => [x(i), y(v)] as [number, number]);
+      return {
+        ...s,
+        line: line().curve(curveMonotoneX)(points) ?? '',
+        area: s.area ? (area().curve(curveMonotoneX).y0(BOX)(points) ?? '') : null,
+        marks: n <= MAX_DAYS_WITH_MARKS ? points.map(([px, py]) => `M${px},${py}h0`).join('') : null,
+      };
+    });
+    return { n, top, yTicks, paths, labels: labelledDays(n) };
+  }, [days, series]);
+
+  const { n, top, yTicks, paths, labels } = drawn;
+  const shown = active !== null && active < n ? active : null;
+
+  const pick = (event: PointerEvent<HTMLDivElement>) => {
+    const box = event.currentTarget.getBoundingClientRect();
+    if (box.width <= 0) return;
+    const share = Math.min(1, Math.max(0, (event.clientX - box.left) / box.width));
+    setActive(n > 1 ? Math.round(share * (n - 1)) : 0);
+  };
+  const step = (event: KeyboardEvent<HTMLDivElement>) => {
+    const moves: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1 };
+    if (event.key in moves) {
+      setActive((current) =>
+        Math.min(n - 1, Math.max(0, (current ?? (moves[event.key]! > 0 ? -1 : n)) + moves[event.key]!)),
+      );
+    } else if (event.key === 'Home') setActive(0);
+    else if (event.key === 'End') setActive(n - 1);
+    else if (event.key === 'Escape') setActive(null);
+    else return;
+    event.preventDefault();
+  };
+
+  const left = shown === null ? 0 : across(shown, n) * 100;
   return (
-    <Box role="figure" aria-label={t('dashboard.chart.aria')} data-testid="dashboard-chart">
-      <LineChart
-        height={300}
-        skipAnimation={days.length > 366}
-        grid={{ horizontal: true }}
-        margin={{ left: 8, right: 32, top: 16, bottom: 8 }}
-        xAxis={[
-          {
-            scaleType: 'point',
-            data: days.map((day) => day.date),
-            tickSpacing: 56,
-            // Room for a whole line of label text; too little and every label is cut to nothing.
-            height: 32,
-            valueFormatter: (day: string, context) =>
-              formatDay(day, language, context.location === 'tooltip'),
-          },
-        ]}
-        yAxis={[{ min: 0, tickMinStep: 1, width: 40 }]}
-        series={[
-          {
-            id: 'conversations',
-            label: t('dashboard.chart.conversations'),
-            data: days.map((day) => day.conversations),
-            color: theme.palette.primary.main,
-            showMark,
-            area: true,
-          },
-          {
-            id: 'fallback',
-            label: t('dashboard.chart.fallback'),
-            data: days.map((day) => day.fallback_conversations),
-            color: theme.palette.error.main,
-            showMark,
-          },
-          {
-            id: 'sessions',
-            label: t('dashboard.chart.sessions'),
-            data: days.map((day) => day.q_a_sessions),
-            color: theme.palette.success.main,
-            showMark,
-          },
-        ]}
-        // A light wash under the main line; the other two stay lines so nothing is hidden.
-        sx={{ '& .MuiLineChart-area': { fillOpacity: 0.08 } }}
-        slotProps={{ legend: { direction: 'horizontal', position: { vertical: 'top', horizontal: 'end' } } }}
-      />
+    <Box
+      role="figure"
+      aria-label={t('dashboard.chart.aria')}
+      tabIndex={0}
+      onKeyDown={step}
+      onBlur={() => setActive(null)}
+      data-testid="dashboard-chart"
+      sx={{
+        borderRadius: 1,
+        '&:focus-visible': { outline: `2px solid ${alpha(theme.palette.primary.main, 0.5)}` },
+      }}
+    >
+      <Frame>
+        <Legend aria-hidden>
+          {series.map((s) => (
+            <li key={s.key}>
+              <i style={{ background: s.color }} />
+              {s.label}
+            </li>
+          ))}
+        </Legend>
+        <YAxis aria-hidden>
+          <b>{formatCount(top, language)}</b>
+          {yTicks.map((v) => (
+            <span key={v} style={{ top: `${100 - (v / top) * 100}%` }}>
+              {formatCount(v, language)}
+            </span>
+          ))}
+        </YAxis>
+        <Plot
+          onPointerMove={pick}
+          onPointerDown={pick}
+          onPointerLeave={() => setActive(null)}
+          data-testid="dashboard-chart-plot"
+        >
+          <svg viewBox={`0 0 ${BOX} ${BOX}`} preserveAspectRatio="none" aria-hidden focusable="false">
+            {yTicks.map((v) => (
+              <line
+                key={v}
+                className="grid"
+                x1={0}
+                x2={BOX}
+                y1={BOX - (v / top) * BOX}
+                y2={BOX - (v / top) * BOX}
+                vectorEffect="non-scaling-stroke"
+              />
+            ))}
+            {paths.map((p) =>
+              p.area ? (
+                <path
+                  key={`${p.key}-area`}
+                  className="area"
+                  d={p.area}
+                  style={{ fill: alpha(p.color, 0.08) }}
+                />
+              ) : null,
+            )}
+            {paths.map((p) => (
+              <path key={p.key} d={p.line} stroke={p.color} data-series={p.key} />
+            ))}
+            {paths.map((p) =>
+              p.marks ? <path key={`${p.key}-marks`} className="mark" d={p.marks} stroke={p.color} /> : null,
+            )}
+          </svg>
+          {shown !== null && (
+            <>
+              <Guide style={{ left: `${left}%` }} />
+              <Tip
+                data-testid="dashboard-chart-tooltip"
+                style={
+                  left > 60
+                    ? { right: `${100 - left}%`, marginRight: 8 }
+                    : { left: `${left}%`, marginLeft: 8 }
+                }
+              >
+                <strong>{formatDay(days[shown]!.date, language, true)}</strong>
+                {series.map((s) => (
+                  <div key={s.key}>
+                    <i style={{ background: s.color }} />
+                    {s.label}
+                    <span>{formatCount(days[shown]![s.key], language)}</span>
+                  </div>
+                ))}
+              </Tip>
+            </>
+          )}
+        </Plot>
+        <XAxis aria-hidden>
+          {labels.map((i) => (
+            <span
+              key={i}
+              style={{ left: `${across(i, n) * 100}%`, transform: `translateX(${labelShift(i, n)})` }}
+            >
+              {formatDay(days[i]!.date, language)}
+            </span>
+          ))}
+        </XAxis>
+      </Frame>
+      {/* What the chart shows, for a screen reader: a table of the days. */}
+      <Box component="table" sx={visuallyHidden}>
+        <caption>{t('dashboard.chart.title')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('dashboard.chart.day')}</th>
+            {series.map((s) => (
+              <th key={s.key} scope="col">
+                {s.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {days.map((d) => (
+            <tr key={d.date}>
+              <th scope="row">{formatDay(d.date, language, true)}</th>
+              {series.map((s) => (
+                <td key={s.key}>{formatCount(d[s.key], language)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </Box>
     </Box>
   );
-}
+});

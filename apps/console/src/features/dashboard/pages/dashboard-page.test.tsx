@@ -76,7 +76,8 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('stat-sessions-value').textContent).toBe('45');
     expect((await screen.findByTestId('stat-aet-value')).textContent).toBe('1:15');
     const faq = await screen.findByTestId('dashboard-faq');
-    expect(within(faq).getByTestId('faq-item-1').textContent).toContain('Opening hours');
+    // The rows draw in a deferred render, a moment after the card.
+    expect((await within(faq).findByTestId('faq-item-1')).textContent).toContain('Opening hours');
     expect(within(faq).getByTestId('faq-item-1').textContent).toContain('Facilities');
     expect(within(faq).getByTestId('faq-item-2').textContent).toContain('洗手間在哪裡');
     expect(within(faq).getByTestId('faq-item-2').textContent).toContain('No category');

@@ -11,7 +11,7 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import TimerOutlined from '@mui/icons-material/TimerOutlined';
 import { DASHBOARD_MAX_DAYS, DEFAULT_RANGE_DAYS, type DashboardDay } from '@ambassador/contracts';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useRef } from 'react';
+import { useCallback, useDeferredValue, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/shared/api/api-error';
@@ -25,19 +25,12 @@ import { useAet } from '../api/get-aet';
 import { useConversationCount } from '../api/get-conversation-count';
 import { useFaq } from '../api/get-faq';
 import { useGraph } from '../api/get-graph';
+import { ConversationChart } from '../components/conversation-chart';
 import { FaqCard } from '../components/faq-card';
 import { SectionError } from '../components/section-error';
 import { StatCard } from '../components/stat-card';
 import { formatCount, formatDay, formatDuration, formatRate } from '../lib/format';
 
-/**
- * The chart library (MUI X charts) is the dashboard's heaviest code: its own chunk, loaded once
- * there are days to draw, so the page, its counts and its FAQ render first and parsing the chart
- * is a task of its own, not part of the page's first one (issue 20: TBT on a phone).
- */
-const ConversationChart = lazy(async () => ({
-  default: (await import('../components/conversation-chart')).ConversationChart,
-}));
 const chartLoading = <Skeleton variant="rounded" height={300} data-testid="dashboard-chart-loading" />;
 
 // Made once: a new element on every render would defeat the cards' memo.
@@ -90,6 +83,11 @@ export function DashboardPage() {
   const count = useConversationCount(query);
   const aet = useAet(query);
   const faq = useFaq(query);
+  // A query's answer renders synchronously (react-query reads it through useSyncExternalStore):
+  // the chart and the FAQ, the page's biggest parts, take theirs in a deferred render instead,
+  // which React splits into short tasks (issue 20: TBT on a phone).
+  const graphDays = useDeferredValue(graph.data);
+  const faqItems = useDeferredValue(faq.data);
   // Stable (refetch is), so a card whose figures did not change is not drawn again.
   const { refetch: refetchCount } = count;
   const { refetch: refetchAet } = aet;
@@ -113,16 +111,14 @@ export function DashboardPage() {
   let chartBody;
   if (graph.isError && !graph.data) {
     chartBody = <SectionError message={failure(graph.error)} onRetry={() => void graph.refetch()} />;
-  } else if (!graph.data || !chartNear) {
+  } else if (!graphDays || !chartNear) {
     chartBody = chartLoading;
-  } else if (isQuiet(graph.data)) {
+  } else if (isQuiet(graphDays)) {
     chartBody = <EmptyPeriod />;
   } else {
     chartBody = (
       <Box sx={{ opacity: stale(graph) ? 0.55 : 1, transition: 'opacity 150ms' }}>
-        <Suspense fallback={chartLoading}>
-          <ConversationChart days={graph.data} />
-        </Suspense>
+        <ConversationChart days={graphDays} />
       </Box>
     );
   }
@@ -228,7 +224,7 @@ export function DashboardPage() {
               alignItems: 'start',
             }}
           >
-            <Card aria-busy={!graph.data || stale(graph)} ref={chartRef}>
+            <Card aria-busy={!graphDays || stale(graph)} ref={chartRef}>
               <CardContent sx={{ '&:last-child': { pb: 2 } }}>
                 <Typography component="h2" sx={{ fontWeight: 600 }}>
                   {t('dashboard.chart.title')}
@@ -243,7 +239,7 @@ export function DashboardPage() {
               </CardContent>
             </Card>
             <FaqCard
-              items={faq.data}
+              items={faqItems}
               stale={stale(faq)}
               error={faq.isError ? failure(faq.error) : null}
               onRetry={retryFaq}
