@@ -2,19 +2,14 @@ import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { deflateRepeated, encryptedPdf, pdfBomb, pdfWithPicture } from '../test/document-fixtures.js';
+import { rejectionOf } from '../test/rejection.js';
 import { checkPdfStreams, PdfRefused } from './pdf-guard.js';
 
 const MB = 1024 * 1024;
 
 /** The refusal a check ends with (fails the test if it passes). */
-async function refusal(bytes: Buffer, opts: Parameters<typeof checkPdfStreams>[1]) {
-  const err = await checkPdfStreams(bytes, opts).then(
-    () => new Error('the check passed'),
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(PdfRefused);
-  return err as PdfRefused;
-}
+const refusal = (bytes: Buffer, opts: Parameters<typeof checkPdfStreams>[1]) =>
+  rejectionOf(checkPdfStreams(bytes, opts), PdfRefused);
 
 describe('checkPdfStreams', () => {
   it('counts what every stream unpacks to, and refuses a file past the budget', async () => {

@@ -1,4 +1,4 @@
-import { Worker, type ResourceLimits } from 'node:worker_threads';
+import { parentPort, Worker, workerData, type ResourceLimits } from 'node:worker_threads';
 
 export class WorkerFailed extends Error {
   constructor(
@@ -16,8 +16,9 @@ export class WorkerFailed extends Error {
  * untrusted files runs here: the event loop keeps turning meanwhile, and a file that blows past the
  * worker's memory kills only the worker (`reason: 'memory'`), never the server.
  *
- * `entry` is a module that reads `workerData`, does its work and posts the result. Run from the
- * TypeScript sources (tests), the worker loads it through tsx; built, it is plain JavaScript.
+ * `entry` is a module that reads `workerData`, does its work and posts the result (answerParent
+ * below). Run from the TypeScript sources (tests), the worker loads it through tsx; built, it is
+ * plain JavaScript.
  */
 export function runWorker<T>(
   entry: URL,
@@ -77,4 +78,18 @@ export function runWorker<T>(
       settle(() => reject(new WorkerFailed(`The worker stopped (exit code ${code}).`, 'error'))),
     );
   });
+}
+
+/**
+ * The worker's side of runWorker, called once by the entry module: `work` run on the `workerData`
+ * and its result posted back. An error is thrown on out of the worker, so runWorker rejects with it
+ * as the error it is; what is the file's fault, `work` answers as a result instead.
+ */
+export function answerParent<D, R>(work: (data: D) => Promise<R>): void {
+  work(workerData as D).then(
+    (result) => parentPort!.postMessage(result),
+    (err: unknown) => {
+      throw err;
+    },
+  );
 }

@@ -1,4 +1,4 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { answerParent } from '../run-worker.js';
 import type { XlsxLimits } from './xlsx-limits.js';
 import { ImportRefused } from './xlsx-limits.js';
 import type { PlainWorkbook } from './xlsx-plain.js';
@@ -19,10 +19,6 @@ async function read(bytes: Buffer, limits: XlsxLimits): Promise<WorkbookWorkerRe
   }
 }
 
-const { bytes, limits } = workerData as { bytes: Uint8Array; limits: XlsxLimits };
-read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), limits).then(
-  (result) => parentPort!.postMessage(result),
-  (err: unknown) => {
-    throw err;
-  },
+answerParent(({ bytes, limits }: { bytes: Uint8Array; limits: XlsxLimits }) =>
+  read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), limits),
 );

@@ -1,24 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { findLocation, foldLocations, openAt } from './answer.js';
-import type { LocationRow } from './repo.js';
+import { locationBuilder } from './location-fixtures.js';
 
-const row = (id: number, name: string, extra: Partial<LocationRow> = {}): LocationRow => ({
-  id,
-  name,
-  mapId: null,
-  mapName: null,
-  poiX: null,
-  poiY: null,
-  image: '',
-  isActive: true,
-  selectedDetails: ['cantonese', 'english', 'mandarin'],
-  details: {},
-  aliases: [],
-  createdAt: new Date(0),
-  updatedAt: new Date(0),
-  categories: [],
-  ...extra,
-});
+const row = locationBuilder(['cantonese', 'english', 'mandarin']);
 
 const hall = row(1, 'Lecture Hall 3', {
   details: {

@@ -1,24 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { findLocation } from './answer.js';
 import { createFoldedLocations } from './folded-cache.js';
+import { locationBuilder } from './location-fixtures.js';
 import type { LocationRow } from './repo.js';
 
-const row = (id: number, name: string): LocationRow => ({
-  id,
-  name,
-  mapId: null,
-  mapName: null,
-  poiX: null,
-  poiY: null,
-  image: '',
-  isActive: true,
-  selectedDetails: ['english'],
-  details: {},
-  aliases: [],
-  createdAt: new Date(0),
-  updatedAt: new Date(0),
-  categories: [],
-});
+const row = locationBuilder(['english']);
 
 /** A device's locations as the database holds them; each read can be held back until released. */
 function store(names: Record<number, string[]>) {

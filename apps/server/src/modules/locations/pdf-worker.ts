@@ -1,6 +1,6 @@
-import { parentPort, workerData } from 'node:worker_threads';
 import type { ErrorCode } from '@ambassador/contracts';
 import { AppError } from '../../lib/errors.js';
+import { answerParent } from '../../lib/run-worker.js';
 import { readPlanPicture } from './pdf-picture.js';
 
 /** What the worker answers: the plan as a JPEG, or the refusal to send. */
@@ -20,10 +20,6 @@ async function run(bytes: Uint8Array, page: number, maxPixels: number): Promise<
   }
 }
 
-const { bytes, page, maxPixels } = workerData as { bytes: Uint8Array; page: number; maxPixels: number };
-run(bytes, page, maxPixels).then(
-  (result) => parentPort!.postMessage(result),
-  (err: unknown) => {
-    throw err;
-  },
+answerParent(({ bytes, page, maxPixels }: { bytes: Uint8Array; page: number; maxPixels: number }) =>
+  run(bytes, page, maxPixels),
 );

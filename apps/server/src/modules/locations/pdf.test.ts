@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { encryptedPdf, pdfWithPicture } from '../../test/document-fixtures.js';
 import { AppError } from '../../lib/errors.js';
+import { rejectionOf } from '../../test/rejection.js';
 import { pdfPagePicture } from './pdf.js';
 
 /** The refusal a plan ends with (fails the test if it is read). */
-async function refusal(promise: Promise<Buffer>) {
-  const err = await promise.then(
-    () => new Error('the plan was read'),
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(AppError);
-  return err as AppError;
-}
+const refusal = (plan: Promise<Buffer>) => rejectionOf(plan, AppError);
 
 describe('pdfPagePicture (in its worker)', () => {
   it('reads the picture of a page as a JPEG', async () => {

@@ -1,4 +1,4 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { answerParent } from '../../../lib/run-worker.js';
 import { AppError } from '../../../lib/errors.js';
 import { decodeText, readCsv } from './csv-read.js';
 import type { Sniffed } from '../../../lib/spreadsheet/file-format.js';
@@ -27,10 +27,6 @@ async function read(bytes: Buffer, deviceId: number, sniffed: Sniffed): Promise<
   }
 }
 
-const { bytes, deviceId, sniffed } = workerData as { bytes: Uint8Array; deviceId: number; sniffed: Sniffed };
-read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), deviceId, sniffed).then(
-  (result) => parentPort!.postMessage(result),
-  (err: unknown) => {
-    throw err;
-  },
+answerParent(({ bytes, deviceId, sniffed }: { bytes: Uint8Array; deviceId: number; sniffed: Sniffed }) =>
+  read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), deviceId, sniffed),
 );

@@ -1,5 +1,5 @@
-import { parentPort, workerData } from 'node:worker_threads';
 import type { MrcFormat, MrcFailure } from '@ambassador/contracts';
+import { answerParent } from '../../../lib/run-worker.js';
 import { readDocument, type ReadLimits } from './read.js';
 import type { Extracted } from './types.js';
 import { ScanFailure } from './types.js';
@@ -21,10 +21,6 @@ async function run(bytes: Uint8Array, format: MrcFormat, limits: ReadLimits): Pr
   }
 }
 
-const { bytes, format, limits } = workerData as { bytes: Uint8Array; format: MrcFormat; limits: ReadLimits };
-run(bytes, format, limits).then(
-  (result) => parentPort!.postMessage(result),
-  (err: unknown) => {
-    throw err;
-  },
+answerParent(({ bytes, format, limits }: { bytes: Uint8Array; format: MrcFormat; limits: ReadLimits }) =>
+  run(bytes, format, limits),
 );
