@@ -47,8 +47,21 @@ describe('ConversationChart', () => {
     expect(side).toContain('0');
     expect(side.every((text) => Number.isInteger(Number(text)))).toBe(true);
     expect(Math.max(...side.map(Number))).toBeGreaterThanOrEqual(16);
-    // Seven days: the first, the last, and every other one between.
-    expect(drawnText('div').filter((text) => text?.startsWith('Mar'))).toEqual([
+    // Seven days: each has a label on a wide card; on a narrow one (a container query) the first,
+    // the last and every other one between.
+    const days = [...chart().querySelectorAll('[aria-hidden="true"] > span')].filter((e) =>
+      e.textContent?.startsWith('Mar'),
+    );
+    expect(days.map((e) => e.textContent)).toEqual([
+      'Mar 1',
+      'Mar 2',
+      'Mar 3',
+      'Mar 4',
+      'Mar 5',
+      'Mar 6',
+      'Mar 7',
+    ]);
+    expect(days.filter((e) => !e.classList.contains('wide-only')).map((e) => e.textContent)).toEqual([
       'Mar 1',
       'Mar 3',
       'Mar 5',
@@ -56,7 +69,7 @@ describe('ConversationChart', () => {
     ]);
   });
 
-  it('labels at most six days of a long range, always the first and the last, and drops the dots', () => {
+  it('labels at most 6 days of a long range on a narrow card and 8 on a wide one, always the first and the last, and drops the dots', () => {
     const days = Array.from({ length: 90 }, (_, i) => ({
       date: new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10),
       conversations: i % 7,
@@ -64,10 +77,16 @@ describe('ConversationChart', () => {
       q_a_sessions: 1,
     }));
     renderWithApp(<ConversationChart days={days} />, '/dashboard');
-    const labels = drawnText('div').filter((text) => /^[A-Z][a-z]{2} \d+$/.test(text ?? ''));
-    expect(labels.length).toBeLessThanOrEqual(6);
-    expect(labels[0]).toBe('Jan 1');
-    expect(labels.at(-1)).toBe('Mar 31');
+    const labels = [...chart().querySelectorAll('[aria-hidden="true"] > span')].filter((e) =>
+      /^[A-Z][a-z]{2} \d+$/.test(e.textContent ?? ''),
+    );
+    for (const hidden of ['wide-only', 'narrow-only']) {
+      const shown = labels.filter((e) => !e.classList.contains(hidden)).map((e) => e.textContent);
+      expect(shown.length).toBeLessThanOrEqual(hidden === 'wide-only' ? 6 : 8);
+      expect(shown.length).toBeGreaterThanOrEqual(hidden === 'wide-only' ? 5 : 7);
+      expect(shown[0]).toBe('Jan 1');
+      expect(shown.at(-1)).toBe('Mar 31');
+    }
     expect(chart().querySelectorAll('path.mark')).toHaveLength(0);
   });
 

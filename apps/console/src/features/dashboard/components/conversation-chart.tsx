@@ -19,8 +19,14 @@ const BOX = 1000;
 const PLOT_HEIGHT = 236;
 /** Marks help on short ranges; on long ones they would merge into a thick line. */
 const MAX_DAYS_WITH_MARKS = 31;
-/** Day labels under the chart: "Mar 4" needs ~48 px, and a phone's card has ~300. */
-const MAX_DAY_LABELS = 6;
+/**
+ * Day labels under the chart: "Mar 4" or "11月4日" needs ~55 px, and the first and last labels sit
+ * inside the axis, so their neighbours need room beside them. A phone's card shows at most 6, an
+ * axis of 560 px and more at most 8; which set shows is a container query on the axis, so nothing
+ * is measured.
+ */
+const DAY_LABELS = { narrow: 6, wide: 8 };
+const WIDE_AXIS_PX = 560;
 
 type SeriesKey = 'conversations' | 'fallback_conversations' | 'q_a_sessions';
 interface Series {
@@ -79,7 +85,10 @@ const XAxis = styled('div')(({ theme }) => ({
   marginTop: 6,
   fontSize: 12,
   color: theme.palette.text.secondary,
+  containerType: 'inline-size',
   '& span': { position: 'absolute', top: 0, whiteSpace: 'nowrap' },
+  [`@container (max-width: ${WIDE_AXIS_PX - 0.02}px)`]: { '& .wide-only': { display: 'none' } },
+  [`@container (min-width: ${WIDE_AXIS_PX}px)`]: { '& .narrow-only': { display: 'none' } },
 }));
 const Guide = styled('div')(({ theme }) => ({
   position: 'absolute',
@@ -115,10 +124,10 @@ function labelShift(i: number, n: number): string {
   return n > 1 && i === n - 1 ? '-100%' : '-50%';
 }
 
-/** Which days get a label: the first, the last and evenly between, at most `MAX_DAY_LABELS`. */
-function labelledDays(n: number): number[] {
-  if (n <= MAX_DAY_LABELS) return Array.from({ length: n }, (_, i) => i);
-  const step = Math.ceil((n - 1) / (MAX_DAY_LABELS - 1));
+/** Which days get a label: the first, the last and evenly between, at most `max`. */
+function labelledDays(n: number, max: number): number[] {
+  if (n <= max) return Array.from({ length: n }, (_, i) => i);
+  const step = Math.ceil((n - 1) / (max - 1));
   const picked: number[] = [];
   for (let i = 0; i < n - 1; i += step) picked.push(i);
   // The last day always shows; its neighbour goes when the two would touch.
@@ -173,7 +182,13 @@ export const ConversationChart = memo(function ConversationChart({ days }: { day
         marks: n <= MAX_DAYS_WITH_MARKS ? points.map(([px, py]) => `M${px},${py}h0`).join('') : null,
       };
     });
-    return { n, top, yTicks, paths, labels: labelledDays(n) };
+    const narrow = new Set(labelledDays(n, DAY_LABELS.narrow));
+    const wide = new Set(labelledDays(n, DAY_LABELS.wide));
+    // Both sets are drawn; a container query hides the one the axis has no room or no need for.
+    const labels = [...new Set([...narrow, ...wide])]
+      .sort((a, b) => a - b)
+      .map((i) => ({ i, only: !wide.has(i) ? 'narrow-only' : !narrow.has(i) ? 'wide-only' : undefined }));
+    return { n, top, yTicks, paths, labels };
   }, [days, series]);
 
   const { n, top, yTicks, paths, labels } = drawn;
@@ -288,9 +303,10 @@ export const ConversationChart = memo(function ConversationChart({ days }: { day
           )}
         </Plot>
         <XAxis aria-hidden>
-          {labels.map((i) => (
+          {labels.map(({ i, only }) => (
             <span
               key={i}
+              className={only}
               style={{ left: `${across(i, n) * 100}%`, transform: `translateX(${labelShift(i, n)})` }}
             >
               {formatDay(days[i]!.date, language)}
