@@ -88,8 +88,12 @@ async function pageItems(page: PdfPage, budget: number, max: number): Promise<Te
       items.push(item);
     }
     if (characters > budget) {
-      void reader.cancel();
-      throw tooMuchText(max);
+      const failure = tooMuchText(max);
+      // pdf.js asserts that a cancel gives an Error as its reason, and rejects the cancel's promise
+      // otherwise. Not waited for, but caught: in the scan's worker an unhandled rejection would
+      // end the thread before the answer is posted (a flaky "cancel must have a valid reason").
+      reader.cancel(failure).catch(() => undefined);
+      throw failure;
     }
   }
 }
