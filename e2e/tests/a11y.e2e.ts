@@ -11,6 +11,7 @@ const ADMIN = { username: 'admin', password: 'A11y-Admin-Passw0rd!' };
 /** Seeded devices: 1 Main Lobby Ambassador (with the demo topics), 2 North Wing, 3 Website Chatbot. */
 const LOBBY = 1;
 const LANGS = ['en', 'zhHant', 'zhHans'] as const;
+const A11Y_FULL = process.env.A11Y_FULL === '1';
 type UiLang = (typeof LANGS)[number];
 const HTML_LANG: Record<UiLang, string> = { en: 'en', zhHant: 'zh-Hant', zhHans: 'zh-Hans' };
 /** The kiosk's visitor language that reads like each console language. */
@@ -117,12 +118,17 @@ describe('accessibility: axe on every screen, and the keyboard alone', () => {
       expect(routes.length).toBeGreaterThan(10);
     });
 
+    // Links found on the pages visited, in any language: where the routes with parameters are.
+    const links = new Set<string>();
     it.each(LANGS)('on every console route and its main dialogs, in %s', async (lang) => {
       const found: Violation[] = [];
       await op.goto('/dashboard');
       await setConsoleLanguage(lang);
-      const links = new Set<string>();
-      const fixed = routes.filter((r) => !isPattern(r));
+      // English visits every route; the two Chinese scripts share them out (every other one each),
+      // so each route is checked in English and in Chinese. A11Y_FULL=1 visits all in all three.
+      const share =
+        lang === 'en' || A11Y_FULL ? () => true : (_: string, i: number) => i % 2 === LANGS.indexOf(lang) - 1;
+      const fixed = routes.filter((r) => !isPattern(r)).filter(share);
       const patterns = routes.filter(isPattern);
       const visit = async (route: string) => {
         await op.goto(route);
