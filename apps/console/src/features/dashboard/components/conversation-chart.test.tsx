@@ -20,6 +20,11 @@ const tooltip = () => screen.queryByTestId('dashboard-chart-tooltip');
 /** The text of what is drawn for sight (axes and legend), without the screen reader's table. */
 const drawnText = (selector: string) =>
   [...chart().querySelectorAll(`[aria-hidden="true"]${selector} > *`)].map((e) => e.textContent);
+/** The day labels along the bottom matching `pattern`, hidden by a container query or not. */
+const dayLabels = (pattern: RegExp) =>
+  [...chart().querySelectorAll('[aria-hidden="true"] > span')].filter((e) =>
+    pattern.test(e.textContent ?? ''),
+  );
 
 afterEach(async () => {
   cleanup();
@@ -49,9 +54,7 @@ describe('ConversationChart', () => {
     expect(Math.max(...side.map(Number))).toBeGreaterThanOrEqual(16);
     // Seven days: each has a label on a wide card; on a narrow one (a container query) the first,
     // the last and every other one between.
-    const days = [...chart().querySelectorAll('[aria-hidden="true"] > span')].filter((e) =>
-      e.textContent?.startsWith('Mar'),
-    );
+    const days = dayLabels(/^Mar/);
     expect(days.map((e) => e.textContent)).toEqual([
       'Mar 1',
       'Mar 2',
@@ -77,9 +80,7 @@ describe('ConversationChart', () => {
       q_a_sessions: 1,
     }));
     renderWithApp(<ConversationChart days={days} />, '/dashboard');
-    const labels = [...chart().querySelectorAll('[aria-hidden="true"] > span')].filter((e) =>
-      /^[A-Z][a-z]{2} \d+$/.test(e.textContent ?? ''),
-    );
+    const labels = dayLabels(/^[A-Z][a-z]{2} \d+$/);
     for (const hidden of ['wide-only', 'narrow-only']) {
       const shown = labels.filter((e) => !e.classList.contains(hidden)).map((e) => e.textContent);
       expect(shown.length).toBeLessThanOrEqual(hidden === 'wide-only' ? 6 : 8);

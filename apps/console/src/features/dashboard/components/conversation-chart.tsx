@@ -169,9 +169,12 @@ export const ConversationChart = memo(function ConversationChart({ days }: { day
     );
     const [, top] = nice(0, highest, 4);
     // Counts are whole numbers: no tick between them.
-    const yTicks = ticks(0, top, 4).filter(Number.isInteger);
     const x = (i: number) => across(i, n) * BOX;
     const y = (v: number) => BOX - (v / top) * BOX;
+    // Each tick with its height in the box (grid line) and from the top in percent (its label).
+    const yTicks = ticks(0, top, 4)
+      .filter(Number.isInteger)
+      .map((v) => ({ v, y: y(v), percent: (y(v) / BOX) * 100 }));
     const paths = series.map((s) => {
       const values = days.map((d) => d[s.key]);
       const points = values.map((v, i) => [x(i), y(v)] as [number, number]);
@@ -238,8 +241,8 @@ export const ConversationChart = memo(function ConversationChart({ days }: { day
         </Legend>
         <YAxis aria-hidden>
           <b>{formatCount(top, language)}</b>
-          {yTicks.map((v) => (
-            <span key={v} style={{ top: `${100 - (v / top) * 100}%` }}>
+          {yTicks.map(({ v, percent }) => (
+            <span key={v} style={{ top: `${percent}%` }}>
               {formatCount(v, language)}
             </span>
           ))}
@@ -251,14 +254,14 @@ export const ConversationChart = memo(function ConversationChart({ days }: { day
           data-testid="dashboard-chart-plot"
         >
           <svg viewBox={`0 0 ${BOX} ${BOX}`} preserveAspectRatio="none" aria-hidden focusable="false">
-            {yTicks.map((v) => (
+            {yTicks.map(({ v, y }) => (
               <line
                 key={v}
                 className="grid"
                 x1={0}
                 x2={BOX}
-                y1={BOX - (v / top) * BOX}
-                y2={BOX - (v / top) * BOX}
+                y1={y}
+                y2={y}
                 vectorEffect="non-scaling-stroke"
               />
             ))}
