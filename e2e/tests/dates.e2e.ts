@@ -105,6 +105,8 @@ describe('dates and offline hours in Chromium', () => {
     // Keyboard entry, in Traditional Chinese: year, month, day typed into the start field.
     await setLanguage('zhHant');
     await page.goto('/dashboard?start=2026-11-17&end=2026-11-20');
+    // The page shows plain stand-ins; the pointer over one brings the real field (its typed sections).
+    await byId('dashboard-range-start').hover();
     const startYear = page.locator('[data-testid="dashboard-range-start"] [role="spinbutton"]').first();
     await startYear.click();
     await page.keyboard.type('20261112');

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18n from '@/i18n/i18n';
 import type { UiLanguage } from '@/i18n/languages';
 import { renderWithApp } from '@/shared/test/render-with-app';
@@ -15,12 +15,22 @@ async function show(language: UiLanguage, range = RANGE) {
   return onChange;
 }
 
-/** What the operator reads in a field: its sections and separators, without the label. */
+/** The day the plain stand-in shows before the operator reaches for the field. */
+const written = (testId: string) =>
+  (screen.getByTestId(testId).querySelector('input') as HTMLInputElement).value;
+
+/** What the operator reads in the real field: its sections and separators, without the label. */
 const shown = (testId: string) =>
   within(screen.getByTestId(testId))
     .getAllByRole('spinbutton')
     .map((section) => `${section.textContent}${section.nextSibling?.textContent ?? ''}`)
     .join('');
+
+/** Focus reaches the field: the real one replaces the stand-in and takes the focus. */
+async function reach(testId: string) {
+  act(() => (screen.getByTestId(testId).querySelector('input') as HTMLInputElement).focus());
+  await waitFor(() => expect(within(screen.getByTestId(testId)).getAllByRole('spinbutton').length).toBe(3));
+}
 
 afterEach(async () => {
   cleanup();
@@ -28,16 +38,26 @@ afterEach(async () => {
 });
 
 describe('DateRangePicker', () => {
-  it('writes days in the order of the interface language', async () => {
+  it('writes days in the order of the interface language, the same before and after the field is reached', async () => {
     await show('zhHant');
+    expect(written('date-range-start')).toBe('2026/11/17');
+    expect(written('date-range-end')).toBe('2026/11/20');
+    await reach('date-range-start');
     expect(shown('date-range-start')).toBe('2026/11/17');
-    expect(shown('date-range-end')).toBe('2026/11/20');
+    // Focus went from the stand-in into the real field.
+    expect(screen.getByTestId('date-range-start').contains(document.activeElement)).toBe(true);
     cleanup();
     await show('zhHans');
+    expect(written('date-range-start')).toBe('2026/11/17');
+    await reach('date-range-start');
     expect(shown('date-range-start')).toBe('2026/11/17');
     cleanup();
     await show('en');
+    expect(written('date-range-start')).toBe('11/17/2026');
+    await reach('date-range-start');
     expect(shown('date-range-start')).toBe('11/17/2026');
+    // The other field stays a stand-in until it is reached.
+    expect(within(screen.getByTestId('date-range-end')).queryAllByRole('spinbutton')).toHaveLength(0);
   });
 
   it('takes a day picked in the calendar, in Chinese', async () => {
@@ -59,6 +79,7 @@ describe('DateRangePicker', () => {
 
   it('takes a day typed in the interface language’s order once the operator leaves the field', async () => {
     const onChange = await show('zhHant');
+    await reach('date-range-end');
     const end = screen.getByTestId('date-range-end');
     // What the keyboard (or a paste) puts into the field, written year first in Chinese.
     fireEvent.change(end.querySelector('input')!, { target: { value: '2026/11/19' } });

@@ -1,20 +1,9 @@
-import {
-  memo,
-  useCallback,
-  useDeferredValue,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type FocusEvent,
-} from 'react';
+import { useCallback, useLayoutEffect, useRef } from 'react';
 import Box from '@mui/material/Box';
-import Skeleton from '@mui/material/Skeleton';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import dayjs, { type Dayjs } from 'dayjs';
 import { addDays, daysIn, isDay, lastDays, today, type DayRange } from '@/shared/lib/day-range';
-import { PickersProvider, useCalendarTitleFormat } from './pickers-provider';
+import { DayField } from './day-field';
 
 export type DateRangeLabels = {
   start: string;
@@ -84,115 +73,45 @@ export function DateRangePicker({
   const commitEnd = useCallback((day: string) => changeRef.current('end', day), []);
 
   return (
-    <PickersProvider>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }} data-testid={testId}>
-        <DayField
-          label={labels.start}
-          day={value.start}
-          last={last}
-          onCommit={commitStart}
-          testId={`${testId}-start`}
-        />
-        <Box component="span" aria-hidden sx={{ color: 'text.secondary' }}>
-          –
-        </Box>
-        <DayField
-          label={labels.end}
-          day={value.end}
-          last={last}
-          onCommit={commitEnd}
-          testId={`${testId}-end`}
-        />
-        <ToggleButtonGroup
-          exclusive
-          size="small"
-          value={active ?? null}
-          onChange={(_event, days: number | null) => {
-            if (days !== null) onChange(lastDays(days, last));
-          }}
-          aria-label={labels.presets}
-          sx={{ ml: { sm: 1 } }}
-        >
-          {presets.map((days) => (
-            <ToggleButton
-              key={days}
-              value={days}
-              data-testid={`${testId}-preset-${days}`}
-              sx={{ px: 1.5, py: 0.5, textTransform: 'none' }}
-            >
-              {labels.preset(days)}
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }} data-testid={testId}>
+      <DayField
+        label={labels.start}
+        day={value.start}
+        last={last}
+        onCommit={commitStart}
+        testId={`${testId}-start`}
+      />
+      <Box component="span" aria-hidden sx={{ color: 'text.secondary' }}>
+        –
       </Box>
-    </PickersProvider>
+      <DayField
+        label={labels.end}
+        day={value.end}
+        last={last}
+        onCommit={commitEnd}
+        testId={`${testId}-end`}
+      />
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        value={active ?? null}
+        onChange={(_event, days: number | null) => {
+          if (days !== null) onChange(lastDays(days, last));
+        }}
+        aria-label={labels.presets}
+        sx={{ ml: { sm: 1 } }}
+      >
+        {presets.map((days) => (
+          <ToggleButton
+            key={days}
+            value={days}
+            data-testid={`${testId}-preset-${days}`}
+            sx={{ px: 1.5, py: 0.5, textTransform: 'none' }}
+          >
+            {labels.preset(days)}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+    </Box>
   );
 }
-
-/**
- * One day of the range. What is typed stays a draft until it is a whole day and the operator
- * leaves the field or presses Enter (or picks in the calendar): typing 2026 digit by digit never
- * asks for the year 202, and a half-typed day falls back to the last whole one.
- */
-const DayField = memo(function DayField({
-  label,
-  day,
-  last,
-  onCommit,
-  testId,
-}: {
-  label: string;
-  day: string;
-  last: string;
-  onCommit: (day: string) => void;
-  testId: string;
-}) {
-  const title = useCalendarTitleFormat();
-  const [draft, setDraft] = useState<Dayjs | null>(() => dayjs(day));
-  // A preset or the other end moved this day: show it.
-  const [shown, setShown] = useState(day);
-  if (shown !== day) {
-    setShown(day);
-    setDraft(dayjs(day));
-  }
-  // The date field is the range's heaviest part (its sections, the calendar's adapter, a forced
-  // layout as it mounts): drawn in a deferred render, which React splits into short tasks, once the
-  // page around it is on screen — not in the page's first render (issue 20: a phone's blocking time).
-  const ready = useDeferredValue(true, false);
-  const commit = (value: Dayjs | null) => {
-    const typed = value?.isValid() ? value.format('YYYY-MM-DD') : '';
-    // The range decides (the other end may follow, the future is cut); show what it kept.
-    setDraft(dayjs(day));
-    if (isDay(typed)) onCommit(typed);
-  };
-  if (!ready) return <Skeleton variant="rounded" width={170} height={40} data-testid={`${testId}-loading`} />;
-  return (
-    <DatePicker
-      label={label}
-      value={draft}
-      onChange={setDraft}
-      // A day picked in the calendar counts at once; a typed one when the operator leaves the field.
-      onAccept={(value, context) => {
-        if (context.source === 'view') commit(value);
-      }}
-      maxDate={dayjs(last)}
-      sx={{ width: 170 }}
-      slotProps={{
-        calendarHeader: { format: title },
-        // Like the screens' other fields (the theme's TextField defaults do not reach pickers).
-        textField: {
-          size: 'small',
-          // Moving between the field's own parts (year, month, day) is not leaving it.
-          onBlur: (event: FocusEvent<HTMLElement>) => {
-            if (!event.currentTarget.contains(event.relatedTarget as Node | null)) commit(draft);
-          },
-          onKeyDown: (event) => {
-            if (event.key === 'Enter') commit(draft);
-          },
-          // The root element carries it (data attributes pass through).
-          ...({ 'data-testid': testId } as object),
-        },
-      }}
-    />
-  );
-});

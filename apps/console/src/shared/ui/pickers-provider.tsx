@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { enUS, zhCN, zhTW } from '@mui/x-date-pickers/locales';
-import { isUiLanguage, type UiLanguage } from '@/i18n/languages';
+import type { UiLanguage } from '@/i18n/languages';
+import { useUiLanguage } from '@/i18n/use-ui-language';
 import 'dayjs/locale/en';
 import 'dayjs/locale/zh-tw';
 import 'dayjs/locale/zh-cn';
@@ -21,8 +21,7 @@ const LOCALES: Record<UiLanguage, { dayjs: string; texts: typeof enUS; title?: s
  * not the app: the pickers stay out of the login page's bundle (docs/decisions.md).
  */
 function useLocale() {
-  const { i18n } = useTranslation();
-  return LOCALES[isUiLanguage(i18n.language) ? i18n.language : 'en'];
+  return LOCALES[useUiLanguage()];
 }
 
 /** The calendar title's format (`slotProps.calendarHeader.format`): year first in Chinese. */
