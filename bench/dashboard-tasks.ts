@@ -12,6 +12,7 @@
  * "Blocking" is Σ (task − 50 ms) from the first contentful paint to the end: Lighthouse's TBT
  * counted on real (not simulated) slowed tasks, so it moves with it but is not the same figure.
  *
+ *   ANALYSE=trace.json  reads a saved trace instead of loading (Lighthouse's, from SAVE_TRACE; tasks ×4)
  *   SIMULATE=1  loads at full speed and counts each task ×4, as Lighthouse's simulated throttling
  *               does: the network answers at once, so the data's renders fold into fewer, longer tasks.
  */
@@ -21,7 +22,7 @@ import { startServer } from '../e2e/support/server.js';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 /** The CPU slowdown applied while loading, and the factor each observed task is counted with. */
-const SIMULATE = Boolean(process.env.SIMULATE);
+const SIMULATE = Boolean(process.env.SIMULATE || process.env.ANALYSE);
 const RATE = SIMULATE ? 1 : 4;
 const COUNTED = SIMULATE ? 4 : 1;
 const ADMIN = { username: 'admin', password: 'Bench-Lighthouse-Passw0rd!' };
@@ -150,6 +151,23 @@ function analyse(events: TraceEvent[]) {
   return { blocking: Math.round(blocking), rows };
 }
 
+/** Prints one trace's tasks; the blocking figure. */
+function report(label: string, trace: string): number {
+  const { blocking, rows } = analyse((JSON.parse(trace) as { traceEvents: TraceEvent[] }).traceEvents);
+  console.log(`\n${label}: ${rows.length} tasks over 50 ms after FCP, blocking ${blocking} ms`);
+  for (const r of rows) {
+    console.log(`  +${r.at} ms: ${r.ms} ms   [${r.work.join(', ')}]`);
+    console.log(`    functions: ${r.self.join(' | ')}`);
+    console.log(`    under: ${r.owners.join(' | ')}`);
+  }
+  return blocking;
+}
+
+if (process.env.ANALYSE) {
+  report(process.env.ANALYSE, await fs.readFile(process.env.ANALYSE, 'utf8'));
+  process.exit(0);
+}
+
 const server = process.env.SERVER_URL
   ? { url: process.env.SERVER_URL, stop: async (_opts?: { remove: boolean }) => {} }
   : await startServer({
@@ -208,16 +226,7 @@ try {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     await cdp.detach();
     if (process.env.TRACE) await fs.writeFile(process.env.TRACE, trace);
-    const { blocking, rows } = analyse(
-      (JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }).traceEvents,
-    );
-    totals.push(blocking);
-    console.log(`\nrun ${run}: ${rows.length} tasks over 50 ms after FCP, blocking ${blocking} ms`);
-    for (const r of rows) {
-      console.log(`  +${r.at} ms: ${r.ms} ms   [${r.work.join(', ')}]`);
-      console.log(`    functions: ${r.self.join(' | ')}`);
-      console.log(`    under: ${r.owners.join(' | ')}`);
-    }
+    totals.push(report(`run ${run}`, trace.toString()));
   }
 } finally {
   await browser.close();
