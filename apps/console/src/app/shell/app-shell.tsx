@@ -4,7 +4,7 @@ import Drawer from '@mui/material/Drawer';
 import LinearProgress from '@mui/material/LinearProgress';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { useLocation, useNavigate, useNavigation } from 'react-router';
+import { useLocation, useNavigate, useNavigation, useNavigationType } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { loadStringPack } from '@/i18n/i18n';
@@ -83,8 +83,11 @@ export function AppShell() {
   const [loggingOut, setLoggingOut] = useState(false);
   const mainRef = useRef<HTMLElement>(null);
   const location = useLocation();
-  // After sign-in and each change of screen, the focus starts at the new screen's heading.
-  useRouteFocus(mainRef, location.pathname);
+  // After sign-in and each change of screen, the focus starts at the new screen's heading. A shell
+  // that mounts on a POP is the page the browser loaded (or reloaded): no change of screen.
+  const navigationType = useNavigationType();
+  const [loadedPath] = useState(() => (navigationType === 'POP' ? location.pathname : null));
+  useRouteFocus(mainRef, location.pathname, loadedPath);
 
   // While signed in, the live notification socket is connected (and closed on sign-out).
   useEffect(() => startLiveSession(), []);

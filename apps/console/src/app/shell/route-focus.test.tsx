@@ -7,11 +7,11 @@ import { SkipLink } from './skip-link';
 afterEach(cleanup);
 
 /** A shell in miniature: a control before <main>, and a screen whose heading comes when it loads. */
-function Frame() {
+function Frame({ loadedPath = null }: { loadedPath?: string | null }) {
   const main = useRef<HTMLElement>(null);
   const [path, setPath] = useState('/dashboard');
   const [loaded, setLoaded] = useState(false);
-  useRouteFocus(main, path);
+  useRouteFocus(main, path, loadedPath);
   return (
     <>
       <SkipLink onSkip={() => focusMainContent(main.current)} />
@@ -47,6 +47,17 @@ describe('focus on the screen after a change of path', () => {
     screen.getByText('go').focus();
     act(() => fireEvent.click(screen.getByText('go')));
     expect(document.activeElement).toBe(screen.getByText('go'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: '/ai' })));
+  });
+
+  it('leaves the focus at the top of the document on the screen the page loaded with, then follows changes', async () => {
+    render(<Frame loadedPath="/dashboard" />);
+    act(() => fireEvent.click(screen.getByText('load')));
+    screen.getByRole('heading', { name: '/dashboard' });
+    // Two frames: any focus the hook had scheduled would have landed.
+    await act(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(document.activeElement).toBe(document.body);
+    act(() => fireEvent.click(screen.getByText('go')));
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: '/ai' })));
   });
 

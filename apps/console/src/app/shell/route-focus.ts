@@ -1,15 +1,27 @@
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 
 /**
  * Moves the keyboard focus to the screen's main heading (or to <main> itself) when the path
  * changes, so that after sign-in or a click in the navigation a keyboard or screen-reader user
  * starts at the new content rather than on the body. Screens load lazily: if the heading is not
  * there yet, it is focused as soon as it appears.
+ *
+ * The screen the browser loaded (`loadedPath`, null after a navigation in the app such as sign-in)
+ * keeps the browser's own start at the top of the document, where "Skip to content" comes first:
+ * nothing moved there to announce, and focusing would lay the whole new screen out once more on a
+ * phone (issue 20). Any later change of path moves the focus, back to that path included.
  */
-export function useRouteFocus(main: RefObject<HTMLElement | null>, pathname: string) {
+export function useRouteFocus(
+  main: RefObject<HTMLElement | null>,
+  pathname: string,
+  loadedPath: string | null = null,
+) {
+  const unmoved = useRef(loadedPath);
   useEffect(() => {
     const root = main.current;
     if (!root) return;
+    if (unmoved.current === pathname) return;
+    unmoved.current = null;
     let frame = 0;
     const tryFocus = () => {
       const heading = root.querySelector<HTMLElement>('h1');
