@@ -11,7 +11,7 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import TimerOutlined from '@mui/icons-material/TimerOutlined';
 import { DASHBOARD_MAX_DAYS, DEFAULT_RANGE_DAYS, type DashboardDay } from '@ambassador/contracts';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useRef } from 'react';
+import { useCallback, useDeferredValue } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/shared/api/api-error';
@@ -76,8 +76,7 @@ export function DashboardPage() {
   };
 
   // On a phone the chart is below the counts and the FAQ: drawn when scrolled towards, not at start.
-  const chartRef = useRef<HTMLDivElement>(null);
-  const chartNear = useNearViewport(chartRef);
+  const [chartRef, chartNear] = useNearViewport();
 
   const graph = useGraph(query);
   const count = useConversationCount(query);
@@ -88,6 +87,9 @@ export function DashboardPage() {
   // which React splits into short tasks (issue 20: TBT on a phone).
   const graphDays = useDeferredValue(graph.data);
   const faqItems = useDeferredValue(faq.data);
+  // The cards come in a render of their own after the page's frame (header, range): two commits
+  // of the first screen's styles instead of one long one on a phone. Nothing is below them to move.
+  const cardsShown = useDeferredValue(true, false);
   // Stable (refetch is), so a card whose figures did not change is not drawn again.
   const { refetch: refetchCount } = count;
   const { refetch: refetchAet } = aet;
@@ -166,85 +168,89 @@ export function DashboardPage() {
               testId="dashboard-range"
             />
           </Box>
-          <Box
-            sx={{
-              display: 'grid',
-              gap: 2,
-              gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' },
-              mb: 2,
-            }}
-          >
-            <StatCard
-              testId="stat-conversations"
-              title={t('dashboard.stats.conversations')}
-              icon={conversationsIcon}
-              value={counts && formatCount(counts.conversations, language)}
-              hint={
-                counts &&
-                t('dashboard.stats.fallback', {
-                  fallback: formatCount(counts.fallback_conversations, language),
-                  rate: formatRate(counts.fallback_conversations, counts.conversations, language),
-                })
-              }
-              stale={stale(count)}
-              error={count.isError ? failure(count.error) : null}
-              onRetry={retryCount}
-            />
-            <StatCard
-              testId="stat-sessions"
-              title={t('dashboard.stats.sessions')}
-              icon={sessionsIcon}
-              value={counts && formatCount(counts.q_a_sessions, language)}
-              hint={t('dashboard.stats.sessions_hint')}
-              stale={stale(count)}
-              error={count.isError ? failure(count.error) : null}
-              onRetry={retryCount}
-            />
-            <StatCard
-              testId="stat-aet"
-              title={t('dashboard.stats.aet')}
-              icon={aetIcon}
-              value={aet.data && formatDuration(aet.data.average_seconds)}
-              hint={
-                aet.data &&
-                (aet.data.average_seconds === null
-                  ? t('dashboard.stats.aet_none')
-                  : t('dashboard.stats.aet_hint', { sessions: formatCount(aet.data.sessions, language) }))
-              }
-              stale={stale(aet)}
-              error={aet.isError ? failure(aet.error) : null}
-              onRetry={retryAet}
-            />
-          </Box>
-          <Box
-            sx={{
-              display: 'grid',
-              gap: 2,
-              gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 7fr) minmax(0, 5fr)' },
-              alignItems: 'start',
-            }}
-          >
-            <Card aria-busy={!graphDays || stale(graph)} ref={chartRef}>
-              <CardContent sx={{ '&:last-child': { pb: 2 } }}>
-                <Typography component="h2" sx={{ fontWeight: 600 }}>
-                  {t('dashboard.chart.title')}
-                </Typography>
-                <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                  {t('dashboard.chart.period', {
-                    start: formatDay(range.start, language, true),
-                    end: formatDay(range.end, language, true),
-                  })}
-                </Typography>
-                {chartBody}
-              </CardContent>
-            </Card>
-            <FaqCard
-              items={faqItems}
-              stale={stale(faq)}
-              error={faq.isError ? failure(faq.error) : null}
-              onRetry={retryFaq}
-            />
-          </Box>
+          {cardsShown && (
+            <>
+              <Box
+                sx={{
+                  display: 'grid',
+                  gap: 2,
+                  gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' },
+                  mb: 2,
+                }}
+              >
+                <StatCard
+                  testId="stat-conversations"
+                  title={t('dashboard.stats.conversations')}
+                  icon={conversationsIcon}
+                  value={counts && formatCount(counts.conversations, language)}
+                  hint={
+                    counts &&
+                    t('dashboard.stats.fallback', {
+                      fallback: formatCount(counts.fallback_conversations, language),
+                      rate: formatRate(counts.fallback_conversations, counts.conversations, language),
+                    })
+                  }
+                  stale={stale(count)}
+                  error={count.isError ? failure(count.error) : null}
+                  onRetry={retryCount}
+                />
+                <StatCard
+                  testId="stat-sessions"
+                  title={t('dashboard.stats.sessions')}
+                  icon={sessionsIcon}
+                  value={counts && formatCount(counts.q_a_sessions, language)}
+                  hint={t('dashboard.stats.sessions_hint')}
+                  stale={stale(count)}
+                  error={count.isError ? failure(count.error) : null}
+                  onRetry={retryCount}
+                />
+                <StatCard
+                  testId="stat-aet"
+                  title={t('dashboard.stats.aet')}
+                  icon={aetIcon}
+                  value={aet.data && formatDuration(aet.data.average_seconds)}
+                  hint={
+                    aet.data &&
+                    (aet.data.average_seconds === null
+                      ? t('dashboard.stats.aet_none')
+                      : t('dashboard.stats.aet_hint', { sessions: formatCount(aet.data.sessions, language) }))
+                  }
+                  stale={stale(aet)}
+                  error={aet.isError ? failure(aet.error) : null}
+                  onRetry={retryAet}
+                />
+              </Box>
+              <Box
+                sx={{
+                  display: 'grid',
+                  gap: 2,
+                  gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 7fr) minmax(0, 5fr)' },
+                  alignItems: 'start',
+                }}
+              >
+                <Card aria-busy={!graphDays || stale(graph)} ref={chartRef}>
+                  <CardContent sx={{ '&:last-child': { pb: 2 } }}>
+                    <Typography component="h2" sx={{ fontWeight: 600 }}>
+                      {t('dashboard.chart.title')}
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                      {t('dashboard.chart.period', {
+                        start: formatDay(range.start, language, true),
+                        end: formatDay(range.end, language, true),
+                      })}
+                    </Typography>
+                    {chartBody}
+                  </CardContent>
+                </Card>
+                <FaqCard
+                  items={faqItems}
+                  stale={stale(faq)}
+                  error={faq.isError ? failure(faq.error) : null}
+                  onRetry={retryFaq}
+                />
+              </Box>
+            </>
+          )}
         </>
       )}
     </Box>
