@@ -1,11 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { DEFAULT_NOTIFICATION_CHANNEL, type CallEvent } from '@ambassador/contracts';
 import { LOGGED_OUT, authStore } from '@/shared/auth/auth-store';
 import { dispatchLiveEvent } from '@/shared/realtime/live-socket';
 import { renderWithApp } from '@/shared/test/render-with-app';
 import { incomingCallStore } from '../lib/incoming-call-store';
-import { IncomingCallBanner } from './incoming-call-banner';
+import { IncomingCallBanner, onCallEvent } from './incoming-call-banner';
 
 const CALL = '3f1c2a4e-8b7d-4c1e-9a2b-5d6e7f8a9b0c';
 const SECOND = '7b2d9e10-4c3a-4f5e-8a1b-2c3d4e5f6a7b';
@@ -39,6 +39,9 @@ function sound(): HTMLAudioElement {
   }
   return audio;
 }
+
+// The call schemas load at the first event in the app; here before the first test, so events are handled at once.
+beforeAll(() => onCallEvent.ready());
 
 beforeEach(() => {
   play = vi.fn(() => Promise.resolve());

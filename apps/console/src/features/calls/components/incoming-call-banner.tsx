@@ -4,11 +4,12 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import PhoneInTalkIcon from '@mui/icons-material/PhoneInTalk';
-import { LIVE_EVENT, ZCallEvent, type CallEvent } from '@ambassador/contracts';
+import { LIVE_EVENT, type CallEvent } from '@ambassador/contracts';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { authStore, isLoggedIn, useAuth } from '@/shared/auth/auth-store';
 import { useLiveEvent } from '@/shared/realtime/live-socket';
+import { parseWhenLoaded } from '@/shared/realtime/parse-when-loaded';
 import { incomingCallStore, useIncomingCall } from '../lib/incoming-call-store';
 import { liveVideoPath } from '../lib/call-format';
 
@@ -18,14 +19,8 @@ export const INCOMING_CALL_SOUND = `${import.meta.env.BASE_URL}sounds/incoming-c
 /** Below the 64 px top bar, so the menu toggle and the logo stay visible. */
 const BANNER_TOP = 64 + 12;
 
-function parseCallEvent(raw: unknown): CallEvent | null {
-  const parsed = ZCallEvent.safeParse(raw);
-  if (!parsed.success) {
-    console.info('[calls] malformed call event ignored', raw);
-    return null;
-  }
-  return parsed.data;
-}
+/** Call events, parsed with the call schemas loaded at the first one (see parseWhenLoaded). */
+export const onCallEvent = parseWhenLoaded(async () => (await import('../lib/call-event')).parseCallEvent);
 
 function desktopNotificationsGranted(): boolean {
   return typeof Notification !== 'undefined' && Notification.permission === 'granted';
@@ -51,10 +46,9 @@ export function IncomingCallBanner() {
     void navigate(liveVideoPath(realSessionId));
   };
 
-  useLiveEvent(LIVE_EVENT.newCall, (raw) => {
-    const event = parseCallEvent(raw);
+  const ring = (event: CallEvent) => {
     const { auth_project_id } = authStore.get();
-    if (!event || event.project_id !== auth_project_id || event.status !== 'ringing') return;
+    if (event.project_id !== auth_project_id || event.status !== 'ringing') return;
     if (!event.notification.banner) return;
     incomingCallStore.ring(event);
     if (event.notification.desktop && desktopNotificationsGranted()) {
@@ -74,12 +68,13 @@ export function IncomingCallBanner() {
         console.info('[calls] desktop notification not shown', error);
       }
     }
-  });
-
-  useLiveEvent(LIVE_EVENT.refreshCall, (raw) => {
-    const event = parseCallEvent(raw);
-    if (event && event.status !== 'ringing') incomingCallStore.reset(event.real_session_id);
-  });
+  };
+  useLiveEvent(LIVE_EVENT.newCall, (raw) => onCallEvent(raw, ring));
+  useLiveEvent(LIVE_EVENT.refreshCall, (raw) =>
+    onCallEvent(raw, (event) => {
+      if (event.status !== 'ringing') incomingCallStore.reset(event.real_session_id);
+    }),
+  );
 
   // A desktop notification goes with its call.
   useEffect(() => {

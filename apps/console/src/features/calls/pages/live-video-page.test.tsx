@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   DEFAULT_NOTIFICATION_CHANNEL,
@@ -13,7 +13,7 @@ import type * as LiveSocketModule from '@/shared/realtime/live-socket';
 import { snackbarStore } from '@/shared/ui/snackbar/snackbar-store';
 import type { FakeCall } from '@/shared/test/fake-server';
 import { renderWithApp } from '@/shared/test/render-with-app';
-import { IncomingCallBanner } from '../components/incoming-call-banner';
+import { IncomingCallBanner, onCallEvent } from '../components/incoming-call-banner';
 import { incomingCallStore } from '../lib/incoming-call-store';
 import { aCall, callServer, listReads, uuid } from '../test/fixtures';
 import { LiveVideoPage } from './live-video-page';
@@ -103,6 +103,9 @@ function server(other?: Parameters<typeof callServer>[1]) {
 }
 
 const writes = (calls: FakeCall[]) => calls.filter((c) => c.method !== 'GET');
+
+// The call schemas load at the first event in the app; here before the first test, so events are handled at once.
+beforeAll(() => onCallEvent.ready());
 
 beforeEach(() => {
   live.connected = true;

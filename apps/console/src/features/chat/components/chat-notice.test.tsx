@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { LIVE_EVENT } from '@ambassador/contracts';
 import { changeUiLanguage } from '@/i18n/i18n';
@@ -7,7 +7,7 @@ import { dispatchLiveEvent } from '@/shared/realtime/live-socket';
 import { fakeServer } from '@/shared/test/fake-server';
 import { renderWithApp, signedInWithTwoDevices } from '@/shared/test/render-with-app';
 import { aMessage } from '../test/fixtures';
-import { ChatNotice } from './chat-notice';
+import { ChatNotice, onChatEvent } from './chat-notice';
 
 const GATE_CHAT = 'dddddddd-4444-4444-8444-444444444444';
 const LOBBY_CHAT = 'eeeeeeee-5555-4555-8555-555555555555';
@@ -41,6 +41,9 @@ const chatEvent = (fields: Record<string, unknown>) =>
   );
 
 const notice = () => screen.queryByTestId('chat-notice');
+
+// The chat schemas load at the first event in the app; here before the first test, so events are handled at once.
+beforeAll(() => onChatEvent.ready());
 
 describe('ChatNotice', () => {
   it('names the device where a visitor opened a chat, and opens it there in one click', async () => {

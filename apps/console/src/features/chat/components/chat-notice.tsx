@@ -11,8 +11,9 @@ import { useTranslation } from 'react-i18next';
 import { authStore, useAuth } from '@/shared/auth/auth-store';
 import { switchDevice } from '@/shared/auth/switch-device';
 import { useLiveEvent } from '@/shared/realtime/live-socket';
+import { parseWhenLoaded } from '@/shared/realtime/parse-when-loaded';
 import { useWaitingChats, useWaitingChatsLive } from '../api/get-waiting';
-import { isVisitorActivity, parseChatLiveEvent } from '../lib/live-event';
+import type { ChatLiveEvent } from '../lib/live-event';
 import { useMaySeeChats, waitingStore } from '../lib/waiting-store';
 
 type Shown = {
@@ -21,6 +22,15 @@ type Shown = {
   sessionId: string;
   kind: 'started' | 'message';
 };
+
+/** Chat events, parsed with the chat schemas loaded at the first one (see parseWhenLoaded). */
+export const onChatEvent = parseWhenLoaded(async () => {
+  const { isVisitorActivity, parseChatLiveEvent } = await import('../lib/live-event');
+  return (raw: unknown) => {
+    const event = parseChatLiveEvent(raw);
+    return event && { event, fromVisitor: isVisitorActivity(event) };
+  };
+});
 
 /** Where Live Chat opens one chat. */
 export const chatPath = (sessionId: string) => `/chat?session=${encodeURIComponent(sessionId)}`;
@@ -41,9 +51,8 @@ export function ChatNotice() {
   const [shown, setShown] = useState<Shown | null>(null);
   const onChatPage = pageOf(location.pathname) === '/chat';
 
-  useLiveEvent(LIVE_EVENT.chatMessage, (raw) => {
-    const event = parseChatLiveEvent(raw);
-    if (!event || !maySee) return;
+  const notice = ({ event, fromVisitor }: { event: ChatLiveEvent; fromVisitor: boolean }) => {
+    if (!maySee) return;
     const { auth_project_id, selected_device, device_list } = authStore.get();
     if (event.project_id !== undefined && event.project_id !== auth_project_id) return;
     if (event.change === 'read' || event.change === 'ended') {
@@ -51,7 +60,7 @@ export function ChatNotice() {
       setShown((current) => (current?.sessionId === event.session_id ? null : current));
       return;
     }
-    if (!isVisitorActivity(event)) return;
+    if (!fromVisitor) return;
     // Live Chat on screen for this device already shows it.
     if (event.device_id === selected_device && onChatPage) return;
     setShown({
@@ -63,7 +72,8 @@ export function ChatNotice() {
       sessionId: event.session_id,
       kind: event.change === 'started' ? 'started' : 'message',
     });
-  });
+  };
+  useLiveEvent(LIVE_EVENT.chatMessage, (raw) => onChatEvent(raw, notice));
 
   // The operator went to that device's Live Chat by other means: it is on screen now, so the
   // notice goes (and does not come back on leaving).
