@@ -85,9 +85,7 @@ export function AppShell() {
   const location = useLocation();
   // After sign-in and each change of screen, the focus starts at the new screen's heading. A shell
   // that mounts on a POP is the page the browser loaded (or reloaded): no change of screen.
-  const navigationType = useNavigationType();
-  const [loadedPath] = useState(() => (navigationType === 'POP' ? location.pathname : null));
-  useRouteFocus(mainRef, location.pathname, loadedPath);
+  useRouteFocus(mainRef, location.pathname, useNavigationType() === 'POP');
 
   // While signed in, the live notification socket is connected (and closed on sign-out).
   useEffect(() => startLiveSession(), []);

@@ -7,11 +7,11 @@ import { SkipLink } from './skip-link';
 afterEach(cleanup);
 
 /** A shell in miniature: a control before <main>, and a screen whose heading comes when it loads. */
-function Frame({ loadedPath = null }: { loadedPath?: string | null }) {
+function Frame({ pageLoad = false }: { pageLoad?: boolean }) {
   const main = useRef<HTMLElement>(null);
   const [path, setPath] = useState('/dashboard');
   const [loaded, setLoaded] = useState(false);
-  useRouteFocus(main, path, loadedPath);
+  useRouteFocus(main, path, pageLoad);
   return (
     <>
       <SkipLink onSkip={() => focusMainContent(main.current)} />
@@ -51,7 +51,7 @@ describe('focus on the screen after a change of path', () => {
   });
 
   it('leaves the focus at the top of the document on the screen the page loaded with, then follows changes', async () => {
-    render(<Frame loadedPath="/dashboard" />);
+    render(<Frame pageLoad />);
     act(() => fireEvent.click(screen.getByText('load')));
     screen.getByRole('heading', { name: '/dashboard' });
     // Two frames: any focus the hook had scheduled would have landed.

@@ -6,17 +6,14 @@ import { useEffect, useRef, type RefObject } from 'react';
  * starts at the new content rather than on the body. Screens load lazily: if the heading is not
  * there yet, it is focused as soon as it appears.
  *
- * The screen the browser loaded (`loadedPath`, null after a navigation in the app such as sign-in)
- * keeps the browser's own start at the top of the document, where "Skip to content" comes first:
- * nothing moved there to announce, and focusing would lay the whole new screen out once more on a
- * phone (issue 20). Any later change of path moves the focus, back to that path included.
+ * The screen the browser loaded (`pageLoad` at mount: not a navigation in the app such as
+ * sign-in) keeps the browser's own start at the top of the document, where "Skip to content" comes
+ * first: nothing moved there to announce, and focusing would lay the whole new screen out once more
+ * on a phone (issue 20). Any later change of path moves the focus, back to that path included.
  */
-export function useRouteFocus(
-  main: RefObject<HTMLElement | null>,
-  pathname: string,
-  loadedPath: string | null = null,
-) {
-  const unmoved = useRef(loadedPath);
+export function useRouteFocus(main: RefObject<HTMLElement | null>, pathname: string, pageLoad = false) {
+  // Only the value at mount counts: the path the browser loaded, if it did.
+  const unmoved = useRef(pageLoad ? pathname : null);
   useEffect(() => {
     const root = main.current;
     if (!root) return;
