@@ -240,6 +240,13 @@ describe('devices talk: kiosk, conversation review and dashboard in Chromium', (
     // The chart draws real lines: one path per series.
     expect(await byId('dashboard-chart').locator('path').count()).toBeGreaterThan(2);
     await screenshot(consolePage, 'dashboard-en');
+    // On a phone the page is no wider than the screen: the chart's table for screen readers widened
+    // it by 150 px, and a phone showed the whole console zoomed out.
+    await consolePage.setViewportSize({ width: 390, height: 844 });
+    await expect
+      .poll(() => consolePage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+      .toBeLessThanOrEqual(0);
+    await consolePage.setViewportSize({ width: 1440, height: 900 });
   });
 
   it('reads in Traditional and Simplified Chinese', async () => {

@@ -317,29 +317,32 @@ export const ConversationChart = memo(function ConversationChart({ days }: { day
           ))}
         </XAxis>
       </Frame>
-      {/* What the chart shows, for a screen reader: a table of the days. */}
-      <Box component="table" sx={visuallyHidden}>
-        <caption>{t('dashboard.chart.title')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('dashboard.chart.day')}</th>
-            {series.map((s) => (
-              <th key={s.key} scope="col">
-                {s.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((d) => (
-            <tr key={d.date}>
-              <th scope="row">{formatDay(d.date, language, true)}</th>
+      {/* What the chart shows, for a screen reader: a table of the days. Hidden by a box around it:
+          a table is never narrower than its cells, so hidden itself it widened a phone's page. */}
+      <Box sx={visuallyHidden}>
+        <table>
+          <caption>{t('dashboard.chart.title')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('dashboard.chart.day')}</th>
               {series.map((s) => (
-                <td key={s.key}>{formatCount(d[s.key], language)}</td>
+                <th key={s.key} scope="col">
+                  {s.label}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
+          </thead>
+          <tbody>
+            {days.map((d) => (
+              <tr key={d.date}>
+                <th scope="row">{formatDay(d.date, language, true)}</th>
+                {series.map((s) => (
+                  <td key={s.key}>{formatCount(d[s.key], language)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </Box>
     </Box>
   );
