@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import i18n from '@/i18n/i18n';
 import type { UiLanguage } from '@/i18n/languages';
 import { renderWithApp } from '@/shared/test/render-with-app';
+import { lastDays, today } from '@/shared/lib/day-range';
 import { DateRangePicker } from './date-range-picker';
 
 const labels = { start: 'From', end: 'To', presets: 'Quick ranges', preset: (d: number) => `${d} days` };
@@ -87,5 +88,27 @@ describe('DateRangePicker', () => {
     expect(onChange).not.toHaveBeenCalled();
     fireEvent.blur(within(end).getByRole('spinbutton', { name: '日期' }));
     expect(onChange).toHaveBeenLastCalledWith({ start: '2026-11-17', end: '2026-11-19' });
+  });
+  it('offers the presets as one group: the chosen one pressed, Tab stops once, arrows move along', async () => {
+    const week = lastDays(7, today());
+    const onChange = await show('en', week);
+    const group = screen.getByRole('group', { name: 'Quick ranges' });
+    const [d7, d30, d90] = within(group).getAllByRole('button');
+    expect([d7, d30, d90].map((b) => b!.getAttribute('aria-pressed'))).toEqual(['true', 'false', 'false']);
+    expect([d7, d30, d90].map((b) => b!.tabIndex)).toEqual([0, -1, -1]);
+
+    act(() => d7!.focus());
+    fireEvent.keyDown(d7!, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(d30);
+    fireEvent.keyDown(d30!, { key: 'End' });
+    expect(document.activeElement).toBe(d90);
+    fireEvent.keyDown(d90!, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(d7);
+
+    // The chosen preset again changes nothing; another one asks for its range.
+    fireEvent.click(d7!);
+    expect(onChange).not.toHaveBeenCalled();
+    fireEvent.click(d30!);
+    expect(onChange).toHaveBeenCalledWith(lastDays(30, today()));
   });
 });
