@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 
 /**
  * Whether the element has come within `margin` of the viewport (and stays true from then on). A
@@ -7,21 +7,27 @@ import { useEffect, useState } from 'react';
  * IntersectionObserver it is true at once.
  *
  * Returns a callback ref for the element (which may mount after the hook's first render) and the
- * answer.
+ * answer. The ref watches the element itself (React 19 calls its cleanup when the element goes):
+ * keeping the element in state would set state inside the commit that mounts it, a synchronous
+ * render that pulls the screen's passive effects into that commit's task (issue 20).
  */
-export function useNearViewport(margin = '100px'): [(element: Element | null) => void, boolean] {
-  const [element, setElement] = useState<Element | null>(null);
+export function useNearViewport(
+  margin = '100px',
+): [(element: Element | null) => void | (() => void), boolean] {
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
-  useEffect(() => {
-    if (near || !element) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-      },
-      { rootMargin: margin },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [near, element, margin]);
-  return [setElement, near];
+  const ref = useCallback(
+    (element: Element | null) => {
+      if (near || !element) return;
+      const observer = new IntersectionObserver(
+        (entries) => {
+          if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+        },
+        { rootMargin: margin },
+      );
+      observer.observe(element);
+      return () => observer.disconnect();
+    },
+    [near, margin],
+  );
+  return [ref, near];
 }
