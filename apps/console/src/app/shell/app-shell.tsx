@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useRef, useState, type ComponentType } from 'react';
+import { Suspense, lazy, useDeferredValue, useEffect, useRef, useState, type ComponentType } from 'react';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -93,6 +93,11 @@ export function AppShell() {
   const maySeeChats = useMaySeeChats();
   const chatsWaiting = useWaitingTotal();
 
+  // The shell's frame commits first and the screen in a render of its own after it: two commits of
+  // the first screen's styles and elements on a phone, not one long one (issue 20). Later changes
+  // of screen keep the shell, so this defers only the first.
+  const screenShown = useDeferredValue(true, false);
+
   const leftOpen = narrow ? mobileOpen : !collapsed;
   const leftWidth = narrow ? 0 : collapsed ? LEFT_BAR_COLLAPSED_WIDTH : LEFT_BAR_WIDTH;
 
@@ -186,7 +191,7 @@ export function AppShell() {
           {navigation.state === 'loading' && <LinearProgress aria-label={t('common.loading')} />}
         </Box>
         <Box sx={{ p: { xs: 2, md: 3 }, pt: { xs: 1.5, md: 2.5 }, maxWidth: 1400 }}>
-          <AccessOutlet />
+          {screenShown && <AccessOutlet />}
         </Box>
       </Box>
       <Drawer
