@@ -12,6 +12,8 @@ export default defineConfig({
     alias: {
       '@ambassador/contracts': path.resolve(here, '../../packages/contracts/src/index.ts'),
       '@ambassador/webrtc': path.resolve(here, '../../packages/webrtc/src/index.ts'),
+      // Emotion adds CSS rules while rendering, not in the commit (see the file: issue 20).
+      '@emotion/use-insertion-effect-with-fallbacks': path.resolve(here, 'src/app/emotion-insertion.ts'),
       // One name for the console's source root: imports across areas read the same from any depth.
       '@': path.resolve(here, 'src'),
     },
