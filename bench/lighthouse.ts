@@ -131,6 +131,8 @@ try {
         output: 'json',
         logLevel: 'error',
         disableStorageReset: Boolean(c.signedIn),
+        // With a trace kept, V8's sampler too: bench:dashboard-tasks (ANALYSE=) then names the functions.
+        ...(process.env.SAVE_TRACE && { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' }),
       };
       const answer = await lighthouse(
         `${server.url}${c.path}`,
