@@ -1,12 +1,11 @@
-import { z } from 'zod';
-import { rule } from './rules.js';
-
+/**
+ * Roles, pages and languages as plain values: the console's shell and route guards read them on
+ * every load, so this module stays free of zod (its schemas are in access-schemas.ts; importing
+ * them here made every screen evaluate zod as it opened, issue 20).
+ */
 /** Role ids are fixed (existing clients send them): 3 admin, 1 user, 2 service. */
 export const ROLE = { admin: 3, user: 1, service: 2 } as const;
-export const ZRoleId = z.union([z.literal(1), z.literal(2), z.literal(3)], {
-  error: rule('role_required'),
-});
-export type RoleId = z.infer<typeof ZRoleId>;
+export type RoleId = (typeof ROLE)[keyof typeof ROLE];
 export const ROLE_IDS: readonly RoleId[] = [ROLE.admin, ROLE.user, ROLE.service];
 
 /** The console's top-level pages, in navigation order. */
@@ -23,7 +22,6 @@ export const PAGES = [
   '/setting',
 ] as const;
 export type PagePath = (typeof PAGES)[number];
-export const ZPagePath = z.enum(PAGES);
 
 /** What each role may open (docs/decisions.md). page_access can only narrow this. */
 export const ROLE_PAGES: Record<RoleId, readonly PagePath[]> = {
@@ -66,5 +64,4 @@ export const LANGUAGES = [
   'portuguese',
   'german',
 ] as const;
-export const ZLanguage = z.enum(LANGUAGES);
-export type Language = z.infer<typeof ZLanguage>;
+export type Language = (typeof LANGUAGES)[number];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZDocumentSource } from './documents.js';
 import { ANSWER_KINDS, ZAnswerStep } from './small-talk.js';
 import { rule } from './rules.js';
-import { ZLanguage } from './access.js';
+import { ZLanguage } from './access-schemas.js';
 import { ZId, ZPaging, ZSortOrder } from './common.js';
 import { ZDeviceKind } from './devices.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZLanguage, ZPagePath, ZRoleId } from './access.js';
+import { ZLanguage, ZPagePath, ZRoleId } from './access-schemas.js';
 import { rule } from './rules.js';
 
 export const ZLoginRequest = z.object({

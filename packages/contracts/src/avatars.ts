@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AVATAR_GESTURES, AVATAR_IDLE_MOTIONS, ZAvatarMotion } from './ai.js';
 import { ZId } from './common.js';
-import { ZLanguage } from './access.js';
+import { ZLanguage } from './access-schemas.js';
 import { rule } from './rules.js';
 
 /**

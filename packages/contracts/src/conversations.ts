@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZDocumentSource } from './documents.js';
 import { rule } from './rules.js';
-import { ZLanguage } from './access.js';
+import { ZLanguage } from './access-schemas.js';
 import { ZId, ZPaging, ZSortOrder } from './common.js';
 
 /**

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ZDocumentSource } from './documents.js';
 import { ANSWER_KINDS } from './small-talk.js';
 import { rule } from './rules.js';
-import { ZLanguage } from './access.js';
+import { ZLanguage } from './access-schemas.js';
 import { ZKioskAvatar } from './avatars.js';
 import { ZAiSettings, ZAvatarMotion, ZResponse, ZTopicRef } from './ai.js';
 import { ZId } from './common.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { rule } from './rules.js';
-import { LANGUAGES, ZLanguage, type Language } from './access.js';
+import { LANGUAGES, type Language } from './access.js';
+import { ZLanguage } from './access-schemas.js';
 import { ZId } from './common.js';
 
 export const DEVICE_KINDS = ['ambassador', 'chatbot'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { rule } from './rules.js';
-import { ZLanguage } from './access.js';
+import { ZLanguage } from './access-schemas.js';
 import { ZId, ZPaging } from './common.js';
 
 /**

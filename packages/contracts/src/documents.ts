@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZLanguage } from './access.js';
+import { ZLanguage } from './access-schemas.js';
 import { MAX_PAGE_SIZE, PAGE_SIZE, ZId, ZSortOrder } from './common.js';
 import { rule } from './rules.js';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LANGUAGES, ZLanguage, type Language } from './access.js';
+import { LANGUAGES, type Language } from './access.js';
+import { ZLanguage } from './access-schemas.js';
 import { ZId } from './common.js';
 import { makeRule, rule, type Rule } from './rules.js';
 

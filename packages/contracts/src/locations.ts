@@ -3,7 +3,7 @@ import { rule } from './rules.js';
 import { ZDayOption, ZClock } from './hours.js';
 import { MAX_ID, ZId, ZIdNumber, ZPaging } from './common.js';
 import { ZMediaUrl } from './ai.js';
-import { ZLanguage } from './access.js';
+import { ZLanguage } from './access-schemas.js';
 import { ZDirectoryImportIssue } from './directory.js';
 
 /**

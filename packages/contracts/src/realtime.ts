@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The realtime service (socket.io at `/realtime`). Both clients authenticate in the
  * handshake's `auth` object, never in the URL:
@@ -17,24 +15,6 @@ export const REALTIME_ERRORS = {
   unauthorized: 'unauthorized',
   forbidden: 'forbidden',
 } as const;
-
-export const ZAdminHandshake = z.object({
-  token: z.string().min(1),
-  project_id: z.coerce.number().int().positive(),
-  client_id: z.string().min(1).max(100),
-  username: z.string().max(100).default(''),
-});
-export type AdminHandshake = z.input<typeof ZAdminHandshake>;
-export const ZDeviceHandshake = z.object({ device_key: z.string().min(1).max(200) });
-export type DeviceHandshake = z.input<typeof ZDeviceHandshake>;
-
-/** Console → server after connecting; acknowledged with `{ok: true}` or `{ok:false}`. */
-export const ZSubscribeMessage = z.object({
-  project: z.literal(ADMIN_PANEL_PROJECT),
-  client_id: z.string().min(1).max(100),
-  username: z.string().max(100),
-});
-export type SubscribeMessage = z.infer<typeof ZSubscribeMessage>;
 
 /**
  * Socket event names. Server → console messages all arrive as `event` with a `name`;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZLanguage, type Language } from './access.js';
+import { type Language } from './access.js';
+import { ZLanguage } from './access-schemas.js';
 import { ZId } from './common.js';
 import { rule } from './rules.js';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LANGUAGES, PAGES, ZLanguage, ZPagePath, ZRoleId } from './access.js';
+import { LANGUAGES, PAGES } from './access.js';
+import { ZLanguage, ZPagePath, ZRoleId } from './access-schemas.js';
 import { ZId, ZPaging } from './common.js';
 import { ZPassword } from './password.js';
 import { rule } from './rules.js';
