@@ -6,6 +6,7 @@
  *   npm run build && npm run bench:lighthouse          (RUNS=3 by default; CHROMIUM_PATH)
  *   ONLY=dashboard npm run bench:lighthouse             (the rows whose name contains it)
  *   SAVE_TRACE=/tmp/lh npm run bench:lighthouse         (also where the main thread's time went, and the traces)
+ *   SAMPLE=1 SAVE_TRACE=/tmp/lh …                        (the traces with V8's samples: bench:dashboard-tasks ANALYSE=)
  *   SERVER_URL=http://127.0.0.1:8099 npm run bench:lighthouse   (a running server with the demo data and
  *                                                       ADMIN_PASSWORD=Bench-Lighthouse-Passw0rd!)
  *
@@ -131,8 +132,9 @@ try {
         output: 'json',
         logLevel: 'error',
         disableStorageReset: Boolean(c.signedIn),
-        // With a trace kept, V8's sampler too: bench:dashboard-tasks (ANALYSE=) then names the functions.
-        ...(process.env.SAVE_TRACE && { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' }),
+        // SAMPLE=1: V8's sampler in the trace too, so bench:dashboard-tasks (ANALYSE=) names the
+        // functions. It slows the page down (TBT ≈ 1.5×): for finding, not for the figures.
+        ...(process.env.SAMPLE && { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' }),
       };
       const answer = await lighthouse(
         `${server.url}${c.path}`,
