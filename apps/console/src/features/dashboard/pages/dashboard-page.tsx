@@ -58,6 +58,27 @@ function EmptyPeriod() {
   );
 }
 
+/**
+ * Asks for the dashboard's figures again; off while any of them is on its way. A component of its
+ * own: the count of queries on their way changes as each starts and answers, and would draw the
+ * whole page again each time, synchronously (issue 20).
+ */
+function RefreshButton({ deviceId }: { deviceId: number | null }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const refreshing = useIsFetching({ queryKey: dashboardKeys.device(deviceId) }) > 0;
+  return (
+    <Button
+      startIcon={<RefreshIcon />}
+      onClick={() => void queryClient.invalidateQueries({ queryKey: dashboardKeys.device(deviceId) })}
+      disabled={deviceId === null || refreshing}
+      data-testid="dashboard-refresh"
+    >
+      {t('dashboard.refresh')}
+    </Button>
+  );
+}
+
 /** Dashboard (/dashboard): the selected device's conversations over a range of days. */
 export function DashboardPage() {
   const { t, i18n } = useTranslation();
@@ -65,7 +86,6 @@ export function DashboardPage() {
   const auth = useAuth();
   const deviceId = useDashboardDeviceId();
   const device = auth.device_list.find((d) => d.id === deviceId);
-  const queryClient = useQueryClient();
   // The range lives in the address: reload, Back and a shared link keep it.
   const [params, setParams] = useSearchParams();
   const range = rangeFromParams(params, DEFAULT_RANGE_DAYS);
@@ -97,7 +117,6 @@ export function DashboardPage() {
   const retryCount = useCallback(() => void refetchCount(), [refetchCount]);
   const retryAet = useCallback(() => void refetchAet(), [refetchAet]);
   const retryFaq = useCallback(() => void refetchFaq(), [refetchFaq]);
-  const refreshing = useIsFetching({ queryKey: dashboardKeys.device(deviceId) }) > 0;
 
   const setRange = (next: DayRange) =>
     setParams((current) => {
@@ -128,19 +147,7 @@ export function DashboardPage() {
   const counts = count.data;
   return (
     <Box data-testid="dashboard-page">
-      <PageHeader
-        title={t('screens.dashboard')}
-        actions={
-          <Button
-            startIcon={<RefreshIcon />}
-            onClick={() => void queryClient.invalidateQueries({ queryKey: dashboardKeys.device(deviceId) })}
-            disabled={deviceId === null || refreshing}
-            data-testid="dashboard-refresh"
-          >
-            {t('dashboard.refresh')}
-          </Button>
-        }
-      />
+      <PageHeader title={t('screens.dashboard')} actions={<RefreshButton deviceId={deviceId} />} />
       {device && (
         <Box sx={{ mt: -2, mb: 2, color: 'text.secondary', fontSize: 14 }} data-testid="dashboard-device">
           {t('dashboard.device', { device: device.description })}
