@@ -2,6 +2,7 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { Socket } from 'socket.io-client';
 import { ADMIN_PANEL_PROJECT, REALTIME_PATH, SOCKET } from '@ambassador/contracts';
 import { authStore, isLoggedIn } from '@/shared/auth/auth-store';
+import { yieldToBrowser } from '@/shared/lib/yield-to-browser';
 
 /**
  * The live notification socket. While signed in, one socket.io connection to
@@ -89,7 +90,10 @@ export async function connectLive(): Promise<Socket | null> {
   if (connecting) return connecting;
   disconnectLive();
   const username = auth.user_info?.username ?? '';
-  connecting = import('socket.io-client').then(({ io }) => {
+  connecting = import('socket.io-client').then(async ({ io }) => {
+    // The library's code runs as it arrives; the connection opens in a task after it, not in the
+    // same one (two shorter tasks while the first screen is drawn on a phone: issue 20).
+    await yieldToBrowser();
     const next = io({
       path: REALTIME_PATH,
       // Credentials travel in the handshake body, never in the URL (logs, proxies).
