@@ -28,9 +28,9 @@ export type DateRangePickerProps = {
 
 /**
  * The preset buttons joined as one control, as MUI's ToggleButtonGroup draws them. Not that group
- * itself: its buttons register in layout effects, and the state update that makes re-rendered the
- * screen synchronously in the task of its first commit, pulling the page's data requests into it
- * (issue 20: a 290 ms task on a phone).
+ * itself: its buttons register in layout effects, and the state update each registration makes
+ * re-rendered the screen synchronously in the task of its first commit, pulling the page's data
+ * requests into it (issue 20: a 290 ms task on a phone).
  */
 const PresetGroup = styled('div')(({ theme }) => ({
   display: 'inline-flex',
@@ -58,7 +58,7 @@ function movePresetFocus(event: KeyboardEvent<HTMLDivElement>) {
   if (step === undefined && home === undefined) return;
   const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('button')];
   const at = buttons.indexOf(event.target as HTMLButtonElement);
-  if (at === -1 || buttons.length === 0) return;
+  if (at === -1) return;
   event.preventDefault();
   const next = home ?? (at + step! + buttons.length) % buttons.length;
   buttons.at(next)?.focus();
