@@ -29,7 +29,7 @@ const handlers = new Map<string, Set<Handler>>();
 const statusListeners = new Set<() => void>();
 let status: LiveStatus = { connected: false, connectionError: false };
 let socket: Socket | null = null;
-let connecting: Promise<Socket> | null = null;
+let connecting: Promise<Socket | null> | null = null;
 let connectedToken = '';
 
 function setStatus(next: Partial<LiveStatus>) {
@@ -82,18 +82,31 @@ export function liveSocket(): Socket | null {
   return socket;
 }
 
+/** Whether the session that asked for a connection is still the one signed in. */
+function stillSignedIn(token: string): boolean {
+  const now = authStore.get();
+  return isLoggedIn(now) && now.access_token === token;
+}
+
 /** Connects for the signed-in user; a no-op when already connected with the same token. */
 export async function connectLive(): Promise<Socket | null> {
   const auth = authStore.get();
   if (!isLoggedIn(auth) || auth.auth_project_id === null) return null;
   if (socket && connectedToken === auth.access_token) return socket;
-  if (connecting) return connecting;
+  if (connecting) {
+    // The session may change while the library loads (signed out, or in as someone else): once
+    // that attempt ends, connect for whoever is signed in then.
+    await connecting.catch(() => null);
+    return connectLive();
+  }
   disconnectLive();
   const username = auth.user_info?.username ?? '';
   connecting = import('socket.io-client').then(async ({ io }) => {
     // The library's code runs as it arrives; the connection opens in a task after it, not in the
     // same one (two shorter tasks while the first screen is drawn on a phone: issue 20).
     await yieldToBrowser();
+    // Signed out while it loaded: no socket with a token that is no longer the session's.
+    if (!stillSignedIn(auth.access_token)) return null;
     const next = io({
       path: REALTIME_PATH,
       // Credentials travel in the handshake body, never in the URL (logs, proxies).
