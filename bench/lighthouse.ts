@@ -9,6 +9,9 @@
  *   SAMPLE=1 SAVE_TRACE=/tmp/lh …                        (the traces with V8's samples: bench:dashboard-tasks ANALYSE=)
  *   SERVER_URL=http://127.0.0.1:8099 npm run bench:lighthouse   (a running server with the demo data and
  *                                                       ADMIN_PASSWORD=Bench-Lighthouse-Passw0rd!)
+ *   BUILDS=/tmp/before,/tmp/after RUNS=8 ONLY=dashboard npm run bench:lighthouse
+ *       (two or more console builds, copies of apps/console/dist, each served in front of the one
+ *       server (bench/build-front.ts) and measured in alternation: one row per build)
  *
  * Chromium is Debian's, driven by playwright-core in a persistent profile with a debugging port:
  * Lighthouse audits through that port; the dashboard runs keep the storage where the console
@@ -21,6 +24,7 @@ import lighthouse, { type Flags, type Result } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
 import { freePort, startServer } from '../e2e/support/server.js';
+import { startFront, type Front } from './build-front.js';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const ADMIN = { username: 'admin', password: 'Bench-Lighthouse-Passw0rd!' };
@@ -101,84 +105,108 @@ const server = process.env.SERVER_URL
       env: { ADMIN_PASSWORD: ADMIN.password, DEMO_DATA: 'true' },
       readyTimeoutMs: 600_000,
     });
+const BUILDS = (process.env.BUILDS ?? '').split(',').filter(Boolean);
 const port = await freePort();
 const profile = await fs.mkdtemp(path.join(os.tmpdir(), 'ac-lighthouse-'));
 const results: { name: string; figures: Figures }[] = [];
+const fronts: Front[] = [];
 // The browser starts inside the try: whatever fails, the server and the profile go.
 let context: Awaited<ReturnType<typeof chromium.launchPersistentContext>> | undefined;
 try {
+  for (const dir of BUILDS) fronts.push(await startFront(dir, server.url));
+  /** What is measured: the server's own console, or each build in front of it, in turn. */
+  const targets = BUILDS.length
+    ? fronts.map((f, i) => ({ label: ` (${BUILDS[i]})`, url: f.url }))
+    : [{ label: '', url: server.url }];
   context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    baseURL: server.url,
     args: ['--no-sandbox', '--disable-gpu', `--remote-debugging-port=${port}`, '--no-first-run'],
   });
-  let signedIn = false;
+  const signedIn = new Set<string>();
   for (const c of CASES) {
-    if (c.signedIn && !signedIn) {
-      // Signed in through the form, as an operator does: the console keeps the session in storage.
+    for (const t of targets) {
+      if (!c.signedIn || signedIn.has(t.url)) continue;
+      // Signed in through the form, as an operator does: the console keeps the session in storage
+      // (each front is an origin of its own).
       const page = context.pages()[0] ?? (await context.newPage());
-      await page.goto('/login');
+      await page.goto(`${t.url}/login`);
       await page.getByTestId('login-username').fill(ADMIN.username);
       await page.getByTestId('login-password').fill(ADMIN.password);
       await page.getByTestId('login-submit').click();
       await page.waitForURL('**/dashboard');
-      signedIn = true;
+      signedIn.add(t.url);
     }
-    const runs: Figures[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const flags: Flags = {
-        port,
-        output: 'json',
-        logLevel: 'error',
-        disableStorageReset: Boolean(c.signedIn),
-        // SAMPLE=1: V8's sampler in the trace too, so bench:dashboard-tasks (ANALYSE=) names the
-        // functions. It slows the page down (TBT ≈ 1.5×): for finding, not for the figures.
-        ...(process.env.SAMPLE && { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' }),
-      };
-      const answer = await lighthouse(
-        `${server.url}${c.path}`,
-        flags,
-        c.preset === 'desktop' ? desktopConfig : undefined,
-      );
-      if (!answer) throw new Error(`Lighthouse gave no result for ${c.name}`);
-      if (answer.lhr.runtimeError) throw new Error(`${c.name}: ${answer.lhr.runtimeError.message}`);
-      runs.push(figuresOf(answer.lhr));
-      if (process.env.SAVE_TRACE) {
-        // Where the main thread's time went, and the trace itself for a closer look (DevTools opens it).
-        const file = path.join(process.env.SAVE_TRACE, `${c.name.replace(/\W+/g, '-')}-${i + 1}.trace.json`);
-        await fs.mkdir(process.env.SAVE_TRACE, { recursive: true });
-        await fs.writeFile(file, JSON.stringify((answer.artifacts as unknown as { Trace: unknown }).Trace));
-        const rows = (id: string) =>
-          ((answer.lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [])
-            .slice(0, 8)
-            .map((r) => JSON.stringify(r))
-            .join('\n  ');
+    const runsOf = new Map<string, Figures[]>(targets.map((t) => [t.url, []]));
+    // In alternation: whatever the machine is doing meanwhile falls on every build alike.
+    for (let i = 0; i < RUNS; i++)
+      for (const t of targets) {
+        const runs = runsOf.get(t.url)!;
+        const flags: Flags = {
+          port,
+          output: 'json',
+          logLevel: 'error',
+          disableStorageReset: Boolean(c.signedIn),
+          // SAMPLE=1: V8's sampler in the trace too, so bench:dashboard-tasks (ANALYSE=) names the
+          // functions. It slows the page down (TBT ≈ 1.5×): for finding, not for the figures.
+          ...(process.env.SAMPLE && { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' }),
+        };
+        const answer = await lighthouse(
+          `${t.url}${c.path}`,
+          flags,
+          c.preset === 'desktop' ? desktopConfig : undefined,
+        );
+        if (!answer) throw new Error(`Lighthouse gave no result for ${c.name}`);
+        if (answer.lhr.runtimeError) throw new Error(`${c.name}: ${answer.lhr.runtimeError.message}`);
+        runs.push(figuresOf(answer.lhr));
+        if (process.env.SAVE_TRACE) {
+          // Where the main thread's time went, and the trace itself for a closer look (DevTools opens it).
+          const file = path.join(
+            process.env.SAVE_TRACE,
+            `${`${c.name}${t.label}`.replace(/\W+/g, '-')}-${i + 1}.trace.json`,
+          );
+          await fs.mkdir(process.env.SAVE_TRACE, { recursive: true });
+          await fs.writeFile(file, JSON.stringify((answer.artifacts as unknown as { Trace: unknown }).Trace));
+          const rows = (id: string) =>
+            (
+              (answer.lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ??
+              []
+            )
+              .slice(0, 8)
+              .map((r) => JSON.stringify(r))
+              .join('\n  ');
+          console.error(
+            `trace: ${file}\nmain thread:\n  ${rows('mainthread-work-breakdown')}\nscripts:\n  ${rows('bootup-time')}`,
+          );
+        }
+        const last = runs.at(-1)!;
         console.error(
-          `trace: ${file}\nmain thread:\n  ${rows('mainthread-work-breakdown')}\nscripts:\n  ${rows('bootup-time')}`,
+          `${c.name}${t.label} run ${i + 1}: performance ${last.performance}, TBT ${Math.round(last.tbt)} ms`,
         );
       }
-      console.error(`${c.name} run ${i + 1}: performance ${runs.at(-1)!.performance}`);
+    for (const t of targets) {
+      const runs = runsOf.get(t.url)!;
+      const m = (k: keyof Omit<Figures, 'failing' | 'longTasks'>) => median(runs.map((r) => r[k]));
+      results.push({
+        name: `${c.name}${t.label}`,
+        figures: {
+          performance: m('performance'),
+          accessibility: m('accessibility'),
+          bestPractices: m('bestPractices'),
+          seo: m('seo'),
+          fcp: m('fcp'),
+          lcp: m('lcp'),
+          tbt: m('tbt'),
+          jsKiB: m('jsKiB'),
+          failing: [...new Set(runs.flatMap((r) => r.failing))],
+          longTasks: runs.at(-1)?.longTasks ?? [],
+        },
+      });
     }
-    const m = (k: keyof Omit<Figures, 'failing' | 'longTasks'>) => median(runs.map((r) => r[k]));
-    results.push({
-      name: c.name,
-      figures: {
-        performance: m('performance'),
-        accessibility: m('accessibility'),
-        bestPractices: m('bestPractices'),
-        seo: m('seo'),
-        fcp: m('fcp'),
-        lcp: m('lcp'),
-        tbt: m('tbt'),
-        jsKiB: m('jsKiB'),
-        failing: [...new Set(runs.flatMap((r) => r.failing))],
-        longTasks: runs.at(-1)?.longTasks ?? [],
-      },
-    });
   }
 } finally {
   await context?.close();
+  for (const f of fronts) await f.close();
   await server.stop({ remove: true });
   await fs.rm(profile, { recursive: true, force: true });
 }
