@@ -41,7 +41,10 @@ async function readIfFile(file: string): Promise<Buffer | null> {
   }
 }
 
-/** The headers the server sends with every answer (its security policy), to send them too. */
+/**
+ * The headers the server sends with every answer (its security policy), to send them too; those
+ * named in FRONT_DROP are left out (to measure what one of them costs).
+ */
 async function policyHeaders(serverUrl: string): Promise<Record<string, string>> {
   const answer = await fetch(`${serverUrl}/login`, { method: 'HEAD' });
   const own = new Set([

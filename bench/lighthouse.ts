@@ -11,7 +11,9 @@
  *                                                       ADMIN_PASSWORD=Bench-Lighthouse-Passw0rd!)
  *   BUILDS=/tmp/before,/tmp/after RUNS=8 ONLY=dashboard npm run bench:lighthouse
  *       (two or more console builds, copies of apps/console/dist, each served in front of the one
- *       server (bench/build-front.ts) and measured in alternation: one row per build)
+ *       server (bench/build-front.ts) and measured in alternation: one row per build;
+ *       FRONT_DROP=origin-agent-cluster,… leaves those of the server's headers out, as the sixth
+ *       pass in docs/performance.md did to find what a fresh renderer costs)
  *
  * Chromium is Debian's, driven by playwright-core in a persistent profile with a debugging port:
  * Lighthouse audits through that port; the dashboard runs keep the storage where the console
