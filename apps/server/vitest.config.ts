@@ -10,6 +10,8 @@ export default defineConfig({
   test: {
     name: 'server',
     include: ['src/**/*.test.ts'],
+    // One migrated PGlite database that each suite's store copies (src/test/global-setup.ts).
+    globalSetup: ['src/test/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +10,7 @@ import { openAndSeed, type StartupLog } from '../bootstrap.js';
 import { loadConfig, type Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
+import type {} from './provided-context.js';
 
 export const ADMIN = { username: 'admin', password: 'Admin-Passw0rd!' } as const;
 
@@ -28,15 +29,23 @@ export class TestClock implements Clock {
 
 const silentLog: StartupLog = { info: () => undefined, warn: () => undefined };
 
-/** A fresh database for one suite: a temp PGlite directory, or a new PostgreSQL database. */
+/**
+ * A fresh database for one suite: a temp PGlite directory, or a new PostgreSQL database. Both start
+ * migrated (copies of the run's templates, test/global-setup.ts) unless `empty`, for a suite that
+ * applies migrations itself.
+ */
 export interface Store {
   env: Record<string, string>;
   drop(): Promise<void>;
 }
 
-export async function freshStore(kind: 'pglite' | 'postgres'): Promise<Store> {
+export async function freshStore(
+  kind: 'pglite' | 'postgres',
+  opts: { empty?: boolean } = {},
+): Promise<Store> {
   if (kind === 'pglite') {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ac-test-'));
+    if (!opts.empty) await fs.cp(inject('pgliteTemplate'), path.join(dir, 'pglite'), { recursive: true });
     return {
       env: { DATA_DIR: dir },
       drop: () => fs.rm(dir, { recursive: true, force: true }),
@@ -44,9 +53,10 @@ export async function freshStore(kind: 'pglite' | 'postgres'): Promise<Store> {
   }
   const baseUrl = process.env.TEST_DATABASE_URL!;
   const name = `ac_test_${randomBytes(6).toString('hex')}`;
+  const template = opts.empty ? '' : inject('postgresTemplate');
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;

@@ -140,7 +140,7 @@ describe.each(backends)('offline hours migration (%s)', (kind) => {
   let after: { zone: string; rows: OfflineHoursRow[] }[];
 
   beforeAll(async () => {
-    if (kind === 'postgres') store = await freshStore('postgres');
+    if (kind === 'postgres') store = await freshStore('postgres', { empty: true });
     conn = await connect(kind, store);
     const before = await migrationsBefore();
     try {
