@@ -4,6 +4,9 @@ export default defineConfig({
   test: {
     name: 'e2e',
     include: ['tests/**/*.e2e.ts'],
+    // Servers start on a copy of one migrated database made for the run (support/global-setup.ts).
+    globalSetup: ['support/global-setup.ts'],
+    setupFiles: ['support/setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     // What a browser shows after a click can take seconds on a loaded 2-core machine (vitest's 1 s

@@ -18,6 +18,14 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** A migrated, empty PGlite directory that new data directories start from (see setup.ts). */
+let dataTemplate: string | undefined;
+
+/** New data directories start as a copy of `dir` (the e2e run's; benches start from nothing). */
+export function useDataTemplate(dir: string): void {
+  dataTemplate = dir;
+}
+
 export interface RunningServer {
   url: string;
   dataDir: string;
@@ -39,7 +47,12 @@ export async function startServer(
   await fs.access(entry).catch(() => {
     throw new Error('apps/server/dist is missing: run `npm run build` first (npm test does).');
   });
-  const dataDir = opts.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'ac-e2e-')));
+  let dataDir = opts.dataDir;
+  if (!dataDir) {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ac-e2e-'));
+    if (dataTemplate && !opts.env?.DATABASE_URL)
+      await fs.cp(dataTemplate, path.join(dataDir, 'pglite'), { recursive: true });
+  }
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
