@@ -5,25 +5,16 @@
  * TBT median differed by 25 % (docs/performance.md, sixth pass).
  *
  * The front answers a page load with the build's index.html and /assets/… with the build's files,
- * precompressed and cached as the server does (apps/server's static delivery); everything else
+ * through `@fastify/static` with the server's own options (precompressed files, cache headers:
+ * apps/server/src/plugins/static-delivery.ts) and the server's security headers; everything else
  * (the API, media, the realtime socket, the kiosk) goes to the server.
  */
-import fs from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
-
-const TYPES: Record<string, string> = {
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.html': 'text/html; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.json': 'application/json',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-  '.mp3': 'audio/mpeg',
-  '.wav': 'audio/wav',
-};
+import fastifyStatic from '@fastify/static';
+import Fastify from 'fastify';
+import { looksLikeFile, STATIC_OPTIONS } from '../apps/server/src/plugins/static-delivery.js';
 
 /** Paths that are the server's own, whatever the build holds. */
 const SERVER_PATHS = /^\/(admin_panel|media|realtime|kiosk|docs|health|robots\.txt)(\/|\?|$)/;
@@ -31,14 +22,6 @@ const SERVER_PATHS = /^\/(admin_panel|media|realtime|kiosk|docs|health|robots\.t
 export interface Front {
   url: string;
   close(): Promise<void>;
-}
-
-async function readIfFile(file: string): Promise<Buffer | null> {
-  try {
-    return (await fs.stat(file)).isFile() ? await fs.readFile(file) : null;
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -66,35 +49,25 @@ async function policyHeaders(serverUrl: string): Promise<Record<string, string>>
   return Object.fromEntries([...answer.headers].filter(([name]) => !own.has(name) && !drop.has(name)));
 }
 
-/** Serves the build's file for this request, or answers false when the server should. */
-async function serveFromBuild(
-  dir: string,
-  policy: Record<string, string>,
-  req: http.IncomingMessage,
-  res: http.ServerResponse,
-) {
+/** Whether the build answers this request: a page load or one of its assets (else the server). */
+function forBuild(req: http.IncomingMessage): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-  const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://front').pathname);
+  const pathname = new URL(req.url ?? '/', 'http://front').pathname;
   if (SERVER_PATHS.test(pathname)) return false;
-  const isAsset = pathname.startsWith('/assets/');
-  const isPage = !isAsset && (req.headers.accept ?? '').includes('text/html');
-  if (!isAsset && !isPage) return false;
-  const file = isAsset ? path.join(dir, path.normalize(pathname)) : path.join(dir, 'index.html');
-  if (!file.startsWith(dir)) return false;
-  const brotli = (req.headers['accept-encoding'] ?? '').includes('br')
-    ? await readIfFile(`${file}.br`)
-    : null;
-  const body = brotli ?? (await readIfFile(file));
-  if (!body) return false;
-  res.writeHead(200, {
-    ...policy,
-    'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
-    'cache-control': isAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
-    vary: 'Accept-Encoding',
-    ...(brotli && { 'content-encoding': 'br' }),
-  });
-  res.end(req.method === 'HEAD' ? undefined : body);
-  return true;
+  return pathname.startsWith('/assets/') || (req.headers.accept ?? '').includes('text/html');
+}
+
+/** Passes a request to the server as it came, and its answer back. */
+function proxy(target: URL, req: http.IncomingMessage, res: http.ServerResponse) {
+  const upstream = http.request(
+    { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    },
+  );
+  upstream.on('error', () => res.destroy());
+  req.pipe(upstream);
 }
 
 /** Starts a front for the build in `dir` before the server at `serverUrl`. */
@@ -102,22 +75,25 @@ export async function startFront(dir: string, serverUrl: string): Promise<Front>
   const root = path.resolve(dir);
   const target = new URL(serverUrl);
   const policy = await policyHeaders(serverUrl);
-  const server = http.createServer((req, res) => {
-    void serveFromBuild(root, policy, req, res).then((served) => {
-      if (served) return;
-      const upstream = http.request(
-        { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
-        (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        },
-      );
-      upstream.on('error', () => res.destroy());
-      req.pipe(upstream);
-    });
+  let server: http.Server | undefined;
+  const app = Fastify({
+    serverFactory: (handler) =>
+      (server = http.createServer((req, res) =>
+        forBuild(req) ? handler(req, res) : proxy(target, req, res),
+      )),
   });
+  app.addHook('onSend', async (_req, reply) => {
+    reply.headers(policy);
+  });
+  await app.register(fastifyStatic, { root, ...STATIC_OPTIONS, index: false });
+  // A page load (/dashboard, /login…) is the console's index.html; a missing asset stays a 404.
+  app.setNotFoundHandler((req, reply) =>
+    looksLikeFile(req.url.split('?')[0] ?? '')
+      ? reply.status(404).type('text/plain').send('Not found')
+      : reply.sendFile('index.html'),
+  );
   // The realtime socket: the upgrade request goes to the server as it came, then bytes both ways.
-  server.on('upgrade', (req, socket, head) => {
+  app.server.on('upgrade', (req: http.IncomingMessage, socket: net.Socket, head: Buffer) => {
     const upstream = net.connect(Number(target.port), target.hostname, () => {
       const lines = [`${req.method} ${req.url} HTTP/${req.httpVersion}`];
       for (let i = 0; i < req.rawHeaders.length; i += 2)
@@ -130,14 +106,12 @@ export async function startFront(dir: string, serverUrl: string): Promise<Front>
     upstream.on('error', () => socket.destroy());
     socket.on('error', () => upstream.destroy());
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    url: address,
+    close: async () => {
+      server?.closeAllConnections();
+      await app.close();
+    },
   };
 }

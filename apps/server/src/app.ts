@@ -19,6 +19,7 @@ import { registerGuard } from './plugins/guard.js';
 import { recordRoutes } from './plugins/route-table.js';
 import { registerInputChecks } from './plugins/input-checks.js';
 import { registerApiCompression } from './plugins/compress.js';
+import { looksLikeFile, STATIC_OPTIONS } from './plugins/static-delivery.js';
 import {
   createLoadShedder,
   PGLITE_LIMITS,
@@ -186,22 +187,7 @@ const isApi = (url: string) => {
   const path = url.split('?')[0] ?? '';
   return API_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`)) && !path.startsWith('/media/');
 };
-/** A path naming a file (its last segment has an extension): a missing one is a 404, not the app. */
-const looksLikeFile = (path: string) => /\.[A-Za-z0-9]{1,8}$/.test(path.slice(path.lastIndexOf('/') + 1));
 const HSTS = 'max-age=31536000; includeSubDomains';
-/** Built files whose names carry a content hash (Vite's assets/): a new build names new files. */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-/**
- * Cache headers of a built file (`file` may be its precompressed .br/.gz): hashed assets are kept a
- * year; anything else (index.html, the logo, robots.txt) is checked with the server on every use,
- * so an upgrade shows at once.
- */
-function staticCacheHeaders(reply: { header(name: string, value: string): unknown }, file: string) {
-  const hashed = /[\\/]assets[\\/]/.test(file);
-  reply.header('cache-control', hashed ? IMMUTABLE : 'no-cache');
-}
-/** How each built app is served: precompressed .br/.gz chosen by Accept-Encoding, cache headers. */
-const STATIC_OPTIONS = { wildcard: false, preCompressed: true, setHeaders: staticCacheHeaders } as const;
 /** This server's version (its package's), shown in the API reference; the same from src and dist. */
 const SERVER_VERSION = (
   JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
