@@ -2,9 +2,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client.js';
+import { databaseUrl, onPostgres } from './postgres-admin.js';
 import type {} from './provided-context.js';
 
 /**
@@ -22,26 +22,15 @@ export default async function setup(project: TestProject) {
 
   const baseUrl = process.env.TEST_DATABASE_URL;
   const name = baseUrl ? `ac_test_template_${randomBytes(6).toString('hex')}` : '';
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: baseUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
   if (baseUrl) {
-    await admin(`create database ${name}`);
-    const url = new URL(baseUrl);
-    url.pathname = `/${name}`;
-    const postgres = await openDatabase({ databaseUrl: url.toString() });
+    await onPostgres(baseUrl, `create database ${name}`);
+    const postgres = await openDatabase({ databaseUrl: databaseUrl(baseUrl, name) });
     await postgres.close();
   }
   project.provide('postgresTemplate', name);
 
   return async () => {
     await fs.rm(dir, { recursive: true, force: true });
-    if (name) await admin(`drop database if exists ${name} with (force)`);
+    if (baseUrl) await onPostgres(baseUrl, `drop database if exists ${name} with (force)`);
   };
 }

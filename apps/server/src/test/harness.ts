@@ -4,12 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp, type BuildOptions } from '../app.js';
 import { openAndSeed, type StartupLog } from '../bootstrap.js';
 import { loadConfig, type Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
+import { databaseUrl, onPostgres } from './postgres-admin.js';
 import type {} from './provided-context.js';
 
 export const ADMIN = { username: 'admin', password: 'Admin-Passw0rd!' } as const;
@@ -54,22 +54,14 @@ export async function freshStore(
   const baseUrl = process.env.TEST_DATABASE_URL!;
   const name = `ac_test_${randomBytes(6).toString('hex')}`;
   const template = opts.empty ? '' : inject('postgresTemplate');
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
+  await onPostgres(baseUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
   // Media and other files still live under DATA_DIR: never the repository's own ./data.
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ac-test-'));
   return {
-    env: { DATABASE_URL: url.toString(), DATA_DIR: dir },
+    env: { DATABASE_URL: databaseUrl(baseUrl, name), DATA_DIR: dir },
     drop: async () => {
       await fs.rm(dir, { recursive: true, force: true });
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await onPostgres(baseUrl, `drop database if exists ${name} with (force)`);
     },
   };
 }
