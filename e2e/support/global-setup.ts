@@ -1,8 +1,5 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { migratedPglite } from '../../apps/server/src/test/pglite-template.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -11,20 +8,14 @@ declare module 'vitest' {
   }
 }
 
-type OpenDatabase = (opts: { dataDir: string }) => Promise<{ close(): Promise<void> }>;
-
 /**
- * A server's first start on an empty data directory spends ≈ 5 s making its PGlite database
- * (initdb in WASM, then every migration). The run makes one here with the built server's own code,
- * and each suite's server starts on a copy (`startServer`, through support/setup.ts): it still
- * seeds its project and admin as a first start does.
+ * A server's first start on an empty data directory spends ≈ 5 s making its PGlite database. The
+ * run makes one here, migrated from the same migrations folder the built server reads, and each
+ * suite's server starts on a copy (`startServer`, through support/setup.ts): it still seeds its
+ * project and admin as a first start does.
  */
 export default async function setup(project: TestProject) {
-  const client = pathToFileURL(path.resolve(import.meta.dirname, '../../apps/server/dist/db/client.js')).href;
-  const { openDatabase } = (await import(client)) as { openDatabase: OpenDatabase };
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ac-e2e-template-'));
-  const database = await openDatabase({ dataDir: dir });
-  await database.close();
-  project.provide('e2eDataTemplate', path.join(dir, 'pglite'));
-  return () => fs.rm(dir, { recursive: true, force: true });
+  const template = await migratedPglite();
+  project.provide('e2eDataTemplate', template.pglite);
+  return () => template.remove();
 }
