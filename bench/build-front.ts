@@ -75,12 +75,9 @@ export async function startFront(dir: string, serverUrl: string): Promise<Front>
   const root = path.resolve(dir);
   const target = new URL(serverUrl);
   const policy = await policyHeaders(serverUrl);
-  let server: http.Server | undefined;
   const app = Fastify({
     serverFactory: (handler) =>
-      (server = http.createServer((req, res) =>
-        forBuild(req) ? handler(req, res) : proxy(target, req, res),
-      )),
+      http.createServer((req, res) => (forBuild(req) ? handler(req, res) : proxy(target, req, res))),
   });
   app.addHook('onSend', async (_req, reply) => {
     reply.headers(policy);
@@ -110,7 +107,7 @@ export async function startFront(dir: string, serverUrl: string): Promise<Front>
   return {
     url: address,
     close: async () => {
-      server?.closeAllConnections();
+      app.server.closeAllConnections();
       await app.close();
     },
   };
