@@ -6,6 +6,8 @@
  *   npm run build && npm run bench:lighthouse          (RUNS=3 by default; CHROMIUM_PATH)
  *   ONLY=dashboard npm run bench:lighthouse             (the rows whose name contains it)
  *   SAVE_TRACE=/tmp/lh npm run bench:lighthouse         (also where the main thread's time went, and the traces)
+ *   CPU_SLOWDOWN=8 ONLY=dashboard …                   (the CPU slowed 8× instead of the preset's 4×:
+ *                                                       a machine half as fast as this one)
  *   SAMPLE=1 SAVE_TRACE=/tmp/lh …                        (the traces with V8's samples: bench:dashboard-tasks ANALYSE=)
  *   SERVER_URL=http://127.0.0.1:8099 npm run bench:lighthouse   (a running server with the demo data and
  *                                                       ADMIN_PASSWORD=Bench-Lighthouse-Passw0rd!)
@@ -60,6 +62,8 @@ interface Figures {
   lcp: number;
   tbt: number;
   jsKiB: number;
+  /** Lighthouse's measure of the machine's speed (higher is faster): TBT moves with it. */
+  benchmarkIndex: number;
   failing: string[];
   /** The longest main-thread tasks, "duration ms script", to know what to split. */
   longTasks: string[];
@@ -94,6 +98,7 @@ function figuresOf(lhr: Result): Figures {
     lcp: num('largest-contentful-paint'),
     tbt: num('total-blocking-time'),
     jsKiB: js / 1024,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
     failing,
     longTasks,
   };
@@ -149,6 +154,10 @@ try {
           output: 'json',
           logLevel: 'error',
           disableStorageReset: Boolean(c.signedIn),
+          // CPU_SLOWDOWN=8: what a machine half as fast would measure (the presets use 4 on mobile).
+          ...(process.env.CPU_SLOWDOWN && {
+            throttling: { cpuSlowdownMultiplier: Number(process.env.CPU_SLOWDOWN) },
+          }),
           // SAMPLE=1: V8's sampler in the trace too, so bench:dashboard-tasks (ANALYSE=) names the
           // functions. It slows the page down (TBT ≈ 1.5×): for finding, not for the figures.
           ...(process.env.SAMPLE && { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' }),
@@ -200,6 +209,7 @@ try {
           lcp: m('lcp'),
           tbt: m('tbt'),
           jsKiB: m('jsKiB'),
+          benchmarkIndex: m('benchmarkIndex'),
           failing: [...new Set(runs.flatMap((r) => r.failing))],
           longTasks: runs.at(-1)?.longTasks ?? [],
         },
@@ -213,7 +223,12 @@ try {
   await fs.rm(profile, { recursive: true, force: true });
 }
 
-console.log(`\nLighthouse, median of ${RUNS} run(s) per row\n`);
+// The same build measured 99 ms of dashboard TBT on one machine and 640–770 ms on another: the
+// benchmark index says which kind of machine a figure came from (docs/performance.md).
+const indexes = results.map((r) => r.figures.benchmarkIndex);
+console.log(
+  `\nLighthouse, median of ${RUNS} run(s) per row; benchmark index ${Math.round(median(indexes))}\n`,
+);
 console.log('| page / preset | performance | accessibility | best practices | SEO | FCP | LCP | TBT | JS |');
 console.log('|---|---|---|---|---|---|---|---|---|');
 for (const { name, figures: f } of results) {
