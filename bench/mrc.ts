@@ -7,7 +7,7 @@
  * 500 documents on the device (the set replicated under varied names), in-process.
  *
  * Run: npx tsx bench/mrc.ts
- * Env: MRC_THRESHOLD, MRC_K1, MRC_B, MRC_UNSEEN, MRC_PW (tuning, dev split only), BENCH_DOCS (default 500).
+ * Env: MRC_THRESHOLD, MRC_K1, MRC_B, MRC_UNSEEN, MRC_PW, MRC_FOLLOW (tuning, dev split only), BENCH_DOCS (default 500).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,6 +27,7 @@ const params = {
 const extract = {
   ...EXTRACT_DEFAULTS,
   ...(env('MRC_PW') === undefined ? {} : { passageWeight: env('MRC_PW')! }),
+  ...(env('MRC_FOLLOW') === undefined ? {} : { follow: env('MRC_FOLLOW')! }),
 };
 
 interface Question {
@@ -113,8 +114,10 @@ for (const split of ['dev', 'dev2', 'test'] as const) {
   let answers = 0;
   let belowThreshold = 0;
   let wrongSentence = 0;
+  const quoted: number[] = [];
   for (const q of qs) {
     const r = answerFrom(index, q.question, threshold, extract);
+    if (r.text !== null) quoted.push(r.text.length);
     const found = r.hits.some((h) => h.filename === q.document && h.text.includes(q.answer_sentence));
     const answeredRight = r.answered && r.text !== null && r.text.includes(q.answer_sentence);
     if (found) top3++;
@@ -136,7 +139,8 @@ for (const split of ['dev', 'dev2', 'test'] as const) {
   console.log(
     `${split}: ${qs.length} questions  top-3 ${pc(top3, qs.length)}  answer ${pc(answers, qs.length)}  ` +
       `unanswerable answered ${wrongly.length}/${neg.length}  ` +
-      `(in the top 3 but under the threshold ${belowThreshold}, another sentence quoted ${wrongSentence})`,
+      `(in the top 3 but under the threshold ${belowThreshold}, another sentence quoted ${wrongSentence}; ` +
+      `answers ${Math.round(quoted.reduce((a, b) => a + b, 0) / Math.max(1, quoted.length))} characters on average)`,
   );
 }
 

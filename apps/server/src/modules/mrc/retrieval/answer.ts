@@ -11,9 +11,11 @@ export interface ExtractParams {
   passages: number;
   /** Weight of the passage's own score against the sentence's. */
   passageWeight: number;
+  /** At most this many characters (UTF-16) for a sentence and the one after it quoted together. */
+  follow: number;
 }
 
-export const EXTRACT_DEFAULTS: ExtractParams = { passages: 3, passageWeight: 0.35 };
+export const EXTRACT_DEFAULTS: ExtractParams = { passages: 3, passageWeight: 0.35, follow: 200 };
 
 export interface Extracted {
   /** Which of `ranked` the answer is in. */
@@ -82,6 +84,10 @@ export function extractAnswer(
   const short = main.end - main.start < 30;
   if (after && (adds(after) > 0 || short) && adds(after) >= adds(before)) end = after.end;
   else if (before && adds(before) > 0) start = before.start;
+  // What the sentence leaves of the question is often answered by the next one, in words the
+  // question does not use ("How often does the bus come on a Saturday?" — "…every 10 minutes on
+  // weekdays. On weekends it runs every 30 minutes."): it joins while the two stay short.
+  else if (after && main.cover < 1 - 1e-9 && after.end - main.start <= params.follow) end = after.end;
   const text = ranked[choice.hit]!.passage.text.slice(start, end);
   return { hit: choice.hit, start, end, text };
 }

@@ -4,7 +4,7 @@
  * content word (English stemmed, Chinese as Intl.Segmenter words) or a CJK character bigram, so a
  * Traditional Chinese question finds a Simplified passage and 邊度/喺 finds 哪里/在.
  */
-import { analyze, normalizeText } from '../../../matcher/text.js';
+import { analyze, normalizeText, stem } from '../../../matcher/text.js';
 
 /**
  * Words a question asks with but a document rarely answers with: they would only lower a real
@@ -14,7 +14,10 @@ const QUESTION_WORDS = new Set(
   (
     'how when where why whats wheres hows whens tell know want need get go find ' +
     '吗 呢 吧 啊 什么 哪里 哪儿 怎么 怎样 如何 几点 多少 请问 可以 是否 是不是 有没有 我 我们 你 你们 的 了 是 要 想'
-  ).split(' '),
+  )
+    .split(' ')
+    // Compared with the analysed (stemmed) word: "where" is "wher" by then.
+    .map(stem),
 );
 /** The same, as CJK bigrams (what a Chinese question is also indexed by). */
 const QUESTION_BIGRAMS = new Set(
@@ -58,9 +61,11 @@ export interface Sentence {
   end: number;
 }
 
-const SENTENCE_END = /[.!?。！？；;]+["'”’)）」』]*(?=\s|$)|[。！？；]+["'”’)）」』]*|\n+/gu;
+// A semicolon joins two halves of one sentence ("Students use the gym for free; visitors pay $60"):
+// cut there, the half that answers loses the half that says what it is about.
+const SENTENCE_END = /[.!?。！？]+["'”’)）」』]*(?=\s|$)|[。！？]+["'”’)）」』]*|\n+/gu;
 
-/** Splits a passage into sentences: at . ! ? and their CJK forms, semicolons, and line breaks. */
+/** Splits a passage into sentences: at . ! ? and their CJK forms, and line breaks. */
 export function sentencesOf(text: string): Sentence[] {
   const out: Sentence[] = [];
   let from = 0;
