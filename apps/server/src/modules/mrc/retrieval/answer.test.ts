@@ -13,6 +13,13 @@ const passage = (id: number, heading: string, text: string): IndexedPassage => (
   text,
 });
 
+/** An index of passages given as [heading, text], in one go. */
+const indexOf = (rows: [string, string][]) =>
+  buildIndex(
+    rows.map(([heading, text], i) => passage(i + 1, heading, text)),
+    { sliceMs: 1e9 },
+  );
+
 const sentences = (text: string) => sentencesOf(text).map((s) => text.slice(s.start, s.end));
 
 describe('sentences of a passage', () => {
@@ -29,29 +36,23 @@ describe('sentences of a passage', () => {
 });
 
 describe('the quoted answer', () => {
-  const passages = [
-    passage(
-      1,
+  const rows: [string, string][] = [
+    [
       'Meeting rooms',
       'The shared meeting rooms on the 3rd floor can be booked by tenants through the tenant portal. ' +
         'Each booking may last up to four hours. Cancellations must be made at least two hours ahead.',
-    ),
-    passage(
-      2,
+    ],
+    [
       'Library',
       'The main library is open from 8 am to midnight during term and from 9 am to 6 pm during holidays. ' +
         'Study rooms on the third floor can be booked online by students and staff for up to three hours a day, ' +
         'and a booking that is not claimed within fifteen minutes of its start is released to the next student.',
-    ),
-    passage(
-      3,
-      'Printing',
-      'Printers are in the library and every computer lab. Colour printing costs 50 cents.',
-    ),
+    ],
+    ['Printing', 'Printers are in the library and every computer lab. Colour printing costs 50 cents.'],
   ];
 
   it('takes the next sentence too when the best one leaves part of the question unsaid', async () => {
-    const index = await buildIndex(passages, { sliceMs: 1e9 });
+    const index = await indexOf(rows);
     const r = answerFrom(index, 'What is the longest I can reserve a meeting room for?', 0.1);
     expect(r.answered).toBe(true);
     expect(r.text).toBe(
@@ -61,7 +62,7 @@ describe('the quoted answer', () => {
   });
 
   it('quotes one sentence when it says all the question asks, or when two would be too long', async () => {
-    const index = await buildIndex(passages, { sliceMs: 1e9 });
+    const index = await indexOf(rows);
     const printers = answerFrom(index, 'Where are the printers?', 0.1);
     expect(printers.text).toBe('Printers are in the library and every computer lab.');
     const library = answerFrom(index, 'When is the main library open on Sunday?', 0.1);
@@ -71,24 +72,18 @@ describe('the quoted answer', () => {
   });
 
   it('meets a place by its abbreviation or its name in another region', async () => {
-    const english = await buildIndex(
-      [
-        passage(1, 'Visiting hours', 'The intensive care unit allows visits from 3 pm to 4 pm only.'),
-        passage(2, 'Parking', 'Bicycles can be parked in the racks beside Gate 2.'),
-        passage(3, 'Number of visitors', 'No more than two visitors may be at a bedside at one time.'),
-      ],
-      { sliceMs: 1e9 },
-    );
+    const english = await indexOf([
+      ['Visiting hours', 'The intensive care unit allows visits from 3 pm to 4 pm only.'],
+      ['Parking', 'Bicycles can be parked in the racks beside Gate 2.'],
+      ['Number of visitors', 'No more than two visitors may be at a bedside at one time.'],
+    ]);
     expect(answerFrom(english, 'ICU visiting times?', 0.1).text).toContain('intensive care unit');
     expect(answerFrom(english, 'Where can I leave my bike?', 0.1).text).toContain('Bicycles');
-    const chinese = await buildIndex(
-      [
-        passage(1, '探病時間', '深切治療部每日只開放下午四時至五時探病。'),
-        passage(2, '探病人數', '每位病人每次最多兩位訪客。'),
-        passage(3, '停車', '電單車可停泊於地庫一樓。'),
-      ],
-      { sliceMs: 1e9 },
-    );
+    const chinese = await indexOf([
+      ['探病時間', '深切治療部每日只開放下午四時至五時探病。'],
+      ['探病人數', '每位病人每次最多兩位訪客。'],
+      ['停車', '電單車可停泊於地庫一樓。'],
+    ]);
     // Taiwan's and the mainland's names for Hong Kong's 深切治療部 and 電單車.
     expect(answerFrom(chinese, '加護病房幾點可以探病？', 0.1).text).toContain('深切治療部');
     expect(answerFrom(chinese, '重症监护室几点可以探视？', 0.1).text).toContain('深切治療部');
