@@ -13,6 +13,7 @@
  * counted on real (not simulated) slowed tasks, so it moves with it but is not the same figure.
  *
  *   ANALYSE=trace.json  reads a saved trace instead of loading (Lighthouse's, from SAVE_TRACE; tasks ×4)
+ *   COUNTED=8   with ANALYSE: each task counted ×8 (a trace saved with CPU_SLOWDOWN=8)
  *   SIMULATE=1  loads at full speed and counts each task ×4, as Lighthouse's simulated throttling
  *               does: the network answers at once, so the data's renders fold into fewer, longer tasks.
  */
@@ -24,7 +25,8 @@ const RUNS = Number(process.env.RUNS ?? 3);
 /** The CPU slowdown applied while loading, and the factor each observed task is counted with. */
 const SIMULATE = Boolean(process.env.SIMULATE || process.env.ANALYSE);
 const RATE = SIMULATE ? 1 : 4;
-const COUNTED = SIMULATE ? 4 : 1;
+// COUNTED=8 reads a trace bench:lighthouse saved with CPU_SLOWDOWN=8.
+const COUNTED = Number(process.env.COUNTED ?? (SIMULATE ? 4 : 1));
 const ADMIN = { username: 'admin', password: 'Bench-Lighthouse-Passw0rd!' };
 
 interface TraceEvent {
