@@ -3,7 +3,8 @@
  * documents (English, Traditional Chinese with Cantonese, Simplified Chinese) and 127 questions with
  * the sentence that answers each, split dev (tuned on) and test (never tuned on), plus questions no
  * document answers. Prints, per split: the right passage in the top 3, the extracted answer holding
- * the marked sentence, and how many unanswerable questions were answered; then answer latency with
+ * the marked sentence, and how many unanswerable questions were answered, asked of one index of all
+ * the documents and of each place's document alone (as a device holds one place's); then latency with
  * 500 documents on the device (the set replicated under varied names), in-process.
  *
  * Run: npx tsx bench/mrc.ts
