@@ -7,7 +7,7 @@
  * the documents and of each place's document alone (as a device holds one place's); then latency with
  * 500 documents on the device (the set replicated under varied names), in-process.
  *
- * Run: npx tsx bench/mrc.ts
+ * Run: npx tsx bench/mrc.ts   (VERBOSE=1: the dev misses of the one index; VERBOSE=alone: of each place)
  * Env: MRC_THRESHOLD, MRC_K1, MRC_B, MRC_UNSEEN, MRC_PW, MRC_FOLLOW (tuning, dev split only), BENCH_DOCS (default 500).
  */
 import fs from 'node:fs';
@@ -178,7 +178,10 @@ function evaluate(indexesFor: (document?: string) => Bm25Index[], verbose: boole
 console.log('one index of all eleven places:');
 evaluate(() => [index], process.env.VERBOSE === '1');
 console.log('each place alone (a question that names no place is asked of each):');
-evaluate((document) => (document ? [alone.get(document)!] : [...alone.values()]), false);
+evaluate(
+  (document) => (document ? [alone.get(document)!] : [...alone.values()]),
+  process.env.VERBOSE === 'alone',
+);
 
 // Latency: the device holds DOCS documents; every question asked in turn, after a warm-up round.
 if (DOCS === 0) process.exit(0);
