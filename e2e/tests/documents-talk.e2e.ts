@@ -96,6 +96,16 @@ describe('documents and small talk: uploaded, scanned, answered on a kiosk', () 
     expect(await o('mrc-viewer-highlight').first().innerText()).toContain('2 pm to 8 pm');
     await screenshot(op, 'mrc-viewer');
     await o('mrc-viewer-close').click();
+
+    // The documents say where the entrance is, not when it opens: no answer, and the panel says why.
+    await o('mrc-test-input').getByRole('textbox').fill('What time does the main entrance open?');
+    await o('mrc-test-ask').click();
+    await expect
+      .poll(() => o('mrc-test-no-answer').last().innerText(), { timeout: 15_000 })
+      .toMatch(
+        /^The question asks for a time, and the sentence the best passage \(score [\d.]+\) would quote/,
+      );
+    await screenshot(op, 'mrc-no-answer-asked-for');
   });
 
   it('switches the topic filter on for politics on /talk', async () => {

@@ -163,9 +163,22 @@ export const ZDocumentSource = z.object({
 });
 export type DocumentSource = z.infer<typeof ZDocumentSource>;
 
+/** What a question plainly asks for: a time of day, a price, a count, a length of time. */
+export const MRC_ASKED_FOR = ['time', 'price', 'count', 'duration'] as const;
+export type MrcAskedFor = (typeof MRC_ASKED_FOR)[number];
+/**
+ * Why a question was not answered from the documents: the best passage scored under the threshold;
+ * the quoted sentence lacks what the question asks for (`asked_for`); the language model found no
+ * answer in the best passages.
+ */
+export const MRC_DECLINED = ['score', 'asked_for', 'model'] as const;
+export type MrcDeclined = (typeof MRC_DECLINED)[number];
+
 export const ZMrcAnswer = z.object({
-  /** False when the best passage scored under the threshold: the device would fall back. */
+  /** False when the documents do not answer (`declined` says why): the device would fall back. */
   answered: z.boolean(),
+  declined: z.enum(MRC_DECLINED).nullable(),
+  asked_for: z.array(z.enum(MRC_ASKED_FOR)),
   /** The answering sentence(s), or the model's answer on the generative path. */
   text: z.string().nullable(),
   score: z.number(),

@@ -22,9 +22,24 @@ const score = (value: number) => value.toFixed(2);
 function AnswerView({ answer, onShow }: { answer: MrcAnswer; onShow: (hit: ShownHit) => void }) {
   const { t } = useTranslation();
   if (!answer.answered) {
+    // Why the documents do not answer: the operator sees what to change (a document, the wording).
+    const asked = answer.asked_for[0];
+    const why =
+      answer.declined === 'model'
+        ? t('mrc.test.no_answer_model')
+        : answer.declined === 'asked_for' && asked
+          ? t('mrc.test.no_answer_asked_for', {
+              score: score(answer.score),
+              what: t(`mrc.test.asked_for.${asked}`),
+            })
+          : t('mrc.test.no_answer', { score: score(answer.score), threshold: score(answer.threshold) });
     return (
-      <Typography color="text.secondary" data-testid="mrc-test-no-answer">
-        {t('mrc.test.no_answer', { score: score(answer.score), threshold: score(answer.threshold) })}
+      <Typography
+        color="text.secondary"
+        data-testid="mrc-test-no-answer"
+        data-declined={answer.declined ?? ''}
+      >
+        {why}
       </Typography>
     );
   }

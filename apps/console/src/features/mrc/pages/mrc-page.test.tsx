@@ -259,6 +259,8 @@ describe('MrcPage', () => {
   it('asks a question after building the index, shows the answer and its passage in the document', async () => {
     const answer: MrcAnswer = {
       answered: true,
+      declined: null,
+      asked_for: [],
       text: 'The museum opens at 9 am.',
       score: 0.82,
       threshold: 0.5,
@@ -285,20 +287,21 @@ describe('MrcPage', () => {
       session_id: 's',
       took_ms: 12,
     };
-    let answered = true;
+    // After the answer, each question is declined for another reason.
+    const unanswered = { ...answer, answered: false, text: null, source: null };
+    const replies: MrcAnswer[] = [
+      answer,
+      { ...unanswered, declined: 'score', score: 0.2 },
+      { ...unanswered, declined: 'asked_for', asked_for: ['time'], score: 0.61 },
+      { ...unanswered, declined: 'model', score: 0.7 },
+    ];
     const calls = fakeServer((call) => {
       if (call.method === 'GET' && call.path === '/mrc')
         return { body: [doc(1, 'visitor-guide.pdf')], total: 1 };
       // The index is missing until POST builds it.
       if (call.path === '/mrc/projects')
         return { body: project(call.method === 'POST' ? '2026-03-04T10:02:00Z' : null) };
-      if (call.method === 'POST' && call.path === '/mrc/query') {
-        const reply = answered
-          ? answer
-          : { ...answer, answered: false, text: null, source: null, score: 0.2 };
-        answered = false;
-        return { body: reply };
-      }
+      if (call.method === 'POST' && call.path === '/mrc/query') return { body: replies.shift() };
       if (call.method === 'GET' && call.path === '/mrc/1/text')
         return {
           body: {
@@ -344,6 +347,20 @@ describe('MrcPage', () => {
     fireEvent.click(screen.getByTestId('mrc-test-ask'));
     expect((await screen.findByTestId('mrc-test-no-answer')).textContent).toMatch(/^No answer good enough/);
     expect(calls.filter((c) => c.path === '/mrc/projects')).toHaveLength(2);
+    // Why each of the next two is not answered, in words the operator can act on.
+    const noAnswer = async (question: string, count: number) => {
+      fireEvent.change(input, { target: { value: question } });
+      fireEvent.click(screen.getByTestId('mrc-test-ask'));
+      await vi.waitFor(() => expect(screen.getAllByTestId('mrc-test-no-answer')).toHaveLength(count));
+      return screen.getAllByTestId('mrc-test-no-answer').at(-1)!.textContent;
+    };
+    expect(await noAnswer('What time does the car park close?', 2)).toBe(
+      'The question asks for a time, and the sentence the best passage (score 0.61) would quote gives none. ' +
+        'The device would fall back to its other answers.',
+    );
+    expect(await noAnswer('Is the café halal?', 3)).toMatch(
+      /^The language model found no answer in the best passages\./,
+    );
     const sessions = calls
       .filter((c) => c.path === '/mrc/query')
       .map((c) => (c.body as { session_id: string }).session_id);

@@ -1,7 +1,8 @@
 /**
  * The optional generative path: an OpenAI-compatible chat-completions model writes the answer from
- * the best passages, numbered [1]..[n], and must cite one. An answer that cites no passage it was
- * given, an error, or a timeout leaves the quoted sentences to answer instead.
+ * the best passages, numbered [1]..[n], and must cite one. Its "no answer" is final (`declined`);
+ * an answer that cites no passage it was given, an error, or a timeout leaves the quoted sentences
+ * to answer instead.
  */
 import type { Language } from '@ambassador/contracts';
 import type { IndexedPassage } from './bm25.js';
@@ -23,7 +24,7 @@ export type Generate = (
   question: string,
   language: Language | undefined,
   passages: IndexedPassage[],
-) => Promise<Generated | null>;
+) => Promise<Generated | 'declined' | null>;
 
 const LANGUAGE_NAMES: Partial<Record<Language, string>> = {
   english: 'English',
@@ -79,7 +80,8 @@ export function createGenerate(config: LlmConfig, log?: { warn(obj: object, msg:
       }
       const body = (await res.json()) as { choices?: Array<{ message?: { content?: unknown } }> };
       const content = body.choices?.[0]?.message?.content;
-      if (typeof content !== 'string' || content.includes('NO_ANSWER')) return null;
+      if (typeof content !== 'string') return null;
+      if (content.includes('NO_ANSWER')) return 'declined';
       // Only a citation of a passage it was given counts: anything else may not come from them.
       const cited = [...content.matchAll(/\[(\d+)\]/g)]
         .map((m) => Number(m[1]) - 1)

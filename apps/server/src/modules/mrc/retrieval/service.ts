@@ -1,6 +1,14 @@
-import type { Language, MrcAnswer, MrcHit, MrcProject } from '@ambassador/contracts';
+import type {
+  Language,
+  MrcAnswer,
+  MrcAskedFor,
+  MrcDeclined,
+  MrcHit,
+  MrcProject,
+} from '@ambassador/contracts';
 import type { DocumentAnswer, DocumentAnswerer } from '../answerer.js';
 import { extractAnswer, EXTRACT_DEFAULTS, type ExtractParams } from './answer.js';
+import { askedFor, holdsAskedFor } from './asked-for.js';
 import type { Bm25Index, IndexedPassage, Ranked } from './bm25.js';
 import type { Generate } from './llm.js';
 import type { IndexRegistry } from './registry.js';
@@ -23,6 +31,9 @@ export interface RetrievalDeps {
 
 export interface AskResult {
   answered: boolean;
+  /** Why it was not answered; null when it was. */
+  declined: MrcDeclined | null;
+  asked_for: MrcAskedFor[];
   text: string | null;
   score: number;
   threshold: number;
@@ -69,9 +80,20 @@ export function answerFrom(
   const hits = ranked.map((r, i) =>
     hitOf(r, extracted && extracted.hit === i ? { start: extracted.start, end: extracted.end } : null),
   );
-  const answered = extracted !== null && score >= threshold;
+  const asked = askedFor(text);
+  // A question that plainly asks for a time, a price, a count or a length is not answered by a
+  // sentence without one, however many of its words the sentence shares.
+  const declined: MrcDeclined | null =
+    extracted === null || score < threshold
+      ? 'score'
+      : holdsAskedFor(asked, extracted.text)
+        ? null
+        : 'asked_for';
+  const answered = extracted !== null && declined === null;
   return {
     answered,
+    declined,
+    asked_for: asked,
     text: answered ? extracted.text : null,
     score: Math.round(score * 1000) / 1000,
     threshold,
@@ -88,11 +110,23 @@ export function createRetrievalService(deps: RetrievalDeps) {
   async function ask(deviceId: number, text: string, language?: Language): Promise<AskResult> {
     const index = await deps.indexes.get(deviceId);
     const result = answerFrom(index, text, threshold, deps.extract);
-    if (result.answered && deps.generate) {
+    // The model reads the best passages whenever they score well enough: it judges for itself
+    // whether they hold what was asked for, and its "no answer" stands.
+    if (result.declined !== 'score' && deps.generate) {
       const passages = result.ranked.map((r) => r.passage);
       const generated = await deps.generate(text, language, passages);
+      if (generated === 'declined') {
+        return { ...result, answered: false, declined: 'model', text: null, from: null, generative: true };
+      }
       if (generated) {
-        return { ...result, text: generated.text, from: passages[generated.cited]!, generative: true };
+        return {
+          ...result,
+          answered: true,
+          declined: null,
+          text: generated.text,
+          from: passages[generated.cited]!,
+          generative: true,
+        };
       }
     }
     return { ...result, generative: false };
@@ -111,6 +145,8 @@ export function createRetrievalService(deps: RetrievalDeps) {
       const r = await ask(input.device_id, input.text, input.language);
       return {
         answered: r.answered,
+        declined: r.declined,
+        asked_for: r.asked_for,
         text: r.text,
         score: r.score,
         threshold: r.threshold,

@@ -1,0 +1,51 @@
+/**
+ * What kind of fact a question asks for, when it says so plainly — a time of day, a price, a count,
+ * a length of time — and whether a quoted answer holds one. A sentence about the gift shop does not
+ * answer "What time does the gift shop close?" however many of its words it shares. Both texts are
+ * folded first (matcher/text.ts: lower case, Cantonese → Mandarin, Traditional → Simplified), so
+ * 幾點 / 几点 and 幾多錢 / 多少钱 are one pattern each.
+ */
+import type { MrcAskedFor as AskedFor } from '@ambassador/contracts';
+import { normalizeText } from '../../../matcher/text.js';
+
+// Chinese numerals as the documents write them (三百, 二十四, 两).
+const ZH_NUMBER = '[0-9零一二两三四五六七八九十百千万半]';
+
+const ASKS: readonly (readonly [AskedFor, RegExp])[] = [
+  [
+    'time',
+    new RegExp(`\\bwhat time\\b|\\bwhat hours?\\b|\\bhow (?:late|early)\\b|几点|什么时间(?:开|关|营业)`),
+  ],
+  ['price', /\bhow much\b|\bcost(?:s|ing)?\b|\bprice\b|多少钱|收费|价钱|价格|费用/],
+  ['count', /\bhow many\b|多少(?:个|位|人|张|本|件)|几(?:个|位|张|本|件)/],
+  ['duration', /\bhow long\b|多久|多长时间/],
+];
+
+const HOLDS: Record<AskedFor, RegExp> = {
+  time: new RegExp(
+    `\\b\\d{1,2}(?::\\d\\d)? ?(?:am|pm)\\b|\\b\\d{1,2}:\\d\\d\\b|\\bnoon\\b|\\bmidnight\\b|\\b24 hours?\\b|` +
+      `${ZH_NUMBER}+(?:点|时)|中午|午夜|凌晨|全日|全天|二十四小时`,
+  ),
+  // "free" answers "how much" too.
+  price: new RegExp(`\\d|\\bfree\\b|\\bno charge\\b|免费|${ZH_NUMBER}+元|不收费`),
+  count: new RegExp(
+    `\\d|\\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)\\b|${ZH_NUMBER}`,
+  ),
+  duration: new RegExp(
+    `\\d|\\b(?:one|two|three|four|five|six|seven|eight|nine|ten|an?)\\b (?:minutes?|hours?|days?|weeks?|months?|years?)|` +
+      `${ZH_NUMBER}+(?:分钟|小时|天|日|周|星期|个月|月|年)`,
+  ),
+};
+
+/** The kinds of fact the question plainly asks for (none for most questions). */
+export function askedFor(question: string): AskedFor[] {
+  const q = normalizeText(question);
+  return ASKS.filter(([, pattern]) => pattern.test(q)).map(([kind]) => kind);
+}
+
+/** Whether the answer holds at least one of the kinds asked for (true when none is asked). */
+export function holdsAskedFor(kinds: readonly AskedFor[], answer: string): boolean {
+  if (kinds.length === 0) return true;
+  const a = normalizeText(answer);
+  return kinds.some((kind) => HOLDS[kind].test(a));
+}
