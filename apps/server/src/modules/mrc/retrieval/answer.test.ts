@@ -1,24 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildIndex, type IndexedPassage } from './bm25.js';
 import { answerFrom } from './service.js';
 import { sentencesOf } from './terms.js';
-
-const passage = (id: number, heading: string, text: string): IndexedPassage => ({
-  id,
-  documentId: 1,
-  filename: 'visitor-guide.md',
-  ordinal: id,
-  page: 1,
-  heading,
-  text,
-});
-
-/** An index of passages given as [heading, text], in one go. */
-const indexOf = (rows: [string, string][]) =>
-  buildIndex(
-    rows.map(([heading, text], i) => passage(i + 1, heading, text)),
-    { sliceMs: 1e9 },
-  );
+import { indexOf } from '../../../test/mrc-index.js';
 
 const sentences = (text: string) => sentencesOf(text).map((s) => text.slice(s.start, s.end));
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { askedFor, holdsAskedFor } from './asked-for.js';
-import { buildIndex } from './bm25.js';
 import { answerFrom } from './service.js';
+import { GIFT_SHOP_AND_CAR_PARK, indexOf } from '../../../test/mrc-index.js';
 
 describe('what a question plainly asks for', () => {
   it('reads a time, a price, a count or a length in English and in Chinese of each script', () => {
@@ -34,29 +34,7 @@ describe('what a question plainly asks for', () => {
 
 describe('an answer without what was asked for', () => {
   it('is not given, while the same sentence answers a question it does answer', async () => {
-    const index = await buildIndex(
-      [
-        {
-          id: 1,
-          documentId: 1,
-          filename: 'visitor-guide.md',
-          ordinal: 0,
-          page: 1,
-          heading: 'Flowers and gifts',
-          text: 'The gift shop is in the main lobby beside the pharmacy.',
-        },
-        {
-          id: 2,
-          documentId: 1,
-          filename: 'visitor-guide.md',
-          ordinal: 1,
-          page: 1,
-          heading: 'Car park',
-          text: 'The car park is under the Specialist Block. Parking costs $25 per hour.',
-        },
-      ],
-      { sliceMs: 1e9 },
-    );
+    const index = await indexOf(GIFT_SHOP_AND_CAR_PARK);
     expect(answerFrom(index, 'Where is the gift shop?', 0.1).text).toContain('main lobby');
     const closing = answerFrom(index, 'What time does the gift shop close?', 0.1);
     expect(closing.answered).toBe(false);

@@ -1,10 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildIndex, type Bm25Index } from './bm25.js';
+import type { Bm25Index } from './bm25.js';
 import { createGenerate } from './llm.js';
 import type { IndexRegistry } from './registry.js';
 import { createRetrievalService } from './service.js';
+import { GIFT_SHOP_AND_CAR_PARK, indexOf } from '../../../test/mrc-index.js';
 
 /**
  * The generative path against an OpenAI-compatible chat-completions endpoint on this machine: a
@@ -28,29 +29,11 @@ describe('document answers written by a language model', () => {
   beforeAll(async () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    index = await buildIndex(
-      [
-        {
-          id: 1,
-          documentId: 1,
-          filename: 'visitor-guide.md',
-          ordinal: 0,
-          page: 1,
-          heading: 'Flowers and gifts',
-          text: 'The gift shop is in the main lobby beside the pharmacy. It opens from 9 am to 6 pm.',
-        },
-        {
-          id: 2,
-          documentId: 1,
-          filename: 'visitor-guide.md',
-          ordinal: 1,
-          page: 1,
-          heading: 'Car park',
-          text: 'The car park is under the Specialist Block. Parking costs $25 per hour.',
-        },
-      ],
-      { sliceMs: 1e9 },
-    );
+    // The gift shop's hours too, for the model to answer from.
+    index = await indexOf([
+      [GIFT_SHOP_AND_CAR_PARK[0][0], `${GIFT_SHOP_AND_CAR_PARK[0][1]} It opens from 9 am to 6 pm.`],
+      GIFT_SHOP_AND_CAR_PARK[1],
+    ]);
     const indexes = { get: async () => index } as unknown as IndexRegistry;
     service = createRetrievalService({
       indexes,
