@@ -113,6 +113,18 @@ export const ANSWER_STEPS = [
   'small_talk',
   'fallback',
 ] as const;
+/**
+ * Why a step with something good enough did not answer with it: the documents' sentence gives no
+ * time, price, number or length that the question asks for; the language model found no answer.
+ */
+export const ANSWER_STEP_WHY = [
+  'missing_time',
+  'missing_price',
+  'missing_count',
+  'missing_duration',
+  'model_declined',
+] as const;
+export type AnswerStepWhy = (typeof ANSWER_STEP_WHY)[number];
 export const ZAnswerStep = z.object({
   step: z.enum(ANSWER_STEPS),
   /** answered: this step gave the answer; no_match: it had nothing good enough; off: switched off or empty; skipped: an earlier step answered. */
@@ -121,5 +133,6 @@ export const ZAnswerStep = z.object({
   threshold: z.number().nullable(),
   /** What it matched: the topic, the document and page, the small-talk question, the filtered topic. */
   detail: z.string().nullable(),
+  why: z.enum(ANSWER_STEP_WHY).nullable(),
 });
 export type AnswerStep = z.infer<typeof ZAnswerStep>;

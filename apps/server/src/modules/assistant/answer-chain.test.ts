@@ -32,6 +32,8 @@ describe('the answering chain, step by step', () => {
   it('asks the documents after the topics and before small talk', async () => {
     const documents: DocumentsStep = async (_d, _l, text) => ({
       answered: text === 'opening hours',
+      declined: text === 'opening hours' ? null : 'score',
+      asked_for: [],
       text: 'We open at 9.',
       score: 0.8,
       threshold: 0.5,
@@ -55,7 +57,34 @@ describe('the answering chain, step by step', () => {
     expect(doc.steps[3]).toMatchObject({ score: 0.8, threshold: 0.5, detail: 'guide.pdf p. 2' });
     const hello = await chain.ask(device, 'english', 'hello');
     expect(hello).toMatchObject({ answered_by: 'small_talk', answer_text: 'Hello!', answer_speech: null });
-    expect(hello.steps[3]).toMatchObject({ result: 'no_match', score: 0.8 });
+    expect(hello.steps[3]).toMatchObject({ result: 'no_match', score: 0.8, why: null });
+  });
+
+  it('says why documents that scored well enough did not answer', async () => {
+    const declined =
+      (why: 'asked_for' | 'model'): DocumentsStep =>
+      async () => ({
+        answered: false,
+        declined: why,
+        asked_for: why === 'asked_for' ? ['time'] : [],
+        text: null,
+        score: 0.6,
+        threshold: 0.25,
+        source: null,
+      });
+    for (const [why, shown] of [
+      ['asked_for', 'missing_time'],
+      ['model', 'model_declined'],
+    ] as const) {
+      const chain = createAnswerChain({
+        answers: { ask: async () => topicAnswer(false) },
+        documents: declined(why),
+        smallTalk: talk(false),
+      });
+      const r = await chain.ask(device, 'english', 'What time does the gift shop close?');
+      expect(r.answered_by).toBe('fallback');
+      expect(r.steps[3]).toMatchObject({ step: 'documents', result: 'no_match', score: 0.6, why: shown });
+    }
   });
 
   it('falls back with small talk off and no documents', async () => {

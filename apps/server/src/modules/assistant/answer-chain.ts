@@ -1,6 +1,7 @@
 import type {
   AnswerKind,
   AnswerStep,
+  AnswerStepWhy,
   DeviceKind,
   DocumentSource,
   Language,
@@ -9,7 +10,7 @@ import type {
 } from '@ambassador/contracts';
 import type { AnswerService } from '../ai/index.js';
 import type { LocationStepResult } from '../locations/index.js';
-import type { DocumentAnswerer } from '../mrc/index.js';
+import type { DocumentAnswer, DocumentAnswerer } from '../mrc/index.js';
 import type { SmallTalkAnswering } from '../small-talk/index.js';
 
 /** The device's documents answering a question; null: nothing to read. */
@@ -57,7 +58,14 @@ const step = (
   name: AnswerStep['step'],
   result: AnswerStep['result'],
   rest: Partial<Omit<AnswerStep, 'step' | 'result'>> = {},
-): AnswerStep => ({ step: name, result, score: null, threshold: null, detail: null, ...rest });
+): AnswerStep => ({ step: name, result, score: null, threshold: null, detail: null, why: null, ...rest });
+
+/** Why documents good enough by their score did not answer, for the test console. */
+function whyNot(doc: DocumentAnswer): AnswerStepWhy | null {
+  if (doc.declined === 'model') return 'model_declined';
+  const missing = doc.asked_for[0];
+  return doc.declined === 'asked_for' && missing ? `missing_${missing}` : null;
+}
 
 /**
  * How a device answers a question, in order: its topic filter (when on) declines, a topic answers,
@@ -162,7 +170,7 @@ export function createAnswerChain({
             steps,
           };
         }
-        steps.push(step('documents', 'no_match', found));
+        steps.push(step('documents', 'no_match', { ...found, why: whyNot(doc) }));
       }
 
       // 4. Small talk.

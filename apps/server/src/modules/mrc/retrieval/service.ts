@@ -178,6 +178,8 @@ export function createRetrievalService(deps: RetrievalDeps) {
       if (r.hits.length === 0 && !r.answered) return null;
       return {
         answered: r.answered,
+        declined: r.declined,
+        asked_for: r.asked_for,
         text: r.text,
         score: r.score,
         threshold: r.threshold,

@@ -86,6 +86,11 @@ function StepRow({ step }: { step: AnswerStep }) {
             : t('ai.test.score_label', { score: formatPercent(step.score) })}
         </Typography>
       )}
+      {step.why && (
+        <Typography component="span" variant="caption" color="text.secondary" data-testid="test-step-why">
+          {t(`ai.test.chain.why.${step.why}`)}
+        </Typography>
+      )}
       {step.detail && (
         <Typography
           component="span"

@@ -213,6 +213,39 @@ describe('TestConsole', () => {
     ]);
   });
 
+  it('says why documents that scored well enough did not answer', async () => {
+    post.mockResolvedValue({
+      data: {
+        ...matched,
+        fallback: true,
+        best: null,
+        candidates: [],
+        responses: [],
+        answered_by: 'fallback',
+        answer_text: null,
+        source: null,
+        steps: [
+          {
+            step: 'documents',
+            result: 'no_match',
+            score: 0.6,
+            threshold: 0.25,
+            detail: null,
+            why: 'missing_time',
+          },
+          { step: 'small_talk', result: 'off', score: null, threshold: null, detail: null, why: null },
+        ],
+      },
+      message: '',
+      total: undefined,
+    });
+    const turn = await ask('what time does the gift shop close');
+    expect(stepsOf(turn)).toEqual([
+      'DocumentsNo match60% (needs 25%)the sentence gives no time',
+      'Small talkOff',
+    ]);
+  });
+
   it('says when the topic filter declined a question, and what the device answered instead', async () => {
     post.mockResolvedValue({
       data: {
