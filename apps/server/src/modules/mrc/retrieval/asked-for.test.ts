@@ -26,6 +26,10 @@ describe('what a question plainly asks for', () => {
     expect(holdsAskedFor(['price'], 'Coats are stored for free.')).toBe(true);
     expect(holdsAskedFor(['price'], '私家車每小時收費二十五元。')).toBe(true);
     expect(holdsAskedFor(['price'], 'Pay at the machines by the lifts.')).toBe(false);
+    // "How much luggage can I bring?" asks for an amount.
+    expect(holdsAskedFor(['price'], 'Each guest may bring two bags.')).toBe(true);
+    expect(holdsAskedFor(['duration'], 'Items are held for a month.')).toBe(true);
+    expect(holdsAskedFor(['duration'], 'Ask at the security counter.')).toBe(false);
     expect(holdsAskedFor(['count'], 'No more than two visitors may be at a bedside.')).toBe(true);
     expect(holdsAskedFor(['duration'], '積分有效期為兩年。')).toBe(true);
     expect(holdsAskedFor([], 'Anything at all.')).toBe(true);

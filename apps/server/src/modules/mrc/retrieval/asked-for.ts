@@ -21,20 +21,20 @@ const ASKS: readonly (readonly [AskedFor, RegExp])[] = [
   ['duration', /\bhow long\b|多久|多长时间/],
 ];
 
+/** A number in figures, in English words or in Chinese numerals. */
+const NUMBER =
+  `\\d|\\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|` +
+  `hundred|thousand|half|once|twice)\\b|${ZH_NUMBER}`;
+
 const HOLDS: Record<AskedFor, RegExp> = {
   time: new RegExp(
     `\\b\\d{1,2}(?::\\d\\d)? ?(?:am|pm)\\b|\\b\\d{1,2}:\\d\\d\\b|\\bnoon\\b|\\bmidnight\\b|\\b24 hours?\\b|` +
       `${ZH_NUMBER}+(?:点|时)|中午|午夜|凌晨|全日|全天|二十四小时`,
   ),
-  // "free" answers "how much" too.
-  price: new RegExp(`\\d|\\bfree\\b|\\bno charge\\b|免费|${ZH_NUMBER}+元|不收费`),
-  count: new RegExp(
-    `\\d|\\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)\\b|${ZH_NUMBER}`,
-  ),
-  duration: new RegExp(
-    `\\d|\\b(?:one|two|three|four|five|six|seven|eight|nine|ten|an?)\\b (?:minutes?|hours?|days?|weeks?|months?|years?)|` +
-      `${ZH_NUMBER}+(?:分钟|小时|天|日|周|星期|个月|月|年)`,
-  ),
+  // "How much" asks for an amount as often as a price ("how much luggage"); "free" answers it too.
+  price: new RegExp(`${NUMBER}|\\bfree\\b|\\bno charge\\b|免费|不收费`),
+  count: new RegExp(NUMBER),
+  duration: new RegExp(`${NUMBER}|\\ban? (?:minute|hour|day|week|month|year)\\b`),
 };
 
 /** The kinds of fact the question plainly asks for (none for most questions). */
