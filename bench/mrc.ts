@@ -104,9 +104,9 @@ function passagesFor(copies: number): IndexedPassage[] {
 const readQuestions = (file: string) =>
   JSON.parse(fs.readFileSync(path.join(DIR, file), 'utf8')) as Question[];
 const questions = [...readQuestions('questions.json'), ...readQuestions('questions-dev2.json')];
-// Questions no document answers: out-of-place ones (dev, test) and, in dev2, ones that sound as if
-// these places' documents should answer them but do not ("What time does the gift shop close?").
-// The dev2 ones name the place (document) they ask about.
+// Questions no document answers: out-of-place ones (dev, test), and ones that sound as if a place's
+// documents should answer them but do not ("What time does the gift shop close?"; dev2, test),
+// which name that place's document.
 const unanswerable = JSON.parse(fs.readFileSync(path.join(DIR, 'unanswerable.json'), 'utf8')) as Array<{
   question: string;
   split: 'dev' | 'dev2' | 'test';
@@ -160,6 +160,8 @@ function evaluate(indexesFor: (document?: string) => Bm25Index[], verbose: boole
     const wrongly = neg.filter((q) =>
       indexesFor(q.document).some((ix) => answerFrom(ix, q.question, threshold, extract).answered),
     );
+    const count = (qs: typeof neg, ofPlace: boolean) =>
+      `${qs.filter((q) => Boolean(q.document) === ofPlace).length}/${neg.filter((q) => Boolean(q.document) === ofPlace).length}`;
     if (verbose && split !== 'test') {
       for (const q of neg) {
         const r = answerFrom(indexesFor(q.document)[0]!, q.question, threshold, extract);
@@ -168,7 +170,7 @@ function evaluate(indexesFor: (document?: string) => Bm25Index[], verbose: boole
     }
     console.log(
       `${split}: ${qs.length} questions  top-3 ${pc(top3, qs.length)}  answer ${pc(answers, qs.length)}  ` +
-        `unanswerable answered ${wrongly.length}/${neg.length}  ` +
+        `unanswerable answered: out of place ${count(wrongly, false)}, the place's own ${count(wrongly, true)}  ` +
         `(in the top 3 but under the threshold ${belowThreshold}, another sentence quoted ${wrongSentence}; ` +
         `answers ${Math.round(quoted.reduce((a, b) => a + b, 0) / Math.max(1, quoted.length))} characters on average)`,
     );
