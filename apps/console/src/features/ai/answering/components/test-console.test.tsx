@@ -152,6 +152,22 @@ describe('TestConsole', () => {
     fireEvent.click(screen.getByTestId('test-ask'));
     return screen.findByTestId('test-turn');
   };
+  /** The server's reply when no topic answered: what the chain did instead. */
+  const chainReply = (fields: Record<string, unknown>) => ({
+    data: {
+      ...matched,
+      fallback: true,
+      best: null,
+      candidates: [],
+      responses: [],
+      related: [],
+      avatar_motion: null,
+      source: null,
+      ...fields,
+    },
+    message: '',
+    total: undefined,
+  });
   const stepsOf = (turn: HTMLElement) =>
     within(turn)
       .getAllByTestId('test-step')
@@ -214,16 +230,10 @@ describe('TestConsole', () => {
   });
 
   it('says why documents that scored well enough did not answer', async () => {
-    post.mockResolvedValue({
-      data: {
-        ...matched,
-        fallback: true,
-        best: null,
-        candidates: [],
-        responses: [],
+    post.mockResolvedValue(
+      chainReply({
         answered_by: 'fallback',
         answer_text: null,
-        source: null,
         steps: [
           {
             step: 'documents',
@@ -235,10 +245,8 @@ describe('TestConsole', () => {
           },
           { step: 'small_talk', result: 'off', score: null, threshold: null, detail: null, why: null },
         ],
-      },
-      message: '',
-      total: undefined,
-    });
+      }),
+    );
     const turn = await ask('what time does the gift shop close');
     expect(stepsOf(turn)).toEqual([
       'DocumentsNo match60% (needs 25%)the sentence gives no time',
@@ -271,23 +279,9 @@ describe('TestConsole', () => {
   });
 
   it('shows small talk as what answered', async () => {
-    post.mockResolvedValue({
-      data: {
-        ...matched,
-        fallback: true,
-        best: null,
-        candidates: [],
-        responses: [],
-        related: [],
-        avatar_motion: null,
-        answered_by: 'small_talk',
-        answer_text: 'Hello! How can I help?',
-        source: null,
-        steps: [],
-      },
-      message: '',
-      total: undefined,
-    });
+    post.mockResolvedValue(
+      chainReply({ answered_by: 'small_talk', answer_text: 'Hello! How can I help?', steps: [] }),
+    );
     const turn = await ask('hi');
     expect(await within(turn).findByText('Answered by small talk')).toBeTruthy();
     expect(within(turn).getByTestId('test-answer-text').textContent).toBe('Hello! How can I help?');
