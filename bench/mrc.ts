@@ -113,7 +113,8 @@ const unanswerable = JSON.parse(fs.readFileSync(path.join(DIR, 'unanswerable.jso
   document?: string;
 }>;
 
-const index = await buildIndex(passagesFor(1), { params, sliceMs: 1e9 });
+const places = passagesFor(1);
+const index = await buildIndex(places, { params, sliceMs: 1e9 });
 // A device usually holds one place's documents: each place alone, where its own name is in most
 // passages and says little, unlike the one index of all eleven places above.
 const alone = new Map<string, Bm25Index>();
@@ -121,7 +122,7 @@ for (const f of files) {
   alone.set(
     f,
     await buildIndex(
-      passagesFor(1).filter((p) => p.filename === f),
+      places.filter((p) => p.filename === f),
       { params, sliceMs: 1e9 },
     ),
   );
@@ -160,8 +161,11 @@ function evaluate(indexesFor: (document?: string) => Bm25Index[], verbose: boole
     const wrongly = neg.filter((q) =>
       indexesFor(q.document).some((ix) => answerFrom(ix, q.question, threshold, extract).answered),
     );
-    const count = (qs: typeof neg, ofPlace: boolean) =>
-      `${qs.filter((q) => Boolean(q.document) === ofPlace).length}/${neg.filter((q) => Boolean(q.document) === ofPlace).length}`;
+    // "answered/asked" for the out-of-place questions, or for those naming a place.
+    const count = (answered: typeof neg, ofPlace: boolean) => {
+      const kind = (q: (typeof neg)[number]) => Boolean(q.document) === ofPlace;
+      return `${answered.filter(kind).length}/${neg.filter(kind).length}`;
+    };
     if (verbose && split !== 'test') {
       for (const q of neg) {
         const r = answerFrom(indexesFor(q.document)[0]!, q.question, threshold, extract);
