@@ -12,10 +12,7 @@ import { normalizeText } from '../../../matcher/text.js';
 const ZH_NUMBER = '[0-9零一二两三四五六七八九十百千万半]';
 
 const ASKS: readonly (readonly [AskedFor, RegExp])[] = [
-  [
-    'time',
-    new RegExp(`\\bwhat time\\b|\\bwhat hours?\\b|\\bhow (?:late|early)\\b|几点|什么时间(?:开|关|营业)`),
-  ],
+  ['time', /\bwhat time\b|\bwhat hours?\b|\bhow (?:late|early)\b|几点|什么时间(?:开|关|营业)/],
   ['price', /\bhow much\b|\bcost(?:s|ing)?\b|\bprice\b|多少钱|收费|价钱|价格|费用/],
   ['count', /\bhow many\b|多少(?:个|位|人|张|本|件)|几(?:个|位|张|本|件)/],
   ['duration', /\bhow long\b|多久|多长时间/],
