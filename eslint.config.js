@@ -46,6 +46,7 @@ const boundaries = [
     'events',
     'media',
     'matcher',
+    'nlu',
     'db',
   ].map((place) => ({
     target: `${SERVER}/${place}`,

@@ -62,6 +62,8 @@ export async function startServer(
     LOG_LEVEL: 'info',
     // Suites build their own data; the one about demo data turns it back on.
     DEMO_DATA: 'false',
+    // Lexical unless a suite is about understanding (it passes EMBEDDINGS=local).
+    EMBEDDINGS: 'none',
   };
   delete env.DATABASE_URL;
   delete env.ADMIN_PASSWORD;

@@ -49,8 +49,20 @@ describe('serving the console', () => {
     expect(post.statusCode).toBe(404);
   });
 
-  it('reports health with the database kind', async () => {
+  it('reports health with the database kind and the sentence encoder (lexical only, said so)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz' });
-    expect(res.json()).toEqual({ success: true, message: 'OK', data: { database: 'pglite' } });
+    expect(res.json()).toEqual({
+      success: true,
+      message: 'OK',
+      data: {
+        database: 'pglite',
+        embedder: {
+          provider: 'none',
+          model: null,
+          state: 'off',
+          detail: 'EMBEDDINGS=none: answers are lexical only',
+        },
+      },
+    });
   });
 });

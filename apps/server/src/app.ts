@@ -37,6 +37,9 @@ import { mediaRoutes } from './media/routes.js';
 import { createResumableUploads } from './media/tus.js';
 import { resumableUploadRoutes } from './media/tus-routes.js';
 import { createMatcherRegistry } from './matcher/index.js';
+import { createEmbedder } from './nlu/embedder/index.js';
+import { createVectorService } from './nlu/vectors.js';
+import { createVectorsRepo } from './nlu/vectors-repo.js';
 import {
   synthesize,
   aiRoutes,
@@ -371,14 +374,23 @@ export async function buildApp({
     listener: aiChanges,
   });
   const entitiesRepo = createEntitiesRepo(db);
+  // The sentence encoder (nlu/embedder: local, http or none) and the vectors stored of each device's texts.
+  const embedder = createEmbedder(config, app.log);
+  app.addHook('onClose', async () => embedder.close());
+  const vectors = createVectorService({ repo: createVectorsRepo(db), embedder });
+  app.decorate('embedder', embedder);
   // Built per device on first use, then answers from memory; changes rebuild only what changed, and
   // a rebuild runs beside the matcher in use, which answers until the new one takes over.
   const matcher = createMatcherRegistry({
-    ...createMatcherSource({ topics: topicsRepo, entities: entitiesRepo }),
+    ...createMatcherSource({ topics: topicsRepo, entities: entitiesRepo, vectors }),
     log: app.log,
   });
   app.addHook('onClose', async () => matcher.close());
-  const matcherStatus = createMatcherStatusService({ matcher });
+  const understanding = () => {
+    const { provider, model, state, detail } = embedder.info();
+    return { provider, model, state, detail };
+  };
+  const matcherStatus = createMatcherStatusService({ matcher, understanding });
   // What answering reads besides the matcher (topics, responses, sub-topics, settings), in memory.
   const answerData = createAnswerData({ topics: topicsRepo, responses: responsesRepo });
   bus.subscribe(AI_CHANGED, (message) => {
@@ -651,7 +663,7 @@ export async function buildApp({
 
   // Before any route: the reference collects routes as they are added.
   await registerApiReference(app, { version: SERVER_VERSION });
-  healthRoutes(app, { database, lifecycle });
+  healthRoutes(app, { database, lifecycle, embedder: understanding });
   await mediaRoutes(app, { media });
   // Uploads are read as streams by the routes that take them, each with its own size limit.
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 10, parts: 11 } });

@@ -119,9 +119,29 @@ const ZConfig = z.object({
   LLM_MODEL: z.preprocess(emptyToUndefined, z.string().default('gpt-4o-mini')),
   /** Milliseconds a model answer may take before the quoted sentences answer instead. */
   LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
+  /**
+   * The sentence encoder under topics, documents, locations and small talk (nlu/embedder): `local`
+   * the packaged model (installed by `npm ci`, run by the server on loopback), `http` any
+   * OpenAI-compatible embeddings endpoint at EMBEDDINGS_URL, `none` lexical only. Unset: `http`
+   * when EMBEDDINGS_URL is set, else `local`.
+   */
+  EMBEDDINGS: z.preprocess(emptyToUndefined, z.enum(['local', 'http', 'none']).optional()),
+  EMBEDDINGS_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  EMBEDDINGS_MODEL: z.preprocess(emptyToUndefined, z.string().max(200).default('multilingual-e5-small')),
+  EMBEDDINGS_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  /** Milliseconds one embeddings request may take before answers go lexical. */
+  EMBEDDINGS_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(3_000),
+  /** Where `npm ci` installed the local model's virtual environment. */
+  EMBEDDINGS_DIR: z.string().min(1).optional(),
 });
 
-export type Config = z.infer<typeof ZConfig> & { consoleDir: string; kioskDir: string; mediaDir: string };
+export type Config = Omit<z.infer<typeof ZConfig>, 'EMBEDDINGS'> & {
+  EMBEDDINGS: 'local' | 'http' | 'none';
+  consoleDir: string;
+  kioskDir: string;
+  mediaDir: string;
+  embedderDir: string;
+};
 
 export class ConfigError extends Error {}
 
@@ -134,8 +154,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const c = parsed.data;
   const dataDir = path.resolve(c.DATA_DIR);
+  if (c.EMBEDDINGS === 'http' && !c.EMBEDDINGS_URL)
+    throw new ConfigError('Invalid configuration:\n  EMBEDDINGS_URL: must be set when EMBEDDINGS=http');
   return {
     ...c,
+    EMBEDDINGS: c.EMBEDDINGS ?? (c.EMBEDDINGS_URL ? 'http' : 'local'),
+    embedderDir: path.resolve(
+      c.EMBEDDINGS_DIR ?? path.join(import.meta.dirname, '..', '..', '..', '.embedder'),
+    ),
     DATA_DIR: dataDir,
     mediaDir: path.join(dataDir, 'media'),
     consoleDir: path.resolve(c.CONSOLE_DIR ?? path.join(import.meta.dirname, '..', '..', 'console', 'dist')),

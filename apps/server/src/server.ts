@@ -82,6 +82,20 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
   const url = `http://localhost:${config.PORT}`;
   app.log.info({ url, database: database.kind }, readyLine(url, config.ADMIN_USERNAME, firstStart));
+  // What questions are understood with: said once the embedder has started (or given up).
+  void app.embedder.ready().then(() => {
+    const e = app.embedder.info();
+    if (e.state === 'ready')
+      app.log.info(
+        { provider: e.provider, model: e.model },
+        `understanding: sentence model ${e.model} (${e.provider}) and lexical`,
+      );
+    else
+      app.log.warn(
+        { provider: e.provider, detail: e.detail },
+        `understanding: lexical only (${e.detail ?? e.state})`,
+      );
+  });
 }
 
 main().catch((err) => {

@@ -591,8 +591,22 @@ export const ZUndoTransferRequest = z.object({ id: ZId });
  * Whether the device's matcher has learnt every change: `training` while it rebuilds (the previous
  * model answers meanwhile), `ready` once it has. Per server instance.
  */
+export const ZEmbedderStatus = z.object({
+  provider: z
+    .enum(['local', 'http', 'none'])
+    .describe('local: the packaged model on this server; http: an embeddings endpoint; none: lexical only'),
+  model: z.string().nullable().describe('The sentence model; null with none'),
+  state: z
+    .enum(['ready', 'starting', 'down', 'off'])
+    .describe('down: not answering, so answers are lexical until it is back; off: provider none'),
+  detail: z.string().nullable().describe('Why it is down or off'),
+});
+export type EmbedderStatus = z.infer<typeof ZEmbedderStatus>;
+
 export const ZMatcherStatus = z.object({
   device_id: z.number().int(),
+  understanding: ZEmbedderStatus.describe('The sentence encoder questions are understood with'),
+  dense: z.boolean().describe('Whether this device’s matcher holds sentence embeddings of its phrases'),
   state: z
     .enum(['training', 'ready'])
     .describe('training: learning changes, the previous model answers meanwhile; ready: up to date'),

@@ -2,9 +2,12 @@ import type { Language } from '@ambassador/contracts';
 import { DEFAULT_PARAMS, GroupModel, type ModelParams, type TrainingExample } from './model.js';
 import { runSteps, runStepsSliced, type Steps } from './steps.js';
 import { createAliasRewriter, normalizeText, type AliasRewriter } from './text.js';
+import { DenseIndex, topLabels } from '../nlu/dense.js';
+import type { CandidateFeatures } from './model.js';
 import type {
   DeviceAiSnapshot,
   DeviceMatcher,
+  FusedFeatures,
   MatchOptions,
   MatchResult,
   MatcherEntity,
@@ -19,6 +22,18 @@ export const DEFAULT_THRESHOLD = 0.5;
 export const DEFAULT_LIMIT = 5;
 /** Longest stretch `buildMatcherAsync` works before giving the event loop back. */
 export const DEFAULT_SLICE_MS = 20;
+/**
+ * The fused confidence: a logistic model over [bias, lexical confidence, dense cosine, dense cosine
+ * centred on its language group, centred margin over the next topic, keyword], fitted on development data only (bench/calibrate-dense.ts; docs/performance.md): the
+ * semantic development set (taught in one variety, asked in four), the few-shot teaching phrases
+ * across varieties, and the development out-of-scope sets. As with the lexical confidence, the bias
+ * is shifted by ln(7/3) so the default threshold 0.5 sits where the fitted chance of a right answer
+ * is 30%.
+ */
+export const FUSION: readonly number[] = [8.2863 + Math.log(7 / 3), 4.6366, -13.4753, 28.6034, 96.4423, 0];
+/** Candidates taken from each side before fusing. */
+const FUSE_FROM = 10;
+
 /** Examples normalized between two yields of a build (normalizing costs a few µs per example). */
 const NORMALIZED_PER_STEP = 256;
 
@@ -49,6 +64,9 @@ class Matcher implements DeviceMatcher {
   /** Examples per group over active topics, to know which groups fall back to 'all'. */
   private readonly groupCounts = new Map<Group, number>();
   private readonly params: ModelParams;
+  /** Example text (as taught) → its sentence embedding. */
+  private readonly vectors = new Map<string, Float32Array>();
+  private denseIndex: DenseIndex | null | undefined;
 
   /** Holds no model until `rebuild()` has run (see `Matcher.build`). */
   private constructor(
@@ -59,6 +77,26 @@ class Matcher implements DeviceMatcher {
     this.params = { ...DEFAULT_PARAMS, ...params };
     this.rewrite = createAliasRewriter(snapshot.entities);
     for (const topic of snapshot.topics) this.topics.set(topic.id, topic);
+    for (const [text, vec] of snapshot.vectors ?? []) this.vectors.set(text, vec);
+  }
+
+  get dense() {
+    return this.vectors.size > 0;
+  }
+
+  /** Every active topic's examples that have vectors, in every language: a topic taught in English answers in Cantonese. */
+  private denseIndexOf(): DenseIndex | null {
+    if (this.denseIndex !== undefined) return this.denseIndex;
+    const items: Array<{ label: number; group: string; vector: Float32Array }> = [];
+    for (const topic of this.topics.values()) {
+      if (!topic.active) continue;
+      for (const ex of topic.examples) {
+        const vector = this.vectors.get(ex.text);
+        if (vector) items.push({ label: topic.id, group: languageGroup(ex.language), vector });
+      }
+    }
+    this.denseIndex = DenseIndex.build(items);
+    return this.denseIndex;
   }
 
   /** A full build as resumable steps; nothing outside sees the matcher before it is complete. */
@@ -128,14 +166,81 @@ class Matcher implements DeviceMatcher {
     // 'all' (a language the device has no examples in) is built here, synchronously, on first use.
     const model = this.models.get(key) ?? runSteps(this.buildModel(key));
     const normalized = this.normalize(text);
-    const candidates = normalized ? model.score(normalized, limit, opts?.explain) : [];
+    const index = opts?.dense ? this.denseIndexOf() : null;
+    const candidates = index
+      ? this.fused(model, normalized, opts!.dense!, index, limit, opts!)
+      : normalized
+        ? model.score(normalized, limit, opts?.explain)
+        : [];
     const top = candidates[0];
     const threshold = opts?.threshold ?? this.threshold;
     const fallback = !top || top.score < threshold;
     return { best: fallback ? null : top, candidates, fallback, threshold };
   }
 
-  update(changed: MatcherTopic[], removedIds: number[], entities?: MatcherEntity[]): void {
+  /**
+   * Lexical and dense evidence together: the lexical model's calibrated confidence and the nearest
+   * taught phrase's cosine (with its margin over the next topic's) in one logistic model, so a
+   * question that shares no word with a topic's phrases (another variety, the need described) can
+   * still reach it, and one that shares only a word cannot ride on it alone.
+   */
+  private fused(
+    model: GroupModel,
+    normalized: string,
+    q: Float32Array,
+    index: DenseIndex,
+    limit: number,
+    opts: MatchOptions,
+  ): MatchResult['candidates'] {
+    const lexFeats: CandidateFeatures[] = [];
+    const lexical = normalized ? model.score(normalized, Math.max(limit, FUSE_FROM), lexFeats) : [];
+    opts.explain?.push(...lexFeats);
+    const lexScore = new Map(lexical.map((c) => [c.topicId, c.score]));
+    const keyword = new Set(lexFeats.filter((f) => f.keyword > 0).map((f) => f.topicId));
+    const best = index.best(q);
+    const ids = new Set([
+      ...lexical.map((c) => c.topicId),
+      ...topLabels(best, FUSE_FROM).map((t) => t.label),
+    ]);
+    const ranked = topLabels(best, 2);
+    const [b, wl, wd, wc, wm, wk] = FUSION as [number, number, number, number, number, number];
+    const out: MatchResult['candidates'] = [];
+    for (const topicId of ids) {
+      const d = best.get(topicId) ?? { best: 0, centered: 0 };
+      const other = ranked[0]?.label === topicId ? (ranked[1]?.score ?? 0) : (ranked[0]?.score ?? 0);
+      const f: FusedFeatures = {
+        topicId,
+        lexical: lexScore.get(topicId) ?? 0,
+        keyword: keyword.has(topicId),
+        dense: d.best,
+        denseCentered: d.centered,
+        denseMargin: d.centered - other,
+      };
+      opts.explainFused?.push(f);
+      const z =
+        b +
+        wl * f.lexical +
+        wd * f.dense +
+        wc * f.denseCentered +
+        wm * f.denseMargin +
+        wk * (f.keyword ? 1 : 0);
+      let score = 1 / (1 + Math.exp(-z));
+      // An operator's keyword in the question answers as it does lexically.
+      if (f.keyword) score = Math.max(score, f.lexical);
+      out.push({ topicId, score });
+    }
+    out.sort((x, y) => y.score - x.score || x.topicId - y.topicId);
+    return out.slice(0, limit);
+  }
+
+  update(
+    changed: MatcherTopic[],
+    removedIds: number[],
+    entities?: MatcherEntity[],
+    vectors?: ReadonlyMap<string, Float32Array>,
+  ): void {
+    for (const [text, vec] of vectors ?? []) this.vectors.set(text, vec);
+    this.denseIndex = undefined;
     for (const id of removedIds) this.topics.delete(id);
     for (const topic of changed) this.topics.set(topic.id, topic);
     if (entities) {

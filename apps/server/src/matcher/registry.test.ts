@@ -136,14 +136,19 @@ describe('createMatcherRegistry', () => {
     let clock = 1_000;
     const registry = createMatcherRegistry({ ...deps, now: () => new Date(clock) });
     await registry.warm(1);
-    expect(registry.status(1)).toEqual({ state: 'ready', since: new Date(1_000), topics: 2 });
+    expect(registry.status(1)).toEqual({ state: 'ready', since: new Date(1_000), topics: 2, dense: false });
 
     let release!: () => void;
     db.gate = new Promise((r) => (release = r));
     db.topics = [topic(1, 'parking'), topic(2, 'opening hours'), topic(3, 'wifi password')];
     clock = 2_000;
     registry.invalidate(1); // an import: the whole device is rebuilt
-    expect(registry.status(1)).toEqual({ state: 'training', since: new Date(2_000), topics: 2 });
+    expect(registry.status(1)).toEqual({
+      state: 'training',
+      since: new Date(2_000),
+      topics: 2,
+      dense: false,
+    });
 
     // Held rebuild: questions are still answered, by the previous model, without waiting for it.
     const started = performance.now();
@@ -156,7 +161,7 @@ describe('createMatcherRegistry', () => {
     release();
     db.gate = null;
     await registry.whenReady(1);
-    expect(registry.status(1)).toEqual({ state: 'ready', since: new Date(3_000), topics: 3 });
+    expect(registry.status(1)).toEqual({ state: 'ready', since: new Date(3_000), topics: 3, dense: false });
     expect((await registry.match(1, 'english', 'wifi password')).best?.topicId).toBe(3);
     expect(db.loads).toBe(2);
   });

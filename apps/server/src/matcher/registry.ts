@@ -46,6 +46,7 @@ interface DeviceEntry {
   running: boolean;
   failures: number;
   retry?: NodeJS.Timeout;
+  vectorsRetry?: NodeJS.Timeout;
   state: MatcherState;
   since: Date;
   /** The questions that came before the first build: answered by it. */
@@ -77,7 +78,11 @@ export function createMatcherRegistry(deps: MatcherRegistryDeps): MatcherRegistr
   // the console, other devices' questions, this device's questions on its old model) is served
   // in between.
   const fullLoad = (deviceId: number) =>
-    deps.load(deviceId).then((snapshot) => buildMatcherAsync(snapshot, { ...options, sliceMs }));
+    deps.load(deviceId).then(async (snapshot) => ({
+      matcher: await buildMatcherAsync(snapshot, { ...options, sliceMs }),
+      complete: snapshot.vectorsComplete !== false,
+    }));
+  const vectorsRetryMs = deps.vectorsRetryMs ?? 15_000;
 
   const attached = (entry: DeviceEntry) => entries.get(entry.id) === entry;
 
@@ -124,8 +129,20 @@ export function createMatcherRegistry(deps: MatcherRegistryDeps): MatcherRegistr
         if (!entry.current || entry.fullWanted > entry.built) {
           // Whole rebuild, beside the matcher in use. The rows are read after every change up to
           // `target` was committed, so the new matcher has learnt all of them.
-          const matcher = await fullLoad(entry.id);
+          const { matcher, complete } = await fullLoad(entry.id);
           entry.current = matcher;
+          // Some phrases could not be embedded (the embedder was down): answer with what there is
+          // (lexical for them) and build again a little later.
+          if (!complete) {
+            if (entry.vectorsRetry) clearTimeout(entry.vectorsRetry);
+            entry.vectorsRetry = setTimeout(() => {
+              entry.vectorsRetry = undefined;
+              if (!attached(entry) || closed) return;
+              entry.fullWanted = ++entry.wanted;
+              void pump(entry);
+            }, vectorsRetryMs);
+            entry.vectorsRetry.unref();
+          }
           entry.built = target;
           entry.first?.resolve(matcher);
           entry.first = null;
@@ -133,11 +150,14 @@ export function createMatcherRegistry(deps: MatcherRegistryDeps): MatcherRegistr
           const ids = [...entry.changedTopics].filter(([, v]) => v > entry.built).map(([id]) => id);
           if (ids.length > 0) {
             const topics = await deps.loadTopics!(entry.id, ids);
+            const vectors = entry.current.dense ? await deps.loadVectors?.(entry.id, topics) : undefined;
             const found = new Set(topics.map((t) => t.id));
             // Synchronous (tens of ms at most): no question sees a half-updated matcher.
             entry.current.update(
               topics,
               ids.filter((id) => !found.has(id)), // not returned: deleted
+              undefined,
+              vectors,
             );
           }
           entry.built = target;
@@ -193,7 +213,9 @@ export function createMatcherRegistry(deps: MatcherRegistryDeps): MatcherRegistr
         await new Promise<void>((resolve) => entry.stepWaiters.push(resolve));
       }
       const matcher = entry.current ?? (await firstMatcher(entry));
-      return matcher.match(text, language, opts);
+      const dense =
+        matcher.dense && deps.embed && opts?.dense === undefined ? await deps.embed(text) : opts?.dense;
+      return matcher.match(text, language, { ...opts, dense });
     },
 
     invalidate(deviceId: number, topicIds?: number[]): void {
@@ -212,6 +234,7 @@ export function createMatcherRegistry(deps: MatcherRegistryDeps): MatcherRegistr
       if (!entry) return;
       entries.delete(deviceId);
       if (entry.retry) clearTimeout(entry.retry);
+      if (entry.vectorsRetry) clearTimeout(entry.vectorsRetry);
       if (!entry.running) for (const resolve of entry.readyWaiters.splice(0)) resolve();
     },
 
@@ -223,7 +246,12 @@ export function createMatcherRegistry(deps: MatcherRegistryDeps): MatcherRegistr
       const known = entries.has(deviceId);
       const entry = entryOf(deviceId);
       if (!known) void firstMatcher(entry);
-      return { state: entry.state, since: entry.since, topics: entry.current?.topicCount ?? null };
+      return {
+        state: entry.state,
+        since: entry.since,
+        topics: entry.current?.topicCount ?? null,
+        dense: entry.current?.dense ?? false,
+      };
     },
 
     whenReady(deviceId: number): Promise<void> {
@@ -236,7 +264,10 @@ export function createMatcherRegistry(deps: MatcherRegistryDeps): MatcherRegistr
 
     close(): void {
       closed = true;
-      for (const entry of entries.values()) if (entry.retry) clearTimeout(entry.retry);
+      for (const entry of entries.values()) {
+        if (entry.retry) clearTimeout(entry.retry);
+        if (entry.vectorsRetry) clearTimeout(entry.vectorsRetry);
+      }
     },
   };
 }

@@ -55,6 +55,11 @@ function foldCantonese(text: string, pass: 'traditional' | 'simplified'): string
       traditional.set(entry.from, entry.to);
       if (entry.simplifiedToo !== false) simplified.set(toSimplified(entry.from), toSimplified(entry.to));
     }
+    // Simplified keys take part in the first pass too: else text written in Simplified meets a short
+    // key first (食谱 would fold its 食 before the second pass could see 食谱 whole, giving 吃谱).
+    for (const entry of CANTONESE_FOLDING)
+      if (entry.simplifiedToo !== false && !traditional.has(toSimplified(entry.from)))
+        traditional.set(toSimplified(entry.from), entry.to);
     cantonese = { traditional: replacer(traditional, false), simplified: replacer(simplified, false) };
   }
   return cantonese[pass](text);

@@ -26,6 +26,10 @@ export interface MatcherEntity {
 export interface DeviceAiSnapshot {
   topics: MatcherTopic[];
   entities: MatcherEntity[];
+  /** Sentence embeddings of the examples' texts (as taught); none: lexical only (nlu/vectors.ts). */
+  vectors?: ReadonlyMap<string, Float32Array>;
+  /** False when some examples could not be embedded (the embedder was down): build again later. */
+  vectorsComplete?: boolean;
 }
 
 /** score in [0,1], higher = better. */
@@ -50,6 +54,23 @@ export interface MatchOptions {
   threshold?: number;
   /** Receives each candidate's raw features (benchmarks calibrate the confidence on them). */
   explain?: CandidateFeatures[];
+  /** The question's sentence embedding: its dense evidence joins the lexical one. */
+  dense?: Float32Array | null;
+  /** Receives each fused candidate's features (benchmarks calibrate the fusion on them). */
+  explainFused?: FusedFeatures[];
+}
+
+/** What a candidate's fused confidence is computed from (see `fuse` in matcher.ts). */
+export interface FusedFeatures {
+  topicId: number;
+  /** The lexical model's calibrated confidence (0 when it did not rank the topic). */
+  lexical: number;
+  /** Whether a keyword of the topic is in the question. */
+  keyword: boolean;
+  /** Best cosine of the question to one of the topic's examples; the same centred on its language group (nlu/dense.ts); its margin over the best other topic's. */
+  dense: number;
+  denseCentered: number;
+  denseMargin: number;
 }
 
 export interface DeviceMatcher {
@@ -58,7 +79,14 @@ export interface DeviceMatcher {
    * Incremental: replace/add `changed` topics and remove `removedIds`. New `entities` (aliases)
    * change every example's normalization, so they trigger a full rebuild.
    */
-  update(changed: MatcherTopic[], removedIds: number[], entities?: MatcherEntity[]): void;
+  update(
+    changed: MatcherTopic[],
+    removedIds: number[],
+    entities?: MatcherEntity[],
+    vectors?: ReadonlyMap<string, Float32Array>,
+  ): void;
+  /** Whether dense evidence is used (examples have vectors). */
+  readonly dense: boolean;
   /** Topics held (active and inactive). */
   readonly topicCount: number;
 }
@@ -73,11 +101,22 @@ export interface MatcherStatus {
   since: Date;
   /** Topics the matcher answering now holds; null before the device's first build. */
   topics: number | null;
+  /** Whether it holds sentence embeddings of its phrases. */
+  dense: boolean;
 }
 
 export interface MatcherRegistryDeps {
   load(deviceId: number): Promise<DeviceAiSnapshot>;
   loadTopics?(deviceId: number, topicIds: number[]): Promise<MatcherTopic[]>;
+  /** Vectors of changed topics' examples, for incremental updates (nlu/vectors.ts). */
+  loadVectors?(
+    deviceId: number,
+    topics: MatcherTopic[],
+  ): Promise<ReadonlyMap<string, Float32Array> | undefined>;
+  /** The question's embedding (once per ask); null: lexical only. */
+  embed?(text: string): Promise<Float32Array | null>;
+  /** A build whose vectors were incomplete is tried again after this long (default 15 s). */
+  vectorsRetryMs?: number;
   threshold?: number;
   /** Failed rebuilds are logged here (the old matcher keeps answering). */
   log?: { error(obj: object, msg: string): void };

@@ -83,6 +83,9 @@ export async function startApp(
   const config = loadConfig({
     ADMIN_PASSWORD: ADMIN.password,
     CONSOLE_DIR: path.join(os.tmpdir(), 'ac-no-console'),
+    // Lexical unless a suite is about understanding (it sets EMBEDDINGS itself): the suites' answers
+    // are written against the lexical matcher, and a model process per app would cost seconds.
+    EMBEDDINGS: 'none',
     ...store.env,
     ...extraEnv,
   });

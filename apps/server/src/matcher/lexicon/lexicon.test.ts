@@ -24,6 +24,22 @@ describe('Cantonese → Mandarin folding table', () => {
     expect(normalizeText('边度有嘢食')).toBe(normalizeText('哪里有吃的'));
   });
 
+  it('never changes what a word means (issue 34): words with two senses are left as they are', () => {
+    expect(normalizeText('禮拜室喺邊？')).toContain('礼拜室'); // a prayer room, not a "week room"
+    expect(normalizeText('禮拜六開唔開？')).toBe(normalizeText('星期六開不開'));
+    expect(normalizeText('呢度可唔可以食煙')).toContain('吸烟'); // smoking, not eating smoke
+    expect(normalizeText('食譜')).toBe(normalizeText('食谱'));
+    expect(normalizeText('MTR站')).toBe(normalizeText('港鐵站'));
+    expect(normalizeText('MTR站')).not.toContain('subway');
+    expect(normalizeText('醫務室')).not.toBe(normalizeText('保健中心'));
+    expect(normalizeText('帳戶')).not.toBe(normalizeText('帳號'));
+    expect(normalizeText('帳戶')).toBe(normalizeText('戶口'));
+    expect(normalizeText('飯店')).not.toBe(normalizeText('餐廳'));
+    expect(normalizeText('出租車')).not.toBe(normalizeText('計程車'));
+    expect(normalizeText('電話')).not.toBe(normalizeText('手機'));
+    expect(normalizeText('的士')).toBe(normalizeText('計程車'));
+  });
+
   it('leaves words alone where the Cantonese sense would be wrong', () => {
     expect(normalizeText('中文系在哪')).toContain('中文系'); // 系 = department, not 係 = is
     expect(normalizeText('學生食堂')).toContain('食堂');

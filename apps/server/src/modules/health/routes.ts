@@ -1,4 +1,4 @@
-import { ZFailure, ZOk } from '@ambassador/contracts';
+import { ZEmbedderStatus, ZFailure, ZOk, type EmbedderStatus } from '@ambassador/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -6,12 +6,19 @@ import type { Database } from '../../db/client.js';
 import { contractApp, failure, ok } from '../../lib/contract.js';
 import type { Lifecycle } from '../../lib/lifecycle.js';
 
-const ZHealth = z.object({ database: z.enum(['pglite', 'postgres']) });
+const ZHealth = z.object({
+  database: z.enum(['pglite', 'postgres']),
+  embedder: ZEmbedderStatus.describe('The sentence encoder: answers are lexical while it is down or off'),
+});
 
 /** Liveness and readiness for a load balancer: the database must answer, and the server not be stopping. */
 export function healthRoutes(
   parent: FastifyInstance,
-  { database, lifecycle }: { database: Database; lifecycle: Lifecycle },
+  {
+    database,
+    lifecycle,
+    embedder,
+  }: { database: Database; lifecycle: Lifecycle; embedder: () => EmbedderStatus },
 ) {
   const app = contractApp(parent);
   app.get(
@@ -32,7 +39,8 @@ export function healthRoutes(
       }
       try {
         await database.db.execute(sql`select 1`);
-        return ok({ database: database.kind });
+        // The embedder being down is no reason to take the instance out: it answers lexically.
+        return ok({ database: database.kind, embedder: embedder() });
       } catch {
         return reply.status(503).send(failure('Database unavailable', 'unavailable'));
       }

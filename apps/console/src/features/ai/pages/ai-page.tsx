@@ -4,6 +4,7 @@ import { useAuth } from '@/shared/auth/auth-store';
 import { PageHeader } from '@/shared/ui/page-header';
 import { AliasNavCard } from '@/features/ai/aliases/components/alias-nav-card';
 import { MatcherStatusChip } from '@/features/ai/answering/components/matcher-status-chip';
+import { UnderstandingChip } from '@/features/ai/answering/components/understanding-chip';
 import { SettingsCard } from '@/features/ai/answering/components/settings-card';
 import { TestConsole } from '@/features/ai/answering/components/test-console';
 import { DataCard } from '@/features/ai/exchange/components/data-card';
@@ -24,7 +25,15 @@ export function AiPage() {
 
   return (
     <Box data-testid="ai-page">
-      <PageHeader title={t('screens.ai')} actions={<MatcherStatusChip />} />
+      <PageHeader
+        title={t('screens.ai')}
+        actions={
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+            <UnderstandingChip />
+            <MatcherStatusChip />
+          </Box>
+        }
+      />
       {device && (
         <Box sx={{ mt: -2, mb: 2, color: 'text.secondary', fontSize: 14 }} data-testid="ai-device">
           {t('ai.device', { device: device.description })}

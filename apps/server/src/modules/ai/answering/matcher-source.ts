@@ -1,6 +1,7 @@
 import type { Language } from '@ambassador/contracts';
 import type { DeviceAiSnapshot, MatcherTopic } from '../../../matcher/index.js';
 import type { EntitiesRepo } from '../entities/repo.js';
+import type { VectorService } from '../../../nlu/vectors.js';
 import type { KeywordRow, TopicRow, TopicsRepo } from '../topics/repo.js';
 
 /** Keywords read per query when a whole device loads (see `keywordsPage`). */
@@ -24,9 +25,28 @@ function toMatcherTopics(
   }));
 }
 
+const exampleTexts = (list: MatcherTopic[]) =>
+  list.filter((t) => t.active).flatMap((t) => t.examples.map((e) => e.text));
+
 /** What the matcher registry reads from the database: only when a device's data changed. */
-export function createMatcherSource({ topics, entities }: { topics: TopicsRepo; entities: EntitiesRepo }) {
+export function createMatcherSource({
+  topics,
+  entities,
+  vectors,
+}: {
+  topics: TopicsRepo;
+  entities: EntitiesRepo;
+  /** Stored sentence embeddings; none: lexical only. */
+  vectors?: VectorService;
+}) {
   return {
+    embed: vectors ? (text: string) => vectors.query(text) : undefined,
+
+    /** The changed topics' example vectors (stored ones read, new phrases embedded). */
+    async loadVectors(deviceId: number, changed: MatcherTopic[]) {
+      return (await vectors?.lookup(deviceId, 'topics', 'query', exampleTexts(changed)))?.vectors;
+    },
+
     async load(deviceId: number): Promise<DeviceAiSnapshot> {
       const [rows, aliases] = await Promise.all([topics.allTopics(deviceId), entities.all(deviceId)]);
       const keywords: Array<Awaited<ReturnType<TopicsRepo['keywordsPage']>>[number]> = [];
@@ -36,9 +56,14 @@ export function createMatcherSource({ topics, entities }: { topics: TopicsRepo; 
         if (page.length < KEYWORD_PAGE) break;
         after = page[page.length - 1]!.id;
       }
+      const list = toMatcherTopics(rows, keywords);
+      // A whole build prunes the vectors of phrases no longer taught.
+      const found = await vectors?.lookup(deviceId, 'topics', 'query', exampleTexts(list), { prune: true });
       return {
-        topics: toMatcherTopics(rows, keywords),
+        topics: list,
         entities: aliases.map((e) => ({ keyword: e.keyword, aliases: e.aliases })),
+        vectors: found?.vectors,
+        vectorsComplete: found?.complete ?? true,
       };
     },
 

@@ -1,4 +1,10 @@
-import { ZDeviceQuery, ZMatcherStatus, ZOk, type MatcherStatus } from '@ambassador/contracts';
+import {
+  ZDeviceQuery,
+  ZMatcherStatus,
+  ZOk,
+  type EmbedderStatus,
+  type MatcherStatus,
+} from '@ambassador/contracts';
 import type { FastifyInstance } from 'fastify';
 import { contractApp, ok } from '../../../lib/contract.js';
 import type { MatcherRegistry } from '../../../matcher/index.js';
@@ -6,11 +12,25 @@ import { deviceIdOf } from '../../../plugins/guard.js';
 import { AI_PAGE, AI_TAGS } from '../access.js';
 
 /** Whether a device's matcher has learnt its latest changes, as this instance holds it. */
-export function createMatcherStatusService({ matcher }: { matcher: Pick<MatcherRegistry, 'status'> }) {
+export function createMatcherStatusService({
+  matcher,
+  understanding,
+}: {
+  matcher: Pick<MatcherRegistry, 'status'>;
+  /** The sentence encoder's state (nlu/embedder). */
+  understanding: () => EmbedderStatus;
+}) {
   return {
     status(deviceId: number): MatcherStatus {
       const s = matcher.status(deviceId);
-      return { device_id: deviceId, state: s.state, since: s.since.toISOString(), topics: s.topics };
+      return {
+        device_id: deviceId,
+        understanding: understanding(),
+        dense: s.dense,
+        state: s.state,
+        since: s.since.toISOString(),
+        topics: s.topics,
+      };
     },
   };
 }

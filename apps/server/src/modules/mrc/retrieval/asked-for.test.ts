@@ -33,6 +33,10 @@ describe('what a question plainly asks for', () => {
     expect(holdsAskedFor(['count'], 'No more than two visitors may be at a bedside.')).toBe(true);
     expect(holdsAskedFor(['duration'], '積分有效期為兩年。')).toBe(true);
     expect(holdsAskedFor([], 'Anything at all.')).toBe(true);
+    // A time written with a colon (issue 34: folding had made 13:00 into 13 00).
+    expect(holdsAskedFor(['time'], 'The gift shop is open from 13:00 to 18:30.')).toBe(true);
+    expect(holdsAskedFor(['time'], '商場營業時間為10:00至22:00。')).toBe(true);
+    expect(holdsAskedFor(['time'], 'Visiting is allowed between 14:30 and 20:00 daily.')).toBe(true);
   });
 });
 

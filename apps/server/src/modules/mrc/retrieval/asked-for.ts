@@ -40,9 +40,14 @@ export function askedFor(question: string): AskedFor[] {
   return ASKS.filter(([, pattern]) => pattern.test(q)).map(([kind]) => kind);
 }
 
-/** Whether the answer holds at least one of the kinds asked for (true when none is asked). */
+/**
+ * Whether the answer holds at least one of the kinds asked for (true when none is asked). Read both
+ * as written (lower case) and folded: folding turns `13:00` into `13 00` and `$25` into `25`, while
+ * the Chinese patterns are in the folded (Simplified) form.
+ */
 export function holdsAskedFor(kinds: readonly AskedFor[], answer: string): boolean {
   if (kinds.length === 0) return true;
-  const a = normalizeText(answer);
-  return kinds.some((kind) => HOLDS[kind].test(a));
+  const written = answer.toLowerCase();
+  const folded = normalizeText(answer);
+  return kinds.some((kind) => HOLDS[kind].test(written) || HOLDS[kind].test(folded));
 }

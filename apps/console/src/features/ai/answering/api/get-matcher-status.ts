@@ -22,8 +22,11 @@ export function matcherStatusQueryOptions(deviceId: AiDeviceId) {
     queryFn: ({ signal }) => getMatcherStatus(deviceId, signal),
     enabled: deviceId !== null,
     // Every AI change invalidates the device's queries, so a change shows Training… at once; from
-    // there it is polled until Ready.
-    refetchInterval: (query) => (query.state.data?.state === 'training' ? MATCHER_POLL_MS : false),
+    // there it is polled until Ready (and while the sentence model is still starting).
+    refetchInterval: (query) =>
+      query.state.data?.state === 'training' || query.state.data?.understanding?.state === 'starting'
+        ? MATCHER_POLL_MS
+        : false,
   });
 }
 

@@ -16,7 +16,14 @@ function wrapper({ children }: { children: ReactNode }) {
 }
 
 const status = (state: 'training' | 'ready') => ({
-  data: { device_id: 5, state, since: '2026-11-24T10:00:00.000Z', topics: 170 },
+  data: {
+    device_id: 5,
+    state,
+    since: '2026-11-24T10:00:00.000Z',
+    topics: 170,
+    dense: false,
+    understanding: { provider: 'none', model: null, state: 'off', detail: null },
+  },
   message: '',
   total: undefined,
 });

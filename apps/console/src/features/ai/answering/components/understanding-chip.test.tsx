@@ -1,0 +1,74 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { EmbedderStatus } from '@ambassador/contracts';
+import '@/i18n/i18n';
+import i18n from '@/i18n/i18n';
+import { authStore, LOGGED_OUT } from '@/shared/auth/auth-store';
+import { UnderstandingChip } from './understanding-chip';
+
+const api = vi.hoisted(() => ({ get: vi.fn() }));
+vi.mock('@/shared/api/client', () => ({ api }));
+
+function wrapper({ children }: { children: ReactNode }) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
+
+const status = (understanding: EmbedderStatus) => ({
+  data: {
+    device_id: 5,
+    understanding,
+    dense: understanding.state === 'ready',
+    state: 'ready',
+    since: '2026-12-01T10:00:00.000Z',
+    topics: 12,
+  },
+  message: '',
+  total: undefined,
+});
+const local = { provider: 'local', model: 'multilingual-e5-small-q4', state: 'ready', detail: null } as const;
+
+beforeEach(() => {
+  api.get.mockReset();
+  authStore.set({
+    ...LOGGED_OUT,
+    status: 'logged_in',
+    access_token: 'token',
+    device_list: [{ id: 5, description: 'Kiosk', kind: 'ambassador' }],
+    selected_device: 5,
+  });
+});
+afterEach(async () => {
+  cleanup();
+  authStore.clear();
+  await i18n.changeLanguage('en');
+});
+
+describe('UnderstandingChip', () => {
+  it('says the assistant understands meaning, naming the model', async () => {
+    api.get.mockResolvedValue(status(local));
+    render(<UnderstandingChip />, { wrapper });
+    const chip = await screen.findByTestId('understanding');
+    expect(chip.textContent).toBe('Understands meaning');
+    expect(chip.getAttribute('title')).toContain('multilingual-e5-small-q4');
+  });
+
+  it('says words only, and why, when the model is down or off', async () => {
+    api.get.mockResolvedValue(
+      status({ provider: 'none', model: null, state: 'off', detail: 'EMBEDDINGS=none' }),
+    );
+    render(<UnderstandingChip />, { wrapper });
+    const chip = await screen.findByTestId('understanding');
+    expect(chip.textContent).toBe('Words only');
+    expect(chip.getAttribute('title')).toContain('EMBEDDINGS=none');
+  });
+
+  it('speaks the interface language', async () => {
+    api.get.mockResolvedValue(status({ ...local, state: 'starting' }));
+    await i18n.changeLanguage('zhHans');
+    render(<UnderstandingChip />, { wrapper });
+    await waitFor(() => expect(screen.getByTestId('understanding').textContent).toBe('句子模型启动中…'));
+  });
+});

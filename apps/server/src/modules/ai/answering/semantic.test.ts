@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { aiCalls } from '../../../test/ai.js';
+import {
+  ADMIN,
+  backends,
+  freshStore,
+  login,
+  startApp,
+  type Session,
+  type TestApp,
+} from '../../../test/harness.js';
+
+/**
+ * Understanding with the packaged sentence model (EMBEDDINGS=local): a topic taught in one variety
+ * answers another, the phrases' vectors are stored and read back at the next start instead of
+ * embedded again, and with the model gone the same questions are answered lexically.
+ */
+describe.each(backends)('understanding with the sentence encoder on %s', (kind) => {
+  let store: Awaited<ReturnType<typeof freshStore>>;
+  let t: TestApp;
+  let admin: Session;
+  const CHATBOT = 3;
+  const calls = () => aiCalls(t, () => admin);
+  const ask = (text: string, language: string) =>
+    calls().data('POST', '/ai_config/test_console', { device_id: CHATBOT, language, text });
+  const vectorRows = async () =>
+    Number(
+      (
+        (await t.database.db.execute(
+          sql`select count(*)::int as n from text_vectors where device_id = ${CHATBOT}`,
+        )) as unknown as {
+          rows: Array<{ n: number }>;
+        }
+      ).rows[0]!.n,
+    );
+
+  beforeAll(async () => {
+    store = await freshStore(kind);
+    t = await startApp(store, { EMBEDDINGS: 'local' });
+    admin = await login(t.app, ADMIN.username, ADMIN.password);
+    await t.app.embedder.ready();
+    const { category, topic, data } = calls();
+    const cat = await category('Visitor services', undefined, CHATBOT);
+    const taught: Array<[string, string[]]> = [
+      ['First aid', ['Where is the first aid room?', 'I need a nurse', 'First aid station']],
+      ['Lost property', ['I lost my wallet', 'Where is lost and found?', 'Lost property office']],
+      ['Opening hours', ['What time do you open?', 'When does the mall close?', 'Opening hours']],
+      ['Car park', ['Where can I park my car?', 'Car park entrance', 'Parking']],
+      ['Toilets', ['Where is the toilet?', 'Nearest restroom', 'I need the bathroom']],
+      ['Taxi', ['Where can I get a taxi?', 'Taxi stand', 'Call me a cab']],
+      ['Food court', ['Where is the food court?', 'Somewhere to eat', 'Restaurants']],
+      ['ATM', ['Is there a cash machine?', 'Where is the ATM?', 'I need to withdraw money']],
+    ];
+    for (const [name, phrases] of taught) {
+      const { id } = await topic(name, { category_id: cat.category_id }, CHATBOT);
+      for (const text of phrases)
+        await data('POST', '/ai_config/intents/keywords', {
+          device_id: CHATBOT,
+          intent_id: id,
+          language: 'english',
+          text,
+          kind: 'phrase',
+        });
+    }
+    while ((await data('GET', `/ai_config/matcher_status?device_id=${CHATBOT}`)).state !== 'ready')
+      await new Promise((r) => setTimeout(r, 20));
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await store?.drop();
+  });
+
+  it('answers a Cantonese and a Mandarin question with the topic taught only in English', async () => {
+    const status = await calls().data('GET', `/ai_config/matcher_status?device_id=${CHATBOT}`);
+    expect(status).toMatchObject({ dense: true, understanding: { provider: 'local', state: 'ready' } });
+    const yue = await ask('我唔見咗銀包，失物認領喺邊？', 'cantonese');
+    expect(yue.best?.intent_name).toBe('Lost property');
+    const cmn = await ask('商场几点开门？', 'mandarin');
+    expect(cmn.best?.intent_name).toBe('Opening hours');
+  });
+
+  it('stores each taught phrase once; a new start answers from the stored vectors', async () => {
+    expect(await vectorRows()).toBe(24);
+    await t.close();
+    t = await startApp(store, { EMBEDDINGS: 'local' });
+    admin = await login(t.app, ADMIN.username, ADMIN.password);
+    await t.app.embedder.ready(); // until then questions are answered lexically
+    expect((await ask('我唔見咗銀包，失物認領喺邊？', 'cantonese')).best?.intent_name).toBe('Lost property');
+    expect(await vectorRows()).toBe(24);
+  });
+
+  it('a phrase taught later is embedded and stored at once, and answers across languages', async () => {
+    const { topic, data, category } = calls();
+    const cat = await category('More', undefined, CHATBOT);
+    const { id } = await topic('Wifi', { category_id: cat.category_id }, CHATBOT);
+    await data('POST', '/ai_config/intents/keywords', {
+      device_id: CHATBOT,
+      intent_id: id,
+      language: 'english',
+      text: 'What is the wifi password?',
+      kind: 'phrase',
+    });
+    expect((await ask('上網密碼係咩', 'cantonese')).best?.intent_name).toBe('Wifi');
+    expect(await vectorRows()).toBe(25);
+  });
+
+  it('without the model (EMBEDDINGS=none) answers lexically and says so', async () => {
+    await t.close();
+    t = await startApp(store, { EMBEDDINGS: 'none' });
+    admin = await login(t.app, ADMIN.username, ADMIN.password);
+    const status = await calls().data('GET', `/ai_config/matcher_status?device_id=${CHATBOT}`);
+    expect(status).toMatchObject({ dense: false, understanding: { provider: 'none', state: 'off' } });
+    expect((await ask('Where is lost and found?', 'english')).best?.intent_name).toBe('Lost property');
+    expect((await ask('我唔見咗銀包，失物認領喺邊？', 'cantonese')).fallback).toBe(true);
+  });
+});

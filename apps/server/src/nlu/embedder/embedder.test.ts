@@ -1,0 +1,159 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHttpEmbedder } from './http.js';
+import { createLocalEmbedder, localServerPath } from './local.js';
+import { createNoEmbedder } from './none.js';
+import { withQueryCache } from './cached.js';
+import { dot, type Embedder } from './types.js';
+
+/** The model `npm ci` installed (scripts/embedder-install.mjs). */
+const dir = path.resolve(import.meta.dirname, '../../../../../.embedder');
+const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(check: () => boolean, ms = 20_000) {
+  const until = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('the local embedder (the packaged model, supervised)', () => {
+  let local: Embedder & { pid?: () => number | null };
+  beforeAll(async () => {
+    local = createLocalEmbedder({ dir, timeoutMs: 10_000, log, restartMs: 100 });
+    await local.ready();
+  });
+  afterAll(() => local.close());
+
+  it('is ready and embeds Chinese and English into one space, the same need closest', async () => {
+    expect(local.info()).toMatchObject({
+      provider: 'local',
+      model: 'multilingual-e5-small-q4',
+      state: 'ready',
+    });
+    const [toiletYue, toiletEn, hours] = (await local.embed(
+      ['洗手間喺邊度呀', 'where is the toilet', 'what time do you open'],
+      'query',
+    ))!;
+    expect(toiletYue!.length).toBe(384);
+    expect(dot(toiletYue!, toiletYue!)).toBeCloseTo(1, 3);
+    expect(dot(toiletYue!, toiletEn!)).toBeGreaterThan(dot(toiletYue!, hours!));
+    expect(local.info().dim).toBe(384);
+  });
+
+  it('restarts the model when it dies; meanwhile embed answers null instead of failing', async () => {
+    const pid = local.pid!();
+    expect(pid).toBeGreaterThan(0);
+    process.kill(pid!, 'SIGKILL');
+    await waitFor(() => local.info().state === 'down');
+    expect(local.info().detail).toMatch(/stopped/);
+    expect(await local.embed(['hello'], 'query')).toBeNull();
+    await waitFor(() => local.pid!() !== null && local.pid!() !== pid);
+    await waitFor(() => local.info().state === 'ready');
+    expect((await local.embed(['hello again'], 'query'))?.[0]?.length).toBe(384);
+  });
+
+  it('says it is not installed, and answers null, when the model is missing', async () => {
+    const missing = createLocalEmbedder({ dir: '/nonexistent', timeoutMs: 1000, log });
+    await missing.ready();
+    expect(missing.info()).toMatchObject({ provider: 'local', state: 'down' });
+    expect(missing.info().detail).toMatch(/not installed/);
+    expect(await missing.embed(['x'], 'query')).toBeNull();
+    await missing.close();
+  });
+});
+
+describe('the http embedder against a real OpenAI-compatible embeddings server', () => {
+  let server: ChildProcess;
+  let url: string;
+  beforeAll(async () => {
+    const port = await freePort();
+    server = spawn(localServerPath(dir), ['--host', '127.0.0.1', '--port', String(port)], {
+      stdio: 'ignore',
+    });
+    url = `http://127.0.0.1:${port}/v1`;
+    // Until it listens (the model is memory-mapped: a second or two).
+    for (let i = 0; i < 200; i++) {
+      const ok = await fetch(`http://127.0.0.1:${port}/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  });
+  afterAll(() => {
+    server.kill('SIGTERM');
+  });
+
+  it('embeds queries and passages (e5 embeds the two sides differently), in batches', async () => {
+    const http = createHttpEmbedder({
+      url,
+      model: 'multilingual-e5-small',
+      apiKey: 'secret',
+      timeoutMs: 5000,
+      batch: 2,
+      log,
+    });
+    const texts = ['停車場喺邊', 'car park', 'parking fees', 'opening hours', 'lost property'];
+    const q = await http.embed(texts, 'query');
+    const p = await http.embed(texts, 'passage');
+    expect(q).toHaveLength(5);
+    expect(dot(q![0]!, q![1]!)).toBeGreaterThan(dot(q![0]!, q![4]!));
+    expect(dot(q![1]!, p![1]!)).toBeLessThan(0.9999); // a different side, a different vector
+    expect(http.info()).toMatchObject({
+      provider: 'http',
+      model: 'multilingual-e5-small',
+      state: 'ready',
+      dim: 384,
+    });
+  });
+
+  it('an endpoint that does not answer: null, down with the reason, and no second wait within a second', async () => {
+    const http = createHttpEmbedder({ url: 'http://127.0.0.1:9/v1', model: 'm', timeoutMs: 500, log });
+    expect(await http.embed(['x'], 'query')).toBeNull();
+    expect(http.info().state).toBe('down');
+    const t = Date.now();
+    expect(await http.embed(['x'], 'query')).toBeNull();
+    expect(Date.now() - t).toBeLessThan(50);
+  });
+
+  it('questions in flight at once share one request, and a repeated question is not embedded again', async () => {
+    const inner = createHttpEmbedder({ url, model: 'e5', timeoutMs: 5000 });
+    let requests = 0;
+    const counting: Embedder = { ...inner, embed: (t, k) => (requests++, inner.embed(t, k)) };
+    const cached = withQueryCache(counting);
+    const asks = ['where is the lift', '電梯喺邊', 'where is the lift', 'wifi password'];
+    const out = await Promise.all(asks.map((a) => cached.embed([a], 'query')));
+    expect(out.every((v) => v?.[0]?.length === 384)).toBe(true);
+    expect(requests).toBe(1);
+    await cached.embed(['電梯喺邊'], 'query');
+    expect(requests).toBe(1);
+  });
+});
+
+describe('no embedder', () => {
+  it('is off, says why, and answers null', async () => {
+    const none = createNoEmbedder();
+    expect(none.info()).toEqual({
+      provider: 'none',
+      model: null,
+      state: 'off',
+      detail: 'EMBEDDINGS=none: answers are lexical only',
+      dim: null,
+    });
+    expect(await none.embed(['x'], 'query')).toBeNull();
+  });
+});

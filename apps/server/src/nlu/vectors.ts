@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import type { Embedder } from './embedder/index.js';
+import type { VectorKey, VectorsRepo, VectorSource } from './vectors-repo.js';
+
+export const textHash = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** Texts embedded per request while filling the store (the event loop is free in between). */
+const EMBED_BATCH = 32;
+
+export interface VectorLookup {
+  /** text → vector, for every text that has one. */
+  vectors: Map<string, Float32Array>;
+  /** False when the embedder could not embed some texts now (down): build again later. */
+  complete: boolean;
+}
+
+/**
+ * Vectors for a device's texts: read from the store, and only texts never seen under this model are
+ * embedded (then stored). Start-up and rebuilds therefore cost a read, not a model pass.
+ */
+export function createVectorService({ repo, embedder }: { repo: VectorsRepo; embedder: Embedder }) {
+  return {
+    embedder,
+    /** The model vectors are stored under now; null when lexical only. */
+    model: () => embedder.info().model,
+
+    async lookup(
+      deviceId: number,
+      source: VectorSource,
+      kind: VectorKey['kind'],
+      texts: readonly string[],
+      opts: { prune?: boolean; onProgress?: (done: number, total: number) => void } = {},
+    ): Promise<VectorLookup | null> {
+      const model = embedder.info().model;
+      if (!model) return null;
+      const key: VectorKey = { deviceId, source, model, kind };
+      const unique = [...new Set(texts.filter((t) => t.length > 0))];
+      const hashes = unique.map(textHash);
+      const stored = await repo.get(key, hashes);
+      const vectors = new Map<string, Float32Array>();
+      const missing: Array<{ text: string; hash: string }> = [];
+      unique.forEach((text, i) => {
+        const vec = stored.get(hashes[i]!);
+        if (vec) vectors.set(text, vec);
+        else missing.push({ text, hash: hashes[i]! });
+      });
+      let complete = true;
+      for (let i = 0; i < missing.length; i += EMBED_BATCH) {
+        const batch = missing.slice(i, i + EMBED_BATCH);
+        const out = await embedder.embed(
+          batch.map((b) => b.text),
+          kind,
+        );
+        if (!out) {
+          complete = false;
+          break;
+        }
+        await repo.put(
+          key,
+          batch.map((b, j) => ({ hash: b.hash, vector: out[j]! })),
+        );
+        batch.forEach((b, j) => vectors.set(b.text, out[j]!));
+        opts.onProgress?.(vectors.size, unique.length);
+      }
+      if (complete && opts.prune) await repo.prune(key, hashes);
+      return { vectors, complete };
+    },
+
+    /** One question's vector (cached for recent questions); null when lexical only. */
+    async query(text: string): Promise<Float32Array | null> {
+      const out = await embedder.embed([text], 'query');
+      return out?.[0] ?? null;
+    },
+  };
+}
+
+export type VectorService = ReturnType<typeof createVectorService>;

