@@ -41,7 +41,9 @@ export async function sendDemoTraffic(
   const { config, database, deviceId, count, days = 90 } = opts;
   const random = rng(opts.seed ?? deviceId * 7919 + count);
   const clock = new ReplayClock();
-  const app = await buildApp({ config, database, clock });
+  // Replayed traffic is answered by words: a model process per seeding app would add a start-up and
+  // about 12 ms a question to the first start, for conversations that are only demo data.
+  const app = await buildApp({ config: { ...config, EMBEDDINGS: 'none' }, database, clock });
   const devices = createDevicesService({ repo: createDevicesRepo(database.db), clock });
   const { key, revoke } = await devices.issueToolKey(deviceId);
   try {
