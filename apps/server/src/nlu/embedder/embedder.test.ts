@@ -1,9 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpEmbedder } from './http.js';
-import { createLocalEmbedder, localServerPath } from './local.js';
+import { createLocalEmbedder, freePort, localServerPath } from './local.js';
 import { createNoEmbedder } from './none.js';
 import { withQueryCache } from './cached.js';
 import { dot, type Embedder } from './types.js';
@@ -11,15 +10,6 @@ import { dot, type Embedder } from './types.js';
 /** The model `npm ci` installed (scripts/embedder-install.mjs). */
 const dir = path.resolve(import.meta.dirname, '../../../../../.embedder');
 const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitFor(check: () => boolean, ms = 20_000) {
   const until = Date.now() + ms;

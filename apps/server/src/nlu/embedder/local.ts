@@ -22,7 +22,8 @@ export interface LocalEmbedderOptions {
   threads?: number;
 }
 
-function freePort(): Promise<number> {
+/** A port nothing listens on now (the child binds it a moment later; a clash restarts it on another). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);

@@ -5,7 +5,9 @@ import type { ReactNode } from 'react';
 import '@/i18n/i18n';
 import i18n from '@/i18n/i18n';
 import { authStore, LOGGED_OUT } from '@/shared/auth/auth-store';
+import type { EmbedderStatus } from '@ambassador/contracts';
 import { MatcherStatusChip } from './matcher-status-chip';
+import { UnderstandingChip } from './understanding-chip';
 
 const api = vi.hoisted(() => ({ get: vi.fn() }));
 vi.mock('@/shared/api/client', () => ({ api }));
@@ -27,6 +29,20 @@ const status = (state: 'training' | 'ready') => ({
   message: '',
   total: undefined,
 });
+
+const understood = (understanding: EmbedderStatus) => ({
+  data: {
+    device_id: 5,
+    understanding,
+    dense: understanding.state === 'ready',
+    state: 'ready',
+    since: '2026-12-01T10:00:00.000Z',
+    topics: 12,
+  },
+  message: '',
+  total: undefined,
+});
+const local = { provider: 'local', model: 'multilingual-e5-small-q4', state: 'ready', detail: null } as const;
 
 beforeEach(() => {
   api.get.mockReset();
@@ -61,5 +77,32 @@ describe('MatcherStatusChip', () => {
     await i18n.changeLanguage('zhHant');
     render(<MatcherStatusChip />, { wrapper });
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('學習中…'));
+  });
+});
+
+describe('UnderstandingChip', () => {
+  it('says the assistant understands meaning, naming the model', async () => {
+    api.get.mockResolvedValue(understood(local));
+    render(<UnderstandingChip />, { wrapper });
+    const chip = await screen.findByTestId('understanding');
+    expect(chip.textContent).toBe('Understands meaning');
+    expect(chip.getAttribute('title')).toContain('multilingual-e5-small-q4');
+  });
+
+  it('says words only, and why, when the model is down or off', async () => {
+    api.get.mockResolvedValue(
+      understood({ provider: 'none', model: null, state: 'off', detail: 'EMBEDDINGS=none' }),
+    );
+    render(<UnderstandingChip />, { wrapper });
+    const chip = await screen.findByTestId('understanding');
+    expect(chip.textContent).toBe('Words only');
+    expect(chip.getAttribute('title')).toContain('EMBEDDINGS=none');
+  });
+
+  it('speaks the interface language', async () => {
+    api.get.mockResolvedValue(understood({ ...local, state: 'starting' }));
+    await i18n.changeLanguage('zhHans');
+    render(<UnderstandingChip />, { wrapper });
+    await waitFor(() => expect(screen.getByTestId('understanding').textContent).toBe('句子模型启动中…'));
   });
 });
