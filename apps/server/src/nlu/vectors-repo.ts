@@ -62,14 +62,6 @@ export function createVectorsRepo(db: Db) {
       if (keep.length > 20_000) return; // a parameter list that long: let the next smaller build prune
       await db.delete(v).where(keep.length ? and(where(key), notInArray(v.textHash, keep)) : where(key));
     },
-
-    async count(deviceId: number, model: string): Promise<number> {
-      const rows = await db
-        .select({ hash: v.textHash })
-        .from(v)
-        .where(and(eq(v.deviceId, deviceId), eq(v.model, model)));
-      return rows.length;
-    },
   };
 }
 
