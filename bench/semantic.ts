@@ -9,7 +9,9 @@
  * - banking77 (many-shot) when BANKING=1.
  * CALIBRATE=1 fits the fusion's logistic model on development data only (semantic dev questions
  * and out-of-scope dev, few-shot teach phrases across varieties, few-shot dev paraphrases and
- * out-of-scope dev) and prints the weights for FUSION in apps/server/src/matcher/matcher.ts.
+ * out-of-scope dev) and prints the weights for FUSION in apps/server/src/matcher/matcher.ts;
+ * CALIBRATE=2 then fits the second stage (CONFIDENCE there) on the same data with FUSION in place.
+ * SPLIT=dev reports the development figures (semantic dev, few-shot dev paraphrases).
  * Embeddings come from the local model (npm ci installs it); EMBED_CACHE=file keeps them between runs.
  * Run: npm run bench:semantic
  */
@@ -19,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { buildMatcher, DEFAULT_THRESHOLD } from '../apps/server/src/matcher/index.js';
 import type { FusedFeatures, Language, MatcherTopic } from '../apps/server/src/matcher/index.js';
 import { createLocalEmbedder } from '../apps/server/src/nlu/embedder/local.js';
+import { BACKGROUND } from '../apps/server/src/nlu/background.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -70,13 +73,23 @@ interface Scenario {
   asks: Array<{ text: string; language: Language; want: number | null; tag: string }>;
 }
 
+const tops: Array<{ score: number; margin: number; right: boolean; oos: boolean }> = [];
+// The background sentences (the per-device classifier's "none" class), embedded as the server does.
+await embedAll([...BACKGROUND.en, ...BACKGROUND.zh]);
+const background = {
+  en: BACKGROUND.en.map((t) => cache.get(t)!),
+  zh: BACKGROUND.zh.map((t) => cache.get(t)!),
+};
 async function run(s: Scenario, dense: boolean, collect?: Array<{ f: FusedFeatures; y: number }>) {
   const texts = [...s.topics.flatMap((t) => t.examples.map((e) => e.text)), ...s.asks.map((a) => a.text)];
   if (dense) await embedAll(texts);
   const vectors = dense
     ? new Map(s.topics.flatMap((t) => t.examples.map((e) => [e.text, cache.get(e.text)!] as const)))
     : undefined;
-  const matcher = buildMatcher({ topics: s.topics, entities: [], vectors }, { threshold: 0 });
+  const matcher = buildMatcher(
+    { topics: s.topics, entities: [], vectors, background: dense ? background : undefined },
+    { threshold: 0 },
+  );
   return s.asks.map((a) => {
     const explainFused: FusedFeatures[] = [];
     const r = matcher.match(a.text, a.language, {
@@ -85,6 +98,15 @@ async function run(s: Scenario, dense: boolean, collect?: Array<{ f: FusedFeatur
       limit: 5,
     });
     if (collect) for (const f of explainFused) collect.push({ f, y: f.topicId === a.want ? 1 : 0 });
+    if (collect && explainFused.length) {
+      const byStage1 = [...explainFused].sort((x, y) => y.fused - x.fused);
+      tops.push({
+        score: byStage1[0]!.fused,
+        margin: byStage1[0]!.fused - (byStage1[1]?.fused ?? 0),
+        right: byStage1[0]!.topicId === a.want,
+        oos: a.want === null,
+      });
+    }
     const top = r.candidates[0];
     return { ...a, got: top?.topicId ?? null, score: top?.score ?? 0 };
   });
@@ -144,6 +166,44 @@ function fsAsks(per: Record<string, PerVariety>, oos: PerVariety, v: Variety, ta
   return asks;
 }
 
+const logit = (p: number) => {
+  const q = Math.min(Math.max(p, 1e-5), 1 - 1e-5);
+  return Math.log(q / (1 - q));
+};
+
+/** Weighted logistic regression by Newton's method (a k×k system per step, a little ridge). */
+function fitLogistic(X: number[][], y: number[], wt: number[]): number[] {
+  const k = X[0]!.length;
+  const w = new Array<number>(k).fill(0);
+  for (let it = 0; it < 30; it++) {
+    const g = new Array<number>(k).fill(0);
+    const H = Array.from({ length: k }, () => new Array<number>(k).fill(0));
+    for (let i = 0; i < X.length; i++) {
+      const xi = X[i]!;
+      const p = 1 / (1 + Math.exp(-xi.reduce((s, x, j) => s + x * w[j]!, 0)));
+      for (let a = 0; a < k; a++) {
+        g[a]! += wt[i]! * (p - y[i]!) * xi[a]!;
+        for (let b = 0; b < k; b++) H[a]![b]! += wt[i]! * p * (1 - p) * xi[a]! * xi[b]!;
+      }
+    }
+    for (let a = 0; a < k; a++) H[a]![a]! += 1e-3;
+    // Solve H d = g (Gauss–Jordan with partial pivoting).
+    const M = H.map((row, a) => [...row, g[a]!]);
+    for (let c = 0; c < k; c++) {
+      let piv = c;
+      for (let r = c + 1; r < k; r++) if (Math.abs(M[r]![c]!) > Math.abs(M[piv]![c]!)) piv = r;
+      [M[c], M[piv]] = [M[piv]!, M[c]!];
+      for (let r = 0; r < k; r++) {
+        if (r === c) continue;
+        const f = M[r]![c]! / M[c]![c]!;
+        for (let j = c; j <= k; j++) M[r]![j]! -= f * M[c]![j]!;
+      }
+    }
+    for (let a = 0; a < k; a++) w[a]! -= M[a]![k]! / M[a]![a]!;
+  }
+  return w;
+}
+
 // ---- calibration (development data only)
 if (process.env.CALIBRATE) {
   const rows: Array<{ f: FusedFeatures; y: number }> = [];
@@ -181,45 +241,36 @@ if (process.env.CALIBRATE) {
           rows,
         );
   }
-  // Logistic regression by Newton's method (five features: a 5×5 system per step), classes balanced.
-  const X = rows.map(({ f }) => [1, f.lexical, f.dense, f.denseCentered, f.denseMargin, f.keyword ? 1 : 0]);
   const y = rows.map((r) => r.y);
   const pos = y.filter((v) => v === 1).length;
-  const weightOf = (yi: number) => (process.env.BALANCE ? (yi === 1 ? (y.length - pos) / pos : 1) : 1);
-  const w = [0, 0, 0, 0, 0, 0];
-  const k = w.length;
-  for (let it = 0; it < 30; it++) {
-    const g = new Array<number>(k).fill(0);
-    const H = Array.from({ length: k }, () => new Array<number>(k).fill(0));
-    let loss = 0;
-    for (let i = 0; i < X.length; i++) {
-      const xi = X[i]!;
-      const p = 1 / (1 + Math.exp(-xi.reduce((s, x, j) => s + x * w[j]!, 0)));
-      const wt = weightOf(y[i]!);
-      loss += -wt * (y[i]! * Math.log(p + 1e-12) + (1 - y[i]!) * Math.log(1 - p + 1e-12));
-      for (let a = 0; a < k; a++) {
-        g[a]! += wt * (p - y[i]!) * xi[a]!;
-        for (let b = 0; b < k; b++) H[a]![b]! += wt * p * (1 - p) * xi[a]! * xi[b]!;
-      }
-    }
-    for (let a = 0; a < k; a++) H[a]![a]! += 1e-3; // a little ridge
-    // Solve H d = g (Gaussian elimination).
-    const M = H.map((row, a) => [...row, g[a]!]);
-    for (let c = 0; c < k; c++) {
-      let piv = c;
-      for (let r = c + 1; r < k; r++) if (Math.abs(M[r]![c]!) > Math.abs(M[piv]![c]!)) piv = r;
-      [M[c], M[piv]] = [M[piv]!, M[c]!];
-      for (let r = 0; r < k; r++) {
-        if (r === c) continue;
-        const f = M[r]![c]! / M[c]![c]!;
-        for (let j = c; j <= k; j++) M[r]![j]! -= f * M[c]![j]!;
-      }
-    }
-    for (let a = 0; a < k; a++) w[a]! -= M[a]![k]! / M[a]![a]!;
-    if (it % 5 === 0) console.log(`iteration ${it}: loss ${(loss / X.length).toFixed(4)}`);
+  if (process.env.CALIBRATE === '2') {
+    // The second stage: the top candidate's stage-1 score and its margin over the next, with an
+    // out-of-scope question's wrong answer weighted 3 (as a wrong answer costs more than a refusal).
+    const top = tops.map((t) => [1, logit(t.score), t.margin]);
+    const w2 = fitLogistic(
+      top,
+      tops.map((t) => (t.right ? 1 : 0)),
+      tops.map((t) => (t.oos ? 3 : 1)),
+    );
+    console.log(`CONFIDENCE = [${w2.map((x) => x.toFixed(4)).join(', ')}]`);
+  } else {
+    const X = rows.map(({ f }) => [
+      1,
+      f.lexical,
+      f.dense,
+      f.denseCentered,
+      f.denseMargin,
+      f.keyword ? 1 : 0,
+      f.lda,
+    ]);
+    const w = fitLogistic(
+      X,
+      y,
+      y.map(() => 1),
+    );
+    console.log(`rows ${rows.length} (right candidates ${pos})`);
+    console.log(`FUSION = [${w.map((x) => x.toFixed(4)).join(', ')}]`);
   }
-  console.log(`rows ${rows.length} (right candidates ${pos})`);
-  console.log(`FUSION = [${w.map((x) => x.toFixed(4)).join(', ')}]`);
   if (cacheFile)
     fs.writeFileSync(cacheFile, JSON.stringify(Object.fromEntries([...cache].map(([k, v]) => [k, [...v]]))));
   await embedder.close();
@@ -266,6 +317,19 @@ for (const dense of process.env.LEXICAL ? [false, true] : [true]) {
       dense,
     ),
   );
+  if (split === 'dev') {
+    const dev2 = read<Record<string, PerVariety>>('fewshot-dev/paraphrases-dev2.json');
+    const devOos = read<PerVariety>('fewshot-dev/out-of-scope-dev.json');
+    const same: Awaited<ReturnType<typeof run>> = [];
+    for (const taught of VARIETIES)
+      same.push(
+        ...(await run(
+          { name: 'fs', topics: fsMatcherTopics(taught), asks: fsAsks(dev2, devOos, taught, taught) },
+          dense,
+        )),
+      );
+    report(`Few-shot development paraphrases, taught and asked in each variety, ${mode}`, same);
+  }
   if (split === 'test') {
     const fsTest = read<Record<string, PerVariety>>('fewshot/test.json');
     const fsOos = read<PerVariety>('fewshot/out-of-scope.json');

@@ -3,8 +3,10 @@ import { DEFAULT_PARAMS, GroupModel, type ModelParams, type TrainingExample } fr
 import { runSteps, runStepsSliced, type Steps } from './steps.js';
 import { createAliasRewriter, normalizeText, type AliasRewriter } from './text.js';
 import { DenseIndex, topLabels } from '../nlu/dense.js';
+import { centre, LdaClassifier, meanVector, NONE } from '../nlu/lda.js';
 import type { CandidateFeatures } from './model.js';
 import type {
+  BackgroundVectors,
   DeviceAiSnapshot,
   DeviceMatcher,
   FusedFeatures,
@@ -24,13 +26,25 @@ export const DEFAULT_LIMIT = 5;
 export const DEFAULT_SLICE_MS = 20;
 /**
  * The fused confidence: a logistic model over [bias, lexical confidence, dense cosine, dense cosine
- * centred on its language group, centred margin over the next topic, keyword], fitted on development data only (bench/calibrate-dense.ts; docs/performance.md): the
+ * centred on its language group, centred margin over the next topic, keyword, the per-device
+ * classifier's probability (nlu/lda.ts)], fitted on development data only (bench/semantic.ts
+ * CALIBRATE=1; docs/performance.md): the
  * semantic development set (taught in one variety, asked in four), the few-shot teaching phrases
  * across varieties, and the development out-of-scope sets. As with the lexical confidence, the bias
  * is shifted by ln(7/3) so the default threshold 0.5 sits where the fitted chance of a right answer
  * is 30%.
  */
-export const FUSION: readonly number[] = [8.2863 + Math.log(7 / 3), 4.6366, -13.4753, 28.6034, 96.4423, 0];
+export const FUSION: readonly number[] = [
+  10.3321 + Math.log(7 / 3),
+  4.2874,
+  -15.95,
+  18.5601,
+  80.2693,
+  0,
+  2.8645,
+];
+/** The second stage over the first's score s and its margin m over the next topic: σ(c0 + c1·logit(s) + c2·m). */
+export const CONFIDENCE: readonly number[] = [-1.1905, 0.4957, 1.6988];
 /** Candidates taken from each side before fusing. */
 const FUSE_FROM = 10;
 
@@ -67,6 +81,10 @@ class Matcher implements DeviceMatcher {
   /** Example text (as taught) → its sentence embedding. */
   private readonly vectors = new Map<string, Float32Array>();
   private denseIndex: DenseIndex | null | undefined;
+  private readonly background?: BackgroundVectors;
+  /** Each background language's mean vector: what centring takes away (nlu/lda.ts). */
+  private readonly means = new Map<'en' | 'zh', Float32Array>();
+  private lda: LdaClassifier | null | undefined;
 
   /** Holds no model until `rebuild()` has run (see `Matcher.build`). */
   private constructor(
@@ -78,6 +96,39 @@ class Matcher implements DeviceMatcher {
     this.rewrite = createAliasRewriter(snapshot.entities);
     for (const topic of snapshot.topics) this.topics.set(topic.id, topic);
     for (const [text, vec] of snapshot.vectors ?? []) this.vectors.set(text, vec);
+    this.background = snapshot.background;
+    for (const g of ['en', 'zh'] as const) {
+      const mean = meanVector(snapshot.background?.[g] ?? []);
+      if (mean) this.means.set(g, mean);
+    }
+  }
+
+  private centred(v: Float32Array, language: Language) {
+    const g = language === 'english' ? 'en' : languageGroup(language) === 'zh' ? 'zh' : null;
+    return g ? centre(v, this.means.get(g)) : v;
+  }
+
+  /** The per-device classifier over centred vectors, with the background as "none of these". */
+  private ldaOf(): LdaClassifier | null {
+    if (this.lda !== undefined) return this.lda;
+    const items: Array<{ label: number; vector: Float32Array }> = [];
+    if (this.background) {
+      for (const topic of this.topics.values()) {
+        if (!topic.active) continue;
+        for (const ex of topic.examples) {
+          const vector = this.vectors.get(ex.text);
+          if (vector) items.push({ label: topic.id, vector: this.centred(vector, ex.language) });
+        }
+      }
+    }
+    const bg = this.background
+      ? [
+          ...this.background.en.map((v) => this.centred(v, 'english')),
+          ...this.background.zh.map((v) => this.centred(v, 'chinese')),
+        ]
+      : [];
+    this.lda = items.length ? LdaClassifier.train(items, bg) : null;
+    return this.lda;
   }
 
   get dense() {
@@ -157,6 +208,13 @@ class Matcher implements DeviceMatcher {
     this.models.clear();
     this.countGroups();
     for (const group of [...this.groupCounts.keys()]) yield* this.buildModel(group);
+    if (this.vectors.size > 0) {
+      // The dense side is built here too, so the first question does not wait for it.
+      yield;
+      this.denseIndexOf();
+      yield;
+      this.ldaOf();
+    }
   }
 
   match(text: string, language: Language, opts?: MatchOptions): MatchResult {
@@ -168,7 +226,7 @@ class Matcher implements DeviceMatcher {
     const normalized = this.normalize(text);
     const index = opts?.dense ? this.denseIndexOf() : null;
     const candidates = index
-      ? this.fused(model, normalized, opts!.dense!, index, limit, opts!)
+      ? this.fused(model, normalized, opts!.dense!, language, index, limit, opts!)
       : normalized
         ? model.score(normalized, limit, opts?.explain)
         : [];
@@ -188,6 +246,7 @@ class Matcher implements DeviceMatcher {
     model: GroupModel,
     normalized: string,
     q: Float32Array,
+    language: Language,
     index: DenseIndex,
     limit: number,
     opts: MatchOptions,
@@ -198,13 +257,16 @@ class Matcher implements DeviceMatcher {
     const lexScore = new Map(lexical.map((c) => [c.topicId, c.score]));
     const keyword = new Set(lexFeats.filter((f) => f.keyword > 0).map((f) => f.topicId));
     const best = index.best(q);
+    const probs = this.ldaOf()?.predict(this.centred(q, language)) ?? new Map<number, number>();
+    const byProb = [...probs].filter(([label]) => label !== NONE).sort((x, y) => y[1] - x[1]);
     const ids = new Set([
       ...lexical.map((c) => c.topicId),
       ...topLabels(best, FUSE_FROM).map((t) => t.label),
+      ...byProb.slice(0, FUSE_FROM).map(([label]) => label),
     ]);
     const ranked = topLabels(best, 2);
-    const [b, wl, wd, wc, wm, wk] = FUSION as [number, number, number, number, number, number];
-    const out: MatchResult['candidates'] = [];
+    const [b, wl, wd, wc, wm, wk, wp] = FUSION as [number, number, number, number, number, number, number];
+    const feats: FusedFeatures[] = [];
     for (const topicId of ids) {
       const d = best.get(topicId) ?? { best: 0, centered: 0 };
       const other = ranked[0]?.label === topicId ? (ranked[1]?.score ?? 0) : (ranked[0]?.score ?? 0);
@@ -215,19 +277,34 @@ class Matcher implements DeviceMatcher {
         dense: d.best,
         denseCentered: d.centered,
         denseMargin: d.centered - other,
+        lda: probs.get(topicId) ?? 0,
+        fused: 0,
       };
-      opts.explainFused?.push(f);
       const z =
         b +
         wl * f.lexical +
         wd * f.dense +
         wc * f.denseCentered +
         wm * f.denseMargin +
-        wk * (f.keyword ? 1 : 0);
-      let score = 1 / (1 + Math.exp(-z));
+        wk * (f.keyword ? 1 : 0) +
+        wp * f.lda;
+      f.fused = 1 / (1 + Math.exp(-z));
+      feats.push(f);
+    }
+    // Second stage: how far the topic stands above the best other one. A question that fits two
+    // topics about equally, or none much, is refused more readily (out-of-scope questions mostly look
+    // like that; bench/semantic.ts CALIBRATE=2).
+    const [c0, c1, c2] = CONFIDENCE as [number, number, number];
+    const order = [...feats].sort((x, y) => y.fused - x.fused);
+    const out: MatchResult['candidates'] = [];
+    for (const f of feats) {
+      const other = order[0] === f ? (order[1]?.fused ?? 0) : order[0]!.fused;
+      const s = Math.min(Math.max(f.fused, 1e-5), 1 - 1e-5);
+      let score = 1 / (1 + Math.exp(-(c0 + c1 * Math.log(s / (1 - s)) + c2 * (f.fused - other))));
       // An operator's keyword in the question answers as it does lexically.
       if (f.keyword) score = Math.max(score, f.lexical);
-      out.push({ topicId, score });
+      out.push({ topicId: f.topicId, score });
+      opts.explainFused?.push(f);
     }
     out.sort((x, y) => y.score - x.score || x.topicId - y.topicId);
     return out.slice(0, limit);
@@ -241,6 +318,7 @@ class Matcher implements DeviceMatcher {
   ): void {
     for (const [text, vec] of vectors ?? []) this.vectors.set(text, vec);
     this.denseIndex = undefined;
+    this.lda = undefined;
     for (const id of removedIds) this.topics.delete(id);
     for (const topic of changed) this.topics.set(topic.id, topic);
     if (entities) {

@@ -1,4 +1,5 @@
 import type { Language } from '@ambassador/contracts';
+import type { BackgroundVectors } from '../nlu/background.js';
 import type { CandidateFeatures } from './model.js';
 
 export type { Language };
@@ -23,6 +24,8 @@ export interface MatcherEntity {
   aliases: string[];
 }
 
+export type { BackgroundVectors };
+
 export interface DeviceAiSnapshot {
   topics: MatcherTopic[];
   entities: MatcherEntity[];
@@ -30,6 +33,8 @@ export interface DeviceAiSnapshot {
   vectors?: ReadonlyMap<string, Float32Array>;
   /** False when some examples could not be embedded (the embedder was down): build again later. */
   vectorsComplete?: boolean;
+  /** The background sentences' vectors by language (nlu/background.ts), from the same model. */
+  background?: BackgroundVectors;
 }
 
 /** score in [0,1], higher = better. */
@@ -71,6 +76,10 @@ export interface FusedFeatures {
   dense: number;
   denseCentered: number;
   denseMargin: number;
+  /** The per-device classifier's probability of the topic (nlu/lda.ts; 0 without background vectors). */
+  lda: number;
+  /** The first stage's fused score, before the margin over the next topic is weighed in. */
+  fused: number;
 }
 
 export interface DeviceMatcher {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Embedder } from './embedder/index.js';
+import { BACKGROUND, type BackgroundVectors } from './background.js';
 import type { VectorKey, VectorsRepo, VectorSource } from './vectors-repo.js';
 
 export const textHash = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -19,6 +20,8 @@ export interface VectorLookup {
  * embedded (then stored). Start-up and rebuilds therefore cost a read, not a model pass.
  */
 export function createVectorService({ repo, embedder }: { repo: VectorsRepo; embedder: Embedder }) {
+  /** The background sentences' vectors, once per model (a failed attempt is tried again next time). */
+  let background: { model: string; vectors: Promise<BackgroundVectors | null> } | null = null;
   return {
     embedder,
     /** The model vectors are stored under now; null when lexical only. */
@@ -64,6 +67,24 @@ export function createVectorService({ repo, embedder }: { repo: VectorsRepo; emb
       }
       if (complete && opts.prune) await repo.prune(key, hashes);
       return { vectors, complete };
+    },
+
+    /** The background sentences' vectors under the current model (nlu/background.ts); null when down. */
+    async background(): Promise<BackgroundVectors | null> {
+      const model = embedder.info().model;
+      if (!model) return null;
+      if (background?.model !== model) {
+        const texts = [...BACKGROUND.en, ...BACKGROUND.zh];
+        const vectors = embedder
+          .embed(texts, 'query')
+          .then((out) =>
+            out ? { en: out.slice(0, BACKGROUND.en.length), zh: out.slice(BACKGROUND.en.length) } : null,
+          );
+        background = { model, vectors };
+      }
+      const out = await background.vectors;
+      if (!out) background = null;
+      return out;
     },
 
     /** One question's vector (cached for recent questions); null when lexical only. */

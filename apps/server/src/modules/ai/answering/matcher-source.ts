@@ -59,11 +59,13 @@ export function createMatcherSource({
       const list = toMatcherTopics(rows, keywords);
       // A whole build prunes the vectors of phrases no longer taught.
       const found = await vectors?.lookup(deviceId, 'topics', 'query', exampleTexts(list), { prune: true });
+      const background = found ? await vectors?.background() : null;
       return {
         topics: list,
         entities: aliases.map((e) => ({ keyword: e.keyword, aliases: e.aliases })),
         vectors: found?.vectors,
-        vectorsComplete: found?.complete ?? true,
+        vectorsComplete: (found?.complete ?? true) && (!found || !!background),
+        background: background ?? undefined,
       };
     },
 

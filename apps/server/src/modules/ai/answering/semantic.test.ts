@@ -80,6 +80,16 @@ describe.each(backends)('understanding with the sentence encoder on %s', (kind) 
     expect(cmn.best?.intent_name).toBe('Opening hours');
   });
 
+  it('refuses what none of the topics is about, in either language', async () => {
+    for (const [text, language] of [
+      ['Who wrote Romeo and Juliet?', 'english'],
+      ['你覺得邊隊波會贏世界盃？', 'cantonese'],
+    ] as const) {
+      const r = await ask(text, language);
+      expect(r.fallback, text).toBe(true);
+    }
+  });
+
   it('stores each taught phrase once; a new start answers from the stored vectors', async () => {
     expect(await vectorRows()).toBe(24);
     await t.close();
