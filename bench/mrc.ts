@@ -18,7 +18,18 @@ import {
   type IndexedPassage,
 } from '../apps/server/src/modules/mrc/retrieval/bm25.js';
 import { EXTRACT_DEFAULTS } from '../apps/server/src/modules/mrc/retrieval/answer.js';
-import { answerFrom, DEFAULT_THRESHOLD } from '../apps/server/src/modules/mrc/retrieval/service.js';
+import {
+  answerFrom,
+  DEFAULT_THRESHOLD,
+  DENSE_THRESHOLD,
+} from '../apps/server/src/modules/mrc/retrieval/service.js';
+import {
+  buildDenseDocs,
+  denseTexts,
+  type DenseDocs,
+} from '../apps/server/src/modules/mrc/retrieval/dense.js';
+import { createLocalEmbedder } from '../apps/server/src/nlu/embedder/local.js';
+import { BACKGROUND } from '../apps/server/src/nlu/background.js';
 
 const DIR = path.join(import.meta.dirname, 'data', 'mrc');
 const DOCS = Number(process.env.BENCH_DOCS ?? 500);
@@ -33,10 +44,12 @@ const extract = {
   ...EXTRACT_DEFAULTS,
   ...(env('MRC_PW') === undefined ? {} : { passageWeight: env('MRC_PW')! }),
   ...(env('MRC_FOLLOW') === undefined ? {} : { follow: env('MRC_FOLLOW')! }),
+  ...(env('MRC_DW') === undefined ? {} : { denseWeight: env('MRC_DW')! }),
 };
 
 interface Question {
   question: string;
+  variety?: string;
   language: string;
   document: string;
   answer_sentence: string;
@@ -103,15 +116,21 @@ function passagesFor(copies: number): IndexedPassage[] {
 
 const readQuestions = (file: string) =>
   JSON.parse(fs.readFileSync(path.join(DIR, file), 'utf8')) as Question[];
-const questions = [...readQuestions('questions.json'), ...readQuestions('questions-dev2.json')];
+const questions = [
+  ...readQuestions('questions.json'),
+  ...readQuestions('questions-dev2.json'),
+  ...readQuestions('questions-cross.json').map((q) => ({ ...q, cross: true })),
+] as Array<Question & { cross?: boolean }>;
 // Questions no document answers: out-of-place ones (dev, test), and ones that sound as if a place's
 // documents should answer them but do not ("What time does the gift shop close?"; dev2, test),
 // which name that place's document.
-const unanswerable = JSON.parse(fs.readFileSync(path.join(DIR, 'unanswerable.json'), 'utf8')) as Array<{
-  question: string;
-  split: 'dev' | 'dev2' | 'test';
-  document?: string;
-}>;
+type Unanswerable = { question: string; split: 'dev' | 'dev2' | 'test'; document?: string; cross?: boolean };
+const unanswerable = [
+  ...(JSON.parse(fs.readFileSync(path.join(DIR, 'unanswerable.json'), 'utf8')) as Unanswerable[]),
+  ...(JSON.parse(fs.readFileSync(path.join(DIR, 'unanswerable-cross.json'), 'utf8')) as Unanswerable[]).map(
+    (q) => ({ ...q, cross: true }),
+  ),
+];
 
 const places = passagesFor(1);
 const index = await buildIndex(places, { params, sliceMs: 1e9 });
@@ -127,6 +146,69 @@ for (const f of files) {
     ),
   );
 }
+// DENSE=1: the documents' and questions' embeddings from the local model, as a device with the
+// packaged model has them (EMBED_CACHE=file keeps them between runs).
+const denseOf = new Map<Bm25Index, DenseDocs>();
+const questionVectors = new Map<string, Float32Array>();
+if (process.env.DENSE) {
+  const embedder = createLocalEmbedder({
+    dir: path.join(import.meta.dirname, '..', '.embedder'),
+    timeoutMs: 60_000,
+    log: { info: () => undefined, warn: () => undefined, error: (o, m) => console.error(m, o) },
+  });
+  await embedder.ready();
+  const cacheFile = process.env.EMBED_CACHE;
+  const cache: Record<string, number[]> =
+    cacheFile && fs.existsSync(cacheFile) ? JSON.parse(fs.readFileSync(cacheFile, 'utf8')) : {};
+  const embed = async (texts: string[], kind: 'query' | 'passage') => {
+    const out = new Map<string, Float32Array>();
+    const missing = [...new Set(texts)].filter((t) => !cache[`${kind}:${t}`]);
+    for (let i = 0; i < missing.length; i += 32) {
+      const batch = missing.slice(i, i + 32);
+      const vs = await embedder.embed(batch, kind);
+      if (!vs) throw new Error('embedding failed');
+      batch.forEach((t, j) => (cache[`${kind}:${t}`] = [...vs[j]!]));
+    }
+    for (const t of texts) out.set(t, Float32Array.from(cache[`${kind}:${t}`]!));
+    return out;
+  };
+  const passageVectors = await embed(denseTexts(places), 'passage');
+  const bg = await embed([...BACKGROUND.en, ...BACKGROUND.zh], 'query');
+  const background = { en: BACKGROUND.en.map((t) => bg.get(t)!), zh: BACKGROUND.zh.map((t) => bg.get(t)!) };
+  for (const [t, v] of await embed(
+    [...questions, ...unanswerable].map((q) => q.question),
+    'query',
+  ))
+    questionVectors.set(t, v);
+  denseOf.set(index, buildDenseDocs(places, passageVectors, background));
+  for (const [f, ix] of alone)
+    denseOf.set(
+      ix,
+      buildDenseDocs(
+        places.filter((p) => p.filename === f),
+        passageVectors,
+        background,
+      ),
+    );
+  if (cacheFile) fs.writeFileSync(cacheFile, JSON.stringify(cache));
+  await embedder.close();
+}
+const denseThreshold = {
+  same: env('MRC_DENSE_SAME') ?? DENSE_THRESHOLD.same,
+  cross: env('MRC_DENSE_CROSS') ?? DENSE_THRESHOLD.cross,
+};
+function ask(ix: Bm25Index, question: string) {
+  const docs = denseOf.get(ix);
+  const q = questionVectors.get(question);
+  return answerFrom(
+    ix,
+    question,
+    threshold,
+    extract,
+    docs && q ? { docs, q: docs.centreQuery(q, question) } : undefined,
+    denseThreshold,
+  );
+}
 const pc = (n: number, of: number) => `${((100 * n) / Math.max(1, of)).toFixed(1)}%`;
 console.log(`threshold ${threshold}  params ${JSON.stringify(params)}  extract ${JSON.stringify(extract)}`);
 
@@ -135,15 +217,21 @@ console.log(`threshold ${threshold}  params ${JSON.stringify(params)}  extract $
  * a question no document answers and that names no place is asked of each index it gives.
  */
 function evaluate(indexesFor: (document?: string) => Bm25Index[], verbose: boolean) {
-  for (const split of ['dev', 'dev2', 'test'] as const) {
-    const qs = questions.filter((q) => q.split === split);
+  for (const [split, cross] of [
+    ['dev', false],
+    ['dev2', false],
+    ['test', false],
+    ['dev', true],
+    ['test', true],
+  ] as const) {
+    const qs = questions.filter((q) => q.split === split && Boolean(q.cross) === cross);
     let top3 = 0;
     let answers = 0;
     let belowThreshold = 0;
     let wrongSentence = 0;
     const quoted: number[] = [];
     for (const q of qs) {
-      const r = answerFrom(indexesFor(q.document)[0]!, q.question, threshold, extract);
+      const r = ask(indexesFor(q.document)[0]!, q.question);
       if (r.text !== null) quoted.push(r.text.length);
       const found = r.hits.some((h) => h.filename === q.document && h.text.includes(q.answer_sentence));
       const answeredRight = r.answered && r.text !== null && r.text.includes(q.answer_sentence);
@@ -157,10 +245,8 @@ function evaluate(indexesFor: (document?: string) => Bm25Index[], verbose: boole
         );
       }
     }
-    const neg = unanswerable.filter((q) => q.split === split);
-    const wrongly = neg.filter((q) =>
-      indexesFor(q.document).some((ix) => answerFrom(ix, q.question, threshold, extract).answered),
-    );
+    const neg = unanswerable.filter((q) => q.split === split && Boolean(q.cross) === cross);
+    const wrongly = neg.filter((q) => indexesFor(q.document).some((ix) => ask(ix, q.question).answered));
     // "answered/asked" for the out-of-place questions, or for those naming a place.
     const count = (answered: typeof neg, ofPlace: boolean) => {
       const kind = (q: (typeof neg)[number]) => Boolean(q.document) === ofPlace;
@@ -168,12 +254,12 @@ function evaluate(indexesFor: (document?: string) => Bm25Index[], verbose: boole
     };
     if (verbose && split !== 'test') {
       for (const q of neg) {
-        const r = answerFrom(indexesFor(q.document)[0]!, q.question, threshold, extract);
+        const r = ask(indexesFor(q.document)[0]!, q.question);
         console.log(`  ? ${q.question} [${r.score}] → ${r.text ?? '(not answered)'}`);
       }
     }
     console.log(
-      `${split}: ${qs.length} questions  top-3 ${pc(top3, qs.length)}  answer ${pc(answers, qs.length)}  ` +
+      `${split}${cross ? ' (Chinese on English documents)' : ''}: ${qs.length} questions  top-3 ${pc(top3, qs.length)}  answer ${pc(answers, qs.length)}  ` +
         `unanswerable answered: out of place ${count(wrongly, false)}, the place's own ${count(wrongly, true)}  ` +
         `(in the top 3 but under the threshold ${belowThreshold}, another sentence quoted ${wrongSentence}; ` +
         `answers ${Math.round(quoted.reduce((a, b) => a + b, 0) / Math.max(1, quoted.length))} characters on average)`,

@@ -365,7 +365,13 @@ export async function buildApp({
     settingsChanged: (deviceId) => bus.publish(AI_CHANGED, { deviceId, settings: true }),
   };
   const topicsRepo = createTopicsRepo(db);
-  const topics = createTopicsService({ repo: topicsRepo, clock, listener: aiChanges });
+  // The matcher is made below; the overlap check reaches it when a keyword is checked.
+  const topics = createTopicsService({
+    repo: topicsRepo,
+    clock,
+    listener: aiChanges,
+    nearest: (deviceId, text, limit) => matcher.nearest(deviceId, text, limit),
+  });
   const responsesRepo = createResponsesRepo(db);
   const responses = createResponsesService({
     repo: responsesRepo,
@@ -425,9 +431,10 @@ export async function buildApp({
   }
   // Document answers (modules/mrc/retrieval): a BM25 index per device in memory, rebuilt beside the
   // one in use when its documents change (`documentsChanged`, heard by every instance, or a check
-  // of the documents at most once a second).
+  // of the documents at most once a second), and the passages' stored vectors beside it.
   const retrieval = createRetrievalService({
-    indexes: createIndexRegistry({ repo: createRetrievalRepo(db), now: clock.now, log: app.log }),
+    indexes: createIndexRegistry({ repo: createRetrievalRepo(db), now: clock.now, log: app.log, vectors }),
+    embed: (text) => vectors.query(text),
     generate: config.LLM_BASE_URL
       ? createGenerate(
           {

@@ -313,6 +313,12 @@ export const ZKeywordCheckResponse = z.object({
   /** The same text already on this topic in this language. */
   duplicate: z.boolean(),
   conflicts: z.array(ZKeywordConflict),
+  /**
+   * Another topic whose taught phrases mean what this text means more nearly than this topic's do
+   * (cosine of the sentence model, 0..1): visitors asking it may get that topic. Null when none is,
+   * or when the device answers by words only.
+   */
+  closer_to: ZKeywordConflict.extend({ similarity: z.number() }).nullable(),
 });
 
 export const ZTrainRequest = ZDeviceRef.extend({

@@ -124,6 +124,8 @@ export const ZMrcProject = z.object({
   built_at: z.string().nullable(),
   /** True when answers are written by the configured language model, from the passages. */
   generative: z.boolean(),
+  /** True when the passages are also found by meaning (their sentence embeddings are in place). */
+  semantic: z.boolean(),
 });
 export type MrcProject = z.infer<typeof ZMrcProject>;
 export const ZMrcProjectRequest = z.object({ device_id: ZId });

@@ -45,6 +45,8 @@ export const FUSION: readonly number[] = [
 ];
 /** The second stage over the first's score s and its margin m over the next topic: σ(c0 + c1·logit(s) + c2·m). */
 export const CONFIDENCE: readonly number[] = [-1.1905, 0.4957, 1.6988];
+/** Up to this many phrase vectors, an update retrains the per-device classifier at once. */
+const LDA_RETRAIN_MAX = 2_000;
 /** Candidates taken from each side before fusing. */
 const FUSE_FROM = 10;
 
@@ -110,29 +112,38 @@ class Matcher implements DeviceMatcher {
 
   /** The per-device classifier over centred vectors, with the background as "none of these". */
   private ldaOf(): LdaClassifier | null {
-    if (this.lda !== undefined) return this.lda;
+    if (this.lda === undefined) this.lda = runSteps(this.ldaSteps());
+    return this.lda;
+  }
+
+  private *ldaSteps(): Steps<LdaClassifier | null> {
+    if (!this.background) return null;
     const items: Array<{ label: number; vector: Float32Array }> = [];
-    if (this.background) {
-      for (const topic of this.topics.values()) {
-        if (!topic.active) continue;
-        for (const ex of topic.examples) {
-          const vector = this.vectors.get(ex.text);
-          if (vector) items.push({ label: topic.id, vector: this.centred(vector, ex.language) });
-        }
+    for (const topic of this.topics.values()) {
+      if (!topic.active) continue;
+      for (const ex of topic.examples) {
+        const vector = this.vectors.get(ex.text);
+        if (vector) items.push({ label: topic.id, vector: this.centred(vector, ex.language) });
       }
     }
-    const bg = this.background
-      ? [
-          ...this.background.en.map((v) => this.centred(v, 'english')),
-          ...this.background.zh.map((v) => this.centred(v, 'chinese')),
-        ]
-      : [];
-    this.lda = items.length ? LdaClassifier.train(items, bg) : null;
-    return this.lda;
+    const bg = [
+      ...this.background.en.map((v) => this.centred(v, 'english')),
+      ...this.background.zh.map((v) => this.centred(v, 'chinese')),
+    ];
+    return items.length ? yield* LdaClassifier.steps(items, bg) : null;
   }
 
   get dense() {
     return this.vectors.size > 0;
+  }
+
+  nearest(q: Float32Array, limit: number) {
+    const best = this.denseIndexOf()?.best(q);
+    if (!best) return [];
+    return [...best]
+      .map(([topicId, s]) => ({ topicId, similarity: s.best }))
+      .sort((a, b) => b.similarity - a.similarity || a.topicId - b.topicId)
+      .slice(0, limit);
   }
 
   /** Every active topic's examples that have vectors, in every language: a topic taught in English answers in Cantonese. */
@@ -212,8 +223,7 @@ class Matcher implements DeviceMatcher {
       // The dense side is built here too, so the first question does not wait for it.
       yield;
       this.denseIndexOf();
-      yield;
-      this.ldaOf();
+      this.lda = yield* this.ldaSteps();
     }
   }
 
@@ -258,7 +268,10 @@ class Matcher implements DeviceMatcher {
     const keyword = new Set(lexFeats.filter((f) => f.keyword > 0).map((f) => f.topicId));
     const best = index.best(q);
     const probs = this.ldaOf()?.predict(this.centred(q, language)) ?? new Map<number, number>();
-    const byProb = [...probs].filter(([label]) => label !== NONE).sort((x, y) => y[1] - x[1]);
+    // A classifier kept across an update may know topics since removed or switched off.
+    const byProb = [...probs]
+      .filter(([label]) => label !== NONE && this.topics.get(label)?.active)
+      .sort((x, y) => y[1] - x[1]);
     const ids = new Set([
       ...lexical.map((c) => c.topicId),
       ...topLabels(best, FUSE_FROM).map((t) => t.label),
@@ -318,7 +331,10 @@ class Matcher implements DeviceMatcher {
   ): void {
     for (const [text, vec] of vectors ?? []) this.vectors.set(text, vec);
     this.denseIndex = undefined;
-    this.lda = undefined;
+    // A kiosk's classifier is retrained on the next question (a tenth of a second); a large device
+    // keeps the one it has until its next full build (a changed topic meanwhile ranks by its other
+    // evidence) rather than hold the event loop for seconds.
+    if (this.vectors.size <= LDA_RETRAIN_MAX) this.lda = undefined;
     for (const id of removedIds) this.topics.delete(id);
     for (const topic of changed) this.topics.set(topic.id, topic);
     if (entities) {

@@ -218,6 +218,13 @@ export function createMatcherRegistry(deps: MatcherRegistryDeps): MatcherRegistr
       return matcher.match(text, language, { ...opts, dense });
     },
 
+    async nearest(deviceId: number, text: string, limit: number) {
+      const entry = entryOf(deviceId);
+      const matcher = entry.current ?? (await firstMatcher(entry));
+      const q = matcher.dense && deps.embed ? await deps.embed(text) : null;
+      return q ? matcher.nearest(q, limit) : null;
+    },
+
     invalidate(deviceId: number, topicIds?: number[]): void {
       const entry = entries.get(deviceId);
       // Nothing held: the first use reads the rows as they are then.

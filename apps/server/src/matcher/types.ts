@@ -98,6 +98,8 @@ export interface DeviceMatcher {
   readonly dense: boolean;
   /** Topics held (active and inactive). */
   readonly topicCount: number;
+  /** Active topics by their nearest taught phrase's cosine to `q`, best first (empty: no vectors). */
+  nearest(q: Float32Array, limit: number): Array<{ topicId: number; similarity: number }>;
 }
 
 /** Whether a device's matcher has learnt every change made to its topics. */
@@ -154,6 +156,15 @@ export interface MatcherRegistry {
   warm(deviceId: number): Promise<void>;
   /** The device's state; asking about a device not held yet starts its build. */
   status(deviceId: number): MatcherStatus;
+  /**
+   * The topics whose taught phrases are nearest in meaning to `text` (the console's overlap check);
+   * null when the device answers by words only.
+   */
+  nearest(
+    deviceId: number,
+    text: string,
+    limit: number,
+  ): Promise<Array<{ topicId: number; similarity: number }> | null>;
   /** Resolves once the device's matcher has learnt every change so far (tests, benchmarks). */
   whenReady(deviceId: number): Promise<void>;
   /** Stops retry timers (the app is closing). */

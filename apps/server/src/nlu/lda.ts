@@ -41,6 +41,22 @@ export class LdaClassifier {
     background: readonly Float32Array[],
     opts: LdaOptions = {},
   ): LdaClassifier | null {
+    const steps = LdaClassifier.steps(items, background, opts);
+    for (;;) {
+      const next = steps.next();
+      if (next.done) return next.value;
+    }
+  }
+
+  /**
+   * The same training as resumable steps (a yield every 64 phrases and every 16 topics), for the
+   * matcher's sliced build: a large device's classifier never holds the event loop for long.
+   */
+  static *steps(
+    items: ReadonlyArray<{ label: number; vector: Float32Array }>,
+    background: readonly Float32Array[],
+    opts: LdaOptions = {},
+  ): Generator<void, LdaClassifier | null, void> {
     const dim = items[0]?.vector.length ?? 0;
     const usable = items.filter((i) => i.vector.length === dim);
     const bg = background.filter((v) => v.length === dim);
@@ -61,7 +77,7 @@ export class LdaClassifier {
       for (const v of vectors) {
         for (let i = 0; i < dim; i++) r[i] = v[i]! - mean[i]!;
         addOuter(S, r, dim);
-        n++;
+        if (++n % 64 === 0) yield;
       }
     }
     if (bg.length) classes.push({ label: NONE, mean: meanOf(bg) });
@@ -71,17 +87,20 @@ export class LdaClassifier {
     for (let i = 0; i < dim; i++) trace += S[i * dim + i]! / n;
     for (let j = 0; j < S.length; j++) S[j] = ((1 - alpha) * S[j]!) / n;
     for (let i = 0; i < dim; i++) S[i * dim + i]! += (alpha * trace) / dim || 1e-6;
+    yield;
     const L = cholesky(S, dim);
     const K = classes.length;
     const W = new Float64Array(K * dim);
     const b = new Float64Array(K);
-    classes.forEach((c, k) => {
+    for (let k = 0; k < K; k++) {
+      if (k % 16 === 15) yield;
+      const c = classes[k]!;
       const w = solve(L, c.mean, dim);
       W.set(w, k * dim);
       let s = 0;
       for (let i = 0; i < dim; i++) s += w[i]! * c.mean[i]!;
       b[k] = -0.5 * s;
-    });
+    }
     return new LdaClassifier(
       dim,
       Int32Array.from(classes, (c) => c.label),

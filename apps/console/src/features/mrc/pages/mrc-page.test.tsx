@@ -82,6 +82,7 @@ const project = (built_at: string | null): MrcProject => ({
   passages: 40,
   built_at,
   generative: false,
+  semantic: false,
 });
 
 const listOf = (calls: FakeCall[]) => calls.filter((c) => c.method === 'GET' && c.path === '/mrc');

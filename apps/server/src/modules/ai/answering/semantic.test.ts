@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { mrcDocuments, mrcPassages } from '../../../db/schema.js';
 import { aiCalls } from '../../../test/ai.js';
 import {
   ADMIN,
@@ -22,13 +23,19 @@ describe.each(backends)('understanding with the sentence encoder on %s', (kind) 
   let admin: Session;
   const CHATBOT = 3;
   const calls = () => aiCalls(t, () => admin);
+  const topicIds = new Map<string, number>();
+  const check = (topic: string, text: string) =>
+    calls().data(
+      'GET',
+      `/ai_config/intents/keywords/check?device_id=${CHATBOT}&intent_id=${topicIds.get(topic)}&language=english&text=${encodeURIComponent(text)}`,
+    );
   const ask = (text: string, language: string) =>
     calls().data('POST', '/ai_config/test_console', { device_id: CHATBOT, language, text });
   const vectorRows = async () =>
     Number(
       (
         (await t.database.db.execute(
-          sql`select count(*)::int as n from text_vectors where device_id = ${CHATBOT}`,
+          sql`select count(*)::int as n from text_vectors where device_id = ${CHATBOT} and source = 'topics'`,
         )) as unknown as {
           rows: Array<{ n: number }>;
         }
@@ -54,6 +61,7 @@ describe.each(backends)('understanding with the sentence encoder on %s', (kind) 
     ];
     for (const [name, phrases] of taught) {
       const { id } = await topic(name, { category_id: cat.category_id }, CHATBOT);
+      topicIds.set(name, id);
       for (const text of phrases)
         await data('POST', '/ai_config/intents/keywords', {
           device_id: CHATBOT,
@@ -80,6 +88,15 @@ describe.each(backends)('understanding with the sentence encoder on %s', (kind) 
     expect(cmn.best?.intent_name).toBe('Opening hours');
   });
 
+  it('warns while teaching a phrase that means what another topic is taught, naming it', async () => {
+    const overlap = await check('Car park', 'I feel sick, where can I find a nurse?');
+    expect(overlap.closer_to).toMatchObject({
+      intent_id: topicIds.get('First aid'),
+      intent_name: 'First aid',
+    });
+    expect((await check('Car park', 'Is there parking for motorbikes?')).closer_to).toBeNull();
+  });
+
   it('refuses what none of the topics is about, in either language', async () => {
     for (const [text, language] of [
       ['Who wrote Romeo and Juliet?', 'english'],
@@ -88,6 +105,62 @@ describe.each(backends)('understanding with the sentence encoder on %s', (kind) 
       const r = await ask(text, language);
       expect(r.fallback, text).toBe(true);
     }
+  });
+
+  it('answers a Cantonese question from an English document, quoting its sentence', async () => {
+    // (About half of such questions are answered: bench:mrc DENSE=1, docs/performance.md.)
+    const [doc] = await t.database.db
+      .insert(mrcDocuments)
+      .values({
+        deviceId: CHATBOT,
+        filename: 'visitor-guide.md',
+        format: 'markdown',
+        size: 400,
+        status: 'Ready',
+        passages: 2,
+        pages: 1,
+      })
+      .returning();
+    await t.database.db.insert(mrcPassages).values([
+      {
+        documentId: doc!.id,
+        deviceId: CHATBOT,
+        ordinal: 0,
+        page: 1,
+        heading: 'Wheelchairs and strollers',
+        text: 'Wheelchairs can be borrowed free of charge at the concierge on level 1. Please bring an ID card as a deposit.',
+      },
+      {
+        documentId: doc!.id,
+        deviceId: CHATBOT,
+        ordinal: 1,
+        page: 1,
+        heading: 'Pets',
+        text: 'Only guide dogs are allowed inside the building. Other pets must stay outside.',
+      },
+    ]);
+    t.app.documentsChanged(CHATBOT);
+    const { data } = calls();
+    await data('POST', '/mrc/projects', { device_id: CHATBOT });
+    // The passages are embedded beside the index in use; until then questions are answered by words.
+    while (!(await data('GET', `/mrc/projects?device_id=${CHATBOT}`)).semantic)
+      await new Promise((r) => setTimeout(r, 50));
+    const yue = await data('POST', '/mrc/query', {
+      device_id: CHATBOT,
+      text: '可唔可以帶狗入去？',
+      language: 'cantonese',
+    });
+    expect(yue, JSON.stringify(yue)).toMatchObject({
+      answered: true,
+      source: { filename: 'visitor-guide.md' },
+    });
+    expect(yue.text).toMatch(/guide dogs/);
+    const off = await data('POST', '/mrc/query', {
+      device_id: CHATBOT,
+      text: '你覺得邊隊波會贏世界盃？',
+      language: 'cantonese',
+    });
+    expect(off.answered).toBe(false);
   });
 
   it('stores each taught phrase once; a new start answers from the stored vectors', async () => {
@@ -123,5 +196,6 @@ describe.each(backends)('understanding with the sentence encoder on %s', (kind) 
     expect(status).toMatchObject({ dense: false, understanding: { provider: 'none', state: 'off' } });
     expect((await ask('Where is lost and found?', 'english')).best?.intent_name).toBe('Lost property');
     expect((await ask('我唔見咗銀包，失物認領喺邊？', 'cantonese')).fallback).toBe(true);
+    expect((await check('Car park', 'I feel sick, where can I find a nurse?')).closer_to).toBeNull();
   });
 });

@@ -78,15 +78,42 @@ async function unique<T>(run: () => Promise<T>, onTaken: () => Error): Promise<T
   }
 }
 
+/**
+ * Another topic's nearest phrase must be at least this close (cosine of the sentence model) to
+ * count as an overlap: below it the two are merely both about the same place.
+ */
+const OVERLAP_MIN = 0.88;
+
 export function createTopicsService({
   repo,
   clock,
   listener,
+  nearest,
 }: {
   repo: TopicsRepo;
   clock: Clock;
   listener: AiChangeListener;
+  /** The device's topics nearest in meaning to a text (the matcher's); null: words only. */
+  nearest?: (
+    deviceId: number,
+    text: string,
+    limit: number,
+  ) => Promise<Array<{ topicId: number; similarity: number }> | null>;
 }) {
+  /** The other topic the text is nearer to than to its own, if it is near enough to matter. */
+  async function closerTo(
+    deviceId: number,
+    topicId: number,
+    near: Array<{ topicId: number; similarity: number }> | null,
+  ) {
+    const other = near?.find((n) => n.topicId !== topicId);
+    const own = near?.find((n) => n.topicId === topicId)?.similarity ?? 0;
+    if (!other || other.similarity < OVERLAP_MIN || other.similarity <= own) return null;
+    const [row] = await repo.topicsById(deviceId, [other.topicId]);
+    if (!row) return null;
+    return { intent_id: row.id, intent_name: row.name, similarity: Math.round(other.similarity * 100) / 100 };
+  }
+
   async function mustTopic(deviceId: number, id: number) {
     const row = await repo.topic(deviceId, id);
     if (!row) throw topicMissing();
@@ -414,11 +441,15 @@ export function createTopicsService({
 
     async checkKeyword(deviceId: number, topicId: number, language: Language, text: string) {
       const norm = fold(text);
-      const own = await repo.keywords(deviceId, topicId, language);
-      const conflicts = await repo.conflicts(deviceId, language, [norm], topicId);
+      const [own, conflicts, near] = await Promise.all([
+        repo.keywords(deviceId, topicId, language),
+        repo.conflicts(deviceId, language, [norm], topicId),
+        nearest?.(deviceId, text, 5) ?? null,
+      ]);
       return {
         duplicate: own.some((k) => k.norm === norm),
         conflicts: conflicts.map((c) => ({ intent_id: c.intentId, intent_name: c.intentName })),
+        closer_to: await closerTo(deviceId, topicId, near),
       };
     },
 

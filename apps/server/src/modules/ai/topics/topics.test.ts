@@ -172,7 +172,11 @@ describe.each(backends)('AI topics on %s', (kind) => {
         'GET',
         `/ai_config/intents/keywords/check?device_id=${LOBBY}&intent_id=${b.id}&language=cantonese&text=${encodeURIComponent('停车场')}`,
       );
-      expect(check).toEqual({ duplicate: false, conflicts: [{ intent_id: a.id, intent_name: 'Car park' }] });
+      expect(check).toEqual({
+        duplicate: false,
+        conflicts: [{ intent_id: a.id, intent_name: 'Car park' }],
+        closer_to: null, // words only here (EMBEDDINGS=none)
+      });
       const added = await data('POST', '/ai_config/intents/keywords', {
         device_id: LOBBY,
         intent_id: b.id,

@@ -13,9 +13,16 @@ export interface ExtractParams {
   passageWeight: number;
   /** At most this many characters (UTF-16) for a sentence and the one after it quoted together. */
   follow: number;
+  /** Weight of a sentence's centred cosine to the question, when the documents have vectors. */
+  denseWeight: number;
 }
 
-export const EXTRACT_DEFAULTS: ExtractParams = { passages: 3, passageWeight: 0.35, follow: 200 };
+export const EXTRACT_DEFAULTS: ExtractParams = {
+  passages: 3,
+  passageWeight: 0.35,
+  follow: 200,
+  denseWeight: 1,
+};
 
 export interface Extracted {
   /** Which of `ranked` the answer is in. */
@@ -23,7 +30,12 @@ export interface Extracted {
   start: number;
   end: number;
   text: string;
+  /** The chosen sentence's centred cosine to the question (0 without vectors). */
+  dense: number;
 }
+
+/** A sentence's centred cosine to the question: (hit, sentence index) → cosine, or null. */
+export type SentenceCosine = (hit: number, sentence: number) => number | null;
 
 interface Scored {
   start: number;
@@ -52,12 +64,14 @@ export function extractAnswer(
   ranked: readonly Ranked[],
   question: TermCounts,
   params: ExtractParams = EXTRACT_DEFAULTS,
+  dense?: SentenceCosine,
 ): Extracted | null {
   if (ranked.length === 0) return null;
   let total = 0;
   for (const t of question.keys()) total += index.idf(t);
-  const best = ranked[0]!.bm25;
-  let choice: { hit: number; sentences: Scored[]; at: number; value: number } | null = null;
+  // Best by words, whichever place the fused order gave it (a passage found by meaning has none).
+  const best = Math.max(0, ...ranked.map((r) => r.bm25));
+  let choice: { hit: number; sentences: Scored[]; at: number; value: number; dense: number } | null = null;
   for (let h = 0; h < Math.min(params.passages, ranked.length); h++) {
     const r = ranked[h]!;
     const sentences = scoreSentences(r.passage.text, question, index.idf, total);
@@ -65,10 +79,12 @@ export function extractAnswer(
       const s = sentences[i]!;
       // Shorter sentences that hold the same terms hold them closer together.
       const density = 1 / (1 + Math.max(0, s.end - s.start - 80) / 400);
+      const cos = dense?.(h, i) ?? 0;
       const value =
         (1 - params.passageWeight) * s.cover * density +
-        params.passageWeight * (best > 0 ? r.bm25 / best : 0);
-      if (!choice || value > choice.value + 1e-9) choice = { hit: h, sentences, at: i, value };
+        params.passageWeight * (best > 0 ? r.bm25 / best : 0) +
+        params.denseWeight * cos;
+      if (!choice || value > choice.value + 1e-9) choice = { hit: h, sentences, at: i, value, dense: cos };
     }
   }
   if (!choice) return null;
@@ -89,5 +105,5 @@ export function extractAnswer(
   // weekdays. On weekends it runs every 30 minutes."): it joins while the two stay short.
   else if (after && main.cover < 1 - 1e-9 && after.end - main.start <= params.follow) end = after.end;
   const text = ranked[choice.hit]!.passage.text.slice(start, end);
-  return { hit: choice.hit, start, end, text };
+  return { hit: choice.hit, start, end, text, dense: choice.dense };
 }

@@ -34,7 +34,7 @@ describe('document answers written by a language model', () => {
       [GIFT_SHOP_AND_CAR_PARK[0][0], `${GIFT_SHOP_AND_CAR_PARK[0][1]} It opens from 9 am to 6 pm.`],
       GIFT_SHOP_AND_CAR_PARK[1],
     ]);
-    const indexes = { get: async () => index } as unknown as IndexRegistry;
+    const indexes = { get: async () => index, dense: () => null } as unknown as IndexRegistry;
     service = createRetrievalService({
       indexes,
       generate: createGenerate({ baseUrl: `http://127.0.0.1:${port}/v1`, model: 'm', timeoutMs: 2_000 }),

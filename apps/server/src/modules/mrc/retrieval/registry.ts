@@ -5,8 +5,10 @@
  * once a second (a change no event announced). A rebuild runs beside the index in use, which keeps
  * answering until the new one takes over: only a device's very first question waits for a build.
  */
-import { buildIndex, type Bm25Index, type Bm25Params } from './bm25.js';
+import { buildIndex, type Bm25Index, type Bm25Params, type IndexedPassage } from './bm25.js';
+import { buildDenseDocs, denseTexts, type DenseDocs } from './dense.js';
 import type { DocumentStats, RetrievalRepo } from './repo.js';
+import type { VectorService } from '../../../nlu/vectors.js';
 
 export interface IndexRegistryDeps {
   repo: RetrievalRepo;
@@ -15,6 +17,10 @@ export interface IndexRegistryDeps {
   freshnessMs?: number;
   now?: () => Date;
   log?: { error(obj: object, msg: string): void };
+  /** Stored sentence embeddings: passages are found by meaning too. None: by words only. */
+  vectors?: VectorService;
+  /** Embedding that could not finish (the model was down) is tried again after this long. */
+  denseRetryMs?: number;
 }
 
 interface Entry {
@@ -27,6 +33,9 @@ interface Entry {
   wanted: number;
   built: number;
   building: Promise<void> | null;
+  /** The current index's passage and sentence vectors, once embedded (null meanwhile: by words). */
+  dense: { index: Bm25Index; docs: DenseDocs } | null;
+  denseRetry?: NodeJS.Timeout;
 }
 
 export interface IndexRegistry {
@@ -38,6 +47,8 @@ export interface IndexRegistry {
   invalidate(deviceId: number): void;
   /** The index held in memory, if any (no build). */
   held(deviceId: number): Bm25Index | null;
+  /** The current index's vectors, when its passages have all been embedded. */
+  dense(deviceId: number): DenseDocs | null;
   stats(deviceId: number): Promise<DocumentStats>;
 }
 
@@ -57,6 +68,7 @@ export function createIndexRegistry(deps: IndexRegistryDeps): IndexRegistry {
         wanted: 1,
         built: 0,
         building: null,
+        dense: null,
       };
       entries.set(deviceId, entry);
     }
@@ -73,6 +85,7 @@ export function createIndexRegistry(deps: IndexRegistryDeps): IndexRegistry {
           const stats = await deps.repo.stats(deviceId);
           const passages = await deps.repo.passages(deviceId);
           entry.current = await buildIndex(passages, { params: deps.params, now });
+          void embed(deviceId, entry, entry.current, passages);
           entry.version = stats.version;
           entry.stats = stats;
           entry.checkedAt = Date.now();
@@ -86,6 +99,32 @@ export function createIndexRegistry(deps: IndexRegistryDeps): IndexRegistry {
       }
     })();
     return entry.building;
+  }
+
+  /**
+   * Passages and their sentences embedded beside the index in use (stored vectors are read, only
+   * new text is embedded): a device's first question never waits for the model.
+   */
+  async function embed(deviceId: number, entry: Entry, index: Bm25Index, passages: IndexedPassage[]) {
+    if (!deps.vectors) return;
+    try {
+      const found = await deps.vectors.lookup(deviceId, 'documents', 'passage', denseTexts(passages), {
+        prune: true,
+      });
+      const background = found ? await deps.vectors.background() : null;
+      if (!found || entry.current !== index) return;
+      if (found.complete && background) {
+        entry.dense = { index, docs: buildDenseDocs(passages, found.vectors, background) };
+        return;
+      }
+      clearTimeout(entry.denseRetry);
+      entry.denseRetry = setTimeout(() => {
+        if (entry.current === index) void embed(deviceId, entry, index, passages);
+      }, deps.denseRetryMs ?? 15_000);
+      entry.denseRetry.unref();
+    } catch (err) {
+      deps.log?.error({ err, deviceId }, "embedding a device's documents failed");
+    }
   }
 
   async function check(deviceId: number, entry: Entry) {
@@ -124,6 +163,10 @@ export function createIndexRegistry(deps: IndexRegistryDeps): IndexRegistry {
     },
     held(deviceId) {
       return entries.get(deviceId)?.current ?? null;
+    },
+    dense(deviceId) {
+      const entry = entries.get(deviceId);
+      return entry?.dense && entry.dense.index === entry.current ? entry.dense.docs : null;
     },
     async stats(deviceId) {
       return deps.repo.stats(deviceId);

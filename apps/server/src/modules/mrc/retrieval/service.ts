@@ -12,6 +12,7 @@ import { askedFor, holdsAskedFor } from './asked-for.js';
 import type { Bm25Index, IndexedPassage, Ranked } from './bm25.js';
 import type { Generate } from './llm.js';
 import type { IndexRegistry } from './registry.js';
+import { cosine, languageOf, type DenseDocs } from './dense.js';
 
 /**
  * The normalised score (best BM25 over the question's BM25 against itself) under which a question
@@ -20,6 +21,22 @@ import type { IndexRegistry } from './registry.js';
 export const DEFAULT_THRESHOLD = 0.25;
 /** Passages shown (and given to a model), best first. */
 const HITS = 3;
+/** Candidates taken from each side (words, meaning) before they are fused by rank. */
+const POOL = 10;
+/** Reciprocal-rank fusion's constant: a passage first on one side and absent on the other still ranks high. */
+const RRF_K = 10;
+/**
+ * A sentence whose centred cosine to the question reaches this answers it even when the words do
+ * not: in the question's language, or in another (a translation's cosine runs lower even centred).
+ * Chosen on the dev splits of bench/data/mrc with the local model (docs/performance.md).
+ */
+export const DENSE_THRESHOLD = { same: 0.45, cross: 0.3 };
+
+/** The question's centred vector and the device's document vectors. */
+export interface DenseQuery {
+  docs: DenseDocs;
+  q: Float32Array;
+}
 
 export interface RetrievalDeps {
   indexes: IndexRegistry;
@@ -27,6 +44,8 @@ export interface RetrievalDeps {
   extract?: ExtractParams;
   /** The generative path, when a model is configured. */
   generate?: Generate;
+  /** A question's sentence embedding (cached: the matcher's embedding of the same question is reused). */
+  embed?: (text: string) => Promise<Float32Array | null>;
 }
 
 export interface AskResult {
@@ -73,18 +92,39 @@ export function answerFrom(
   text: string,
   threshold: number,
   params: ExtractParams = EXTRACT_DEFAULTS,
+  dense?: DenseQuery,
+  denseThreshold = DENSE_THRESHOLD,
 ): Omit<AskResult, 'generative'> & { ranked: Ranked[] } {
-  const { ranked, terms } = index.search(text, HITS);
-  const score = ranked[0]?.score ?? 0;
-  const extracted = extractAnswer(index, ranked, terms, params);
+  const lexical = index.search(text, dense ? POOL : HITS);
+  const { terms } = lexical;
+  const ranked = dense ? fuseByRank(index, lexical.ranked, dense) : lexical.ranked;
+  const score = Math.max(0, ...ranked.map((r) => r.score));
+  const extracted = extractAnswer(
+    index,
+    ranked,
+    terms,
+    params,
+    dense
+      ? (hit, i) => {
+          const v = dense.docs.sentences.get(ranked[hit]!.passage.id)?.[i];
+          return v ? cosine(dense.q, v) : null;
+        }
+      : undefined,
+  );
   const hits = ranked.map((r, i) =>
     hitOf(r, extracted && extracted.hit === i ? { start: extracted.start, end: extracted.end } : null),
   );
   const asked = askedFor(text);
   // A question that plainly asks for a time, a price, a count or a length is not answered by a
   // sentence without one, however many of its words the sentence shares.
+  // By words, or by meaning: a sentence close enough to the question. (Measured and dropped: "closer
+  // to the question than any background sentence" also admits near-miss questions about the place.)
+  const byMeaning =
+    extracted !== null &&
+    dense !== undefined &&
+    extracted.dense >= denseThreshold[languageOf(extracted.text) === languageOf(text) ? 'same' : 'cross'];
   const declined: MrcDeclined | null =
-    extracted === null || score < threshold
+    extracted === null || (score < threshold && !byMeaning)
       ? 'score'
       : holdsAskedFor(asked, extracted.text)
         ? null
@@ -103,13 +143,52 @@ export function answerFrom(
   };
 }
 
+/**
+ * The passages best by words and best by meaning, fused by reciprocal rank (each side's order
+ * counts, not its scale, which differ). Keeps each passage's lexical score for the threshold.
+ */
+function fuseByRank(index: Bm25Index, lexical: Ranked[], dense: DenseQuery): Ranked[] {
+  const byMeaning = [...dense.docs.passages]
+    .map(([id, v]) => ({ id, cos: cosine(dense.q, v) }))
+    .sort((a, b) => b.cos - a.cos || a.id - b.id)
+    .slice(0, POOL);
+  const fused = new Map<number, { rrf: number; ranked: Ranked | null }>();
+  lexical.forEach((r, i) => fused.set(r.passage.id, { rrf: 1 / (RRF_K + i + 1), ranked: r }));
+  byMeaning.forEach(({ id }, i) => {
+    const entry = fused.get(id) ?? { rrf: 0, ranked: null };
+    entry.rrf += 1 / (RRF_K + i + 1);
+    fused.set(id, entry);
+  });
+  const byId = passageIds(index);
+  return [...fused]
+    .sort((a, b) => b[1].rrf - a[1].rrf || a[0] - b[0])
+    .slice(0, HITS)
+    .map(([id, e]) => e.ranked ?? { passage: byId.get(id)!, bm25: 0, score: 0 })
+    .filter((r) => r.passage !== undefined);
+}
+
+const idMaps = new WeakMap<Bm25Index, Map<number, Bm25Index['passages'][number]>>();
+function passageIds(index: Bm25Index) {
+  let map = idMaps.get(index);
+  if (!map) idMaps.set(index, (map = new Map(index.passages.map((p) => [p.id, p]))));
+  return map;
+}
+
 /** Questions answered from a device's documents, for the console's test panel and the kiosk. */
 export function createRetrievalService(deps: RetrievalDeps) {
   const threshold = deps.threshold ?? DEFAULT_THRESHOLD;
 
   async function ask(deviceId: number, text: string, language?: Language): Promise<AskResult> {
     const index = await deps.indexes.get(deviceId);
-    const result = answerFrom(index, text, threshold, deps.extract);
+    const docs = deps.indexes.dense(deviceId);
+    const q = docs && deps.embed ? await deps.embed(text) : null;
+    const result = answerFrom(
+      index,
+      text,
+      threshold,
+      deps.extract,
+      docs && q ? { docs, q: docs.centreQuery(q, text) } : undefined,
+    );
     // The model reads the best passages whenever they score well enough: it judges for itself
     // whether they hold what was asked for, and its "no answer" stands.
     if (result.declined !== 'score' && deps.generate) {
@@ -169,6 +248,7 @@ export function createRetrievalService(deps: RetrievalDeps) {
         passages: stats.passages,
         built_at: index ? index.builtAt.toISOString() : null,
         generative: deps.generate !== undefined,
+        semantic: deps.indexes.dense(deviceId) !== null,
       };
     },
 

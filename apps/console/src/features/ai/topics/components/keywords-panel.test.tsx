@@ -32,7 +32,7 @@ describe('KeywordsPanel', () => {
         };
       }
       if (call.path === '/ai_config/intents/keywords/check')
-        return { body: { duplicate: false, conflicts: [] } };
+        return { body: { duplicate: false, conflicts: [], closer_to: null } };
       return { body: [] };
     });
     renderWithApp(
@@ -71,7 +71,7 @@ describe('KeywordsPanel', () => {
               created_at: '2025-01-01T00:00:00Z',
             },
           }
-        : { body: call.path.endsWith('/check') ? { duplicate: false, conflicts: [] } : [] },
+        : { body: call.path.endsWith('/check') ? { duplicate: false, conflicts: [], closer_to: null } : [] },
     );
     renderWithApp(
       <KeywordsPanel topic={aTopic(4, 'Parking')} language="english" keywords={[]} loading={false} />,
@@ -81,5 +81,35 @@ describe('KeywordsPanel', () => {
     fireEvent.change(input, { target: { value: 'car park' } });
     fireEvent.click(screen.getByTestId('keyword-add'));
     await vi.waitFor(() => expect(input.value).toBe(''));
+  });
+
+  it('warns, naming the other topic, when the phrase means more nearly what another topic is taught', async () => {
+    const checked: string[] = [];
+    fakeServer((call) => {
+      if (call.path !== '/ai_config/intents/keywords/check') return { body: [] };
+      const text = call.query.get('text') ?? '';
+      checked.push(text);
+      return {
+        body: {
+          duplicate: false,
+          conflicts: [],
+          closer_to: text.includes('nurse')
+            ? { intent_id: 9, intent_name: 'First aid', similarity: 0.93 }
+            : null,
+        },
+      };
+    });
+    renderWithApp(
+      <KeywordsPanel topic={aTopic(4, 'Parking')} language="english" keywords={[]} loading={false} />,
+      '/ai/keyword',
+    );
+    const input = screen.getByTestId('keyword-input') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: 'where is the car park' } });
+    await vi.waitFor(() => expect(checked).toContain('where is the car park'));
+    expect(screen.queryByTestId('keyword-overlap')).toBeNull();
+    fireEvent.change(input, { target: { value: 'I need a nurse' } });
+    const warning = await screen.findByTestId('keyword-overlap');
+    expect(warning.textContent).toMatch(/First aid/);
+    expect(warning.querySelector('a')?.getAttribute('href')).toMatch(/9/);
   });
 });

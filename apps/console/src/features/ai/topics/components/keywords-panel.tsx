@@ -299,6 +299,12 @@ export function KeywordsPanel({ topic, language, keywords, loading }: KeywordsPa
             {t('topics.keywords.add')}
           </Button>
         </Box>
+        {checked?.closer_to && !checked.duplicate && (
+          <Alert severity="warning" sx={{ mt: 1, py: 0 }} data-testid="keyword-overlap">
+            {t('topics.keywords.closer_to')} <TopicLinks conflicts={[checked.closer_to]} />{' '}
+            {t('topics.keywords.closer_to_after')}
+          </Alert>
+        )}
         {checked && (checked.duplicate || checked.conflicts.length > 0) && (
           <Alert severity="warning" sx={{ mt: 1, py: 0 }} data-testid="keyword-warning">
             {checked.duplicate ? (
