@@ -249,4 +249,26 @@ describe('createMatcherRegistry', () => {
     expect((await registry.match(5, 'english', 'parking')).best?.topicId).toBe(1);
     expect(db.loads).toBe(3);
   });
+
+  it('a device built with no phrase vectors becomes dense with its first embedded phrases', async () => {
+    const { db, deps } = fakeDb([]);
+    const unit = (i: number) => Float32Array.from({ length: 4 }, (_, j) => (j === i ? 1 : 0));
+    const vectorsOf = (topics: MatcherTopic[]) =>
+      new Map(topics.flatMap((t) => t.examples.map((e, i) => [e.text, unit(i % 4)] as const)));
+    const registry = createMatcherRegistry({
+      ...deps,
+      async load() {
+        const snapshot = await deps.load();
+        return { ...snapshot, vectors: vectorsOf(snapshot.topics) };
+      },
+      loadVectors: async (_d: number, topics: MatcherTopic[]) => vectorsOf(topics),
+    });
+    await registry.warm(3);
+    expect(registry.status(3).dense).toBe(false);
+    db.topics.push(topic(1, 'parking'), topic(2, 'opening hours'));
+    registry.invalidate(3, [1, 2]);
+    await registry.whenReady(3);
+    expect(registry.status(3)).toMatchObject({ dense: true, topics: 2 });
+    expect(db.loads).toBe(2); // the whole build that brought the dense side in
+  });
 });

@@ -150,7 +150,13 @@ export function createMatcherRegistry(deps: MatcherRegistryDeps): MatcherRegistr
           const ids = [...entry.changedTopics].filter(([, v]) => v > entry.built).map(([id]) => id);
           if (ids.length > 0) {
             const topics = await deps.loadTopics!(entry.id, ids);
-            const vectors = entry.current.dense ? await deps.loadVectors?.(entry.id, topics) : undefined;
+            const vectors = await deps.loadVectors?.(entry.id, topics);
+            if (!entry.current.dense && vectors && vectors.size > 0) {
+              // The device's first phrases with vectors (it had none, or the model was not up at
+              // its build): a whole build brings in the dense side with its background.
+              entry.fullWanted = target;
+              continue;
+            }
             const found = new Set(topics.map((t) => t.id));
             // Synchronous (tens of ms at most): no question sees a half-updated matcher.
             entry.current.update(
