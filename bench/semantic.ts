@@ -22,19 +22,12 @@ import { buildMatcher, DEFAULT_THRESHOLD } from '../apps/server/src/matcher/inde
 import type { FusedFeatures, Language, MatcherTopic } from '../apps/server/src/matcher/index.js';
 import { createLocalEmbedder } from '../apps/server/src/nlu/embedder/local.js';
 import { BACKGROUND } from '../apps/server/src/nlu/background.js';
+import { LANGUAGE, VARIETIES, type Variety } from './fewshot-dev-data.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
 const read = <T>(p: string): T => JSON.parse(fs.readFileSync(path.join(here, 'data', p), 'utf8')) as T;
 
-const VARIETIES = ['yue', 'zhHant', 'zhHans', 'en'] as const;
-type Variety = (typeof VARIETIES)[number];
-const LANGUAGE: Record<Variety, Language> = {
-  en: 'english',
-  yue: 'cantonese',
-  zhHant: 'mandarin',
-  zhHans: 'mandarin',
-};
 type PerVariety = Record<Variety, string[]>;
 
 const quiet = {
