@@ -3,7 +3,7 @@ import { DEFAULT_PARAMS, GroupModel, type ModelParams, type TrainingExample } fr
 import { runSteps, runStepsSliced, type Steps } from './steps.js';
 import { createAliasRewriter, normalizeText, type AliasRewriter } from './text.js';
 import { DenseIndex, topLabels } from '../nlu/dense.js';
-import { centre, LdaClassifier, meanVector, NONE } from '../nlu/lda.js';
+import { centre, languageMeans, LdaClassifier, NONE } from '../nlu/lda.js';
 import type { CandidateFeatures } from './model.js';
 import type {
   BackgroundVectors,
@@ -85,7 +85,7 @@ class Matcher implements DeviceMatcher {
   private denseIndex: DenseIndex | null | undefined;
   private readonly background?: BackgroundVectors;
   /** Each background language's mean vector: what centring takes away (nlu/lda.ts). */
-  private readonly means = new Map<'en' | 'zh', Float32Array>();
+  private readonly means: ReturnType<typeof languageMeans>;
   private lda: LdaClassifier | null | undefined;
 
   /** Holds no model until `rebuild()` has run (see `Matcher.build`). */
@@ -99,15 +99,12 @@ class Matcher implements DeviceMatcher {
     for (const topic of snapshot.topics) this.topics.set(topic.id, topic);
     for (const [text, vec] of snapshot.vectors ?? []) this.vectors.set(text, vec);
     this.background = snapshot.background;
-    for (const g of ['en', 'zh'] as const) {
-      const mean = meanVector(snapshot.background?.[g] ?? []);
-      if (mean) this.means.set(g, mean);
-    }
+    this.means = languageMeans(snapshot.background);
   }
 
   private centred(v: Float32Array, language: Language) {
     const g = language === 'english' ? 'en' : languageGroup(language) === 'zh' ? 'zh' : null;
-    return g ? centre(v, this.means.get(g)) : v;
+    return g ? centre(v, this.means[g]) : v;
   }
 
   /** The per-device classifier over centred vectors, with the background as "none of these". */

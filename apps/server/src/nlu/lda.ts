@@ -13,6 +13,9 @@
  * same language) and renormalised, so a Cantonese question and an English phrase meet on meaning
  * rather than on language.
  */
+import type { BackgroundVectors } from './background.js';
+import { normalize } from './embedder/types.js';
+
 export const NONE = -1;
 
 export interface LdaOptions {
@@ -183,15 +186,15 @@ function solve(L: Float64Array, m: Float64Array, dim: number): Float64Array {
 /** `v` less `mean`, renormalised (a copy; `v` itself without a mean of its width). */
 export function centre(v: Float32Array, mean: Float32Array | undefined): Float32Array {
   if (!mean || mean.length !== v.length) return v;
-  const o = new Float32Array(v.length);
-  let n = 0;
-  for (let i = 0; i < v.length; i++) {
-    o[i] = v[i]! - mean[i]!;
-    n += o[i]! * o[i]!;
-  }
-  n = Math.sqrt(n) || 1;
-  for (let i = 0; i < v.length; i++) o[i]! /= n;
-  return o;
+  return normalize(v.map((x, i) => x - mean[i]!));
+}
+
+/** Each background language's mean vector: what centring a vector of that language takes away. */
+export function languageMeans(background: BackgroundVectors | null | undefined): {
+  en?: Float32Array;
+  zh?: Float32Array;
+} {
+  return { en: meanVector(background?.en ?? []), zh: meanVector(background?.zh ?? []) };
 }
 
 export function meanVector(vectors: readonly Float32Array[]): Float32Array | undefined {

@@ -6,7 +6,8 @@
  * otherwise ranks any passage in the question's language above the one in another that answers it.
  */
 import type { BackgroundVectors } from '../../../nlu/background.js';
-import { centre, meanVector } from '../../../nlu/lda.js';
+import { dot } from '../../../nlu/embedder/types.js';
+import { centre, languageMeans } from '../../../nlu/lda.js';
 import type { IndexedPassage } from './bm25.js';
 import { sentencesOf } from './terms.js';
 
@@ -45,10 +46,7 @@ export function buildDenseDocs(
   vectors: ReadonlyMap<string, Float32Array>,
   background: BackgroundVectors | null | undefined,
 ): DenseDocs {
-  const means = {
-    en: meanVector(background?.en ?? []),
-    zh: meanVector(background?.zh ?? []),
-  };
+  const means = languageMeans(background);
   const centred = (text: string) => {
     const v = vectors.get(text);
     return v ? centre(v, means[languageOf(text)]) : null;
@@ -70,9 +68,7 @@ export function buildDenseDocs(
   };
 }
 
+/** Both vectors are unit length: their dot product (0 for vectors of another width). */
 export function cosine(a: Float32Array, b: Float32Array): number {
-  if (a.length !== b.length) return 0;
-  let s = 0;
-  for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!;
-  return s;
+  return a.length === b.length ? dot(a, b) : 0;
 }

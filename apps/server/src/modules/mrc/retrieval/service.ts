@@ -115,14 +115,14 @@ export function answerFrom(
     hitOf(r, extracted && extracted.hit === i ? { start: extracted.start, end: extracted.end } : null),
   );
   const asked = askedFor(text);
-  // A question that plainly asks for a time, a price, a count or a length is not answered by a
-  // sentence without one, however many of its words the sentence shares.
   // By words, or by meaning: a sentence close enough to the question. (Measured and dropped: "closer
   // to the question than any background sentence" also admits near-miss questions about the place.)
   const byMeaning =
     extracted !== null &&
     dense !== undefined &&
     extracted.dense >= denseThreshold[languageOf(extracted.text) === languageOf(text) ? 'same' : 'cross'];
+  // A question that plainly asks for a time, a price, a count or a length is not answered by a
+  // sentence without one, however many of its words the sentence shares.
   const declined: MrcDeclined | null =
     extracted === null || (score < threshold && !byMeaning)
       ? 'score'
