@@ -576,6 +576,7 @@ export async function buildApp({
   const conversations = createConversationsService({
     repo: createConversationsRepo(db),
     topics,
+    vectors,
     clock,
     log: app.log,
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZKeywordText, ZTopicName } from './ai.js';
 import { ZDocumentSource } from './documents.js';
 import { rule } from './rules.js';
 import { ZLanguage } from './access-schemas.js';
@@ -153,6 +154,73 @@ export const ZTrainConversationRequest = z.object({
   intent_id: ZId,
 });
 export type TrainConversationRequest = z.input<typeof ZTrainConversationRequest>;
+
+// ---------------------------------------------------------------- fallbacks grouped by meaning
+
+/** Distinct questions grouped at most (the most asked first), and groups answered at most. */
+export const FALLBACK_GROUPS_MAX_QUESTIONS = 400;
+export const FALLBACK_GROUPS_MAX = 100;
+/** Questions listed per group (the most asked first); a topic takes at most this many at once. */
+export const FALLBACK_GROUP_MAX_QUESTIONS = 50;
+
+/** What visitors asked that nothing answered, in a range: fallbacks not trained since. */
+export const ZFallbackGroupsQuery = z
+  .object({ ...rangeShape, device_id: ZId.optional(), device_ids: ZCommaIds })
+  .refine(rangeOk, rangeIssue);
+export type FallbackGroupsQuery = z.input<typeof ZFallbackGroupsQuery>;
+
+export const ZFallbackQuestion = z.object({
+  text: z.string(),
+  language: ZLanguage,
+  /** Times asked in the range, in this wording. */
+  count: z.number().int(),
+  last_at: z.string(),
+});
+export type FallbackQuestion = z.infer<typeof ZFallbackQuestion>;
+
+export const ZFallbackGroup = z.object({
+  device_id: z.number().int(),
+  device_name: z.string(),
+  /** The group's most typical question: what the need is, in a visitor's words. */
+  label: z.string(),
+  /** Times its questions were asked in the range. */
+  count: z.number().int(),
+  questions: z.array(ZFallbackQuestion).max(FALLBACK_GROUP_MAX_QUESTIONS),
+  /** The topic these questions came closest to, most often, when one still exists. */
+  candidate: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+});
+export type FallbackGroup = z.infer<typeof ZFallbackGroup>;
+
+export const ZFallbackGroupsResponse = z.object({
+  /** meaning: by the sentence encoder; wording: the same words only (lexical only, or it is down). */
+  by: z.enum(['meaning', 'wording']),
+  groups: z.array(ZFallbackGroup).max(FALLBACK_GROUPS_MAX),
+  /** Distinct questions that fell back in the range. */
+  questions: z.number().int(),
+  /** More than FALLBACK_GROUPS_MAX_QUESTIONS: the least asked were left out. */
+  truncated: z.boolean(),
+});
+export type FallbackGroups = z.infer<typeof ZFallbackGroupsResponse>;
+
+/** A new topic taught a group's questions; their fallbacks count as trained into it. */
+export const ZTopicFromGroupRequest = z.object({
+  device_id: ZId,
+  name: ZTopicName,
+  category_id: ZId,
+  questions: z
+    .array(z.object({ text: ZKeywordText, language: ZLanguage }))
+    .min(1, rule('choose_question'))
+    .max(FALLBACK_GROUP_MAX_QUESTIONS),
+});
+export type TopicFromGroupRequest = z.input<typeof ZTopicFromGroupRequest>;
+export const ZTopicFromGroupResponse = z.object({
+  topic: z.object({ id: z.number().int(), name: z.string() }),
+  /** Phrases the topic was taught (a question repeated in one language counts once). */
+  taught: z.number().int(),
+  /** Fallback conversations now marked as trained into it. */
+  conversations: z.number().int(),
+});
+export type TopicFromGroup = z.infer<typeof ZTopicFromGroupResponse>;
 
 // ---------------------------------------------------------------- dashboard
 

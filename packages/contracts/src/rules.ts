@@ -65,6 +65,7 @@ const RULE_TEXTS = {
   rating_invalid: 'Rating is 1 or -1',
   // Conversations, dashboard, push.
   choose_device: 'Choose at least one device',
+  choose_question: 'Choose at least one question',
   date_format: 'Use a date like 2026-01-31',
   not_a_date: ({ value }: { value: string }) => `${value} is not a date`,
   unknown_time_zone: 'Unknown time zone',

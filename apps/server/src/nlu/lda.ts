@@ -189,6 +189,14 @@ export function centre(v: Float32Array, mean: Float32Array | undefined): Float32
   return normalize(v.map((x, i) => x - mean[i]!));
 }
 
+/** Mostly Chinese characters: centred on the Chinese mean; else on the English one (by script). */
+const CJK = /[\u3400-\u9fff]/gu;
+export function languageOf(text: string): 'zh' | 'en' {
+  const cjk = text.match(CJK)?.length ?? 0;
+  const letters = text.match(/\p{L}/gu)?.length ?? 1;
+  return cjk / letters > 0.3 ? 'zh' : 'en';
+}
+
 /** Each background language's mean vector: what centring a vector of that language takes away. */
 export function languageMeans(background: BackgroundVectors | null | undefined): {
   en?: Float32Array;

@@ -9,8 +9,8 @@ export interface VectorKey {
   kind: 'query' | 'passage';
 }
 
-/** The areas whose texts are embedded. */
-export type VectorSource = 'topics' | 'locations' | 'small_talk' | 'documents';
+/** The areas whose texts are embedded (conversations: the questions that fell back, for review to group). */
+export type VectorSource = 'topics' | 'locations' | 'small_talk' | 'documents' | 'conversations';
 
 /** Hashes asked per query (bounded parameter lists). */
 const CHUNK = 1000;

@@ -606,6 +606,199 @@ describe.each(backends)('conversation review on %s', (kind) => {
     });
   });
 
+  describe('fallbacks grouped', () => {
+    // A day of its own, so the other tests' rows stay out of it.
+    const day = { start_datetime: '2026-04-01', end_datetime: '2026-04-01', tz: HK };
+    const groupsQuery = (params: Record<string, string | number> = {}) =>
+      new URLSearchParams(
+        Object.entries({ device_id: LOBBY, device_ids: `${LOBBY},${NORTH}`, ...day, ...params }).map(
+          ([k, v]): [string, string] => [k, String(v)],
+        ),
+      ).toString();
+    const groups = async () => data('GET', `/conversation/fallback_groups?${groupsQuery()}`);
+    let category: number;
+    let candidate: number;
+
+    beforeAll(async () => {
+      category = (await data('POST', '/ai_config/intents/category', { device_id: LOBBY, name: 'Asked for' }))
+        .category_id;
+      candidate = (
+        await data('POST', '/ai_config/intents/intent', {
+          device_id: LOBBY,
+          name: 'Outdoor areas',
+          category_id: category,
+        })
+      ).id;
+      const at = (h: number) => `2026-04-01T0${h}:00:00Z`;
+      await insertConversations(t.database.db, [
+        {
+          deviceId: LOBBY,
+          at: at(1),
+          acquire: 'Where can I smoke?',
+          status: 'fallback',
+          candidateIntentId: candidate,
+        },
+        { deviceId: LOBBY, at: at(2), acquire: '  Where can I smoke?  ', status: 'fallback' },
+        {
+          deviceId: LOBBY,
+          at: at(3),
+          acquire: 'Where can I smoke?',
+          status: 'fallback',
+          candidateIntentId: candidate,
+        },
+        { deviceId: LOBBY, at: at(4), acquire: '邊度可以食煙？', language: 'cantonese', status: 'fallback' },
+        { deviceId: LOBBY, at: at(5), acquire: 'Is there an ATM?', status: 'fallback' },
+        { deviceId: LOBBY, at: at(6), acquire: 'Is there an ATM?', status: 'fallback' },
+        {
+          deviceId: LOBBY,
+          at: at(7),
+          acquire: 'Where is the lift?',
+          status: 'answered',
+          intentName: 'Lifts',
+        },
+        { deviceId: NORTH, at: at(8), acquire: 'Where can I smoke?', status: 'fallback' },
+      ]);
+    });
+
+    it('lists what fell back, by wording when lexical only, most asked first, per device', async () => {
+      const out = await groups();
+      expect(out).toMatchObject({ by: 'wording', questions: 4, truncated: false });
+      expect(
+        out.groups.map((g: { device_id: number; label: string; count: number }) => [
+          g.device_id,
+          g.label,
+          g.count,
+        ]),
+      ).toEqual([
+        [LOBBY, 'Where can I smoke?', 3],
+        [LOBBY, 'Is there an ATM?', 2],
+        [LOBBY, '邊度可以食煙？', 1],
+        [NORTH, 'Where can I smoke?', 1],
+      ]);
+      expect(out.groups[0]).toMatchObject({
+        device_name: 'Main Lobby Ambassador',
+        candidate: { id: candidate, name: 'Outdoor areas' },
+        questions: [
+          { text: 'Where can I smoke?', language: 'english', count: 3, last_at: '2026-04-01T03:00:00.000Z' },
+        ],
+      });
+      expect(out.groups[2].questions[0].language).toBe('cantonese');
+    });
+
+    it('creates a topic from a group: taught its questions, its fallbacks trained, the group gone', async () => {
+      const made = await data('POST', '/conversation/fallback_groups/topic', {
+        device_id: LOBBY,
+        name: 'Smoking area',
+        category_id: category,
+        questions: [
+          { text: 'Where can I smoke?', language: 'english' },
+          { text: 'where can i smoke?', language: 'english' },
+          { text: '邊度可以食煙？', language: 'cantonese' },
+        ],
+      });
+      expect(made).toMatchObject({ topic: { name: 'Smoking area' }, taught: 2, conversations: 4 });
+      const keywords = (await data(
+        'GET',
+        `/ai_config/intents/keywords?device_id=${LOBBY}&intent_id=${made.topic.id}`,
+      )) as { text: string; language: string; kind: string }[];
+      expect(keywords.map((k) => `${k.kind}:${k.language}:${k.text}`).sort()).toEqual([
+        'phrase:cantonese:邊度可以食煙？',
+        'phrase:english:Where can I smoke?',
+      ]);
+      // The same question now matches, and only the other device's ask still waits.
+      expect(
+        (
+          await data('POST', '/ai_config/test_console', {
+            device_id: LOBBY,
+            language: 'english',
+            text: 'Where can I smoke?',
+          })
+        ).best?.intent_id,
+      ).toBe(made.topic.id);
+      const after = await groups();
+      expect(after.groups.map((g: { device_id: number; label: string }) => [g.device_id, g.label])).toEqual([
+        [LOBBY, 'Is there an ATM?'],
+        [NORTH, 'Where can I smoke?'],
+      ]);
+      const review = await list({
+        start_datetime: '2026-04-01',
+        end_datetime: '2026-04-01',
+        search: 'smoke',
+      });
+      expect(
+        review.rows.filter((r) => (r as unknown as { trained_intent: unknown }).trained_intent !== null),
+      ).toHaveLength(3);
+    });
+
+    it('refuses a name already taken, changing nothing', async () => {
+      const before = await groups();
+      const res = await call('POST', '/conversation/fallback_groups/topic', {
+        device_id: LOBBY,
+        name: 'Smoking area',
+        category_id: category,
+        questions: [{ text: 'Is there an ATM?', language: 'english' }],
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error).toBe('topic_name_taken');
+      expect(await groups()).toEqual(before);
+    });
+
+    it('answers 400 for no question, a question too long, or another device’s category', async () => {
+      const northCat = (
+        await data('POST', '/ai_config/intents/category', { device_id: NORTH, name: 'North asks' })
+      ).category_id;
+      const body = { device_id: LOBBY, name: 'Cash', category_id: category };
+      for (const [payload, status] of [
+        [{ ...body, questions: [] }, 400],
+        [{ ...body, questions: [{ text: 'x'.repeat(201), language: 'english' }] }, 400],
+        [
+          { ...body, category_id: northCat, questions: [{ text: 'Is there an ATM?', language: 'english' }] },
+          404,
+        ],
+      ] as const) {
+        const res = await call('POST', '/conversation/fallback_groups/topic', payload);
+        expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(status);
+      }
+      expect((await groups()).groups.map((g: { label: string }) => g.label)).toContain('Is there an ATM?');
+    });
+
+    it('refuses another project’s device, and is AI Configuration’s to create', async () => {
+      const other = await otherProject(t.database);
+      const res = await call(
+        'GET',
+        `/conversation/fallback_groups?${groupsQuery({ device_ids: `${LOBBY},${other.deviceId}` })}`,
+      );
+      expect(res.statusCode).toBe(403);
+      const post = await call('POST', '/conversation/fallback_groups/topic', {
+        device_id: other.deviceId,
+        name: 'Theirs',
+        category_id: category,
+        questions: [{ text: 'Is there an ATM?', language: 'english' }],
+      });
+      expect(post.statusCode).toBe(403);
+      const { session } = await createUser(t.app, admin, {
+        username: 'review_only',
+        role_id: 1,
+        page_access: ['/conversation'],
+      });
+      expect(
+        (await call('GET', `/conversation/fallback_groups?${groupsQuery()}`, undefined, session)).statusCode,
+      ).toBe(200);
+      const denied = await call(
+        'POST',
+        '/conversation/fallback_groups/topic',
+        {
+          device_id: LOBBY,
+          name: 'Cash',
+          category_id: category,
+          questions: [{ text: 'Is there an ATM?', language: 'english' }],
+        },
+        session,
+      );
+      expect(denied.statusCode).toBe(403);
+    });
+  });
+
   describe('export', () => {
     const download = (params: Record<string, string | number | boolean> = {}) =>
       call('GET', `/conversation/download?${query({ sort_by: 'datetime', order: 'asc', ...params })}`);

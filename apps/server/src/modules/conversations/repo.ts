@@ -270,6 +270,77 @@ export function createConversationsRepo(db: Db) {
     },
 
     /**
+     * The distinct questions that fell back in the range and were not trained since, per device and
+     * wording (trimmed), the most asked first: how often, when last, in which language, and the
+     * topic they came closest to most often.
+     */
+    async fallbackQuestions(deviceIds: number[], range: DayRange, limit: number) {
+      const text = sql<string>`btrim(${c.acquire})`;
+      const rows = await db
+        .select({
+          deviceId: c.deviceId,
+          text,
+          language: sql<string>`mode() within group (order by ${c.language})`,
+          count: count(),
+          lastAt: sql<string>`max(${c.at})`,
+          candidateId: sql<number | null>`mode() within group (order by ${c.candidateIntentId})`,
+        })
+        .from(c)
+        .where(
+          and(
+            inArray(c.deviceId, deviceIds),
+            inRange(c.at, range),
+            eq(c.status, 'fallback'),
+            isNull(c.trainedIntentId),
+            sql`${text} <> ''`,
+          ),
+        )
+        .groupBy(c.deviceId, text)
+        .orderBy(sql`count(*) desc`, sql`max(${c.at}) desc`, text)
+        .limit(limit + 1);
+      return {
+        rows: rows.slice(0, limit).map((r) => ({ ...r, lastAt: new Date(r.lastAt) })),
+        truncated: rows.length > limit,
+      };
+    },
+
+    async deviceNames(ids: number[]) {
+      if (ids.length === 0) return new Map<number, string>();
+      const rows = await db
+        .select({ id: devices.id, name: devices.description })
+        .from(devices)
+        .where(inArray(devices.id, ids));
+      return new Map(rows.map((r) => [r.id, r.name]));
+    },
+
+    /** Names of these topics of the devices (those still there). */
+    async topicNames(deviceIds: number[], ids: number[]) {
+      if (ids.length === 0) return new Map<number, string>();
+      const rows = await db
+        .select({ id: aiTopics.id, name: aiTopics.name })
+        .from(aiTopics)
+        .where(and(inArray(aiTopics.deviceId, deviceIds), inArray(aiTopics.id, ids)));
+      return new Map(rows.map((r) => [r.id, r.name]));
+    },
+
+    /** The device's untrained fallbacks asked in one of these wordings now count as trained into the topic. */
+    async trainFallbacks(deviceId: number, texts: string[], topicId: number, at: Date) {
+      const rows = await db
+        .update(c)
+        .set({ trainedIntentId: topicId, trainedAt: at })
+        .where(
+          and(
+            eq(c.deviceId, deviceId),
+            eq(c.status, 'fallback'),
+            isNull(c.trainedIntentId),
+            inArray(sql`btrim(${c.acquire})`, texts),
+          ),
+        )
+        .returning({ id: c.id });
+      return rows.length;
+    },
+
+    /**
      * Category names of the devices' topics and of their logged conversations. The logged ones
      * skip from name to name along (device_id, category_name): a few lookups per name instead of
      * reading every row of the devices.

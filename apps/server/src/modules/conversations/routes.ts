@@ -7,6 +7,10 @@ import {
   ZConversationsQuery,
   ZConversationsResponse,
   ZConversationSessionQuery,
+  ZFallbackGroupsQuery,
+  ZFallbackGroupsResponse,
+  ZTopicFromGroupRequest,
+  ZTopicFromGroupResponse,
   ZOk,
   ZTrainConversationRequest,
 } from '@ambassador/contracts';
@@ -107,6 +111,40 @@ export function conversationsRoutes(
       ok(await conversations.train(authOf(req), req.body.id, req.body.intent_id), {
         message: 'Trained: this question now matches the topic.',
       }),
+  );
+
+  app.get(
+    '/conversation/fallback_groups',
+    {
+      config: heavy,
+      schema: {
+        tags,
+        summary: 'What visitors asked that nothing answered, grouped by meaning',
+        description:
+          'Fallbacks of the range not trained since, per device, grouped by the sentence encoder (by wording alone when lexical only: `by`), the most asked group first.',
+        querystring: ZFallbackGroupsQuery,
+        response: { 200: ZOk(ZFallbackGroupsResponse) },
+      },
+    },
+    async (req) => ok(await conversations.fallbackGroups(authOf(req), req.query)),
+  );
+
+  app.post(
+    '/conversation/fallback_groups/topic',
+    {
+      // It creates a question topic: AI Configuration's right, not only Conversation Review's.
+      config: { access: { page: '/ai' } },
+      schema: {
+        tags,
+        summary: 'Create a question topic from a group of fallbacks',
+        description:
+          'The topic is taught the chosen questions in their languages; fallbacks asked in those words count as trained into it. Its answer is written on the topic page.',
+        body: ZTopicFromGroupRequest,
+        response: { 200: ZOk(ZTopicFromGroupResponse) },
+      },
+    },
+    async (req) =>
+      ok(await conversations.topicFromGroup(req.body), { message: 'Topic created from the group.' }),
   );
 
   app.get(

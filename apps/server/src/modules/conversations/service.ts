@@ -7,12 +7,15 @@ import {
   type Language,
   type Rating,
   type ZConversationsExportQuery,
+  type ZFallbackGroupsQuery,
 } from '@ambassador/contracts';
 import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
 import type { AuthContext } from '../auth/index.js';
 import type { TopicsService } from '../ai/index.js';
+import type { VectorService } from '../../nlu/vectors.js';
+import { createFallbackGroups } from './fallback-groups.js';
 import { dayRange, rethrowUnknownZone } from '../../lib/day-range.js';
 import type { ConversationRow, ConversationsRepo, ConversationWhere } from './repo.js';
 import { writeConversationsXlsx, type ExportOptions } from './xlsx-export.js';
@@ -66,17 +69,21 @@ const conversationMissing = () => notFound('Conversation not found');
 export function createConversationsService({
   repo,
   topics,
+  vectors,
   clock,
   log,
   exportOptions = {},
 }: {
   repo: ConversationsRepo;
-  topics: Pick<TopicsService, 'train'>;
+  topics: Pick<TopicsService, 'train' | 'createTopic'>;
+  /** The stored sentence vectors, for fallbacks grouped by meaning (absent: by wording). */
+  vectors?: Pick<VectorService, 'lookup' | 'background' | 'model'>;
   clock: Clock;
   log: { error(obj: object, msg: string): void };
   exportOptions?: Partial<ExportOptions>;
 }) {
   const exporting = { ...DEFAULT_EXPORT, ...exportOptions };
+  const fallbacks = createFallbackGroups({ repo, vectors, topics, clock });
 
   /** The guard checks `device_id`; the listed devices are checked here. */
   async function mustOwnDevices(actor: AuthContext, ids: number[]) {
@@ -135,6 +142,14 @@ export function createConversationsService({
       const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
       return [...new Set(names)].sort((a, b) => collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0));
     },
+
+    /** What visitors asked that nothing answered, grouped by meaning, largest group first. */
+    async fallbackGroups(actor: AuthContext, f: z.output<typeof ZFallbackGroupsQuery>) {
+      return fallbacks.groups(await mustOwnDevices(actor, f.device_ids), f);
+    },
+
+    /** A topic made from a group of fallbacks (the guard checked the device is the caller's). */
+    topicFromGroup: fallbacks.createTopic,
 
     /**
      * The question becomes a training phrase of the topic, in its language, so the same question

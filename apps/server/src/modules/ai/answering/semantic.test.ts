@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { mrcDocuments, mrcPassages } from '../../../db/schema.js';
 import { aiCalls } from '../../../test/ai.js';
+import { insertConversations } from '../../../test/conversation-fixtures.js';
 import {
   ADMIN,
   backends,
@@ -186,6 +187,51 @@ describe.each(backends)('understanding with the sentence encoder on %s', (kind) 
     });
     expect((await ask('上網密碼係咩', 'cantonese')).best?.intent_name).toBe('Wifi');
     expect(await vectorRows()).toBe(25);
+  });
+
+  it('groups what fell back by meaning, across languages, and stores those vectors once', async () => {
+    const at = (m: number) => `2026-05-02T08:0${m}:00Z`;
+    const asked: Array<[string, string]> = [
+      ['Can I bring my dog inside?', 'english'],
+      ['Are pets allowed in here?', 'english'],
+      ['可唔可以帶狗仔入嚟？', 'cantonese'],
+      ['Where can I charge my phone?', 'english'],
+      ['我手机快没电了，哪里可以充电', 'mandarin'],
+      ['Is there a phone charging station?', 'english'],
+    ];
+    await insertConversations(
+      t.database.db,
+      asked.map(([acquire, language], i) => ({
+        deviceId: CHATBOT,
+        at: at(i),
+        acquire,
+        language,
+        status: 'fallback',
+      })),
+    );
+    const url = `/conversation/fallback_groups?device_id=${CHATBOT}&device_ids=${CHATBOT}&start_datetime=2026-05-02&end_datetime=2026-05-02&tz=UTC`;
+    const out = await calls().data('GET', url);
+    expect(out.by).toBe('meaning');
+    const groupOf = (text: string) =>
+      (out.groups as Array<{ questions: Array<{ text: string }> }>).findIndex((g) =>
+        g.questions.some((q) => q.text === text),
+      );
+    expect(groupOf('Are pets allowed in here?')).toBe(groupOf('Can I bring my dog inside?'));
+    expect(groupOf('可唔可以帶狗仔入嚟？')).toBe(groupOf('Can I bring my dog inside?'));
+    expect(groupOf('我手机快没电了，哪里可以充电')).toBe(groupOf('Where can I charge my phone?'));
+    expect(groupOf('Is there a phone charging station?')).toBe(groupOf('Where can I charge my phone?'));
+    expect(groupOf('Where can I charge my phone?')).not.toBe(groupOf('Can I bring my dog inside?'));
+    const stored = async () =>
+      Number(
+        (
+          (await t.database.db.execute(
+            sql`select count(*)::int as n from text_vectors where device_id = ${CHATBOT} and source = 'conversations'`,
+          )) as unknown as { rows: Array<{ n: number }> }
+        ).rows[0]!.n,
+      );
+    expect(await stored()).toBe(asked.length);
+    await calls().data('GET', url);
+    expect(await stored()).toBe(asked.length);
   });
 
   it('without the model (EMBEDDINGS=none) answers lexically and says so', async () => {

@@ -7,7 +7,7 @@
  */
 import type { BackgroundVectors } from '../../../nlu/background.js';
 import { dot } from '../../../nlu/embedder/types.js';
-import { centre, languageMeans } from '../../../nlu/lda.js';
+import { centre, languageMeans, languageOf } from '../../../nlu/lda.js';
 import type { IndexedPassage } from './bm25.js';
 import { sentencesOf } from './terms.js';
 
@@ -18,14 +18,6 @@ export interface DenseDocs {
   sentences: ReadonlyMap<number, ReadonlyArray<Float32Array | null>>;
   /** A question's vector centred for comparing with these. */
   centreQuery(q: Float32Array, text: string): Float32Array;
-}
-
-/** Mostly Chinese characters: centred on the Chinese mean; else on the English one. */
-const CJK = /[\u3400-\u9fff]/gu;
-export function languageOf(text: string): 'zh' | 'en' {
-  const cjk = text.match(CJK)?.length ?? 0;
-  const letters = text.match(/\p{L}/gu)?.length ?? 1;
-  return cjk / letters > 0.3 ? 'zh' : 'en';
 }
 
 /** The texts a device's documents embed: every passage, then every sentence (duplicates once). */

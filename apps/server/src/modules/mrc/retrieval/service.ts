@@ -12,7 +12,8 @@ import { askedFor, holdsAskedFor } from './asked-for.js';
 import type { Bm25Index, IndexedPassage, Ranked } from './bm25.js';
 import type { Generate } from './llm.js';
 import type { IndexRegistry } from './registry.js';
-import { cosine, languageOf, type DenseDocs } from './dense.js';
+import { languageOf } from '../../../nlu/lda.js';
+import { cosine, type DenseDocs } from './dense.js';
 
 /**
  * The normalised score (best BM25 over the question's BM25 against itself) under which a question
