@@ -124,6 +124,100 @@ describe('understanding what visitors mean, in Chromium', () => {
     });
   }
 
+  describe('what visitors asked that nothing answered, grouped by meaning', () => {
+    const pets = ['Can I bring my dog inside?', 'Are pets allowed in here?', '可唔可以帶狗仔入嚟？'];
+    const charging = ['Where can I charge my phone?', '我手机快没电了，哪里可以充电'];
+    /** A kiosk with no topic yet: everything its visitors ask falls back. */
+    const NORTH = 2;
+    const fellBack: string[] = [];
+    const views = {
+      en: 'Unanswered, by meaning',
+      zhHant: '未回答（按意思分組）',
+      zhHans: '未回答（按意思分组）',
+    } as const;
+
+    beforeAll(async () => {
+      await api('POST', '/ai_config/intents/category', { device_id: NORTH, name: 'Visitor services' });
+      const key = (await api('POST', '/admin_settings/devices/key', { id: NORTH })).device_key as string;
+      const kiosk = async (pathname: string, body: object) =>
+        (
+          await (
+            await fetch(`${server.url}/device_api/v1${pathname}`, {
+              method: 'POST',
+              headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+              body: JSON.stringify(body),
+            })
+          ).json()
+        ).data;
+      const asks: Array<[string, string]> = [
+        [pets[0]!, 'english'],
+        [pets[0]!, 'english'],
+        [pets[1]!, 'english'],
+        [pets[2]!, 'cantonese'],
+        [charging[0]!, 'english'],
+        [charging[1]!, 'mandarin'],
+      ];
+      for (const [text, language] of asks) {
+        const session = (await kiosk('/sessions', { language })).session_id;
+        const answer = await kiosk('/ask', { session_id: session, text, language });
+        if (answer?.fallback && pets.includes(text) && !fellBack.includes(text)) fellBack.push(text);
+      }
+      expect(fellBack).toEqual(pets);
+    }, 60_000);
+
+    for (const lang of ['en', 'zhHant', 'zhHans'] as const) {
+      it(`shows the pet questions of three languages as one group (${lang})`, async () => {
+        await byId('language-select').selectOption(lang);
+        await page.goto(`/conversation?devices=${NORTH}`);
+        await page.getByRole('tab', { name: views[lang] }).click();
+        await page.waitForURL((url) => url.searchParams.get('view') === 'groups');
+        const group = page.locator('[data-testid^="fallback-group-"]', { hasText: pets[0]! }).first();
+        await group.waitFor({ timeout: 30_000 });
+        const text = await group.innerText();
+        for (const q of fellBack) expect(text).toContain(q);
+        for (const q of charging) expect(text).not.toContain(q);
+        expect(await byId('fallback-groups-by-wording').count()).toBe(0);
+        await screenshot(page, `fallback-groups-${lang}`);
+        const violations = await axeViolations(page, `fallbacks grouped by meaning (${lang})`);
+        expect(violations, describeViolations(violations)).toEqual([]);
+      });
+    }
+
+    it('creates a topic from the group in one step; its questions then answer and the group is gone', async () => {
+      await byId('language-select').selectOption('en');
+      await page.goto(`/conversation?view=groups&devices=${NORTH}`);
+      const group = page.locator('section[data-testid^="fallback-group-"]', { hasText: pets[0]! }).first();
+      await group.waitFor({ timeout: 30_000 });
+      await group.getByRole('button', { name: 'Create topic' }).click();
+      const dialog = byId('topic-from-group-dialog');
+      await dialog.waitFor();
+      await byId('topic-from-group-name').fill('Pets');
+      await page.locator('[data-testid="topic-from-group-category"]').click();
+      await page.getByRole('option', { name: 'Visitor services' }).click();
+      const violations = await axeViolations(page, 'create a topic from a group');
+      expect(violations, describeViolations(violations)).toEqual([]);
+      await screenshot(page, 'fallback-groups-create-topic');
+      await byId('topic-from-group-confirm').click();
+      await page.waitForURL('**/ai/keyword/question/*');
+      await byId('question-page').waitFor();
+      const asked = await api('POST', '/ai_config/test_console', {
+        device_id: NORTH,
+        language: 'cantonese',
+        text: pets[2],
+      });
+      expect(asked.best?.intent_name).toBe('Pets');
+      await page.goto(`/conversation?view=groups&devices=${NORTH}`);
+      await byId('fallback-groups-summary').waitFor();
+      await page
+        .locator('section[data-testid^="fallback-group-"]', { hasText: charging[0]! })
+        .first()
+        .waitFor();
+      expect(
+        await page.locator('section[data-testid^="fallback-group-"]', { hasText: pets[0]! }).count(),
+      ).toBe(0);
+    });
+  });
+
   it('raised no errors in the browser', () => {
     expect(browserErrors).toEqual([]);
   });

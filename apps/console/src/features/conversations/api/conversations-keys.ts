@@ -1,4 +1,4 @@
-import type { Conversation } from '@ambassador/contracts';
+import type { Conversation, FallbackGroupsQuery } from '@ambassador/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ConversationListQuery } from '../lib/filters';
 
@@ -21,6 +21,9 @@ export const conversationsKeys = {
     [...conversationsKeys.sessions(), row.session_id ?? `conversation-${row.id}`] as const,
   categories: (deviceIds: number[]) => [...conversationsKeys.all, 'categories', deviceIds] as const,
   topics: (deviceId: number, text: string) => [...conversationsKeys.all, 'topics', deviceId, text] as const,
+  groups: () => [...conversationsKeys.all, 'groups'] as const,
+  groupsOf: (query: FallbackGroupsQuery) => [...conversationsKeys.groups(), query] as const,
+  topicCategories: (deviceId: number) => [...conversationsKeys.all, 'topic-categories', deviceId] as const,
 };
 
 /** Changes one conversation wherever a page of them is cached (table pages, bookmarks, visits). */

@@ -29,6 +29,8 @@ export type ConversationFiltersBarProps = {
   onOpenCategories: () => void;
   /** Shown when anything beyond the defaults narrows the list. */
   onClear?: (() => void) | undefined;
+  /** Only the range and the devices (the grouped view: the other filters are the table's). */
+  rangeAndDevicesOnly?: boolean;
 };
 
 /** Range, devices, search, bookmarked / fallback / had-a-candidate switches and the category filter. */
@@ -38,6 +40,7 @@ export function ConversationFiltersBar({
   onChange,
   onOpenCategories,
   onClear,
+  rangeAndDevicesOnly = false,
 }: ConversationFiltersBarProps) {
   const { t } = useTranslation();
   const [searchInput, setSearchInput] = useState(filters.search);
@@ -90,80 +93,82 @@ export function ConversationFiltersBar({
             onChange={(deviceIds) => onChange({ deviceIds })}
           />
         </Box>
-        <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-          <TextField
-            value={searchInput}
-            onChange={(event) => typeSearch(event.target.value)}
-            placeholder={t('conversations.filters.search')}
-            sx={{ width: 300, maxWidth: '100%' }}
-            slotProps={{
-              htmlInput: {
-                'data-testid': 'conversation-search',
-                'aria-label': t('conversations.filters.search'),
-                maxLength: SEARCH_MAX_LENGTH,
-              },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
-          />
-          <FormControlLabel
-            control={
-              <Switch
-                checked={filters.bookmarked}
-                onChange={(event) => onChange({ bookmarked: event.target.checked })}
-                slotProps={{ input: { 'data-testid': 'conversation-bookmarked' } as object }}
-              />
-            }
-            label={t('conversations.filters.bookmarked')}
-          />
-          <FormControlLabel
-            control={
-              <Switch
-                checked={filters.fallback}
-                onChange={(event) => onChange({ fallback: event.target.checked })}
-                slotProps={{ input: { 'data-testid': 'conversation-fallback' } as object }}
-              />
-            }
-            label={t('conversations.filters.fallback')}
-          />
-          <FormControlLabel
-            control={
-              <Switch
-                checked={filters.candidate}
-                onChange={(event) => onChange({ candidate: event.target.checked })}
-                slotProps={{ input: { 'data-testid': 'conversation-candidate' } as object }}
-              />
-            }
-            label={t('conversations.filters.candidate')}
-          />
-          <Button
-            variant={categoryCount > 0 ? 'contained' : 'outlined'}
-            color={filters.exclude ? 'warning' : 'primary'}
-            startIcon={<FilterListIcon />}
-            onClick={onOpenCategories}
-            disabled={filters.deviceIds.length === 0}
-            data-testid="conversation-categories"
-          >
-            {categoryLabel}
-          </Button>
-          {onClear && (
-            <Button
-              startIcon={<FilterListOffIcon />}
-              onClick={() => {
-                clearTimeout(timer.current);
-                onClear();
+        {!rangeAndDevicesOnly && (
+          <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+            <TextField
+              value={searchInput}
+              onChange={(event) => typeSearch(event.target.value)}
+              placeholder={t('conversations.filters.search')}
+              sx={{ width: 300, maxWidth: '100%' }}
+              slotProps={{
+                htmlInput: {
+                  'data-testid': 'conversation-search',
+                  'aria-label': t('conversations.filters.search'),
+                  maxLength: SEARCH_MAX_LENGTH,
+                },
+                input: {
+                  startAdornment: (
+                    <InputAdornment position="start">
+                      <SearchIcon fontSize="small" />
+                    </InputAdornment>
+                  ),
+                },
               }}
-              data-testid="conversation-clear-filters"
+            />
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={filters.bookmarked}
+                  onChange={(event) => onChange({ bookmarked: event.target.checked })}
+                  slotProps={{ input: { 'data-testid': 'conversation-bookmarked' } as object }}
+                />
+              }
+              label={t('conversations.filters.bookmarked')}
+            />
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={filters.fallback}
+                  onChange={(event) => onChange({ fallback: event.target.checked })}
+                  slotProps={{ input: { 'data-testid': 'conversation-fallback' } as object }}
+                />
+              }
+              label={t('conversations.filters.fallback')}
+            />
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={filters.candidate}
+                  onChange={(event) => onChange({ candidate: event.target.checked })}
+                  slotProps={{ input: { 'data-testid': 'conversation-candidate' } as object }}
+                />
+              }
+              label={t('conversations.filters.candidate')}
+            />
+            <Button
+              variant={categoryCount > 0 ? 'contained' : 'outlined'}
+              color={filters.exclude ? 'warning' : 'primary'}
+              startIcon={<FilterListIcon />}
+              onClick={onOpenCategories}
+              disabled={filters.deviceIds.length === 0}
+              data-testid="conversation-categories"
             >
-              {t('conversations.filters.clear')}
+              {categoryLabel}
             </Button>
-          )}
-        </Box>
+            {onClear && (
+              <Button
+                startIcon={<FilterListOffIcon />}
+                onClick={() => {
+                  clearTimeout(timer.current);
+                  onClear();
+                }}
+                data-testid="conversation-clear-filters"
+              >
+                {t('conversations.filters.clear')}
+              </Button>
+            )}
+          </Box>
+        )}
       </CardContent>
     </Card>
   );

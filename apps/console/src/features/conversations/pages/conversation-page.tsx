@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import CircularProgress from '@mui/material/CircularProgress';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Tooltip from '@mui/material/Tooltip';
@@ -30,6 +32,7 @@ import { useUpdateBookmark } from '../api/update-bookmark';
 import { BookmarkButton } from '../components/bookmark-button';
 import { ConversationDetail } from '../components/conversation-detail';
 import { ConversationFiltersBar } from '../components/conversation-filters';
+import { FallbackGroupsView } from '../components/fallback-groups';
 import { TeachCandidateButton, canTeach } from '../components/teach-candidate-button';
 import { TruncatedText } from '../components/truncated-text';
 import { CategoryFilterDialog } from '../dialogs/category-filter-dialog';
@@ -66,6 +69,15 @@ export function ConversationPage() {
   /** The conversation open in the detail panel (as it was clicked; the table's copy is fresher). */
   const [detail, setDetail] = useState<Conversation | null>(null);
   const mayTrain = canOpen(auth.page_access, '/ai');
+  /** The log as a table, or what fell back grouped by meaning (?view=groups). */
+  const view = params.get('view') === 'groups' ? 'groups' : 'list';
+  const setView = (next: 'list' | 'groups') =>
+    setParams((current) => {
+      const out = new URLSearchParams(current);
+      if (next === 'groups') out.set('view', 'groups');
+      else out.delete('view');
+      return out;
+    });
 
   const setFilters = (patch: FilterPatch, options?: { replace?: boolean }) =>
     setParams((current) => writeFilters(current, patch), options);
@@ -342,60 +354,86 @@ export function ConversationPage() {
       <PageHeader
         title={t('screens.conversation')}
         actions={
-          <>
-            <ColumnChooser choice={shown} testId="conversation-columns" />
-            <Button
-              variant="outlined"
-              startIcon={
-                exportList.isPending ? (
-                  <CircularProgress size={16} color="inherit" />
-                ) : (
-                  <FileDownloadOutlined />
-                )
-              }
-              onClick={runExport}
-              disabled={noDevice || exportList.isPending}
-              data-testid="conversation-export"
-            >
-              {t('conversations.export.button')}
-            </Button>
-          </>
+          // Columns and the export are the table's.
+          view === 'list' && (
+            <>
+              <ColumnChooser choice={shown} testId="conversation-columns" />
+              <Button
+                variant="outlined"
+                startIcon={
+                  exportList.isPending ? (
+                    <CircularProgress size={16} color="inherit" />
+                  ) : (
+                    <FileDownloadOutlined />
+                  )
+                }
+                onClick={runExport}
+                disabled={noDevice || exportList.isPending}
+                data-testid="conversation-export"
+              >
+                {t('conversations.export.button')}
+              </Button>
+            </>
+          )
         }
       />
+      <Tabs
+        value={view}
+        onChange={(_, next: 'list' | 'groups') => setView(next)}
+        aria-label={t('conversations.groups.views')}
+        sx={{ mb: 1 }}
+      >
+        <Tab value="list" label={t('conversations.groups.view_list')} data-testid="conversation-view-list" />
+        <Tab
+          value="groups"
+          label={t('conversations.groups.view_groups')}
+          data-testid="conversation-view-groups"
+        />
+      </Tabs>
       <ConversationFiltersBar
         filters={filters}
         devices={auth.device_list}
         onChange={setFilters}
         onOpenCategories={() => setCategoryDialog((d) => ({ key: d.key + 1, open: true }))}
         onClear={isNarrowed(params) ? clearFilters : undefined}
+        rangeAndDevicesOnly={view === 'groups'}
       />
-      <DataTable
-        ariaLabel={t('screens.conversation')}
-        testId="conversations-table"
-        columns={shown.visible}
-        fit
-        onRowClick={setDetail}
-        selectedKey={detail?.id ?? null}
-        rows={noDevice ? [] : list.data?.rows}
-        rowKey={(row) => row.id}
-        rowTestId={(row) => `conversation-row-${row.id}`}
-        total={total}
-        page={filters.page}
-        pageSize={filters.pageSize}
-        pageSizeOptions={PAGE_SIZES}
-        onPageChange={(page) => setFilters({ page })}
-        onPageSizeChange={(pageSize) => setFilters({ pageSize })}
-        loading={list.isFetching}
-        error={list.isError ? errorMessage(list.error, t('errors.unknown')) : null}
-        onRetry={() => void list.refetch()}
-        emptyText={
-          noDevice
-            ? t('conversations.empty_no_device')
-            : isNarrowed(params) || filters.search
-              ? t('conversations.empty_filtered')
-              : t('conversations.empty')
-        }
-      />
+      {view === 'groups' ? (
+        <FallbackGroupsView
+          deviceIds={filters.deviceIds}
+          range={filters.range}
+          tz={tz}
+          createDisabledReason={trainDisabledReason}
+        />
+      ) : (
+        <DataTable
+          ariaLabel={t('screens.conversation')}
+          testId="conversations-table"
+          columns={shown.visible}
+          fit
+          onRowClick={setDetail}
+          selectedKey={detail?.id ?? null}
+          rows={noDevice ? [] : list.data?.rows}
+          rowKey={(row) => row.id}
+          rowTestId={(row) => `conversation-row-${row.id}`}
+          total={total}
+          page={filters.page}
+          pageSize={filters.pageSize}
+          pageSizeOptions={PAGE_SIZES}
+          onPageChange={(page) => setFilters({ page })}
+          onPageSizeChange={(pageSize) => setFilters({ pageSize })}
+          loading={list.isFetching}
+          error={list.isError ? errorMessage(list.error, t('errors.unknown')) : null}
+          onRetry={() => void list.refetch()}
+          emptyText={
+            noDevice
+              ? t('conversations.empty_no_device')
+              : isNarrowed(params) || filters.search
+                ? t('conversations.empty_filtered')
+                : t('conversations.empty')
+          }
+        />
+      )}
       {categoryDialog.key > 0 && (
         <CategoryFilterDialog
           key={categoryDialog.key}
