@@ -12,6 +12,8 @@
  * out-of-scope dev) and prints the weights for FUSION in apps/server/src/matcher/matcher.ts;
  * CALIBRATE=2 then fits the second stage (CONFIDENCE there) on the same data with FUSION in place.
  * SPLIT=dev reports the development figures (semantic dev, few-shot dev paraphrases).
+ * SMALL=1 adds small kiosks: two or four topics of one venue taught, asked the questions of the
+ * venue's eight topics (those of the others are to be refused).
  * Embeddings come from the local model (npm ci installs it); EMBED_CACHE=file keeps them between runs.
  * Run: npm run bench:semantic
  */
@@ -198,6 +200,34 @@ function fitLogistic(X: number[][], y: number[], wt: number[]): number[] {
 }
 
 // ---- calibration (development data only)
+// A kiosk starting out: K topics of one venue taught, asked their questions and those of the venue's
+// other topics, which it must refuse (near the domain, unlike the out-of-scope sets).
+function smallScenarios(which: string, k: number): Scenario[] {
+  const questions = read<Record<string, PerVariety>>(`semantic/questions-${which}.json`);
+  const venueOf = (t: { id: string }) => (t as { venue?: string }).venue ?? '';
+  const out: Scenario[] = [];
+  for (const venue of new Set(semTopics.map(venueOf))) {
+    const ids = semTopics.filter((t) => venueOf(t) === venue).map((t) => t.id);
+    for (let r = 0; r + k <= ids.length; r += k) {
+      const taught = new Set(ids.slice(r, r + k));
+      const asks: Scenario['asks'] = [];
+      for (const id of ids)
+        for (const v of VARIETIES)
+          for (const text of questions[id]?.[v] ?? [])
+            asks.push({
+              text,
+              language: LANGUAGE[v],
+              want: taught.has(id) ? semId.get(id)! : null,
+              tag: taught.has(id) ? 'taught topics' : 'oos near: the venue’s other topics',
+            });
+      out.push({ name: `${venue} ${k}`, topics: semMatcherTopics.filter((t) => taught.has(t.name)), asks });
+    }
+  }
+  return out;
+}
+
+/** An out-of-scope question's weight in the second stage's fit (a wrong answer costs more than a refusal). */
+const OOS_WEIGHT = Number(process.env.OOS_WEIGHT ?? 3);
 if (process.env.CALIBRATE) {
   const rows: Array<{ f: FusedFeatures; y: number }> = [];
   await run(
@@ -234,16 +264,19 @@ if (process.env.CALIBRATE) {
           rows,
         );
   }
+  // CALIBRATE_SMALL=1: small kiosks too (what a device of two topics must refuse is its venue's other needs).
+  if (process.env.CALIBRATE_SMALL)
+    for (const k of [2, 4]) for (const sc of smallScenarios('dev', k)) await run(sc, true, rows);
   const y = rows.map((r) => r.y);
   const pos = y.filter((v) => v === 1).length;
   if (process.env.CALIBRATE === '2') {
-    // The second stage: the top candidate's stage-1 score and its margin over the next, with an
-    // out-of-scope question's wrong answer weighted 3 (as a wrong answer costs more than a refusal).
+    // The second stage: the top candidate's stage-1 score and its margin over the next, an
+    // out-of-scope question weighing OOS_WEIGHT.
     const top = tops.map((t) => [1, logit(t.score), t.margin]);
     const w2 = fitLogistic(
       top,
       tops.map((t) => (t.right ? 1 : 0)),
-      tops.map((t) => (t.oos ? 3 : 1)),
+      tops.map((t) => (t.oos ? OOS_WEIGHT : 1)),
     );
     console.log(`CONFIDENCE = [${w2.map((x) => x.toFixed(4)).join(', ')}]`);
   } else {
@@ -355,6 +388,13 @@ for (const dense of process.env.LEXICAL ? [false, true] : [true]) {
     }
     report(`Few-shot kiosk set (held out), taught and asked in each variety, ${mode}`, same);
     report(`Few-shot kiosk set (held out), taught in one variety, asked in another, ${mode}`, cross);
+  }
+}
+if (process.env.SMALL) {
+  for (const k of [2, 4]) {
+    const results: Awaited<ReturnType<typeof run>> = [];
+    for (const sc of smallScenarios(split, k)) results.push(...(await run(sc, true)));
+    report(`Small devices: ${k} topics of one venue taught (${split} questions)`, results);
   }
 }
 if (cacheFile)
