@@ -68,12 +68,11 @@ describe('understanding what visitors mean, in Chromium', () => {
       });
       topics.set(name, topic.id);
       for (const text of phrases)
-        await api('POST', '/ai_config/intents/keywords', {
+        await api('POST', '/ai_config/intents/train', {
           device_id: LOBBY,
           intent_id: topic.id,
           language: 'english',
           text,
-          kind: 'phrase',
         });
     }
   }, 120_000);

@@ -64,12 +64,11 @@ describe.each(backends)('understanding with the sentence encoder on %s', (kind) 
       const { id } = await topic(name, { category_id: cat.category_id }, CHATBOT);
       topicIds.set(name, id);
       for (const text of phrases)
-        await data('POST', '/ai_config/intents/keywords', {
+        await data('POST', '/ai_config/intents/train', {
           device_id: CHATBOT,
           intent_id: id,
           language: 'english',
           text,
-          kind: 'phrase',
         });
     }
     while ((await data('GET', `/ai_config/matcher_status?device_id=${CHATBOT}`)).state !== 'ready')
@@ -178,12 +177,11 @@ describe.each(backends)('understanding with the sentence encoder on %s', (kind) 
     const { topic, data, category } = calls();
     const cat = await category('More', undefined, CHATBOT);
     const { id } = await topic('Wifi', { category_id: cat.category_id }, CHATBOT);
-    await data('POST', '/ai_config/intents/keywords', {
+    await data('POST', '/ai_config/intents/train', {
       device_id: CHATBOT,
       intent_id: id,
       language: 'english',
       text: 'What is the wifi password?',
-      kind: 'phrase',
     });
     expect((await ask('上網密碼係咩', 'cantonese')).best?.intent_name).toBe('Wifi');
     expect(await vectorRows()).toBe(25);
