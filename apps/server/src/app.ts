@@ -388,7 +388,7 @@ export async function buildApp({
   // Built per device on first use, then answers from memory; changes rebuild only what changed, and
   // a rebuild runs beside the matcher in use, which answers until the new one takes over.
   const matcher = createMatcherRegistry({
-    ...createMatcherSource({ topics: topicsRepo, entities: entitiesRepo, vectors }),
+    ...createMatcherSource({ topics: topicsRepo, entities: entitiesRepo, vectors, log: app.log }),
     log: app.log,
   });
   app.addHook('onClose', async () => matcher.close());

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { syntheticTopics } from '../test/matcher-topics.js';
 import { createMatcherRegistry, type DeviceAiSnapshot, type MatcherTopic } from './index.js';
 
@@ -248,6 +248,35 @@ describe('createMatcherRegistry', () => {
     db.gate = null;
     expect((await registry.match(5, 'english', 'parking')).best?.topicId).toBe(1);
     expect(db.loads).toBe(3);
+  });
+
+  it('answers by words while a first build’s phrases are embedded, then builds again with them', async () => {
+    const { db, deps } = fakeDb([topic(1, 'parking'), topic(2, 'opening hours')]);
+    const unit = (i: number) => Float32Array.from({ length: 4 }, (_, j) => (j === i ? 1 : 0));
+    let stored = false;
+    let finish!: (done: boolean) => void;
+    const embedded = new Promise<boolean>((resolve) => (finish = resolve));
+    const registry = createMatcherRegistry({
+      ...deps,
+      async load() {
+        const snapshot = await deps.load();
+        if (stored)
+          return {
+            ...snapshot,
+            vectors: new Map(
+              snapshot.topics.flatMap((t) => t.examples.map((e, i) => [e.text, unit(i % 4)] as const)),
+            ),
+          };
+        return { ...snapshot, vectorsComplete: false, vectorsPending: embedded };
+      },
+    });
+    await registry.warm(3);
+    // Ready at once, by words: a question does not wait for thousands of phrases to embed.
+    expect(registry.status(3)).toMatchObject({ state: 'ready', dense: false, topics: 2 });
+    stored = true;
+    finish(true);
+    await vi.waitFor(() => expect(registry.status(3).dense).toBe(true));
+    expect(db.loads).toBe(2);
   });
 
   it('a device built with no phrase vectors becomes dense with its first embedded phrases', async () => {

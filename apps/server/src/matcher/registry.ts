@@ -81,6 +81,7 @@ export function createMatcherRegistry(deps: MatcherRegistryDeps): MatcherRegistr
     deps.load(deviceId).then(async (snapshot) => ({
       matcher: await buildMatcherAsync(snapshot, { ...options, sliceMs }),
       complete: snapshot.vectorsComplete !== false,
+      pending: snapshot.vectorsPending,
     }));
   const vectorsRetryMs = deps.vectorsRetryMs ?? 15_000;
 
@@ -129,20 +130,24 @@ export function createMatcherRegistry(deps: MatcherRegistryDeps): MatcherRegistr
         if (!entry.current || entry.fullWanted > entry.built) {
           // Whole rebuild, beside the matcher in use. The rows are read after every change up to
           // `target` was committed, so the new matcher has learnt all of them.
-          const { matcher, complete } = await fullLoad(entry.id);
+          const { matcher, complete, pending } = await fullLoad(entry.id);
           entry.current = matcher;
-          // Some phrases could not be embedded (the embedder was down): answer with what there is
-          // (lexical for them) and build again a little later.
-          if (!complete) {
+          const again = (ms: number) => {
             if (entry.vectorsRetry) clearTimeout(entry.vectorsRetry);
             entry.vectorsRetry = setTimeout(() => {
               entry.vectorsRetry = undefined;
               if (!attached(entry) || closed) return;
               entry.fullWanted = ++entry.wanted;
               void pump(entry);
-            }, vectorsRetryMs);
+            }, ms);
             entry.vectorsRetry.unref();
-          }
+          };
+          // Its phrases are being embedded: answer by words meanwhile, build again once they are
+          // stored (a little later if the embedder gave up).
+          if (pending) void pending.then((stored) => again(stored ? 0 : vectorsRetryMs));
+          // Some phrases could not be embedded (the embedder was down): answer with what there is
+          // (lexical for them) and build again a little later.
+          else if (!complete) again(vectorsRetryMs);
           entry.built = target;
           entry.first?.resolve(matcher);
           entry.first = null;

@@ -33,6 +33,12 @@ export interface DeviceAiSnapshot {
   vectors?: ReadonlyMap<string, Float32Array>;
   /** False when some examples could not be embedded (the embedder was down): build again later. */
   vectorsComplete?: boolean;
+  /**
+   * Set when the examples' vectors are still being embedded (a first build with thousands of new
+   * phrases answers by words meanwhile): settles when they are stored (true) or the embedder gave
+   * up (false), and the device is built again.
+   */
+  vectorsPending?: Promise<boolean>;
   /** The background sentences' vectors by language (nlu/background.ts), from the same model. */
   background?: BackgroundVectors;
 }

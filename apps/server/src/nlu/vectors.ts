@@ -13,6 +13,8 @@ export interface VectorLookup {
   vectors: Map<string, Float32Array>;
   /** False when the embedder could not embed some texts now (down): build again later. */
   complete: boolean;
+  /** Texts without a vector. */
+  missing: number;
 }
 
 /**
@@ -32,7 +34,12 @@ export function createVectorService({ repo, embedder }: { repo: VectorsRepo; emb
       source: VectorSource,
       kind: VectorKey['kind'],
       texts: readonly string[],
-      opts: { prune?: boolean; onProgress?: (done: number, total: number) => void } = {},
+      opts: {
+        prune?: boolean;
+        onProgress?: (done: number, total: number) => void;
+        /** False: read the stored vectors only (then `complete` says whether every text had one). */
+        embed?: boolean;
+      } = {},
     ): Promise<VectorLookup | null> {
       const model = embedder.info().model;
       if (!model) return null;
@@ -48,6 +55,10 @@ export function createVectorService({ repo, embedder }: { repo: VectorsRepo; emb
         else missing.push({ text, hash: hashes[i]! });
       });
       let complete = true;
+      if (opts.embed === false) {
+        if (missing.length === 0 && opts.prune) await repo.prune(key, hashes);
+        return { vectors, complete: missing.length === 0, missing: missing.length };
+      }
       for (let i = 0; i < missing.length; i += EMBED_BATCH) {
         const batch = missing.slice(i, i + EMBED_BATCH);
         const out = await embedder.embed(
@@ -66,7 +77,7 @@ export function createVectorService({ repo, embedder }: { repo: VectorsRepo; emb
         opts.onProgress?.(vectors.size, unique.length);
       }
       if (complete && opts.prune) await repo.prune(key, hashes);
-      return { vectors, complete };
+      return { vectors, complete, missing: complete ? 0 : unique.length - vectors.size };
     },
 
     /** The background sentences' vectors under the current model (nlu/background.ts); null when down. */

@@ -6,6 +6,12 @@ import type { KeywordRow, TopicRow, TopicsRepo } from '../topics/repo.js';
 
 /** Keywords read per query when a whole device loads (see `keywordsPage`). */
 const KEYWORD_PAGE = 500;
+/**
+ * New phrases a whole build embeds before it answers (about 5 s on the local model). Beyond this
+ * (an import of a thousand topics: 10,000 phrases took 96 s) the device answers by words at once,
+ * its phrases are embedded in the background, and it is built again when they are stored.
+ */
+export const EMBED_BEFORE_BUILD_MAX = 500;
 
 function toMatcherTopics(
   topics: TopicRow[],
@@ -33,12 +39,54 @@ export function createMatcherSource({
   topics,
   entities,
   vectors,
+  embedBeforeBuildMax = EMBED_BEFORE_BUILD_MAX,
+  log,
 }: {
   topics: TopicsRepo;
   entities: EntitiesRepo;
   /** Stored sentence embeddings; none: lexical only. */
   vectors?: VectorService;
+  embedBeforeBuildMax?: number;
+  log?: { warn(obj: object, msg: string): void };
 }) {
+  /** Devices whose phrases are being embedded in the background: the fill, settling when stored. */
+  const filling = new Map<number, Promise<boolean>>();
+
+  /** The device's phrase vectors for a whole build: stored ones, and new ones embedded now or in the background. */
+  async function wholeVectors(deviceId: number, texts: string[]) {
+    if (!vectors) return { found: undefined, pending: undefined };
+    const running = filling.get(deviceId);
+    // A whole build prunes the vectors of phrases no longer taught (when every phrase has one).
+    const stored = await vectors.lookup(deviceId, 'topics', 'query', texts, { embed: false, prune: true });
+    if (!stored || stored.complete) return { found: stored, pending: undefined };
+    if (!running && stored.missing <= embedBeforeBuildMax) {
+      // A few new phrases: embedded now (stored as they go), the rest read already.
+      const fresh = await vectors.lookup(
+        deviceId,
+        'topics',
+        'query',
+        texts.filter((t) => !stored.vectors.has(t)),
+      );
+      if (!fresh) return { found: stored, pending: undefined };
+      return {
+        found: { ...fresh, vectors: new Map([...stored.vectors, ...fresh.vectors]) },
+        pending: undefined,
+      };
+    }
+    const fill =
+      running ??
+      vectors
+        .lookup(deviceId, 'topics', 'query', texts)
+        .then((out) => out?.complete ?? false)
+        .catch((err: unknown) => {
+          log?.warn({ err, deviceId }, 'embedding a device’s phrases failed; answering by words');
+          return false;
+        })
+        .finally(() => filling.delete(deviceId));
+    if (!running) filling.set(deviceId, fill);
+    return { found: stored, pending: fill };
+  }
+
   return {
     embed: vectors ? (text: string) => vectors.query(text) : undefined,
 
@@ -57,14 +105,14 @@ export function createMatcherSource({
         after = page[page.length - 1]!.id;
       }
       const list = toMatcherTopics(rows, keywords);
-      // A whole build prunes the vectors of phrases no longer taught.
-      const found = await vectors?.lookup(deviceId, 'topics', 'query', exampleTexts(list), { prune: true });
+      const { found, pending } = await wholeVectors(deviceId, exampleTexts(list));
       const background = found ? await vectors?.background() : null;
       return {
         topics: list,
         entities: aliases.map((e) => ({ keyword: e.keyword, aliases: e.aliases })),
         vectors: found?.vectors,
         vectorsComplete: (found?.complete ?? true) && (!found || !!background),
+        ...(pending && { vectorsPending: pending }),
         background: background ?? undefined,
       };
     },

@@ -1,6 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { mrcDocuments, mrcPassages } from '../../../db/schema.js';
+import { createMatcherRegistry } from '../../../matcher/index.js';
+import { createVectorService } from '../../../nlu/vectors.js';
+import { createVectorsRepo } from '../../../nlu/vectors-repo.js';
+import { createEntitiesRepo, createTopicsRepo } from '../index.js';
+import { createMatcherSource } from './matcher-source.js';
 import { aiCalls } from '../../../test/ai.js';
 import { insertConversations } from '../../../test/conversation-fixtures.js';
 import {
@@ -185,6 +190,25 @@ describe.each(backends)('understanding with the sentence encoder on %s', (kind) 
     });
     expect((await ask('上網密碼係咩', 'cantonese')).best?.intent_name).toBe('Wifi');
     expect(await vectorRows()).toBe(25);
+  });
+
+  it('a first build with more new phrases than it embeds at once answers by words, then by meaning', async () => {
+    await t.database.db.execute(
+      sql`delete from text_vectors where device_id = ${CHATBOT} and source = 'topics'`,
+    );
+    const db = t.database.db;
+    const source = createMatcherSource({
+      topics: createTopicsRepo(db),
+      entities: createEntitiesRepo(db),
+      vectors: createVectorService({ repo: createVectorsRepo(db), embedder: t.app.embedder }),
+      embedBeforeBuildMax: 2,
+    });
+    const registry = createMatcherRegistry(source);
+    await registry.warm(CHATBOT);
+    expect(registry.status(CHATBOT)).toMatchObject({ state: 'ready', dense: false });
+    await vi.waitFor(() => expect(registry.status(CHATBOT).dense).toBe(true), { timeout: 30_000 });
+    expect(await vectorRows()).toBe(25);
+    registry.close();
   });
 
   it('groups what fell back by meaning, across languages, and stores those vectors once', async () => {
