@@ -272,6 +272,38 @@ describe.each(backends)('naughty strings read back as sent or are refused with 4
         (await get(`/ai_config/intents/intent?device_id=${OWN}&intent_id=${data(w).id}`)).intent_name,
     },
     {
+      route: 'POST /admin_panel/conversation/fallback_groups/topic',
+      field: 'name',
+      trims: true,
+      write: (s) =>
+        asAdmin('POST', '/conversation/fallback_groups/topic', {
+          device_id: OWN,
+          name: s,
+          category_id: seed.ids.category,
+          questions: [{ text: 'Is there a prayer room?', language: 'english' }],
+        }),
+      read: async (w) =>
+        (await get(`/ai_config/intents/intent?device_id=${OWN}&intent_id=${data(w).topic.id}`)).intent_name,
+    },
+    {
+      route: 'POST /admin_panel/conversation/fallback_groups/topic',
+      field: 'questions[].text',
+      trims: true,
+      write: (s, i) =>
+        asAdmin('POST', '/conversation/fallback_groups/topic', {
+          device_id: OWN,
+          name: `From a group ${i}`,
+          category_id: seed.ids.category,
+          questions: [{ text: s, language: 'english' }],
+        }),
+      read: async (w) =>
+        (
+          await get(
+            `/ai_config/intents/keywords?device_id=${OWN}&intent_id=${data(w).topic.id}&language=english`,
+          )
+        )[0]?.text,
+    },
+    {
       route: 'PUT /admin_panel/ai_config/intents/intent',
       field: 'remarks',
       trims: true,
