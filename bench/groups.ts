@@ -14,12 +14,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createLocalEmbedder } from '../apps/server/src/nlu/embedder/local.js';
 import { BACKGROUND } from '../apps/server/src/nlu/background.js';
 import { GROUP_THRESHOLD, groupTexts } from '../apps/server/src/nlu/cluster.js';
+import { localEmbeddings } from './support.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '..');
 const split = process.env.SPLIT === 'test' ? 'test' : 'dev';
 
 interface GroupSet {
@@ -30,33 +29,7 @@ const set = JSON.parse(
   fs.readFileSync(path.join(here, 'data', 'groups', `${split}.json`), 'utf8'),
 ) as GroupSet;
 
-const quiet = {
-  info: () => undefined,
-  warn: () => undefined,
-  error: (o: object, m: string) => console.error(m, o),
-};
-const embedder = createLocalEmbedder({ dir: path.join(root, '.embedder'), timeoutMs: 60_000, log: quiet });
-await embedder.ready();
-if (embedder.info().state !== 'ready') {
-  console.error('The local embedder is not ready:', embedder.info().detail);
-  process.exit(1);
-}
-const cacheFile = process.env.EMBED_CACHE;
-const cache = new Map<string, Float32Array>();
-if (cacheFile && fs.existsSync(cacheFile))
-  for (const [k, v] of Object.entries(
-    JSON.parse(fs.readFileSync(cacheFile, 'utf8')) as Record<string, number[]>,
-  ))
-    cache.set(k, Float32Array.from(v));
-async function embedAll(texts: string[]) {
-  const missing = [...new Set(texts)].filter((t) => !cache.has(t));
-  for (let i = 0; i < missing.length; i += 64) {
-    const batch = missing.slice(i, i + 64);
-    const out = await embedder.embed(batch, 'query');
-    if (!out) throw new Error('embedding failed');
-    batch.forEach((t, j) => cache.set(t, out[j]!));
-  }
-}
+const { cache, embedAll, close } = await localEmbeddings();
 
 const items = [
   ...set.groups.flatMap((g, need) => g.questions.map((q) => ({ ...q, need }))),
@@ -109,6 +82,4 @@ for (const t of thresholds) {
     `threshold ${t.toFixed(2)}: pairs precision ${pct(s.p)} recall ${pct(s.r)} F1 ${pct(s.f1)}; needs found ${s.found}/${set.groups.length}; singletons alone ${s.alone}/${set.singletons.length}; ${s.groups} groups`,
   );
 }
-if (cacheFile)
-  fs.writeFileSync(cacheFile, JSON.stringify(Object.fromEntries([...cache].map(([k, v]) => [k, [...v]]))));
-await embedder.close();
+await close();

@@ -22,44 +22,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildMatcher, DEFAULT_THRESHOLD } from '../apps/server/src/matcher/index.js';
 import type { FusedFeatures, Language, MatcherTopic } from '../apps/server/src/matcher/index.js';
-import { createLocalEmbedder } from '../apps/server/src/nlu/embedder/local.js';
 import { BACKGROUND } from '../apps/server/src/nlu/background.js';
 import { LANGUAGE, VARIETIES, type Variety } from './fewshot-dev-data.js';
+import { localEmbeddings } from './support.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '..');
 const read = <T>(p: string): T => JSON.parse(fs.readFileSync(path.join(here, 'data', p), 'utf8')) as T;
 
 type PerVariety = Record<Variety, string[]>;
 
-const quiet = {
-  info: () => undefined,
-  warn: (o: object, m: string) => console.error(m, o),
-  error: (o: object, m: string) => console.error(m, o),
-};
-const embedder = createLocalEmbedder({ dir: path.join(root, '.embedder'), timeoutMs: 60_000, log: quiet });
-await embedder.ready();
-if (embedder.info().state !== 'ready') {
-  console.error('The local embedder is not ready:', embedder.info().detail);
-  process.exit(1);
-}
-const cacheFile = process.env.EMBED_CACHE;
-const cache = new Map<string, Float32Array>();
-if (cacheFile && fs.existsSync(cacheFile))
-  for (const [k, v] of Object.entries(
-    JSON.parse(fs.readFileSync(cacheFile, 'utf8')) as Record<string, number[]>,
-  ))
-    cache.set(k, Float32Array.from(v));
-
-async function embedAll(texts: string[]) {
-  const missing = [...new Set(texts)].filter((t) => !cache.has(t));
-  for (let i = 0; i < missing.length; i += 64) {
-    const batch = missing.slice(i, i + 64);
-    const out = await embedder.embed(batch, 'query');
-    if (!out) throw new Error('embedding failed');
-    batch.forEach((t, j) => cache.set(t, out[j]!));
-  }
-}
+const { cache, embedAll, close } = await localEmbeddings();
 
 interface Scenario {
   name: string;
@@ -297,9 +269,7 @@ if (process.env.CALIBRATE) {
     console.log(`rows ${rows.length} (right candidates ${pos})`);
     console.log(`FUSION = [${w.map((x) => x.toFixed(4)).join(', ')}]`);
   }
-  if (cacheFile)
-    fs.writeFileSync(cacheFile, JSON.stringify(Object.fromEntries([...cache].map(([k, v]) => [k, [...v]]))));
-  await embedder.close();
+  await close();
   process.exit(0);
 }
 
@@ -397,6 +367,4 @@ if (process.env.SMALL) {
     report(`Small devices: ${k} topics of one venue taught (${split} questions)`, results);
   }
 }
-if (cacheFile)
-  fs.writeFileSync(cacheFile, JSON.stringify(Object.fromEntries([...cache].map(([k, v]) => [k, [...v]]))));
-await embedder.close();
+await close();
