@@ -42,9 +42,9 @@ export function createFallbackGroups({
   async function groupDevice(deviceId: number, questions: Question[]) {
     const texts = questions.map((q) => q.text);
     const found = await vectors?.lookup(deviceId, 'conversations', 'query', texts);
-    if (!found?.complete)
+    if (!vectors || !found?.complete)
       return { byMeaning: false, groups: texts.map((_, i) => ({ members: [i], typical: i })) };
-    const background = await vectors!.background();
+    const background = await vectors.background();
     return { byMeaning: true, groups: groupTexts(texts, found.vectors, background) };
   }
 
@@ -54,7 +54,11 @@ export function createFallbackGroups({
         .fallbackQuestions(deviceIds, dayRange(f), FALLBACK_GROUPS_MAX_QUESTIONS)
         .catch(rethrowUnknownZone);
       const byDevice = new Map<number, Question[]>();
-      for (const r of rows) byDevice.set(r.deviceId, [...(byDevice.get(r.deviceId) ?? []), r]);
+      for (const r of rows) {
+        const list = byDevice.get(r.deviceId);
+        if (list) list.push(r);
+        else byDevice.set(r.deviceId, [r]);
+      }
       const names = await repo.deviceNames([...byDevice.keys()]);
       const candidateIds = [...new Set(rows.flatMap((r) => (r.candidateId === null ? [] : [r.candidateId])))];
       const candidates = await repo.topicNames([...byDevice.keys()], candidateIds);
