@@ -45,6 +45,7 @@ import {
   aiRoutes,
   createAnswerData,
   createAnswerService,
+  topicsStep,
   createConfidenceRepo,
   createConfidenceService,
   createEntitiesRepo,
@@ -99,6 +100,7 @@ import {
 import {
   createLocationsRepo,
   createLocationsService,
+  locationsStep,
   locationsDeviceRoutes,
   locationsMediaReferences,
   locationsRoutes,
@@ -124,7 +126,12 @@ import {
 import { createAuthRepo, authRoutes, createAuthService } from './modules/auth/index.js';
 import { createDevicesRepo, devicesRoutes, createDevicesService } from './modules/devices/index.js';
 import { createDeviceApiRepo, deviceApiRoutes, createDeviceApiService } from './modules/device-api/index.js';
-import { createSmallTalkRepo, createSmallTalkService, smallTalkRoutes } from './modules/small-talk/index.js';
+import {
+  createSmallTalkRepo,
+  createSmallTalkService,
+  smallTalkRoutes,
+  smallTalkSteps,
+} from './modules/small-talk/index.js';
 import { createAnswerChain, testConsoleResult } from './modules/assistant/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { createRetentionRepo, retentionRoutes, createRetentionService } from './modules/retention/index.js';
@@ -137,6 +144,7 @@ import {
   retrievalRoutes,
   createMrcRepo,
   createMrcService,
+  documentsStep,
   detectLanguage,
   extractDocument,
   mrcMediaReferences,
@@ -460,8 +468,7 @@ export async function buildApp({
     topics: answerData.topics,
     responses: answerData.responses,
   });
-  // Small talk (modules/small-talk), and the chain a device answers with (modules/assistant): topic
-  // filter, topics, documents, small talk, fallback.
+  // Small talk (modules/small-talk): its entries, and the topic filter.
   const smallTalk = createSmallTalkService({ repo: createSmallTalkRepo(db), clock });
   // Locations and maps (modules/locations): "where is …" answered with a map, after topics.
   const callSettingsRepo = createCallsRepo(db);
@@ -481,12 +488,15 @@ export async function buildApp({
       if (typeof deviceId === 'number') locations.forget(deviceId);
     });
   }
-  const answerChain = createAnswerChain({
-    answers,
-    locations: (deviceId, language, text) => locations.answer(deviceId, language, text),
-    documents: retrieval.answerer,
-    smallTalk: (deviceId, language) => smallTalk.answering(deviceId, language),
-  });
+  // The chain a device answers with (modules/assistant), each step owned by its area, in order.
+  const talkSteps = smallTalkSteps((deviceId, language) => smallTalk.answering(deviceId, language));
+  const answerChain = createAnswerChain([
+    talkSteps.topicFilter,
+    topicsStep(answers),
+    locationsStep(locations),
+    documentsStep(retrieval.answerer),
+    talkSteps.smallTalk,
+  ]);
   const confidence = createConfidenceService({
     matcher,
     topics: topicsRepo,

@@ -13,6 +13,7 @@ export { createResponsesService } from './responses/service.js';
 export { createEntitiesRepo } from './entities/repo.js';
 export { createEntitiesService } from './entities/service.js';
 export { createAnswerService, type AnswerService } from './answering/answer-service.js';
+export { topicsStep } from './answering/step.js';
 export { createAnswerData, type AnswerData } from './answering/answer-data.js';
 export { createMatcherSource } from './answering/matcher-source.js';
 export { createConfidenceService, type ConfidenceService } from './answering/confidence.js';

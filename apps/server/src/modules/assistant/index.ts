@@ -1,2 +1,14 @@
-/** The answering chain (topic filter → topics → documents → small talk → fallback), for the device API and the test console. */
-export { createAnswerChain, testConsoleResult, type AnswerChain, type ChainAnswer } from './answer-chain.js';
+/**
+ * The answering chain: a runner over steps that the areas own (topic filter, topics, locations,
+ * documents, small talk) and the app composes in order, for the device API and the test console.
+ */
+export {
+  createAnswerChain,
+  testConsoleResult,
+  type AnswerChain,
+  type ChainAnswer,
+  type ChainStep,
+  type Question,
+  type StepOutcome,
+  type TopicAnswer,
+} from './pipeline.js';

@@ -111,7 +111,7 @@ export function createDeviceApiService({
   announceSessionEnded,
 }: {
   repo: DeviceApiRepo;
-  /** The answering chain: topic filter, topics, documents, small talk, fallback. */
+  /** The answering chain: its steps in order (topic filter, topics, locations, documents, small talk), then the fallback. */
   answers: Pick<AnswerChain, 'ask'>;
   topics: Pick<TopicsRepo, 'settings'>;
   /** The device's interface sections (modules/interface), for its kiosk. */

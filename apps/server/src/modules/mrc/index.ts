@@ -15,3 +15,4 @@ export {
   type RetrievalService,
 } from './retrieval/index.js';
 export type { DocumentAnswer, DocumentAnswerer } from './answerer.js';
+export { documentsStep } from './step.js';

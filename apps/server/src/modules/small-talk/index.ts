@@ -2,4 +2,5 @@
 export { createSmallTalkRepo } from './repo.js';
 export { smallTalkRoutes } from './routes.js';
 export { createSmallTalkService, type SmallTalkAnswering, type SmallTalkService } from './service.js';
+export { smallTalkSteps } from './steps.js';
 export { starterItems } from './starter.js';

@@ -1,4 +1,5 @@
-import type { DeviceKind, Language, TestConsoleResult } from '@ambassador/contracts';
+import type { DeviceKind, Language } from '@ambassador/contracts';
+import type { TopicAnswer } from '../../assistant/index.js';
 import type { MatcherRegistry } from '../../../matcher/index.js';
 import type { ResponsesRepo } from '../responses/repo.js';
 import { toResponse } from '../responses/service.js';
@@ -6,8 +7,6 @@ import type { TopicsRepo } from '../topics/repo.js';
 import { relatedTopics } from './related.js';
 import { toAvatarMotion } from '@ambassador/contracts';
 
-/** What the topics answer: the test console's fields but the answering chain's own (modules/assistant). */
-export type TopicAnswer = Omit<TestConsoleResult, 'answered_by' | 'answer_text' | 'source' | 'steps'>;
 
 /**
  * Answers a question as a device would: the matcher picks the topic (from memory), then the

@@ -4,97 +4,103 @@ import { conversations, mrcDocuments, mrcPassages } from '../../db/schema.js';
 import { backends } from '../../test/harness.js';
 import { projectFixture } from '../../test/project.js';
 import { aiCalls } from '../../test/ai.js';
-import { createAnswerChain, type DocumentsStep } from './answer-chain.js';
+import { createAnswerChain, type ChainStep, type StepOutcome } from './pipeline.js';
 
 describe('the answering chain, step by step', () => {
-  const topicAnswer = (matched: boolean) => ({
-    fallback: !matched,
+  const device = { id: 1, kind: 'ambassador' as const };
+  const seen: string[] = [];
+  const fake = (name: ChainStep['name'], outcome: (text: string) => StepOutcome): ChainStep => ({
+    name,
+    run: async ({ text }) => {
+      seen.push(name);
+      return outcome(text);
+    },
+  });
+  const topic = {
+    fallback: true,
     threshold: 0.45,
-    best: matched ? { intent_id: 7, intent_name: 'Parking', score: 0.9 } : null,
-    candidates: matched ? [{ intent_id: 7, intent_name: 'Parking', score: 0.9 }] : [],
+    best: null,
+    candidates: [{ intent_id: 7, intent_name: 'Parking', score: 0.3 }],
     responses: [],
     related: [],
     avatar_motion: null,
-  });
-  const talk =
-    (smallTalkOn = true) =>
-    async () => ({
-      smallTalkOn,
-      filterOn: false,
-      declines: () => null,
-      reply: (text: string) => ({
-        match: { question: 'hello', answer: 'Hello!', speech: '', score: text === 'hello' ? 1 : 0.1 },
-        threshold: 0.5,
-      }),
-    });
-  const device = { id: 1, kind: 'ambassador' as const };
+  };
+  const chain = createAnswerChain([
+    fake('topic_filter', (text) =>
+      text === 'politics'
+        ? {
+            result: 'declined',
+            detail: 'Politics',
+            answer: { kind: 'declined', text: 'Not that.', speech: '' },
+          }
+        : { result: 'no_match' },
+    ),
+    fake('topics', () => ({ result: 'no_match', score: 0.3, threshold: 0.45, detail: 'Parking', topic })),
+    fake('documents', (text) =>
+      text === 'opening hours'
+        ? {
+            result: 'answered',
+            score: 0.8,
+            threshold: 0.5,
+            answer: { kind: 'document', text: 'We open at 9.' },
+          }
+        : { result: 'no_match', score: 0.2, threshold: 0.5, why: 'missing_time' },
+    ),
+    fake('small_talk', () => ({ result: 'off' })),
+  ]);
 
-  it('asks the documents after the topics and before small talk', async () => {
-    const documents: DocumentsStep = async (_d, _l, text) => ({
-      answered: text === 'opening hours',
-      declined: text === 'opening hours' ? null : 'score',
-      asked_for: [],
-      text: 'We open at 9.',
-      score: 0.8,
-      threshold: 0.5,
-      source: { document_id: 3, filename: 'guide.pdf', page: 2, heading: null, passage_id: 11 },
-    });
-    const chain = createAnswerChain({
-      answers: { ask: async () => topicAnswer(false) },
-      documents,
-      smallTalk: talk(),
-    });
+  it('takes the first step that answers, records the rest as skipped and keeps what the topics found', async () => {
+    seen.length = 0;
     const doc = await chain.ask(device, 'english', 'opening hours');
-    expect(doc).toMatchObject({ answered_by: 'document', answer_text: 'We open at 9.', source: { page: 2 } });
+    expect(doc).toMatchObject({
+      answered_by: 'document',
+      answer_text: 'We open at 9.',
+      answer_speech: null,
+      topic,
+    });
     expect(doc.steps.map((s) => [s.step, s.result])).toEqual([
-      ['topic_filter', 'off'],
+      ['topic_filter', 'no_match'],
       ['topics', 'no_match'],
-      ['locations', 'off'],
       ['documents', 'answered'],
       ['small_talk', 'skipped'],
       ['fallback', 'skipped'],
     ]);
-    expect(doc.steps[3]).toMatchObject({ score: 0.8, threshold: 0.5, detail: 'guide.pdf p. 2' });
-    const hello = await chain.ask(device, 'english', 'hello');
-    expect(hello).toMatchObject({ answered_by: 'small_talk', answer_text: 'Hello!', answer_speech: null });
-    expect(hello.steps[3]).toMatchObject({ result: 'no_match', score: 0.8, why: null });
+    expect(doc.steps[1]).toMatchObject({ score: 0.3, threshold: 0.45, detail: 'Parking', why: null });
+    // A step after the answer is not run at all.
+    expect(seen).toEqual(['topic_filter', 'topics', 'documents']);
   });
 
-  it('says why documents that scored well enough did not answer', async () => {
-    const declined =
-      (why: 'asked_for' | 'model'): DocumentsStep =>
-      async () => ({
-        answered: false,
-        declined: why,
-        asked_for: why === 'asked_for' ? ['time'] : [],
-        text: null,
-        score: 0.6,
-        threshold: 0.25,
-        source: null,
-      });
-    for (const [why, shown] of [
-      ['asked_for', 'missing_time'],
-      ['model', 'model_declined'],
-    ] as const) {
-      const chain = createAnswerChain({
-        answers: { ask: async () => topicAnswer(false) },
-        documents: declined(why),
-        smallTalk: talk(false),
-      });
-      const r = await chain.ask(device, 'english', 'What time does the gift shop close?');
-      expect(r.answered_by).toBe('fallback');
-      expect(r.steps[3]).toMatchObject({ step: 'documents', result: 'no_match', score: 0.6, why: shown });
-    }
-  });
-
-  it('falls back with small talk off and no documents', async () => {
-    const chain = createAnswerChain({
-      answers: { ask: async () => topicAnswer(false) },
-      smallTalk: talk(false),
+  it('a declining step answers too, before the topics are asked', async () => {
+    const declined = await chain.ask(device, 'english', 'politics');
+    expect(declined).toMatchObject({
+      answered_by: 'declined',
+      answer_text: 'Not that.',
+      answer_speech: null,
     });
-    const answer = await chain.ask(device, 'english', 'hello');
-    expect(answer.answered_by).toBe('fallback');
-    expect(answer.steps.map((s) => s.result)).toEqual(['off', 'no_match', 'off', 'off', 'off', 'answered']);
+    expect(declined.topic).toMatchObject({ fallback: true, candidates: [] });
+    expect(declined.steps.map((s) => s.result)).toEqual([
+      'declined',
+      'skipped',
+      'skipped',
+      'skipped',
+      'skipped',
+    ]);
+  });
+
+  it('falls back when no step answers, each saying why', async () => {
+    const none = await chain.ask(device, 'english', 'what is the time');
+    expect(none).toMatchObject({ answered_by: 'fallback', answer_text: null, location: null, topic });
+    expect(none.steps.map((s) => s.result)).toEqual(['no_match', 'no_match', 'no_match', 'off', 'answered']);
+    expect(none.steps[2]).toMatchObject({ step: 'documents', why: 'missing_time' });
+  });
+
+  it('refuses a chain with a step twice', () => {
+    expect(() =>
+      createAnswerChain([
+        fake('topics', () => ({ result: 'off' })),
+        fake('topics', () => ({ result: 'off' })),
+      ]),
+    ).toThrow(/twice/);
   });
 });
 
