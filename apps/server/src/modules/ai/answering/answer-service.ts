@@ -7,7 +7,6 @@ import type { TopicsRepo } from '../topics/repo.js';
 import { relatedTopics } from './related.js';
 import { toAvatarMotion } from '@ambassador/contracts';
 
-
 /**
  * Answers a question as a device would: the matcher picks the topic (from memory), then the
  * topic's responses for the device's kind and the asked language, and related topics when both
