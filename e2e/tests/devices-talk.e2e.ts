@@ -177,6 +177,19 @@ describe('devices talk: kiosk, conversation review and dashboard in Chromium', (
       /fallback/i,
     );
     await screenshot(consolePage, 'conversation-en');
+    // A fallback's detail says how the device answered, step by step, as the test console does.
+    await fallbackRow.click();
+    const steps = byId('answer-steps');
+    await steps.waitFor();
+    expect(await steps.locator('[data-step="topics"]').getAttribute('data-result')).toBe('no_match');
+    expect(await steps.locator('[data-step="fallback"]').getAttribute('data-result')).toBe('answered');
+    // The drawer has slid in fully (its right edge on the window's) before it is pictured.
+    await expect
+      .poll(async () => (await byId('conversation-detail').boundingBox())!.x)
+      .toBe(consolePage.viewportSize()!.width - 440);
+    await screenshot(consolePage, 'conversation-steps-en');
+    await byId('conversation-detail-close').click();
+    await detail.waitFor({ state: 'hidden' });
   });
 
   it('bookmarks a conversation; the right bar bookmark card lists it', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZKeywordText, ZTopicName } from './ai.js';
 import { ZDocumentSource } from './documents.js';
+import { ZAnswerStep } from './small-talk.js';
 import { rule } from './rules.js';
 import { ZLanguage } from './access-schemas.js';
 import { ZId, ZPaging, ZSortOrder } from './common.js';
@@ -132,6 +133,8 @@ export const ZConversation = z.object({
   trained_intent: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   /** A document answer's source (status `document`). */
   source: ZDocumentSource.nullable(),
+  /** How the device answered, step by step, as the test console shows it; null: logged before steps were kept. */
+  steps: z.array(ZAnswerStep).nullable(),
 });
 export type Conversation = z.infer<typeof ZConversation>;
 export const ZConversationsResponse = z.array(ZConversation);

@@ -1,3 +1,4 @@
+import type { AnswerStep } from '@ambassador/contracts';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -413,6 +414,8 @@ export const conversations = pgTable(
       heading: string | null;
       passage_id: number;
     }>(),
+    /** How the answering chain answered, step by step (null: logged before steps were kept). */
+    steps: jsonb('steps').$type<AnswerStep[]>(),
     rating: smallint('rating'),
     comment: text('comment').notNull().default(''),
     bookmarked: boolean('bookmarked').notNull().default(false),

@@ -188,7 +188,27 @@ describe.each(backends)('the answering chain on %s', (kind) => {
     const nothing = await ask('where is the pharmacy');
     expect(nothing).toMatchObject({ answered_by: 'fallback', fallback: true, answer_text: null });
     expect(nothing.fallback_text).toMatch(/Sorry/);
-    expect((await logged(nothing.conversation_id)).status).toBe('fallback');
+    const row = await logged(nothing.conversation_id);
+    expect(row.status).toBe('fallback');
+    // The log keeps each step, as Conversation Review shows it.
+    expect(row.steps?.map((s) => `${s.step}:${s.result}`)).toEqual([
+      'topic_filter:off',
+      'topics:no_match',
+      'locations:off',
+      'documents:off',
+      'small_talk:no_match',
+      'fallback:answered',
+    ]);
+    const listed = await data(
+      'GET',
+      `/conversation?device_ids=${kiosk.id}&search=pharmacy&start_datetime=2000-01-01&end_datetime=2100-01-01`,
+    );
+    expect(listed[0]).toMatchObject({ id: nothing.conversation_id, status: 'fallback' });
+    expect(listed[0].steps[1]).toMatchObject({
+      step: 'topics',
+      result: 'no_match',
+      threshold: expect.any(Number),
+    });
   });
 
   it('declines a filtered topic with its text even when a topic matches, only while the filter is on', async () => {

@@ -156,6 +156,7 @@ const rowColumns = {
   candidateIntentId: candidate.id,
   candidateIntentName: candidate.name,
   source: c.source,
+  steps: c.steps,
 };
 
 /** SQL of the conversation log, always scoped by device or project. */

@@ -60,6 +60,7 @@ export function toConversation(r: ConversationRow): Conversation {
         ? null
         : { id: r.candidateIntentId, name: r.candidateIntentName },
     source: r.source ?? null,
+    steps: r.steps ?? null,
   };
 }
 

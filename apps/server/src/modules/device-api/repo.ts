@@ -1,5 +1,5 @@
 import { and, eq, or, sql } from 'drizzle-orm';
-import type { DocumentSource } from '@ambassador/contracts';
+import type { AnswerStep, DocumentSource } from '@ambassador/contracts';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
 import { aiCategories, aiTopics, conversations, visitorSessions } from '../../db/schema.js';
@@ -23,6 +23,8 @@ export interface ConversationLog {
   candidateIntentId: number | null;
   /** A location answer's location; its name as asked is `intentName`. */
   locationId?: number | null;
+  /** Each step of the answering chain with what it found. */
+  steps?: AnswerStep[] | null;
   idempotencyKey: string;
 }
 
@@ -45,6 +47,7 @@ const LOG_COLUMNS: ReadonlyArray<readonly [string, string, (c: ConversationLog) 
   ['candidate_intent_id', 'integer', (c) => c.candidateIntentId],
   ['location_id', 'integer', (c) => c.locationId ?? null],
   ['source', 'jsonb', (c) => c.source ?? null],
+  ['steps', 'jsonb', (c) => c.steps ?? null],
   ['idempotency_key', 'text', (c) => c.idempotencyKey],
 ];
 

@@ -273,6 +273,7 @@ export function createDeviceApiService({
         status: STATUS[by],
         source: chain.source,
         candidateIntentId: candidate?.intent_id ?? null,
+        steps: chain.steps,
         // Without a key from the device, one of ours still makes background retries count once.
         idempotencyKey: idempotencyKey ?? `server:${randomUUID()}`,
       };

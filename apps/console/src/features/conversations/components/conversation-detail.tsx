@@ -22,6 +22,7 @@ import type { Conversation } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
 import { UI_LANGUAGE_TAGS, isUiLanguage } from '@/i18n/languages';
 import { formatDateTime } from '@/shared/lib/format-date';
+import { ChainSteps } from '@/shared/ui/answer-steps';
 import { useConversationSession } from '../api/get-session';
 import { formatResponseTime, formatScore } from '../lib/format';
 import { TeachCandidateButton, canTeach } from './teach-candidate-button';
@@ -256,6 +257,10 @@ function DetailContent({
           </Field>
           <Field label={t('conversations.detail.device')}>{row.device_name}</Field>
         </Box>
+
+        {row.steps && row.steps.length > 0 && (
+          <ChainSteps steps={row.steps} open={row.status === 'fallback'} />
+        )}
 
         <Section label={t('conversations.detail.session')} hint={t('conversations.detail.session_hint')}>
           <SessionList

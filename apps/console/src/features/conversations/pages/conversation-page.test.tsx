@@ -9,6 +9,7 @@ import { renderWithApp, signedIn } from '@/shared/test/render-with-app';
 import { SEARCH_DEBOUNCE_MS } from '../components/conversation-filters';
 import { aConversation, conversationServer, listCalls } from '../test/fixtures';
 import { ConversationPage } from './conversation-page';
+import type { AnswerStep } from '@ambassador/contracts';
 
 /** The table is large and the machine may be busy: give the screen time to settle. */
 const eventually = <T,>(check: () => T) => vi.waitFor(check, { timeout: 4000 });
@@ -436,6 +437,61 @@ describe('ConversationPage', { timeout: 20_000 }, () => {
     fireEvent.click(await screen.findByTestId('conversation-acquire-7'));
     expect((await screen.findByTestId('conversation-detail-status')).textContent).toBe('Small talk');
     expect(screen.queryByTestId('conversation-detail-source')).toBeNull();
+  });
+
+  it('shows how a fallback was answered, step by step, and nothing for rows logged before steps were kept', async () => {
+    const step = (
+      name: AnswerStep['step'],
+      result: AnswerStep['result'],
+      rest: Partial<AnswerStep> = {},
+    ) => ({
+      step: name,
+      result,
+      score: null,
+      threshold: null,
+      detail: null,
+      why: null,
+      ...rest,
+    });
+    const fell = aConversation(8, {
+      status: 'fallback',
+      intent_id: null,
+      intent_identified: null,
+      score: 0.31,
+      steps: [
+        step('topic_filter', 'off'),
+        step('topics', 'no_match', { score: 0.31, threshold: 0.45, detail: 'Parking' }),
+        step('locations', 'off'),
+        step('documents', 'no_match', {
+          score: 0.6,
+          threshold: 0.25,
+          detail: 'guide.pdf p. 3',
+          why: 'missing_time',
+        }),
+        step('small_talk', 'no_match', { score: 0.1, threshold: 0.5 }),
+        step('fallback', 'answered'),
+      ],
+    });
+    conversationServer([fell, aConversation(9)]);
+    render();
+    fireEvent.click(await screen.findByTestId('conversation-acquire-8'));
+    const detail = await screen.findByTestId('conversation-detail');
+    const rows = within(detail).getAllByTestId('answer-step');
+    expect(rows.map((r) => [r.dataset.step, r.dataset.result])).toEqual([
+      ['topic_filter', 'off'],
+      ['topics', 'no_match'],
+      ['locations', 'off'],
+      ['documents', 'no_match'],
+      ['small_talk', 'no_match'],
+      ['fallback', 'answered'],
+    ]);
+    expect(rows[1]!.textContent).toContain('31% (needs 45%)');
+    expect(rows[1]!.textContent).toContain('Parking');
+    expect(rows[3]!.textContent).toContain('the sentence gives no time');
+    fireEvent.click(screen.getByTestId('conversation-detail-close'));
+    fireEvent.click(await screen.findByTestId('conversation-acquire-9'));
+    await screen.findByTestId('conversation-detail');
+    expect(screen.queryByTestId('answer-steps')).toBeNull();
   });
 
   it('exports the current filter as {start}-{end}-Conversation.xlsx', async () => {

@@ -24,6 +24,7 @@ export function aConversation(id: number, patch: Partial<Conversation> = {}): Co
     trained_intent: null,
     candidate: null,
     source: null,
+    steps: null,
     ...patch,
   };
 }

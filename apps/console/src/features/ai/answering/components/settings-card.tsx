@@ -14,7 +14,7 @@ import { useAiDeviceId } from '@/features/ai/common/api/ai-keys';
 import { useAiSettings } from '../api/get-ai-settings';
 import { useUpdateRelatedIntents } from '../api/update-related-intents';
 import { AnswerConfidenceDialog } from '../dialogs/answer-confidence-dialog';
-import { formatPercent } from '../lib/percent';
+import { formatPercent } from '@/shared/lib/percent';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 
 /**

@@ -170,7 +170,7 @@ describe('TestConsole', () => {
   });
   const stepsOf = (turn: HTMLElement) =>
     within(turn)
-      .getAllByTestId('test-step')
+      .getAllByTestId('answer-step')
       .map((row) => row.textContent);
 
   it('shows an answer read from the documents with its file and page, and every step in order', async () => {
@@ -285,6 +285,6 @@ describe('TestConsole', () => {
     const turn = await ask('hi');
     expect(await within(turn).findByText('Answered by small talk')).toBeTruthy();
     expect(within(turn).getByTestId('test-answer-text').textContent).toBe('Hello! How can I help?');
-    expect(within(turn).queryByTestId('test-steps')).toBeNull();
+    expect(within(turn).queryByTestId('answer-steps')).toBeNull();
   });
 });

@@ -26,9 +26,10 @@ import { useAuth } from '@/shared/auth/auth-store';
 import { translateIssue } from '@/shared/lib/rule-message';
 import { useAiDeviceId } from '@/features/ai/common/api/ai-keys';
 import { useTestConsole } from '../api/test-console';
-import { formatPercent } from '../lib/percent';
+import { formatPercent } from '@/shared/lib/percent';
 import { ResponsePreview } from '@/features/ai/responses/components/response-preview';
-import { ChainAnswer, ChainSteps } from './answer-chain';
+import { ChainSteps } from '@/shared/ui/answer-steps';
+import { ChainAnswer } from './answer-chain';
 
 type Turn = {
   id: number;

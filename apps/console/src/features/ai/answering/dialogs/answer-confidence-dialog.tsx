@@ -26,7 +26,7 @@ import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useConfidencePreview } from '../api/get-confidence-preview';
 import { useUpdateAnswerConfidence } from '../api/update-answer-confidence';
-import { formatPercent } from '../lib/percent';
+import { formatPercent } from '@/shared/lib/percent';
 import { fromPercent, signed, toPercent } from '../lib/confidence';
 
 /** The preview is asked once the slider has rested this long (each call re-asks the recent questions). */
