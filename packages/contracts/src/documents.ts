@@ -162,6 +162,12 @@ export const ZDocumentSource = z.object({
   page: z.number().int().nullable(),
   heading: z.string().nullable(),
   passage_id: z.number().int(),
+  /**
+   * The language the answer is written in (read from its text), which may not be the question's:
+   * a Cantonese question answered by an English sentence. Null when too short to tell, and on
+   * answers logged before it was kept.
+   */
+  language: ZLanguage.nullable(),
 });
 export type DocumentSource = z.infer<typeof ZDocumentSource>;
 

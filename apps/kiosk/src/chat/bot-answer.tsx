@@ -3,6 +3,7 @@ import type { DeviceApi } from '../api/device-api';
 import type { Strings } from '../i18n/strings';
 import { StaffButtons, type PanelKind } from '../staff/staff-panel';
 import type { Realtime } from '../realtime/realtime-client';
+import { HTML_LANG, LANGUAGE_LABELS, answerWrittenIn } from '../lib/languages';
 import { LocationCard } from './location-card';
 import { RatingBar } from './rating-bar';
 import { ResponseContentView, TextBubble } from './response-contents';
@@ -54,10 +55,19 @@ export function relatedChips(result: AskResult): TopicRef[] {
   });
 }
 
-/** "From handbook.pdf, page 3": where a document answer was read. */
-export function sourceLine(source: NonNullable<AskResult['source']>, strings: Strings): string {
+/**
+ * "From handbook.pdf, page 3": where a document answer was read; "· Written in English" when it is
+ * not in the language asked.
+ */
+export function sourceLine(
+  source: NonNullable<AskResult['source']>,
+  strings: Strings,
+  asked: Language = 'english',
+): string {
   const template = source.page === null ? strings.sourceFile : strings.sourcePage;
-  return template.replace('{file}', source.filename).replace('{page}', String(source.page ?? ''));
+  const where = template.replace('{file}', source.filename).replace('{page}', String(source.page ?? ''));
+  const written = answerWrittenIn(source, asked);
+  return written ? `${where} · ${strings.writtenIn.replace('{language}', LANGUAGE_LABELS[written])}` : where;
 }
 
 /**
@@ -86,6 +96,7 @@ export function BotAnswer({
   const fallback = result.fallback_text?.trim() || fallbackText?.trim() || strings.noAnswer;
   // Documents, small talk and a topic filter answer with one text rather than a topic's responses.
   const answerText = result.answered_by === 'topic' ? '' : (result.answer_text?.trim() ?? '');
+  const written = answerWrittenIn(result.source, language);
   return (
     <div
       className="k-message k-message-bot"
@@ -96,7 +107,7 @@ export function BotAnswer({
     >
       {answerText && !result.fallback ? (
         <>
-          <TextBubble text={answerText} />
+          <TextBubble text={answerText} lang={written ? HTML_LANG[written] : undefined} />
           {result.location && (
             <LocationCard
               answer={result.location}
@@ -108,7 +119,7 @@ export function BotAnswer({
           )}
           {result.source && (
             <p className="k-source" data-testid="kiosk-answer-source">
-              {sourceLine(result.source, strings)}
+              {sourceLine(result.source, strings, language)}
             </p>
           )}
         </>

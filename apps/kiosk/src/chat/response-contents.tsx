@@ -12,9 +12,10 @@ export function questionOf(button: ResponseButton): string {
 const isBlank = (b: ResponseButton) => b.text === '' && b.payload === '';
 const isWebAddress = (s: string) => /^https?:\/\/\S+$/i.test(s.trim());
 
-export function TextBubble({ text }: { text: string }) {
+/** `lang`: the text's own language tag, when it is not the page's (fonts and screen readers follow it). */
+export function TextBubble({ text, lang }: { text: string; lang?: string }) {
   return (
-    <p className="k-bubble k-bubble-bot" data-testid="kiosk-content-text">
+    <p className="k-bubble k-bubble-bot" data-testid="kiosk-content-text" lang={lang}>
       {text}
     </p>
   );

@@ -57,3 +57,19 @@ export function homeLanguage(device: DeviceConfig['device']): Language {
     ? device.default_language
     : (device.languages[0] ?? 'english');
 }
+
+const CHINESE = new Set<Language>(['chinese', 'cantonese', 'mandarin']);
+
+/**
+ * The language a document answer is written in, when the visitor asked in another one (an English
+ * sentence for a Cantonese question): the answer says so and is spoken in its own voice. Chinese
+ * of any variety reads as Chinese to a Chinese visitor.
+ */
+export function answerWrittenIn(
+  source: { language: Language | null } | null,
+  asked: Language,
+): Language | null {
+  const written = source?.language ?? null;
+  if (!written || written === asked || (CHINESE.has(written) && CHINESE.has(asked))) return null;
+  return written;
+}

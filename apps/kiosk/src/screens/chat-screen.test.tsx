@@ -265,6 +265,7 @@ describe('chat', () => {
           page: 3,
           heading: 'Visiting',
           passage_id: 9,
+          language: 'english',
         },
       }),
     }));
@@ -275,6 +276,63 @@ describe('chat', () => {
       'From visitor-guide.pdf, page 3',
     );
     expect(within(lastBot()).getByText(STRINGS.english.helpful)).toBeTruthy();
+  });
+
+  it('says when a document answers in another language than asked, and reads it in that language', async () => {
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => undefined }),
+    );
+    const source = (language: 'english' | 'mandarin') => ({
+      document_id: 4,
+      filename: 'guide.pdf',
+      page: 2,
+      heading: null,
+      passage_id: 9,
+      language,
+    });
+    const replies = [
+      { text: 'Pets on a lead are welcome.', source: source('english') },
+      { text: '宠物须以绳牵引。', source: source('mandarin') },
+    ];
+    const calls = fakeDevice((call) => {
+      if (call.path === '/ask') {
+        const next = replies.shift()!;
+        return {
+          body: answer([], {
+            intent: null,
+            answered_by: 'document',
+            answer_text: next.text,
+            answer_speech: null,
+            source: next.source,
+          }),
+        };
+      }
+      if (call.path === '/speech') return { blob: new Blob(['RIFF'], { type: 'audio/wav' }) };
+      return undefined;
+    });
+    renderKiosk();
+    const input = await openChat('cantonese');
+    type(input, '可唔可以帶狗入嚟？');
+    await waitFor(() => expect(lastBot().dataset.answeredBy).toBe('document'));
+    expect(within(lastBot()).getByTestId('kiosk-answer-source').textContent).toBe(
+      '出自 guide.pdf 第 2 頁 · 原文係English',
+    );
+    expect(within(lastBot()).getByTestId('kiosk-content-text').getAttribute('lang')).toBe('en');
+    await waitFor(() => expect(calls.filter((c) => c.path === '/speech')).toHaveLength(1));
+    expect(calls.find((c) => c.path === '/speech')!.body).toEqual({
+      language: 'english',
+      text: 'Pets on a lead are welcome.',
+    });
+    // Chinese of another variety reads as the visitor's own: nothing added, the session's voice.
+    type(input, '狗仔呢？');
+    await waitFor(() => expect(screen.getAllByTestId('kiosk-message-bot')).toHaveLength(3));
+    expect(within(lastBot()).getByTestId('kiosk-answer-source').textContent).toBe('出自 guide.pdf 第 2 頁');
+    expect(within(lastBot()).getByTestId('kiosk-content-text').getAttribute('lang')).toBeNull();
+    await waitFor(() => expect(calls.filter((c) => c.path === '/speech')).toHaveLength(2));
+    expect(calls.filter((c) => c.path === '/speech')[1]!.body).toMatchObject({ language: 'cantonese' });
   });
 
   it('shows small talk and a declined topic as their one text, without a source', async () => {

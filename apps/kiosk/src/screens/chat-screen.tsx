@@ -10,7 +10,7 @@ import { useChat } from '../chat/use-chat';
 import { FullscreenButton } from '../components/fullscreen-button';
 import { MuteButton } from '../components/mute-button';
 import { STRINGS } from '../i18n/strings';
-import { HTML_LANG, LANGUAGE_LABELS } from '../lib/languages';
+import { HTML_LANG, LANGUAGE_LABELS, answerWrittenIn } from '../lib/languages';
 import type { SpeechPlayer } from '../lib/speech-player';
 import type { Timing } from '../lib/timing';
 import { useIdleTimeout } from '../lib/use-idle-timeout';
@@ -72,9 +72,11 @@ export function ChatScreen({
     avatar?.play(result.avatar_motion);
     // A topic speaks its responses; documents, small talk and a topic filter speak their one answer.
     const single = result.answered_by === 'topic' ? '' : (result.answer_speech ?? result.answer_text ?? '');
+    // A document sentence in another language is read in that language's voice.
+    const voice = answerWrittenIn(result.source, language) ?? language;
     player.speak(
       single.trim()
-        ? [{ language, text: single }]
+        ? [{ language: voice, text: single }]
         : result.responses.map((r) => ({ language, text: r.speech })),
     );
   };

@@ -1,4 +1,4 @@
-import type { AnswerStep } from '@ambassador/contracts';
+import type { AnswerStep, Language } from '@ambassador/contracts';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -413,6 +413,8 @@ export const conversations = pgTable(
       page: number | null;
       heading: string | null;
       passage_id: number;
+      /** Absent on answers logged before the answer's language was kept. */
+      language?: Language | null;
     }>(),
     /** How the answering chain answered, step by step (null: logged before steps were kept). */
     steps: jsonb('steps').$type<AnswerStep[]>(),

@@ -297,13 +297,13 @@ describe.each(backends)('the answering chain on %s', (kind) => {
       answered_by: 'document',
       fallback: false,
       intent: null,
-      source: { document_id: doc!.id, filename: 'visitor-guide.txt', page: 1 },
+      source: { document_id: doc!.id, filename: 'visitor-guide.txt', page: 1, language: 'english' },
     });
     expect(answer.answer_text).toMatch(/10 am/);
     const row = await logged(answer.conversation_id);
     expect(row).toMatchObject({
       status: 'document',
-      source: { document_id: doc!.id, filename: 'visitor-guide.txt' },
+      source: { document_id: doc!.id, filename: 'visitor-guide.txt', language: 'english' },
     });
     expect(row.reply).toMatch(/10 am/);
     const shown = await testConsole('what time does the museum shop open');

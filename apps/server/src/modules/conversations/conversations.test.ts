@@ -286,6 +286,7 @@ describe.each(backends)('conversation review on %s', (kind) => {
           trained_intent: null,
           candidate: null,
           source: null,
+          steps: null,
         },
       ]);
     });

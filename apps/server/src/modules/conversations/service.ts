@@ -59,7 +59,7 @@ export function toConversation(r: ConversationRow): Conversation {
       r.candidateIntentId === null || r.candidateIntentName === null
         ? null
         : { id: r.candidateIntentId, name: r.candidateIntentName },
-    source: r.source ?? null,
+    source: r.source ? { ...r.source, language: r.source.language ?? null } : null,
     steps: r.steps ?? null,
   };
 }

@@ -22,6 +22,7 @@ import type { Conversation } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
 import { UI_LANGUAGE_TAGS, isUiLanguage } from '@/i18n/languages';
 import { formatDateTime } from '@/shared/lib/format-date';
+import { sourceText } from '@/shared/lib/document-source';
 import { ChainSteps } from '@/shared/ui/answer-steps';
 import { useConversationSession } from '../api/get-session';
 import { formatResponseTime, formatScore } from '../lib/format';
@@ -205,15 +206,7 @@ function DetailContent({
           )}
           {row.source && (
             <Field label={t('conversations.detail.source')}>
-              <span data-testid="conversation-detail-source">
-                {[
-                  row.source.filename,
-                  row.source.page !== null ? t('conversations.detail.page', { page: row.source.page }) : null,
-                  row.source.heading,
-                ]
-                  .filter(Boolean)
-                  .join(' · ')}
-              </span>
+              <span data-testid="conversation-detail-source">{sourceText(row.source, t)}</span>
             </Field>
           )}
           <Field label={t('conversations.columns.category')}>{row.category ?? '—'}</Field>

@@ -422,7 +422,14 @@ describe('ConversationPage', { timeout: 20_000 }, () => {
       intent_identified: null,
       status: 'document',
       reply: 'Open 10 am to 6 pm.',
-      source: { document_id: 2, filename: 'guide.pdf', page: 12, heading: 'Opening hours', passage_id: 9 },
+      source: {
+        document_id: 2,
+        filename: 'guide.pdf',
+        page: 12,
+        heading: 'Opening hours',
+        passage_id: 9,
+        language: 'english',
+      },
       session_id: null,
     });
     const talk = aConversation(7, { status: 'small_talk', intent_id: null, intent_identified: null });
@@ -430,7 +437,7 @@ describe('ConversationPage', { timeout: 20_000 }, () => {
     render();
     fireEvent.click(await screen.findByTestId('conversation-acquire-6'));
     expect((await screen.findByTestId('conversation-detail-source')).textContent).toBe(
-      'guide.pdf · page 12 · Opening hours',
+      'guide.pdf · page 12 · Opening hours · written in English',
     );
     expect(screen.getByTestId('conversation-detail-status').textContent).toBe('From documents');
     fireEvent.click(screen.getByTestId('conversation-detail-close'));

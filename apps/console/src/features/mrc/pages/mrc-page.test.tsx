@@ -271,6 +271,7 @@ describe('MrcPage', () => {
         page: 3,
         heading: 'Opening hours',
         passage_id: 31,
+        language: 'english',
       },
       hits: [
         {

@@ -1,4 +1,5 @@
 import type {
+  DocumentSource,
   Language,
   MrcAnswer,
   MrcAskedFor,
@@ -6,6 +7,7 @@ import type {
   MrcHit,
   MrcProject,
 } from '@ambassador/contracts';
+import { detectLanguage } from '../extract/index.js';
 import type { DocumentAnswer, DocumentAnswerer } from '../answerer.js';
 import { extractAnswer, EXTRACT_DEFAULTS, type ExtractParams } from './answer.js';
 import { askedFor, holdsAskedFor } from './asked-for.js';
@@ -63,13 +65,15 @@ export interface AskResult {
   generative: boolean;
 }
 
-function sourceOf(p: IndexedPassage) {
+/** Where an answer was read, and the language its text is in (a quoted sentence's, or the model's). */
+function sourceOf(p: IndexedPassage, text: string | null): DocumentSource {
   return {
     document_id: p.documentId,
     filename: p.filename,
     page: p.page,
     heading: p.heading,
     passage_id: p.id,
+    language: text ? detectLanguage(text) : null,
   };
 }
 
@@ -230,7 +234,7 @@ export function createRetrievalService(deps: RetrievalDeps) {
         text: r.text,
         score: r.score,
         threshold: r.threshold,
-        source: r.from ? sourceOf(r.from) : null,
+        source: r.from ? sourceOf(r.from, r.text) : null,
         hits: r.hits,
         generative: r.generative,
         session_id: input.session_id ?? null,
@@ -264,7 +268,7 @@ export function createRetrievalService(deps: RetrievalDeps) {
         text: r.text,
         score: r.score,
         threshold: r.threshold,
-        source: r.from ? sourceOf(r.from) : null,
+        source: r.from ? sourceOf(r.from, r.text) : null,
       };
     }) satisfies DocumentAnswerer,
 

@@ -4,22 +4,21 @@ import Typography from '@mui/material/Typography';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import type { DocumentSource, TestConsoleResult } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
+import { sourceText } from '@/shared/lib/document-source';
 
 /** Where a document answer was read: "guide.pdf · page 3 · Opening hours". */
 export function SourceLine({ source }: { source: DocumentSource }) {
   const { t } = useTranslation();
-  const parts = [
-    source.filename,
-    source.page !== null ? t('ai.test.chain.page', { page: source.page }) : null,
-    source.heading,
-  ].filter(Boolean);
+
   return (
     <Box
       sx={{ display: 'flex', alignItems: 'center', gap: 0.5, color: 'text.secondary' }}
       data-testid="test-source"
     >
       <DescriptionOutlined sx={{ fontSize: 16 }} aria-hidden="true" />
-      <Typography variant="caption">{t('ai.test.chain.source', { source: parts.join(' · ') })}</Typography>
+      <Typography variant="caption">
+        {t('ai.test.chain.source', { source: sourceText(source, t) })}
+      </Typography>
     </Box>
   );
 }

@@ -191,6 +191,7 @@ describe('TestConsole', () => {
           page: 4,
           heading: 'Opening hours',
           passage_id: 41,
+          language: 'english',
         },
         steps: [
           { step: 'topic_filter', result: 'off', score: null, threshold: null, detail: null },
@@ -216,7 +217,7 @@ describe('TestConsole', () => {
       'The museum opens at 10 am every day except Monday.',
     );
     expect(within(turn).getByTestId('test-source').textContent).toBe(
-      'Source: visitor-guide.pdf · page 4 · Opening hours',
+      'Source: visitor-guide.pdf · page 4 · Opening hours · written in English',
     );
     // Not a fallback: the documents answered.
     expect(within(turn).queryByTestId('test-fallback')).toBeNull();
