@@ -14,20 +14,8 @@ import { fileURLToPath } from 'node:url';
 import { buildMatcher } from '../apps/server/src/matcher/index.js';
 import type { CandidateFeatures } from '../apps/server/src/matcher/model.js';
 import type { Language, MatcherTopic } from '../apps/server/src/matcher/index.js';
+import { parseCsv } from './banking77.js';
 import { devOutOfScope, LANGUAGE, teach, topicIds, VARIETIES, type Variety } from './fewshot-dev-data.js';
-
-function parseCsv(text: string): string[][] {
-  // banking77's train.csv: a header, then text,label; text may be quoted with doubled quotes.
-  return text
-    .split(/\r?\n/)
-    .filter(Boolean)
-    .map((line) => {
-      const m = /^"((?:[^"]|"")*)",(.*)$/.exec(line);
-      if (m) return [m[1]!.replace(/""/g, '"'), m[2]!];
-      const i = line.lastIndexOf(',');
-      return [line.slice(0, i), line.slice(i + 1)];
-    });
-}
 
 const oos = devOutOfScope;
 const ids = topicIds;

@@ -6,9 +6,6 @@
  * the time-sliced build (buildMatcherAsync): total time and the longest event-loop stall during it.
  * Run: npm run bench:matcher (no build needed).
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import vm from 'node:vm';
@@ -20,63 +17,7 @@ import {
 } from '../apps/server/src/matcher/index.js';
 import { rng } from '../apps/server/src/matcher/model.js';
 import type { DeviceMatcher, MatcherTopic } from '../apps/server/src/matcher/index.js';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dataDir = path.resolve(repoRoot, '../shared/data/banking77');
-
-/** RFC 4180: quoted fields may hold commas, doubled quotes and line breaks. */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch !== '"') field += ch;
-      else if (text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else quoted = false;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += ch;
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
-}
-
-interface Row {
-  text: string;
-  category: string;
-}
-
-function readSplit(name: string): Row[] {
-  const [header, ...rows] = parseCsv(fs.readFileSync(path.join(dataDir, name), 'utf8'));
-  if (header?.join(',') !== 'text,category')
-    throw new Error(`${name}: unexpected header ${header?.join(',')}`);
-  return rows.filter((r) => r.length === 2).map(([text, category]) => ({ text: text!, category: category! }));
-}
-
-function shuffled<T>(items: readonly T[], random: () => number): T[] {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
+import { banking77, heldOutIntents, shuffled } from './banking77.js';
 
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;
@@ -88,9 +29,7 @@ const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const fmt = (x: number, d = 1) => x.toFixed(d);
 
-const train = readSplit('train.csv');
-const test = readSplit('test.csv');
-const categories = JSON.parse(fs.readFileSync(path.join(dataDir, 'categories.json'), 'utf8')) as string[];
+const { train, test, categories } = banking77();
 const idOf = new Map(categories.map((c, i) => [c, i + 1]));
 
 function intentTopics(intents: readonly string[]): MatcherTopic[] {
@@ -132,7 +71,7 @@ console.log(
 console.log(`| build time, 77 topics / ${train.length} phrases | ${fmt(fullBuildMs, 0)} ms |\n`);
 
 // (2) Out-of-scope: 10 intents (seeded) held out of training; their test rows should fall back.
-const held = new Set(shuffled(categories, rng(2026)).slice(0, 10));
+const held = heldOutIntents(categories);
 const inScope = buildMatcher(
   { topics: intentTopics(categories.filter((c) => !held.has(c))), entities: [] },
   { threshold: 0 },

@@ -19,10 +19,12 @@ import {
 } from '../apps/server/src/modules/mrc/retrieval/bm25.js';
 import { EXTRACT_DEFAULTS } from '../apps/server/src/modules/mrc/retrieval/answer.js';
 import {
+  ANSWERABLE,
   answerFrom,
   DEFAULT_THRESHOLD,
   DENSE_THRESHOLD,
 } from '../apps/server/src/modules/mrc/retrieval/service.js';
+import { fitLogistic } from './fit.js';
 import {
   buildDenseDocs,
   denseTexts,
@@ -207,7 +209,42 @@ function ask(ix: Bm25Index, question: string) {
     extract,
     docs && q ? { docs, q: docs.centreQuery(q, question) } : undefined,
     denseThreshold,
+    process.env.THRESHOLDS ? null : ANSWERABLE,
   );
+}
+
+// FIT=1 (with DENSE=1): fits ANSWERABLE on the dev splits, each place alone, and prints its weights.
+// A row per question and the sentence chosen for it: 1 when that sentence is the marked answer,
+// 0 when it is another, or when no document answers the question.
+if (process.env.FIT) {
+  const X: number[][] = [];
+  const y: number[] = [];
+  const dev = (split: string) => split !== 'test';
+  for (const q of questions.filter((q) => dev(q.split))) {
+    const r = ask(alone.get(q.document)!, q.question);
+    if (!r.features) continue;
+    X.push(r.features);
+    y.push(r.extracted!.text.includes(q.answer_sentence) ? 1 : 0);
+  }
+  for (const q of unanswerable.filter((q) => dev(q.split)))
+    for (const ix of q.document ? [alone.get(q.document)!] : [...alone.values()]) {
+      const r = ask(ix, q.question);
+      if (!r.features) continue;
+      X.push(r.features);
+      y.push(0);
+    }
+  // The questions no document answers count as much, together, as those it does.
+  const pos = y.filter((v) => v === 1).length;
+  const neg = y.length - pos;
+  const w = fitLogistic(
+    X,
+    y,
+    y.map((v) => (v === 1 ? 1 : pos / Math.max(1, neg))),
+  );
+  console.log(
+    `ANSWERABLE weights (${pos} answerable, ${neg} not): [${w.map((v) => v.toFixed(4)).join(', ')}]`,
+  );
+  ANSWERABLE.weights = w;
 }
 const pc = (n: number, of: number) => `${((100 * n) / Math.max(1, of)).toFixed(1)}%`;
 console.log(`threshold ${threshold}  params ${JSON.stringify(params)}  extract ${JSON.stringify(extract)}`);

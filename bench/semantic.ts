@@ -6,7 +6,7 @@
  *   never saw the phrases; dev (tuning) and test (held out) questions by two different writers;
  * - the few-shot kiosk set (bench/data/fewshot, held out): one matcher per variety, and taught in
  *   one variety, asked in another;
- * - banking77 (many-shot) when BANKING=1.
+ * - banking77 (many-shot: ../shared/data/banking77) when BANKING=1, alone with BANKING=only.
  * CALIBRATE=1 fits the fusion's logistic model on development data only (semantic dev questions
  * and out-of-scope dev, few-shot teach phrases across varieties, few-shot dev paraphrases and
  * out-of-scope dev) and prints the weights for FUSION in apps/server/src/matcher/matcher.ts;
@@ -24,6 +24,8 @@ import { buildMatcher, DEFAULT_THRESHOLD } from '../apps/server/src/matcher/inde
 import type { FusedFeatures, Language, MatcherTopic } from '../apps/server/src/matcher/index.js';
 import { BACKGROUND } from '../apps/server/src/nlu/background.js';
 import { LANGUAGE, VARIETIES, type Variety } from './fewshot-dev-data.js';
+import { banking77, heldOutIntents } from './banking77.js';
+import { fitLogistic } from './fit.js';
 import { localEmbeddings } from './support.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -137,39 +139,6 @@ const logit = (p: number) => {
   const q = Math.min(Math.max(p, 1e-5), 1 - 1e-5);
   return Math.log(q / (1 - q));
 };
-
-/** Weighted logistic regression by Newton's method (a k×k system per step, a little ridge). */
-function fitLogistic(X: number[][], y: number[], wt: number[]): number[] {
-  const k = X[0]!.length;
-  const w = new Array<number>(k).fill(0);
-  for (let it = 0; it < 30; it++) {
-    const g = new Array<number>(k).fill(0);
-    const H = Array.from({ length: k }, () => new Array<number>(k).fill(0));
-    for (let i = 0; i < X.length; i++) {
-      const xi = X[i]!;
-      const p = 1 / (1 + Math.exp(-xi.reduce((s, x, j) => s + x * w[j]!, 0)));
-      for (let a = 0; a < k; a++) {
-        g[a]! += wt[i]! * (p - y[i]!) * xi[a]!;
-        for (let b = 0; b < k; b++) H[a]![b]! += wt[i]! * p * (1 - p) * xi[a]! * xi[b]!;
-      }
-    }
-    for (let a = 0; a < k; a++) H[a]![a]! += 1e-3;
-    // Solve H d = g (Gauss–Jordan with partial pivoting).
-    const M = H.map((row, a) => [...row, g[a]!]);
-    for (let c = 0; c < k; c++) {
-      let piv = c;
-      for (let r = c + 1; r < k; r++) if (Math.abs(M[r]![c]!) > Math.abs(M[piv]![c]!)) piv = r;
-      [M[c], M[piv]] = [M[piv]!, M[c]!];
-      for (let r = 0; r < k; r++) {
-        if (r === c) continue;
-        const f = M[r]![c]! / M[c]![c]!;
-        for (let j = c; j <= k; j++) M[r]![j]! -= f * M[c]![j]!;
-      }
-    }
-    for (let a = 0; a < k; a++) w[a]! -= M[a]![k]! / M[a]![a]!;
-  }
-  return w;
-}
 
 // ---- calibration (development data only)
 // A kiosk starting out: K topics of one venue taught, asked their questions and those of the venue's
@@ -300,7 +269,8 @@ function report(title: string, results: Awaited<ReturnType<typeof run>>) {
 }
 
 const split = process.env.SPLIT ?? 'test';
-for (const dense of process.env.LEXICAL ? [false, true] : [true]) {
+// BANKING=only: banking77 alone.
+for (const dense of process.env.BANKING === 'only' ? [] : process.env.LEXICAL ? [false, true] : [true]) {
   const mode = dense ? 'lexical + dense' : 'lexical only';
   report(
     `Semantic set, ${split} questions, one matcher of 48 topics, ${mode}`,
@@ -359,6 +329,53 @@ for (const dense of process.env.LEXICAL ? [false, true] : [true]) {
     report(`Few-shot kiosk set (held out), taught and asked in each variety, ${mode}`, same);
     report(`Few-shot kiosk set (held out), taught in one variety, asked in another, ${mode}`, cross);
   }
+}
+if (process.env.BANKING) {
+  // Many-shot: one topic per banking77 intent, its train rows as phrases (English), its test rows
+  // asked; then 10 intents held out of training, whose test rows are to be refused.
+  const { train, test, categories } = banking77();
+  const id = new Map(categories.map((c, i) => [c, i + 1]));
+  const topicsOf = (intents: readonly string[]): MatcherTopic[] =>
+    intents.map((c) => ({
+      id: id.get(c)!,
+      name: c,
+      active: true,
+      examples: train
+        .filter((r) => r.category === c)
+        .map((r) => ({ language: 'english' as const, text: r.text, kind: 'phrase' as const })),
+    }));
+  const held = heldOutIntents(categories);
+  report(
+    'banking77, 77 intents taught with their train rows, test rows asked, lexical + dense',
+    await run(
+      {
+        name: 'banking',
+        topics: topicsOf(categories),
+        asks: test.map((r) => ({
+          text: r.text,
+          language: 'english',
+          want: id.get(r.category)!,
+          tag: 'in scope',
+        })),
+      },
+      true,
+    ),
+  );
+  report(
+    'banking77, 10 intents held out of training (to be refused), lexical + dense',
+    await run(
+      {
+        name: 'banking-oos',
+        topics: topicsOf(categories.filter((c) => !held.has(c))),
+        asks: test.map((r) =>
+          held.has(r.category)
+            ? { text: r.text, language: 'english', want: null, tag: 'oos held-out intents' }
+            : { text: r.text, language: 'english', want: id.get(r.category)!, tag: 'in scope' },
+        ),
+      },
+      true,
+    ),
+  );
 }
 if (process.env.SMALL) {
   for (const k of [2, 4]) {

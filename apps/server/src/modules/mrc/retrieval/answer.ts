@@ -32,6 +32,10 @@ export interface Extracted {
   text: string;
   /** The chosen sentence's centred cosine to the question (0 without vectors). */
   dense: number;
+  /** The best cosine of any other sentence read (0 without vectors): how much the chosen one stands out. */
+  denseNext: number;
+  /** The share of the question's term weight the chosen sentence holds (0–1). */
+  cover: number;
 }
 
 /** A sentence's centred cosine to the question: (hit, sentence index) → cosine, or null. */
@@ -72,6 +76,7 @@ export function extractAnswer(
   // Best by words, whichever place the fused order gave it (a passage found by meaning has none).
   const best = Math.max(0, ...ranked.map((r) => r.bm25));
   let choice: { hit: number; sentences: Scored[]; at: number; value: number; dense: number } | null = null;
+  const cosines: number[] = [];
   for (let h = 0; h < Math.min(params.passages, ranked.length); h++) {
     const r = ranked[h]!;
     const sentences = scoreSentences(r.passage.text, question, index.idf, total);
@@ -80,6 +85,7 @@ export function extractAnswer(
       // Shorter sentences that hold the same terms hold them closer together.
       const density = 1 / (1 + Math.max(0, s.end - s.start - 80) / 400);
       const cos = dense?.(h, i) ?? 0;
+      cosines.push(cos);
       const value =
         (1 - params.passageWeight) * s.cover * density +
         params.passageWeight * (best > 0 ? r.bm25 / best : 0) +
@@ -105,5 +111,16 @@ export function extractAnswer(
   // weekdays. On weekends it runs every 30 minutes."): it joins while the two stay short.
   else if (after && main.cover < 1 - 1e-9 && after.end - main.start <= params.follow) end = after.end;
   const text = ranked[choice.hit]!.passage.text.slice(start, end);
-  return { hit: choice.hit, start, end, text, dense: choice.dense };
+  // The chosen sentence's own cosine counted once: the next best is any other's.
+  const others = [...cosines];
+  others.splice(others.indexOf(choice.dense), 1);
+  return {
+    hit: choice.hit,
+    start,
+    end,
+    text,
+    dense: choice.dense,
+    denseNext: Math.max(0, ...others),
+    cover: main.cover,
+  };
 }

@@ -9,7 +9,7 @@ import type {
 } from '@ambassador/contracts';
 import { detectLanguage } from '../extract/index.js';
 import type { DocumentAnswer, DocumentAnswerer } from '../answerer.js';
-import { extractAnswer, EXTRACT_DEFAULTS, type ExtractParams } from './answer.js';
+import { extractAnswer, EXTRACT_DEFAULTS, type Extracted, type ExtractParams } from './answer.js';
 import { askedFor, holdsAskedFor } from './asked-for.js';
 import type { Bm25Index, IndexedPassage, Ranked } from './bm25.js';
 import type { Generate } from './llm.js';
@@ -34,6 +34,34 @@ const RRF_K = 10;
  * Chosen on the dev splits of bench/data/mrc with the local model (docs/performance.md).
  */
 export const DENSE_THRESHOLD = { same: 0.45, cross: 0.3 };
+
+/**
+ * Whether the chosen sentence answers, when the documents have vectors: a logistic model over
+ * [bias, BM25's normalised score, the share of the question's terms the sentence holds, its
+ * centred cosine, that cosine when the sentence is in another language than the question, how far
+ * it stands above the next sentence's], fitted on the dev splits of bench/data/mrc, each place
+ * alone (`FIT=1 DENSE=1 npm run bench:mrc`; docs/performance.md). Without vectors the BM25
+ * threshold decides, as before.
+ */
+export const ANSWERABLE: { weights: readonly number[]; threshold: number } = {
+  weights: [-5.2036, 9.7119, -3.4113, 8.6197, 6.7358, 12.706],
+  threshold: 0.5,
+};
+
+/** The features ANSWERABLE weighs, for one question and the sentence chosen for it. */
+export function answerFeatures(score: number, extracted: Extracted, cross: boolean): number[] {
+  return [
+    1,
+    score,
+    extracted.cover,
+    extracted.dense,
+    cross ? extracted.dense : 0,
+    extracted.dense - extracted.denseNext,
+  ];
+}
+
+const logistic = (w: readonly number[], x: number[]) =>
+  1 / (1 + Math.exp(-x.reduce((sum, v, i) => sum + v * (w[i] ?? 0), 0)));
 
 /** The question's centred vector and the device's document vectors. */
 export interface DenseQuery {
@@ -99,7 +127,14 @@ export function answerFrom(
   params: ExtractParams = EXTRACT_DEFAULTS,
   dense?: DenseQuery,
   denseThreshold = DENSE_THRESHOLD,
-): Omit<AskResult, 'generative'> & { ranked: Ranked[] } {
+  /** The model deciding with vectors; null: the thresholds (a benchmark's comparison, or FIT=1). */
+  answerable: typeof ANSWERABLE | null = ANSWERABLE,
+): Omit<AskResult, 'generative'> & {
+  ranked: Ranked[];
+  extracted: Extracted | null;
+  confidence: number | null;
+  features: number[] | null;
+} {
   const lexical = index.search(text, dense ? POOL : HITS);
   const { terms } = lexical;
   const ranked = dense ? fuseByRank(index, lexical.ranked, dense) : lexical.ranked;
@@ -120,31 +155,36 @@ export function answerFrom(
     hitOf(r, extracted && extracted.hit === i ? { start: extracted.start, end: extracted.end } : null),
   );
   const asked = askedFor(text);
-  // By words, or by meaning: a sentence close enough to the question. (Measured and dropped: "closer
-  // to the question than any background sentence" also admits near-miss questions about the place.)
+  const cross = extracted !== null && languageOf(extracted.text) !== languageOf(text);
+  // With vectors, the fitted model judges the sentence; without, BM25's score against the threshold.
+  // (Measured and dropped: "closer to the question than any background sentence" also admits
+  // near-miss questions about the place.)
+  const confidence =
+    extracted !== null && dense !== undefined && answerable
+      ? logistic(answerable.weights, answerFeatures(score, extracted, cross))
+      : null;
   const byMeaning =
-    extracted !== null &&
-    dense !== undefined &&
-    extracted.dense >= denseThreshold[languageOf(extracted.text) === languageOf(text) ? 'same' : 'cross'];
+    extracted !== null && dense !== undefined && extracted.dense >= denseThreshold[cross ? 'cross' : 'same'];
+  const enough = confidence !== null ? confidence >= answerable!.threshold : score >= threshold || byMeaning;
   // A question that plainly asks for a time, a price, a count or a length is not answered by a
   // sentence without one, however many of its words the sentence shares.
   const declined: MrcDeclined | null =
-    extracted === null || (score < threshold && !byMeaning)
-      ? 'score'
-      : holdsAskedFor(asked, extracted.text)
-        ? null
-        : 'asked_for';
+    extracted === null || !enough ? 'score' : holdsAskedFor(asked, extracted.text) ? null : 'asked_for';
   const answered = extracted !== null && declined === null;
   return {
     answered,
     declined,
     asked_for: asked,
     text: answered ? extracted.text : null,
-    score: Math.round(score * 1000) / 1000,
-    threshold,
+    // What decided is what the test console shows: the model's confidence, or BM25's score.
+    score: Math.round((confidence ?? score) * 1000) / 1000,
+    threshold: confidence !== null ? answerable!.threshold : threshold,
     hits,
     from: answered ? ranked[extracted.hit]!.passage : null,
     ranked,
+    extracted,
+    confidence,
+    features: extracted ? answerFeatures(score, extracted, cross) : null,
   };
 }
 
