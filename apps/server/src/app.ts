@@ -469,7 +469,7 @@ export async function buildApp({
     responses: answerData.responses,
   });
   // Small talk (modules/small-talk): its entries, and the topic filter.
-  const smallTalk = createSmallTalkService({ repo: createSmallTalkRepo(db), clock });
+  const smallTalk = createSmallTalkService({ repo: createSmallTalkRepo(db), clock, vectors });
   // Locations and maps (modules/locations): "where is …" answered with a map, after topics.
   const callSettingsRepo = createCallsRepo(db);
   const locations = createLocationsService({
@@ -489,7 +489,10 @@ export async function buildApp({
     });
   }
   // The chain a device answers with (modules/assistant), each step owned by its area, in order.
-  const talkSteps = smallTalkSteps((deviceId, language) => smallTalk.answering(deviceId, language));
+  const talkSteps = smallTalkSteps(
+    (deviceId, language) => smallTalk.answering(deviceId, language),
+    (text) => vectors.query(text),
+  );
   const answerChain = createAnswerChain([
     talkSteps.topicFilter,
     topicsStep(answers),

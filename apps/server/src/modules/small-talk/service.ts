@@ -13,7 +13,14 @@ import type { Clock } from '../../lib/clock.js';
 import { badRequest } from '../../lib/errors.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
 import { failedRule, invalidInput } from '../../lib/validate.js';
-import { foldTopic, SMALL_TALK_THRESHOLD, smallTalkMatcher, topicFilterMatcher } from './matching.js';
+import type { VectorService } from '../../nlu/vectors.js';
+import {
+  foldTopic,
+  SMALL_TALK_THRESHOLD,
+  smallTalkMatcher,
+  topicFilterMatcher,
+  type SmallTalkVectors,
+} from './matching.js';
 import type { SmallTalkRepo, SmallTalkSettingsRow } from './repo.js';
 import { starterItems, type StoredSmallTalkItem } from './starter.js';
 
@@ -38,8 +45,14 @@ export interface SmallTalkAnswering {
   filterOn: boolean;
   /** The filtered topic a question mentions, with what the device says instead; null when none. */
   declines(text: string): { topic: string; text: string; speech: string } | null;
-  /** The closest entry, whatever its score (null when the list is empty), and the score it needs. */
-  reply(text: string): {
+  /**
+   * The closest entry, whatever its score (null when the list is empty), and the score it needs;
+   * with the question's vector `q`, by meaning too.
+   */
+  reply(
+    text: string,
+    q?: Float32Array | null,
+  ): {
     match: { question: string; answer: string; speech: string; score: number } | null;
     threshold: number;
   };
@@ -50,13 +63,39 @@ export interface SmallTalkAnswering {
  * while a language saved none), the topic filters, the prompt, and how a question is answered by
  * them (`answering`, for modules/assistant).
  */
-export function createSmallTalkService({ repo, clock }: { repo: SmallTalkRepo; clock: Clock }) {
-  /** A list's matcher, by device, language and the list's version: saved lists are read each question, featurized once. */
+export function createSmallTalkService({
+  repo,
+  clock,
+  vectors,
+}: {
+  repo: SmallTalkRepo;
+  clock: Clock;
+  /** The entries' questions compared by meaning too (stored vectors); none: by words only. */
+  vectors?: Pick<VectorService, 'lookup' | 'background' | 'model'>;
+}) {
+  /**
+   * A list's matcher, by device, language, the list's version and the model: saved lists are read
+   * each question, featurized once. Until a list's questions are embedded (in the background, the
+   * first time) it compares by words.
+   */
   const matchers = createTtlCache<string, ReturnType<typeof smallTalkMatcher>>({
     ttlMs: 3_600_000,
     max: 2_000,
   });
-  const starterMatchers = new Map<Language, ReturnType<typeof smallTalkMatcher>>();
+  const embedding = new Set<string>();
+
+  async function vectorsOf(
+    deviceId: number,
+    items: readonly StoredSmallTalkItem[],
+    embed: boolean,
+  ): Promise<SmallTalkVectors | null> {
+    if (!vectors) return null;
+    const background = await vectors.background();
+    if (!background) return null;
+    const questions = items.flatMap((i) => i.questions);
+    const found = await vectors.lookup(deviceId, 'small_talk', 'query', questions, { embed });
+    return found?.complete ? { questions: found.vectors, background } : null;
+  }
 
   function languageOf(device: SmallTalkDevice, asked: Language | undefined): Language {
     if (asked !== undefined) {
@@ -79,19 +118,30 @@ export function createSmallTalkService({ repo, clock }: { repo: SmallTalkRepo; c
     return { items: saved?.items ?? starterItems(language), saved };
   }
 
-  function matcherOf(
+  async function matcherOf(
     deviceId: number,
     language: Language,
     saved: Awaited<ReturnType<SmallTalkRepo['list']>>,
   ) {
-    if (!saved) {
-      let m = starterMatchers.get(language);
-      if (!m) starterMatchers.set(language, (m = smallTalkMatcher(starterItems(language))));
-      return m;
+    const version = saved ? new Date(saved.updatedAt).getTime() : 'starter';
+    const key = `${deviceId}:${language}:${version}:${vectors?.model() ?? ''}`;
+    const known = matchers.get(key);
+    if (known) return known;
+    const items = saved?.items ?? starterItems(language);
+    const stored = await vectorsOf(deviceId, items, false);
+    const m = smallTalkMatcher(items, stored);
+    matchers.set(key, m);
+    // Questions never embedded under this model are, once, in the background; the list answers by
+    // words meanwhile and by meaning from the next question on.
+    if (vectors?.model() && !stored && !embedding.has(key)) {
+      embedding.add(key);
+      void vectorsOf(deviceId, items, true)
+        .then((found) => {
+          if (found) matchers.set(key, smallTalkMatcher(items, found));
+        })
+        .catch(() => undefined)
+        .finally(() => embedding.delete(key));
     }
-    const key = `${deviceId}:${language}:${new Date(saved.updatedAt).getTime()}`;
-    let m = matchers.get(key);
-    if (!m) matchers.set(key, (m = smallTalkMatcher(saved.items)));
     return m;
   }
 
@@ -204,6 +254,7 @@ export function createSmallTalkService({ repo, clock }: { repo: SmallTalkRepo; c
         repo.list(deviceId, language),
       ]);
       const filter = filters[0];
+      const matcher = settings.isEnabledSmalltalk ? await matcherOf(deviceId, language, list) : null;
       const filterOn = settings.isEnabledTopicFilter && !!filter && filter.topics.length > 0;
       const declined = filterOn ? topicFilterMatcher(filter.topics) : () => null;
       return {
@@ -213,8 +264,8 @@ export function createSmallTalkService({ repo, clock }: { repo: SmallTalkRepo; c
           const topic = declined(text);
           return topic === null ? null : { topic, text: filter!.text, speech: filter!.speech };
         },
-        reply(text) {
-          const best = matcherOf(deviceId, language, list).best(text);
+        reply(text, q) {
+          const best = matcher?.best(text, q) ?? null;
           return {
             match: best && {
               question: best.question,

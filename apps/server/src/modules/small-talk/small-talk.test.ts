@@ -27,6 +27,36 @@ describe('small-talk matching', () => {
     expect(answers('mandarin', '药房在哪里')).toBeNull();
   });
 
+  it('compares by meaning when it has the vectors: the nearest entry, if it stands out enough', () => {
+    // Three directions of meaning; the background is centred away (here: nothing to take away).
+    const v = (...xs: number[]) => {
+      const n = Math.hypot(...xs);
+      return Float32Array.from(xs.map((x) => x / n));
+    };
+    const items = [
+      { id: 1, questions: ['thank you'], answer: 'You are welcome.', speech: '' },
+      { id: 2, questions: ['goodbye'], answer: 'Bye!', speech: '' },
+    ];
+    const m = smallTalkMatcher(items, {
+      questions: new Map([
+        ['thank you', v(1, 0, 0)],
+        ['goodbye', v(0, 1, 0)],
+      ]),
+      background: { en: [], zh: [] },
+    });
+    expect(m.semantic).toBe(true);
+    // No shared word: by words nothing, by meaning the thanks.
+    expect(m.best('cheers, that sorted me out')!.score).toBeLessThan(SMALL_TALK_THRESHOLD);
+    const thanked = m.best('cheers, that sorted me out', v(0.98, 0.2, 0))!;
+    expect(thanked.item.id).toBe(1);
+    expect(thanked.score).toBeGreaterThanOrEqual(SMALL_TALK_THRESHOLD);
+    // Near neither, or only loosely near both: not said.
+    expect(m.best('where is the car park', v(0, 0, 1))!.score).toBeLessThan(SMALL_TALK_THRESHOLD);
+    expect(m.best('ok then', v(0.3, 0.3, 0.9))!.score).toBeLessThan(SMALL_TALK_THRESHOLD);
+    // Said in words, words win whatever the vector.
+    expect(m.best('goodbye', v(0, 0, 1))!.item.id).toBe(2);
+  });
+
   it('finds a filtered topic as whole Latin words, and Chinese anywhere, Traditional or Simplified', () => {
     const declines = topicFilterMatcher(['Politics', '宗教']);
     expect(declines('What do you think about POLITICS?')).toBe('Politics');

@@ -8,6 +8,8 @@ import type { SmallTalkAnswering } from './service.js';
  */
 export function smallTalkSteps(
   answering: (deviceId: number, language: Question['language']) => Promise<SmallTalkAnswering>,
+  /** The question's sentence embedding (the matcher's, cached); none or null: by words only. */
+  embed?: (text: string) => Promise<Float32Array | null>,
 ) {
   const loaded = new WeakMap<Question, Promise<SmallTalkAnswering>>();
   const talkOf = (q: Question) => {
@@ -36,7 +38,7 @@ export function smallTalkSteps(
     async run(q) {
       const talk = await talkOf(q);
       if (!talk.smallTalkOn) return { result: 'off' };
-      const { match, threshold } = talk.reply(q.text);
+      const { match, threshold } = talk.reply(q.text, embed ? await embed(q.text) : null);
       const found = { score: match?.score ?? null, threshold, detail: match?.question ?? null };
       if (!match) return { result: 'off', ...found };
       if (match.score < threshold) return { result: 'no_match', ...found };

@@ -134,6 +134,56 @@ describe('the http embedder against a real OpenAI-compatible embeddings server',
   });
 });
 
+describe('questions queued for the embedder', () => {
+  /** An embedder whose requests finish when the test says so, recording what each carried. */
+  function held() {
+    const requests: string[][] = [];
+    const finish: Array<() => void> = [];
+    const inner: Embedder = {
+      info: () => ({ provider: 'http', model: 'm', state: 'ready', detail: null, dim: 2 }),
+      ready: async () => undefined,
+      close: async () => undefined,
+      embed: (texts) => {
+        requests.push([...texts]);
+        return new Promise((resolve) => finish.push(() => resolve(texts.map(() => Float32Array.of(1, 0)))));
+      },
+    };
+    return { inner, requests, finish };
+  }
+  const tick = () => new Promise((r) => setImmediate(r));
+
+  it('sends one request at a time; the questions that come meanwhile go together in the next', async () => {
+    const { inner, requests, finish } = held();
+    const cached = withQueryCache(inner);
+    const first = cached.embed(['lift'], 'query');
+    await tick();
+    expect(requests).toEqual([['lift']]);
+    const later = ['toilets', 'wifi', 'toilets', 'parking'].map((q) => cached.embed([q], 'query'));
+    await tick();
+    // Still one request out: the others wait for it rather than queue behind the model one by one.
+    expect(requests).toHaveLength(1);
+    finish.shift()!();
+    expect((await first)?.[0]).toEqual(Float32Array.of(1, 0));
+    await tick();
+    expect(requests[1]).toEqual(['toilets', 'wifi', 'parking']);
+    finish.shift()!();
+    expect((await Promise.all(later)).every((v) => v?.[0]?.length === 2)).toBe(true);
+  });
+
+  it('answers null, not never, when the embedder throws', async () => {
+    const cached = withQueryCache({
+      info: () => ({ provider: 'http', model: 'm', state: 'ready', detail: null, dim: 2 }),
+      ready: async () => undefined,
+      close: async () => undefined,
+      embed: async () => {
+        throw new Error('boom');
+      },
+    });
+    expect(await cached.embed(['lift'], 'query')).toBeNull();
+    expect(await cached.embed(['lift'], 'query')).toBeNull();
+  });
+});
+
 describe('no embedder', () => {
   it('is off, says why, and answers null', async () => {
     const none = createNoEmbedder();

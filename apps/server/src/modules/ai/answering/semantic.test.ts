@@ -93,6 +93,29 @@ describe.each(backends)('understanding with the sentence encoder on %s', (kind) 
     expect(cmn.best?.intent_name).toBe('Opening hours');
   });
 
+  it('answers small talk said in other words, by meaning, and leaves a venue question to the rest', async () => {
+    const smallTalk = (r: { steps: Array<{ step: string; detail: string | null }> }) =>
+      r.steps.find((s) => s.step === 'small_talk');
+    // The device's entries are embedded the first time they are asked (words meanwhile).
+    await vi.waitFor(
+      async () => {
+        const r = await ask('Cheers, that sorted me out nicely', 'english');
+        expect(r.answered_by, JSON.stringify(r.steps)).toBe('small_talk');
+        expect(['thank you', 'thanks', 'thank you very much', 'many thanks']).toContain(smallTalk(r)?.detail);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    await vi.waitFor(
+      async () => {
+        const yue = await ask('講啲好笑嘢嚟聽下吖', 'cantonese');
+        expect(yue.answered_by, JSON.stringify(yue.steps)).toBe('small_talk');
+        expect(['講個笑話', '講笑話', '逗我笑']).toContain(smallTalk(yue)?.detail);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    expect((await ask('Is the pharmacy open on Sundays?', 'english')).answered_by).not.toBe('small_talk');
+  });
+
   it('warns while teaching a phrase that means what another topic is taught, naming it', async () => {
     const overlap = await check('Car park', 'I feel sick, where can I find a nurse?');
     expect(overlap.closer_to).toMatchObject({
