@@ -301,6 +301,8 @@ export const ZCreateKeywordRequest = ZDeviceRef.extend({
   intent_id: ZId,
   language: ZLanguage,
   text: ZKeywordText,
+  /** keyword (the default): matched as said; phrase: a training phrase, as POST …/intents/train makes. */
+  kind: z.enum(KEYWORD_KINDS).default('keyword'),
 });
 export type CreateKeywordRequest = z.input<typeof ZCreateKeywordRequest>;
 export const ZUpdateKeywordRequest = ZDeviceRef.extend({ id: ZId, text: ZKeywordText });

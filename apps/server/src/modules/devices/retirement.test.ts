@@ -1,3 +1,5 @@
+import { createVectorsRepo } from '../../nlu/vectors-repo.js';
+import { textHash } from '../../nlu/vectors.js';
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { aiTopics, calls, chatSessions, conversations, pushDeliveries, pushes } from '../../db/schema.js';
@@ -163,6 +165,20 @@ describe.each(backends)('retiring devices and keeping conversations for a while,
       { deviceId: tenant.deviceId, at: daysAgo(400), acquire: 'theirs, old' },
     ]);
 
+    // The question vectors Conversation Review's groups stored (keyed by the trimmed question's hash).
+    const vectors = createVectorsRepo(t.database.db);
+    const stored = (deviceId: number) => ({
+      deviceId,
+      source: 'conversations' as const,
+      model: 'm',
+      kind: 'query' as const,
+    });
+    const vectorOf = (text: string) => ({ hash: textHash(text), vector: Float32Array.of(1, 0) });
+    await vectors.put(stored(device), ['old question', 'a month ago', 'within the month'].map(vectorOf));
+    await vectors.put(stored(tenant.deviceId), [vectorOf('theirs, old')]);
+    const held = async (deviceId: number, text: string) =>
+      (await vectors.get(stored(deviceId), [textHash(text)])).size === 1;
+
     // Nothing is deleted while the project keeps everything.
     const { createRetentionService } = await import('../retention/service.js');
     const { createRetentionRepo } = await import('../retention/repo.js');
@@ -174,7 +190,12 @@ describe.each(backends)('retiring devices and keeping conversations for a while,
     expect(saved.statusCode).toBe(200);
     expect(saved.json().data).toEqual({ conversation_retention_days: 30 });
     const result = await job.purge();
-    expect(result).toMatchObject({ conversations: 2, sessions: 1 });
+    expect(result).toMatchObject({ conversations: 2, sessions: 1, vectors: 2 });
+    // The purged questions' vectors went with them; the others', and another project's, stay.
+    expect(await held(device, 'old question')).toBe(false);
+    expect(await held(device, 'a month ago')).toBe(false);
+    expect(await held(device, 'within the month')).toBe(true);
+    expect(await held(tenant.deviceId, 'theirs, old')).toBe(true);
     const left = await t.database.db
       .select({ id: conversations.id })
       .from(conversations)

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { conversations, devices, projects, visitorSessions } from '../../db/schema.js';
+import { conversations, devices, projects, textVectors, visitorSessions } from '../../db/schema.js';
 
 /** Rows deleted per statement: short transactions, so review and kiosks never wait long on a purge. */
 const BATCH = 5000;
@@ -54,6 +54,24 @@ export function createRetentionRepo(db: Db) {
       purge(conversations, conversations.at, projectId, before),
     purgeSessions: (projectId: number, before: Date) =>
       purge(visitorSessions, visitorSessions.lastActivityAt, projectId, before),
+
+    /**
+     * The question vectors Conversation Review's groups stored (source `conversations`, keyed by the
+     * trimmed question's SHA-256) of questions no longer in the log: the purge took their rows.
+     */
+    async pruneQuestionVectors(projectId: number) {
+      const gone = await db.execute(sql`
+        with kept as (
+          select distinct c.device_id, encode(sha256(convert_to(btrim(c.acquire), 'UTF8')), 'hex') as h
+            from ${conversations} c join ${devices} d on d.id = c.device_id
+           where d.project_id = ${projectId})
+        delete from ${textVectors} v
+         using ${devices} d
+         where d.id = v.device_id and d.project_id = ${projectId} and v.source = 'conversations'
+           and not exists (select 1 from kept where kept.device_id = v.device_id and kept.h = v.text_hash)
+        returning v.text_hash`);
+      return (gone as unknown as { rows: unknown[] }).rows.length;
+    },
 
     /** For tests and the note: conversations of the project, all time. */
     async countConversations(projectId: number) {

@@ -22,12 +22,14 @@ export function createRetentionService({ repo, clock }: { repo: RetentionRepo; c
 
     /** The daily job: each project with a retention period, its old rows deleted in batches. */
     async purge() {
-      const result = { projects: 0, conversations: 0, sessions: 0 };
+      const result = { projects: 0, conversations: 0, sessions: 0, vectors: 0 };
       for (const project of await repo.withRetention()) {
         const before = new Date(clock.now().getTime() - project.days! * DAY_MS);
         result.projects++;
-        result.conversations += await repo.purgeConversations(project.id, before);
+        const purged = await repo.purgeConversations(project.id, before);
+        result.conversations += purged;
         result.sessions += await repo.purgeSessions(project.id, before);
+        if (purged > 0) result.vectors += await repo.pruneQuestionVectors(project.id);
       }
       return result;
     },

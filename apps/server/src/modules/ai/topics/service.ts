@@ -9,6 +9,7 @@ import type {
   TopicNav,
   ZCreateCategoryRequest,
   ZCreateKeywordRequest,
+  ZTrainRequest,
   ZCreateTopicRequest,
   ZTopicsQuery,
   ZUpdateTopicRequest,
@@ -454,10 +455,10 @@ export function createTopicsService({
     },
 
     addKeyword: (input: z.output<typeof ZCreateKeywordRequest>) =>
-      addKeyword(input.device_id, input, 'keyword'),
+      addKeyword(input.device_id, input, input.kind),
 
     /** Train: an utterance becomes a training phrase of the topic. */
-    train: (input: z.output<typeof ZCreateKeywordRequest>) => addKeyword(input.device_id, input, 'phrase'),
+    train: (input: z.output<typeof ZTrainRequest>) => addKeyword(input.device_id, input, 'phrase'),
 
     async updateKeyword(deviceId: number, id: number, text: string) {
       const row = await unique(

@@ -209,6 +209,24 @@ describe.each(backends)('AI topics on %s', (kind) => {
         `/ai_config/intents/keywords?device_id=${LOBBY}&intent_id=${a.id}&language=english`,
       );
       expect(english.map((k: { text: string }) => k.text)).toEqual(['Where can I leave my car?']);
+      // The keywords route makes a phrase too when asked to, and a keyword otherwise; any other kind is refused.
+      const asPhrase = await data('POST', '/ai_config/intents/keywords', {
+        device_id: LOBBY,
+        intent_id: a.id,
+        language: 'english',
+        text: 'Is there somewhere to park?',
+        kind: 'phrase',
+      });
+      expect(asPhrase).toMatchObject({ kind: 'phrase', text: 'Is there somewhere to park?' });
+      const wrong = await call('POST', '/ai_config/intents/keywords', {
+        device_id: LOBBY,
+        intent_id: a.id,
+        language: 'english',
+        text: 'parking lot',
+        kind: 'synonym',
+      });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().issues[0].path).toEqual(['kind']);
     });
 
     it('offers button payloads: a keyword of each topic in the language', async () => {
