@@ -38,6 +38,7 @@ import { systemClock } from '../apps/server/src/lib/clock.js';
 import type { MatcherTopic } from '../apps/server/src/matcher/index.js';
 import { syntheticTopics } from '../apps/server/src/test/matcher-topics.js';
 import { BENCH_ADMIN } from './support.js';
+import inspector from 'node:inspector';
 
 const TOPICS = 1000;
 const N = Number(process.env.BENCH_N ?? 3000);
@@ -142,6 +143,17 @@ async function post(key: string, pathname: string, body: object): Promise<any> {
   return ((await res.json()) as { data: unknown }).data;
 }
 
+/** An admin's headers for the console API. */
+async function adminSession() {
+  const login = await fetch(`${origin}/admin_panel/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(BENCH_ADMIN),
+  });
+  const { access_token, auth_project_id } = ((await login.json()) as { data: Record<string, string> }).data;
+  return { access_token: access_token!, auth_project_id: String(auth_project_id) };
+}
+
 const key = await keyOf(DEVICE);
 const session = await post(key, '/sessions', { language: 'english' });
 // The first question waits for the matcher build; measure after it.
@@ -170,6 +182,15 @@ if (app.embedder.info().model) {
   const rebuilt = performance.now();
   await post(key, '/ask', { session_id: session.session_id, text: phrases[1], language: 'english' });
   console.log(`ask right after: ${(performance.now() - rebuilt).toFixed(0)} ms`);
+  // Steady state from here: the runs below start once that rebuild has taken over.
+  const admin = await adminSession();
+  for (;;) {
+    const res = await fetch(`${origin}/ai_config/matcher_status?device_id=${DEVICE}`, { headers: admin });
+    const status = ((await res.json()) as { data: { state: string; dense: boolean } }).data;
+    if (status.state === 'ready' && status.dense) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  console.log(`rebuilt with them: ${((performance.now() - rebuilt) / 1000).toFixed(1)} s after`);
 }
 
 /**
@@ -226,17 +247,27 @@ async function run(concurrency: number) {
       `answered=${((result.matched / sorted.length) * 100).toFixed(1)}% failed=${result.failed}`,
   );
 }
+// PROFILE=file.cpuprofile: the server's CPU profile over the two runs (open it in Chrome's DevTools).
+const profiler = process.env.PROFILE ? new inspector.Session() : null;
+const post_ = (method: string, params?: object) =>
+  new Promise<unknown>((resolve, reject) =>
+    profiler!.post(method, params ?? {}, (err, res) => (err ? reject(err) : resolve(res))),
+  );
+if (profiler) {
+  profiler.connect();
+  await post_('Profiler.enable');
+  await post_('Profiler.start');
+}
 await run(1);
 await run(8);
+if (profiler) {
+  const { profile } = (await post_('Profiler.stop')) as { profile: object };
+  await fs.writeFile(process.env.PROFILE!, JSON.stringify(profile));
+  profiler.disconnect();
+}
 
 // ---- A large import, then the device's first question.
-const login = await fetch(`${origin}/admin_panel/login`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify(BENCH_ADMIN),
-});
-const { access_token, auth_project_id } = ((await login.json()) as { data: Record<string, string> }).data;
-const adminHeaders = { access_token: access_token!, auth_project_id: String(auth_project_id) };
+const adminHeaders = await adminSession();
 const imported = syntheticTopics(150, 100, 3).map((t) => ({ ...t, name: `imported ${t.name}` }));
 const wb = new ExcelJS.Workbook();
 const sheetTopics = wb.addWorksheet('Topics');

@@ -395,16 +395,18 @@ export async function buildApp({
   app.decorate('embedder', embedder);
   // Built per device on first use, then answers from memory; changes rebuild only what changed, and
   // a rebuild runs beside the matcher in use, which answers until the new one takes over.
-  const matcher = createMatcherRegistry({
-    ...createMatcherSource({ topics: topicsRepo, entities: entitiesRepo, vectors, log: app.log }),
-    log: app.log,
-  });
+  const matcherSource = createMatcherSource({ topics: topicsRepo, entities: entitiesRepo, vectors, log: app.log });
+  const matcher = createMatcherRegistry({ ...matcherSource, log: app.log });
   app.addHook('onClose', async () => matcher.close());
   const understanding = () => {
     const { provider, model, state, detail } = embedder.info();
     return { provider, model, state, detail };
   };
-  const matcherStatus = createMatcherStatusService({ matcher, understanding });
+  const matcherStatus = createMatcherStatusService({
+    matcher,
+    understanding,
+    embedding: matcherSource.embedding,
+  });
   // What answering reads besides the matcher (topics, responses, sub-topics, settings), in memory.
   const answerData = createAnswerData({ topics: topicsRepo, responses: responsesRepo });
   bus.subscribe(AI_CHANGED, (message) => {

@@ -624,6 +624,13 @@ export const ZMatcherStatus = z.object({
     .int()
     .nullable()
     .describe('Topics the matcher answering now holds; null before its first build'),
+  embedding: z
+    .object({ done: z.number().int(), total: z.number().int() })
+    .nullable()
+    .describe(
+      'Phrases with their meaning stored so far while the device’s phrases are embedded in the background ' +
+        '(a large import, a new sentence model): it answers by words until done. Null when nothing is',
+    ),
 });
 export type MatcherStatus = z.infer<typeof ZMatcherStatus>;
 /** A transfer or its undo as done: the destination's matcher is learning its new topics. */

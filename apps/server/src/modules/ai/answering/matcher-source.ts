@@ -51,6 +51,8 @@ export function createMatcherSource({
 }) {
   /** Devices whose phrases are being embedded in the background: the fill, settling when stored. */
   const filling = new Map<number, Promise<boolean>>();
+  /** How far each background fill has come: phrases with a vector of all the device's. */
+  const progress = new Map<number, { done: number; total: number }>();
 
   /** The device's phrase vectors for a whole build: stored ones, and new ones embedded now or in the background. */
   async function wholeVectors(deviceId: number, texts: string[]) {
@@ -76,19 +78,30 @@ export function createMatcherSource({
     const fill =
       running ??
       vectors
-        .lookup(deviceId, 'topics', 'query', texts)
+        .lookup(deviceId, 'topics', 'query', texts, {
+          onProgress: (done, total) => progress.set(deviceId, { done, total }),
+        })
         .then((out) => out?.complete ?? false)
         .catch((err: unknown) => {
           log?.warn({ err, deviceId }, 'embedding a device’s phrases failed; answering by words');
           return false;
         })
-        .finally(() => filling.delete(deviceId));
-    if (!running) filling.set(deviceId, fill);
+        .finally(() => {
+          filling.delete(deviceId);
+          progress.delete(deviceId);
+        });
+    if (!running) {
+      filling.set(deviceId, fill);
+      progress.set(deviceId, { done: stored.vectors.size, total: new Set(texts).size });
+    }
     return { found: stored, pending: fill };
   }
 
   return {
     embed: vectors ? (text: string) => vectors.query(text) : undefined,
+
+    /** A background fill's progress (the matcher status shows it); null when none runs. */
+    embedding: (deviceId: number) => progress.get(deviceId) ?? null,
 
     /** The changed topics' example vectors (stored ones read, new phrases embedded). */
     async loadVectors(deviceId: number, changed: MatcherTopic[]) {

@@ -15,10 +15,13 @@ import { AI_PAGE, AI_TAGS } from '../access.js';
 export function createMatcherStatusService({
   matcher,
   understanding,
+  embedding = () => null,
 }: {
   matcher: Pick<MatcherRegistry, 'status'>;
   /** The sentence encoder's state (nlu/embedder). */
   understanding: () => EmbedderStatus;
+  /** How far a background embedding of the device's phrases has come (matcher-source.ts). */
+  embedding?: (deviceId: number) => { done: number; total: number } | null;
 }) {
   return {
     status(deviceId: number): MatcherStatus {
@@ -30,6 +33,7 @@ export function createMatcherStatusService({
         state: s.state,
         since: s.since.toISOString(),
         topics: s.topics,
+        embedding: embedding(deviceId),
       };
     },
   };

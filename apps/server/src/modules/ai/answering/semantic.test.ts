@@ -221,16 +221,32 @@ describe.each(backends)('understanding with the sentence encoder on %s', (kind) 
       sql`delete from text_vectors where device_id = ${CHATBOT} and source = 'topics'`,
     );
     const db = t.database.db;
+    // The phrases' batches (32 at most; the 92 background sentences go in one call) wait for
+    // the test to look at the progress first.
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const real = t.app.embedder;
+    const held = {
+      ...real,
+      embed: async (...args: Parameters<typeof real.embed>) => {
+        if (args[0].length <= 32) await gate;
+        return real.embed(...args);
+      },
+    };
     const source = createMatcherSource({
       topics: createTopicsRepo(db),
       entities: createEntitiesRepo(db),
-      vectors: createVectorService({ repo: createVectorsRepo(db), embedder: t.app.embedder }),
+      vectors: createVectorService({ repo: createVectorsRepo(db), embedder: held }),
       embedBeforeBuildMax: 2,
     });
     const registry = createMatcherRegistry(source);
     await registry.warm(CHATBOT);
     expect(registry.status(CHATBOT)).toMatchObject({ state: 'ready', dense: false });
+    // Meanwhile the status says how far the background fill has come (the console's chip shows it).
+    expect(source.embedding(CHATBOT)).toEqual({ done: 0, total: 25 });
+    release();
     await vi.waitFor(() => expect(registry.status(CHATBOT).dense).toBe(true), { timeout: 30_000 });
+    expect(source.embedding(CHATBOT)).toBeNull();
     expect(await vectorRows()).toBe(25);
     registry.close();
   });

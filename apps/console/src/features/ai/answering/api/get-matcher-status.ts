@@ -24,7 +24,9 @@ export function matcherStatusQueryOptions(deviceId: AiDeviceId) {
     // Every AI change invalidates the device's queries, so a change shows Training… at once; from
     // there it is polled until Ready (and while the sentence model is still starting).
     refetchInterval: (query) =>
-      query.state.data?.state === 'training' || query.state.data?.understanding?.state === 'starting'
+      query.state.data?.state === 'training' ||
+      query.state.data?.embedding ||
+      query.state.data?.understanding?.state === 'starting'
         ? MATCHER_POLL_MS
         : false,
   });

@@ -17,7 +17,7 @@ function wrapper({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }
 
-const status = (state: 'training' | 'ready') => ({
+const status = (state: 'training' | 'ready', embedding: { done: number; total: number } | null = null) => ({
   data: {
     device_id: 5,
     state,
@@ -25,6 +25,7 @@ const status = (state: 'training' | 'ready') => ({
     topics: 170,
     dense: false,
     understanding: { provider: 'none', model: null, state: 'off', detail: null },
+    embedding,
   },
   message: '',
   total: undefined,
@@ -70,6 +71,19 @@ describe('MatcherStatusChip', () => {
     expect(api.get).toHaveBeenCalledWith('/ai_config/matcher_status', { device_id: 5 }, expect.anything());
     await waitFor(() => expect(region.textContent).toBe('Ready'), { timeout: 3_000 });
     expect(region.getAttribute('data-state')).toBe('ready');
+  });
+
+  it('says how far the phrases’ meanings have been learnt while it answers by words, then Ready', async () => {
+    api.get
+      .mockResolvedValueOnce(status('ready', { done: 2_500, total: 10_000 }))
+      .mockResolvedValue(status('ready'));
+    render(<MatcherStatusChip />, { wrapper });
+    const region = await screen.findByRole('status');
+    await waitFor(() => expect(region.textContent).toBe('Learning meanings… 25%'));
+    expect(region.getAttribute('data-state')).toBe('embedding');
+    expect(region.querySelector('[title]')!.getAttribute('title')).toContain('2,500 of 10,000');
+    // Asked again while it embeds, until there is nothing left to learn.
+    await waitFor(() => expect(region.textContent).toBe('Ready'), { timeout: 3_000 });
   });
 
   it('speaks the interface language', async () => {
