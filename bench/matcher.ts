@@ -17,7 +17,7 @@ import {
 } from '../apps/server/src/matcher/index.js';
 import { rng } from '../apps/server/src/matcher/model.js';
 import type { DeviceMatcher, MatcherTopic } from '../apps/server/src/matcher/index.js';
-import { banking77, heldOutIntents, shuffled } from './banking77.js';
+import { banking77, heldOutIntents } from './banking77.js';
 
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;
