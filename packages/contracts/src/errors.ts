@@ -32,6 +32,8 @@ export const APP_ERROR_CODES = [
   'password_expired',
   'invalid_text',
   'bad_multipart',
+  'invalid_json_field',
+  'field_too_large',
   'overloaded',
   'client_closed',
   'draining',

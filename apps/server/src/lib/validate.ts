@@ -8,7 +8,7 @@ import {
   type ValidationIssue,
 } from '@ambassador/contracts';
 import type { z } from 'zod';
-import { AppError } from './errors.js';
+import { AppError, badRequest } from './errors.js';
 
 /** A 400 validation_error: "Invalid input. field: message; …", and each failed rule in `issues`. */
 export function invalidInput(issues: ValidationIssue[]): AppError {
@@ -41,4 +41,24 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown): z.outp
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
   throw invalidInput(result.error.issues.map(validationIssue));
+}
+
+/**
+ * A form field holding JSON, checked by its contract like a JSON body: absent reads as `{}` (the
+ * schema says what is required), not JSON is 400 `invalid_json_field` naming the field.
+ */
+export function jsonField<S extends z.ZodType>(
+  schema: S,
+  name: string,
+  raw: string | undefined,
+): z.output<S> {
+  let value: unknown = {};
+  if (raw !== undefined) {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      throw badRequest(`${name}: not valid JSON.`, 'invalid_json_field');
+    }
+  }
+  return validate(schema, value);
 }

@@ -17,7 +17,7 @@ import {
   type TestApp,
 } from '../test/harness.js';
 import { projectFixture } from '../test/project.js';
-import { animatedGif, makeVideo, noisyJpeg, pngBomb } from '../test/media-fixtures.js';
+import { animatedGif, makeVideo, noisyJpeg, pngBomb, withBigMetadata } from '../test/media-fixtures.js';
 import { media as mediaTable } from '../db/schema.js';
 import { createMediaStore, mediaLimitsOf, type SaveOptions } from './store.js';
 import { createVideoTools } from './video.js';
@@ -193,6 +193,14 @@ describe.each(backends)('the media pipeline on %s', (kind) => {
       });
     }
     expect(await storedFiles(t.config.mediaDir)).toEqual(before);
+  });
+
+  it('takes a video whose tags hold megabytes (a 2 MB comment), reading only what it checks', async () => {
+    await makeVideo(work, 'tagged.mp4', { video: 'libx264', audio: 'aac' });
+    const tagged = await withBigMetadata(work, path.join(work, 'tagged.mp4'), 2_000_000);
+    expect(tagged.length).toBeGreaterThan(2_000_000);
+    const up = await save(tagged, { originalName: 'tagged.mp4', kind: 'video' });
+    expect(up).toMatchObject({ kind: 'video', mime: 'video/mp4', width: 320, height: 240 });
   });
 
   it('answers byte ranges so a video can seek, with types and cache headers that never change', async () => {

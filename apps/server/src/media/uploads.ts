@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { fileTooLarge, type MediaStore } from './store.js';
 import { authOf } from '../plugins/guard.js';
-import { badRequest } from '../lib/errors.js';
+import { AppError, badRequest } from '../lib/errors.js';
 
 /** Reads the one file of a multipart request; a missing file is a 400. */
 export async function singleFile(req: FastifyRequest, maxBytes: number) {
@@ -45,6 +45,9 @@ export async function saveImageUpload(req: FastifyRequest, media: MediaStore) {
   });
 }
 
+/** The longest form field an upload takes (its JSON fields: names, texts in a few languages). */
+export const FIELD_MAX_BYTES = 64 * 1024;
+
 /**
  * The files of a multipart request, one after another as they stream in (several images at once),
  * and its form fields as they come, to `onField`. A field sent after a file is still seen, but the
@@ -74,14 +77,29 @@ export async function* manyFiles(
   }
   // `throwFileSizeLimit` is read by @fastify/multipart per call, though its types leave it out.
   const options = {
-    limits: { fileSize: maxBytes, files: maxFiles, fields: 10, parts: maxFiles + 10 },
+    limits: {
+      fileSize: maxBytes,
+      files: maxFiles,
+      fields: 10,
+      parts: maxFiles + 10,
+      fieldSize: FIELD_MAX_BYTES,
+    },
     throwFileSizeLimit: !eachOnItsOwn,
   };
   const parts = req.parts(options);
   try {
     for await (const part of parts) {
-      if (part.type === 'field') await onField?.(part.fieldname, String(part.value));
-      else yield { stream: part.file, filename: part.filename };
+      if (part.type === 'field') {
+        // A field cut at the limit would be read as another, shorter value: refused whole instead.
+        if (part.valueTruncated) {
+          throw new AppError(
+            413,
+            'field_too_large',
+            `The field ${part.fieldname} is longer than ${FIELD_MAX_BYTES / 1024} KB.`,
+          );
+        }
+        await onField?.(part.fieldname, String(part.value));
+      } else yield { stream: part.file, filename: part.filename };
     }
   } catch (e) {
     if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(maxBytes);

@@ -118,8 +118,9 @@ export function createVideoTools({ ffprobe, ffmpeg }: { ffprobe: string; ffmpeg:
           'error',
           '-print_format',
           'json',
-          '-show_format',
-          '-show_streams',
+          // Only what the checks read: a file's tags (a comment can be megabytes) never come out.
+          '-show_entries',
+          'format=duration,format_name:stream=codec_type,codec_name,pix_fmt,width,height,duration:stream_disposition=attached_pic',
           '-protocol_whitelist',
           'file',
           `file:${file}`,
@@ -130,10 +131,13 @@ export function createVideoTools({ ffprobe, ffmpeg }: { ffprobe: string; ffmpeg:
         if (TRUNCATED.test(probe.stderr)) throw truncated();
         throw unreadable(firstLine(probe.stderr));
       }
-      const parsed = JSON.parse(probe.stdout || '{}') as {
-        streams?: ProbeStream[];
-        format?: { duration?: string; format_name?: string };
-      };
+      let parsed: { streams?: ProbeStream[]; format?: { duration?: string; format_name?: string } };
+      try {
+        parsed = JSON.parse(probe.stdout || '{}') as typeof parsed;
+      } catch {
+        // Thousands of streams can still outgrow the output kept: refused as unreadable, never a 500.
+        throw unreadable('its description could not be read');
+      }
       const streams = parsed.streams ?? [];
       const video = streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
       const audio = streams.find((s) => s.codec_type === 'audio');

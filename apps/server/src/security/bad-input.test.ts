@@ -3,7 +3,14 @@ import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../plugins/route-table.js';
-import { backends, createUser, multipartFile, storedFiles, TINY_PNG } from '../test/harness.js';
+import {
+  backends,
+  createUser,
+  multipartFile,
+  multipartForm,
+  storedFiles,
+  TINY_PNG,
+} from '../test/harness.js';
 import { projectFixture } from '../test/project.js';
 import { restoreArchived, seedContent } from '../test/tenant.js';
 
@@ -292,7 +299,7 @@ describe.each(backends)('bad input never answers ≥ 500, on %s', (kind) => {
     expect(met.size).toBe(fields.length * BAD_VALUES.length);
   });
 
-  it('broken uploads: no boundary, cut short, a NUL in the file name (no orphan file is left)', async () => {
+  it('broken uploads: no boundary, cut short, a broken or huge JSON field, a NUL in the file name (no orphan file is left)', async () => {
     const uploads = routes.filter((r) => r.config.upload);
     expect(uploads.length).toBeGreaterThanOrEqual(3);
     const mediaDir = t.config.mediaDir;
@@ -306,6 +313,19 @@ describe.each(backends)('bad input never answers ≥ 500, on %s', (kind) => {
         payload: 'x',
       });
       expect(noBoundary.statusCode).toBe(400);
+      // A form's JSON field broken, or longer than any form field may be (it was cut and misread: a 500).
+      for (const [what, value] of [
+        ['not JSON', '{'],
+        ['of 2 MB', JSON.stringify({ name: 'x'.repeat(2_000_000) })],
+      ] as const) {
+        const form = multipartForm({ data: value }, [{ field: 'file', name: 'plan.png', content: TINY_PNG }]);
+        await probe(`${r.url} with a data field ${what}`, {
+          method: 'POST',
+          url,
+          headers: { ...admin.headers, ...form.headers },
+          payload: form.payload,
+        });
+      }
       const nul = multipartFile({ name: 'logo\u0000.png', content: TINY_PNG, type: 'image/png' });
       await probe(`${r.url} with a NUL in the file name`, {
         method: 'POST',

@@ -72,6 +72,34 @@ export async function animatedGif(width: number, height: number, frames: number)
  * A two-second test video made with ffmpeg (a test pattern and a tone), as `codecs` says:
  * `['libx264', 'aac']` in MP4, `['libvpx-vp9', 'libopus']` in WebM…
  */
+/** The same video with a tag of `bytes` characters (a 2 MB comment made ffprobe's output unreadable). */
+export async function withBigMetadata(dir: string, file: string, bytes: number) {
+  const meta = path.join(dir, 'meta.txt');
+  await fs.writeFile(meta, `;FFMETADATA1\ncomment=${'x'.repeat(bytes)}\n`);
+  const out = path.join(dir, `meta-${path.basename(file)}`);
+  await run(
+    'ffmpeg',
+    [
+      '-v',
+      'error',
+      '-y',
+      '-i',
+      file,
+      '-i',
+      meta,
+      '-map_metadata',
+      '1',
+      '-c',
+      'copy',
+      '-movflags',
+      'use_metadata_tags',
+      out,
+    ],
+    { timeout: 60_000 },
+  );
+  return fs.readFile(out);
+}
+
 export async function makeVideo(
   dir: string,
   name: string,

@@ -9,7 +9,7 @@ import {
   type KioskDirectoryUnit,
 } from '@ambassador/contracts';
 import type { Readable } from 'node:stream';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
@@ -17,7 +17,7 @@ import { createImportGate, type ImportGate } from '../../lib/spreadsheet/import-
 import { readWorkbook } from '../../lib/spreadsheet/read-workbook.js';
 import { XLSX_LIMITS } from '../../lib/spreadsheet/xlsx-limits.js';
 import { writeWorkbook } from '../../lib/spreadsheet/xlsx-write.js';
-import { validate } from '../../lib/validate.js';
+import { jsonField, validate } from '../../lib/validate.js';
 import type { MediaStore } from '../../media/store.js';
 import type { Notifier } from '../../realtime/types.js';
 import type { DirectoryRepo, UnitRow, UnitTexts, UnitWrite } from './repo.js';
@@ -131,14 +131,10 @@ export function createDirectoryService({
         );
       }
       const raw = form.fields.get(DIRECTORY_DATA_FIELD);
-      let data: unknown;
-      try {
-        data = raw === undefined ? undefined : JSON.parse(raw);
-      } catch {
-        throw badRequest(`${DIRECTORY_DATA_FIELD}: The unit's fields are not valid JSON.`);
-      }
-      if (data === undefined)
+      if (raw === undefined)
         throw badRequest(`${DIRECTORY_DATA_FIELD}: Required (the unit's fields as JSON).`);
+      // Checked against the contract (and the device's languages) by `checked`.
+      const data = jsonField(z.unknown(), DIRECTORY_DATA_FIELD, raw);
       return { data, logo };
     } catch (e) {
       if (logo !== null) await media.discard([logo]);

@@ -244,6 +244,33 @@ describe.each(backends)('locations and maps on %s', (kind) => {
       );
       expect(notImage.statusCode).toBe(415);
     });
+
+    it('refuses a data field that is not JSON, or longer than a form field may be, storing nothing', async () => {
+      const before = (await data<LocationMap[]>('GET', `/location_map/maps?device_id=${second.id}`)).length;
+      const send = async (value: string) => {
+        const body = multipartForm({ data: value }, [
+          { field: 'file', name: 'a.png', content: await solidPng(10, 10, '#000') },
+        ]);
+        return t.app.inject({
+          method: 'POST',
+          url: `/admin_panel/location_map/maps?device_id=${second.id}`,
+          headers: { ...admin.headers, ...body.headers },
+          payload: body.payload,
+        });
+      };
+      const broken = await send('{');
+      expect(broken.statusCode).toBe(400);
+      expect(broken.json()).toMatchObject({ error: 'invalid_json_field', message: 'data: not valid JSON.' });
+      const huge = await send(JSON.stringify({ name: 'x'.repeat(2_000_000) }));
+      expect(huge.statusCode).toBe(413);
+      expect(huge.json()).toMatchObject({
+        error: 'field_too_large',
+        message: 'The field data is longer than 64 KB.',
+      });
+      expect((await data<LocationMap[]>('GET', `/location_map/maps?device_id=${second.id}`)).length).toBe(
+        before,
+      );
+    });
   });
 
   describe('locations', () => {

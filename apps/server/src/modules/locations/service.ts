@@ -21,7 +21,7 @@ import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
-import { validate } from '../../lib/validate.js';
+import { jsonField } from '../../lib/validate.js';
 import { DEFAULT_MEDIA_LIMITS, type MediaStore } from '../../media/store.js';
 import { mediaUrls } from '../../media/urls.js';
 import type { Notifier } from '../../realtime/types.js';
@@ -265,10 +265,7 @@ export function createLocationsService({
       let file: { bytes: Buffer; filename: string } | null = null;
       for await (const part of form.files)
         file = { bytes: await bytesOf(part.stream), filename: part.filename };
-      const fields = validate(
-        ZMapUploadFields,
-        JSON.parse(form.fields.get(MAP_DATA_FIELD) ?? '{}') as unknown,
-      );
+      const fields = jsonField(ZMapUploadFields, MAP_DATA_FIELD, form.fields.get(MAP_DATA_FIELD));
       if (!file || file.bytes.length === 0) throw badRequest('No floor plan was sent.', 'no_file');
       if ((await repo.maps(deviceId)).length >= MAX_MAPS) {
         throw conflict(`A device holds at most ${MAX_MAPS} maps.`, 'too_many_maps');
