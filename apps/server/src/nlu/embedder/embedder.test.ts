@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import nodeHttp from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpEmbedder } from './http.js';
@@ -109,6 +111,55 @@ describe('the http embedder against a real OpenAI-compatible embeddings server',
       state: 'ready',
       dim: 384,
     });
+  });
+
+  it('an endpoint that redirects, or answers past 16 MB: null and down, the other address never asked', async () => {
+    const hits: string[] = [];
+    const other = nodeHttp.createServer((req, res) => (hits.push(req.url ?? ''), res.end('{}')));
+    await new Promise<void>((r) => other.listen(0, '127.0.0.1', r));
+    let mode: 'redirect' | 'huge' = 'redirect';
+    const server = nodeHttp.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        if (mode === 'redirect') {
+          const { port } = other.address() as AddressInfo;
+          res.writeHead(308, { location: `http://127.0.0.1:${port}/v1/embeddings` }).end();
+        } else {
+          res.writeHead(200, {
+            'content-type': 'application/json',
+            'content-length': String(17 * 1024 * 1024),
+          });
+          res.on('error', () => undefined);
+          res.write('{"data":[');
+        }
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const redirected = createHttpEmbedder({
+        url: `http://127.0.0.1:${port}/v1`,
+        model: 'm',
+        timeoutMs: 2000,
+        log,
+      });
+      expect(await redirected.embed(['where is the lift'], 'query')).toBeNull();
+      expect(redirected.info().state).toBe('down');
+      expect(hits).toEqual([]);
+      mode = 'huge';
+      const flooded = createHttpEmbedder({
+        url: `http://127.0.0.1:${port}/v1`,
+        model: 'm',
+        timeoutMs: 2000,
+        log,
+      });
+      expect(await flooded.embed(['where is the lift'], 'query')).toBeNull();
+      expect(flooded.info().detail).toMatch(/more than/);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+      await new Promise<void>((r) => other.close(() => r()));
+    }
   });
 
   it('an endpoint that does not answer: null, down with the reason, and no second wait within a second', async () => {

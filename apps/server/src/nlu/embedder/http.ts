@@ -1,4 +1,7 @@
 import { normalize, type EmbedKind, type Embedder, type EmbedderInfo } from './types.js';
+import { fetchOutbound, readJsonCapped } from '../../lib/outbound.js';
+
+const EMBEDDINGS_ANSWER_MAX_BYTES = 16 * 1024 * 1024;
 
 export interface HttpEmbedderOptions {
   /** Base URL of an OpenAI-compatible API, e.g. `http://127.0.0.1:8000/v1`. */
@@ -58,7 +61,7 @@ export function createHttpEmbedder(options: HttpEmbedderOptions): Embedder & {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), options.timeoutMs);
     try {
-      const res = await fetch(`${url}/embeddings`, {
+      const res = await fetchOutbound(`${url}/embeddings`, {
         method: 'POST',
         signal: controller.signal,
         headers: {
@@ -73,7 +76,8 @@ export function createHttpEmbedder(options: HttpEmbedderOptions): Embedder & {
         }),
       });
       if (!res.ok) throw new Error(`embeddings endpoint answered ${res.status}`);
-      const body = (await res.json()) as EmbeddingsReply;
+      // base64 floats: about 2 KB a 384-wide vector, up to 32 of them a request; 16 MB is plenty.
+      const body = (await readJsonCapped(res, EMBEDDINGS_ANSWER_MAX_BYTES)) as EmbeddingsReply;
       const out: Float32Array[] = new Array(texts.length);
       for (const [i, item] of (body.data ?? []).entries()) {
         if (item.embedding === undefined) continue;

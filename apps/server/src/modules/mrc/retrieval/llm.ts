@@ -6,6 +6,10 @@
  */
 import type { Language } from '@ambassador/contracts';
 import type { IndexedPassage } from './bm25.js';
+import { fetchOutbound, readJsonCapped } from '../../../lib/outbound.js';
+
+/** A model's answer read at most this far: an answer is a few sentences. */
+const LLM_ANSWER_MAX_BYTES = 1024 * 1024;
 
 export interface LlmConfig {
   baseUrl: string;
@@ -58,7 +62,7 @@ export function createGenerate(config: LlmConfig, log?: { warn(obj: object, msg:
     const answerIn = language && LANGUAGE_NAMES[language] ? ` Answer in ${LANGUAGE_NAMES[language]}.` : '';
     const signal = AbortSignal.timeout(config.timeoutMs);
     try {
-      const res = await fetch(url, {
+      const res = await fetchOutbound(url, {
         method: 'POST',
         signal,
         headers: {
@@ -78,7 +82,9 @@ export function createGenerate(config: LlmConfig, log?: { warn(obj: object, msg:
         log?.warn({ status: res.status }, 'the language model refused a document answer');
         return null;
       }
-      const body = (await res.json()) as { choices?: Array<{ message?: { content?: unknown } }> };
+      const body = (await readJsonCapped(res, LLM_ANSWER_MAX_BYTES)) as {
+        choices?: Array<{ message?: { content?: unknown } }>;
+      };
       const content = body.choices?.[0]?.message?.content;
       if (typeof content !== 'string') return null;
       if (content.includes('NO_ANSWER')) return 'declined';
