@@ -29,3 +29,19 @@ export const tooManyRequests = (
   code: ErrorCode = 'too_many_requests',
   retryAfter?: number,
 ) => new AppError(429, code, message, retryAfter);
+
+/**
+ * What of a text that may hold internal detail (a library's message) an operator may read: no stack
+ * line, no file path (the server's layout is nobody's business), bounded.
+ */
+export function operatorText(text: string, max = 1_000): string {
+  return text
+    .split('\n')
+    .filter((line) => !/^\s+at\s/.test(line))
+    .join(' ')
+    .replace(/file:\/\/\S+/g, '…')
+    // A quoted path may hold spaces: the whole quoted path goes.
+    .replace(/(['"`])(?:[A-Za-z]:)?[\\/][^'"`]*\1/g, '$1…$1')
+    .replace(/(?:[A-Za-z]:)?(?:[\\/][^\s'"`,;:()\\/]+){2,}[\\/]?/g, '…')
+    .slice(0, max);
+}

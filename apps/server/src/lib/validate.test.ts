@@ -160,3 +160,17 @@ describe('validate', () => {
     });
   });
 });
+
+describe('operatorText', () => {
+  it('keeps what an operator may read: no file path, no stack line', async () => {
+    const { operatorText } = await import('./errors.js');
+    expect(
+      operatorText(
+        "ENOENT: no such file or directory, open '/srv/ambassador/data/media/.incoming/a b.pdf'\n    at open (node:fs:1)",
+      ),
+    ).toBe("ENOENT: no such file or directory, open '…'");
+    expect(operatorText('Failed on C:\\Users\\ops\\AppData\\scan.docx here')).toBe('Failed on … here');
+    expect(operatorText('Use 3/4 of the page, and/or the first.')).toBe('Use 3/4 of the page, and/or the first.');
+    expect(operatorText('x'.repeat(2000))).toHaveLength(1000);
+  });
+});

@@ -21,7 +21,7 @@ import {
   type Language,
 } from '@ambassador/contracts';
 import type { Clock } from '../../lib/clock.js';
-import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { AppError, conflict, notFound, operatorText } from '../../lib/errors.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import type { MediaStore } from '../../media/store.js';
 import { mediaUrl, mediaUrls } from '../../media/urls.js';
@@ -89,7 +89,7 @@ export function createAvatarsService({ repo, media, jobs, detector, notifier, cl
       progress: r.progress,
       eta_seconds: eta,
       failure: r.failure,
-      failure_message: r.failureDetail,
+      failure_message: r.failureDetail === null ? null : operatorText(r.failureDetail),
       image_id: r.photoMediaId,
       photo_url: photo.url,
       thumb_url: photo.thumb_url,
@@ -399,7 +399,9 @@ export function createAvatarsService({ repo, media, jobs, detector, notifier, cl
           const id = Number(payload.avatar_id);
           const row = Number.isInteger(id) ? await repo.find(id) : null;
           if (!row) return;
-          const detail = `Making the avatar stopped with an error: ${error}`.slice(0, 1_000);
+          // What broke is in the server's log (the queue logs `error`); the operator reads what to do.
+          const detail =
+            'Making the avatar stopped with an unexpected error (recorded in the server log). Try again, or with another photo.';
           if (await repo.fail(id, 'production_failed', detail, clock.now())) {
             await announce({ id, deviceId: row.deviceId, status: 'failed', progress: 0 });
           }

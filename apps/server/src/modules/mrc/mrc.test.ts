@@ -29,7 +29,7 @@ import { createJobQueue } from '../../jobs/queue.js';
 import { silentNotifier } from '../../realtime/types.js';
 import { ScanFailure, type ExtractDocument } from './extract/types.js';
 import { createMrcRepo } from './repo.js';
-import { createMrcService } from './service.js';
+import { createMrcService, SCAN_ERROR_DETAIL } from './service.js';
 import { docxOf, encryptedPdf, pdfOf, sentences } from '../../test/document-fixtures.js';
 
 const PDF = Buffer.from(
@@ -315,7 +315,9 @@ describe.each(backends)('the document scan job on %s', (kind) => {
   const extract: ExtractDocument = async (file, format) => {
     const text = (await fs.readFile(file, 'utf8')).trim();
     if (text.startsWith('ENCRYPTED')) throw new ScanFailure('encrypted', 'The PDF has a password.');
-    if (text.startsWith('CRASH')) throw new Error('the extractor crashed');
+    if (text.startsWith('CRASH')) {
+      throw new Error(`ENOENT: no such file or directory, open '/srv/ambassador/data/media/.incoming/x.txt'`);
+    }
     const lines = text.split('\n').filter(Boolean);
     return {
       format,
@@ -412,7 +414,11 @@ describe.each(backends)('the document scan job on %s', (kind) => {
       t.clock.advance(10 * 60_000);
     }
     admin = await login(t.app, ADMIN.username, ADMIN.password);
-    expect((await documentText(id)).document).toMatchObject({ status: 'Failed', failure: 'scan_error' });
+    const { document } = (await documentText(id)) as { document: { failure_detail: string } };
+    expect(document).toMatchObject({ status: 'Failed', failure: 'scan_error' });
+    // What went wrong inside is in the server's log; the operator reads what to do, no path or message.
+    expect(document.failure_detail).toBe(SCAN_ERROR_DETAIL);
+    expect(document.failure_detail).not.toMatch(/\/srv|ENOENT/);
   });
 
   it('skips a document removed before its scan ran', async () => {

@@ -10,7 +10,7 @@ import {
   type MrcUploadResult,
 } from '@ambassador/contracts';
 import type { Clock } from '../../lib/clock.js';
-import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { AppError, conflict, notFound, operatorText } from '../../lib/errors.js';
 import { DOCUMENT_KIND, saveBatch, type IncomingFile } from '../../media/batch.js';
 import { displayName, type MediaStore } from '../../media/store.js';
 import type { JobContext, JobQueue } from '../../jobs/types.js';
@@ -43,7 +43,7 @@ const toDocument = (r: MrcRow): MrcDocument => ({
   format: r.format,
   status: r.status,
   failure: r.failure as MrcFailure | null,
-  failure_detail: r.failureDetail,
+  failure_detail: r.failureDetail === null ? null : operatorText(r.failureDetail),
   pages: r.pages,
   language: r.language as Language | null,
   language_offered: r.languageOffered,
@@ -74,6 +74,10 @@ export interface MrcDeps {
  * by a durable background job (`mrc-scan`) into passages. Routes reach this with a device the guard
  * checked; calls naming a document by id alone are scoped to the caller's project here.
  */
+/** A scan that broke inside (not a refusal of the file): what the operator reads. */
+export const SCAN_ERROR_DETAIL =
+  'The scan stopped with an unexpected error (recorded in the server log). Upload the document again; if it fails again, save it in another format.';
+
 export function createMrcService({
   repo,
   media,
@@ -150,7 +154,7 @@ export function createMrcService({
       if (saved) await announce(id, row.deviceId, 'Ready');
     } catch (e) {
       if (!(e instanceof ScanFailure)) throw e;
-      if (await repo.setStatus(id, 'Failed', { code: e.code, detail: e.detail }, clock.now())) {
+      if (await repo.setStatus(id, 'Failed', { code: e.code, detail: operatorText(e.detail) }, clock.now())) {
         await announce(id, row.deviceId, 'Failed');
       }
     }
@@ -271,8 +275,10 @@ export function createMrcService({
           const id = Number(payload.document_id);
           const row = Number.isInteger(id) ? await repo.find(id) : null;
           if (!row) return;
-          const detail = `The scan stopped with an error: ${error}`.slice(0, 1_000);
-          if (await repo.setStatus(id, 'Failed', { code: 'scan_error', detail }, clock.now())) {
+          // What broke is in the server's log (the queue logs `error`); the operator reads what to do.
+          if (
+            await repo.setStatus(id, 'Failed', { code: 'scan_error', detail: SCAN_ERROR_DETAIL }, clock.now())
+          ) {
             await announce(id, row.deviceId, 'Failed');
           }
         },
