@@ -395,7 +395,7 @@ export function createAvatarsService({ repo, media, jobs, detector, notifier, cl
         // One production at a time per instance: the face model takes a core.
         concurrency: 1,
         leaseMs: 5 * 60_000,
-        onFailed: async ({ payload, error }) => {
+        onFailed: async ({ payload }) => {
           const id = Number(payload.avatar_id);
           const row = Number.isInteger(id) ? await repo.find(id) : null;
           if (!row) return;

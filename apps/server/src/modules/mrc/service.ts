@@ -271,7 +271,7 @@ export function createMrcService({
         // One scan at a time per instance: extraction is heavy, the machine is shared.
         concurrency: 1,
         leaseMs: 10 * 60_000,
-        onFailed: async ({ payload, error }) => {
+        onFailed: async ({ payload }) => {
           const id = Number(payload.document_id);
           const row = Number.isInteger(id) ? await repo.find(id) : null;
           if (!row) return;
