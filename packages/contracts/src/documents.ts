@@ -45,6 +45,7 @@ export const MRC_FAILURES = [
   'corrupt',
   'too_many_pages',
   'too_much_text',
+  'too_deep',
   'scan_error',
 ] as const;
 export type MrcFailure = (typeof MRC_FAILURES)[number];

@@ -38,6 +38,33 @@ async function failureOf(bytes: Buffer | string, format: MrcFormat, opts?: Extra
   return (await rejectionOf(extract(bytes, format, opts), ScanFailure)).code;
 }
 
+describe('documents nested past any real one', () => {
+  it('refuses them as too_deep, with a reason, instead of overflowing the stack', async () => {
+    const cases: Array<[string, MrcFormat]> = [
+      [`<html><body>${'<div>'.repeat(200_000)}deep${'</div>'.repeat(200_000)}</body></html>`, 'html'],
+      [`# Title\n\n${'>'.repeat(100_000)} quoted\n`, 'markdown'],
+      [`# Title\n\n${'['.repeat(100_000)}link\n`, 'markdown'],
+    ];
+    for (const [text, format] of cases) {
+      const failure = await rejectionOf(extract(text, format), ScanFailure);
+      expect(failure.code).toBe('too_deep');
+      expect(failure.detail).toMatch(/more than 256 levels deep/);
+    }
+  });
+
+  it('reads 50,000 headings opened inside each other (they do not nest: each ends the last)', async () => {
+    const html = `<h1>${'<h1>'.repeat(50_000)}title${'</h1>'.repeat(50_000)}</h1><p>The text under it all.</p>`;
+    expect(JSON.stringify(await extract(html, 'html'))).toContain('The text under it all.');
+  });
+
+  it('still reads a page nested as deep as real ones are', async () => {
+    const html = `<html><body>${'<div><section>'.repeat(40)}<h2>Parking</h2><p>Level B2, open all night long for visitors.</p>${'</section></div>'.repeat(40)}</body></html>`;
+    const doc = await extract(html, 'html');
+    expect(doc.passages?.[0] ?? doc).toBeTruthy();
+    expect(JSON.stringify(doc)).toContain('Level B2');
+  });
+});
+
 describe('PDF', () => {
   it('reads headings by their font size, page numbers, and cuts passages that never cross a page', async () => {
     const pdf = await pdfOf([

@@ -3,7 +3,7 @@ import { HTMLElement, NodeType, parse, type Node } from 'node-html-parser';
 import { checkXlsx, ImportRefused } from '../../../lib/spreadsheet/xlsx-limits.js';
 import { decodeText } from './read-text.js';
 import { BlockWriter, joinRuns } from './text.js';
-import { ScanFailure } from './types.js';
+import { MAX_NESTING, ScanFailure, tooDeep } from './types.js';
 
 /** Elements whose text is not the document's: code, navigation, forms, embedded things. */
 const SKIP = new Set([
@@ -113,10 +113,25 @@ const parseHtml = (html: string) =>
     blockTextElements: { script: false, style: false, pre: true },
   });
 
+/**
+ * Refuses a tree nested deeper than any real page (200,000 nested divs ended the walk with
+ * "Maximum call stack size exceeded"); measured without recursion.
+ */
+function refuseDeep(root: Node): void {
+  const stack: Array<[Node, number]> = [[root, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (depth > MAX_NESTING) throw tooDeep();
+    for (const child of node.childNodes) stack.push([child, depth + 1]);
+  }
+}
+
 /** An HTML page: its visible text under its headings (one page: HTML has no page numbers). */
 export function readHtml(bytes: Uint8Array, maxCharacters: number) {
   const out = new BlockWriter(maxCharacters);
-  writeHtml(parseHtml(decodeText(bytes)), out);
+  const root = parseHtml(decodeText(bytes));
+  refuseDeep(root);
+  writeHtml(root, out);
   return { pages: 1, blocks: out.finish(), characters: out.characters };
 }
 
@@ -169,6 +184,7 @@ export async function readDocx(bytes: Uint8Array, maxCharacters: number) {
   }
   const out = new BlockWriter(maxCharacters);
   const root = parseHtml(html);
+  refuseDeep(root);
   const hasBreaks = root.querySelector(`hr.${PAGE_BREAK_CLASS}`) !== null;
   if (hasBreaks) out.setPage(1);
   const pages = writeHtml(root, out, hasBreaks ? (el) => el.classList.contains(PAGE_BREAK_CLASS) : undefined);

@@ -1,6 +1,6 @@
 import { Lexer, type Token, type Tokens } from 'marked';
 import { BlockWriter, joinRuns } from './text.js';
-import { ScanFailure } from './types.js';
+import { MAX_NESTING, ScanFailure, tooDeep } from './types.js';
 
 /** Bytes as UTF-8 text (a UTF-16 file is read by its byte-order mark); CRLF as LF. */
 export function decodeText(bytes: Uint8Array): string {
@@ -94,9 +94,26 @@ function writeToken(token: Token, out: BlockWriter): void {
   }
 }
 
+/**
+ * Markdown nested past MAX_NESTING (a blockquote 100,000 deep overflowed marked's recursive lexer):
+ * quote markers and list indentation at the start of a line, or brackets and emphasis runs opened
+ * in a row, counted before lexing.
+ */
+function refuseDeepMarkdown(text: string): void {
+  for (const line of text.split('\n')) {
+    const lead = /^[\s>]*/.exec(line)![0];
+    let quotes = 0;
+    for (const ch of lead) if (ch === '>') quotes++;
+    if (quotes > MAX_NESTING || lead.length - quotes > MAX_NESTING * 4) throw tooDeep();
+  }
+  if (new RegExp(`[\\[(*_~\`]{${MAX_NESTING * 4},}`).test(text)) throw tooDeep();
+}
+
 /** Markdown: `#` headings, markup stripped; \f a page break as in plain text. */
 export function readMarkdown(bytes: Uint8Array, maxCharacters: number) {
-  const { pages, parts } = pagesOf(decodeText(bytes));
+  const decoded = decodeText(bytes);
+  refuseDeepMarkdown(decoded);
+  const { pages, parts } = pagesOf(decoded);
   const out = new BlockWriter(maxCharacters);
   for (const { page, text } of parts) {
     out.setPage(page);

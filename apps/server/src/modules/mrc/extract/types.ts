@@ -48,3 +48,8 @@ export interface ExtractOptions {
 export type ExtractDocument = (file: string, format: MrcFormat, opts: ExtractOptions) => Promise<Extracted>;
 /** Cuts blocks into passages for searching. */
 export type ToPassages = (blocks: ExtractedBlock[]) => PassageDraft[];
+
+/** Levels of nesting (HTML elements, Markdown quotes and lists) a document may have: real ones use a few dozen. */
+export const MAX_NESTING = 256;
+export const tooDeep = () =>
+  new ScanFailure('too_deep', `The document nests its parts more than ${MAX_NESTING} levels deep.`);
