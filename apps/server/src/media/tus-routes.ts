@@ -14,6 +14,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { contractApp, ok } from '../lib/contract.js';
+import { AppError } from '../lib/errors.js';
 import { authOf } from '../plugins/guard.js';
 import { refusalOf, type ResumableUploads, type Uploader } from './tus.js';
 
@@ -110,12 +111,23 @@ export async function resumableUploadRoutes(
       },
     },
     async (req, reply) => {
+      if (header(req, 'upload-concat') !== undefined) {
+        throw new AppError(
+          400,
+          'upload_protocol',
+          'This endpoint does not concatenate uploads (Upload-Concat): send the file as one upload.',
+        );
+      }
       const metadata = await uploads.authorize(
         uploaderOf(req),
         header(req, 'upload-metadata'),
         header(req, 'upload-length'),
       );
-      return answer(reply, await uploads.tus.handleWeb(forTus(req, metadata)));
+      const response = await uploads.tus.handleWeb(forTus(req, metadata));
+      // The whole file came with the POST: its tus files go once tus has answered.
+      const location = response.status === 200 ? response.headers.get('location') : null;
+      if (location) await uploads.release(location.split('/').pop()!);
+      return answer(reply, response);
     },
   );
 

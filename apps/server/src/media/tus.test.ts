@@ -76,6 +76,48 @@ describe.each(backends)('resumable uploads (tus), on %s', (kind) => {
     expect(head.headers['upload-offset']).toBe(String(png.length));
   });
 
+  it('takes the whole file in the creating POST (creation-with-upload), with its address and the item', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: UPLOADS,
+      headers: {
+        ...admin.headers,
+        'tus-resumable': TUS_VERSION,
+        'upload-length': String(png.length),
+        'upload-metadata': tusMetadata({ device_id: DEVICE, kind: 'image', filename: 'whole.png' }),
+        'content-type': 'application/offset+octet-stream',
+      },
+      payload: png,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers.location).toMatch(/^\/admin_panel\/media\/uploads\/[0-9a-f]{32}$/);
+    expect(res.headers['upload-offset']).toBe(String(png.length));
+    const item = res.json().data;
+    expect(item).toMatchObject({ mime: 'image/png', size: png.length });
+    expect((await client.result(res.headers.location as string)).json().data).toEqual(item);
+    // Nothing of the upload is left beside the stored item.
+    expect(await fs.readdir(tusDir())).not.toContain((res.headers.location as string).split('/').pop());
+  });
+
+  it('refuses concatenation (Upload-Concat) with a clear 400: it is not offered', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: UPLOADS,
+      headers: {
+        ...admin.headers,
+        'tus-resumable': TUS_VERSION,
+        'upload-length': '100',
+        'upload-concat': 'partial',
+        'upload-metadata': tusMetadata({ device_id: DEVICE, kind: 'image', filename: 'part.png' }),
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      error: 'upload_protocol',
+      message: expect.stringMatching(/Upload-Concat/),
+    });
+  });
+
   it('resumes after the connection drops mid-chunk: HEAD gives what arrived, PATCH continues', async () => {
     const location = await start(png);
     await t.app.listen({ port: 0, host: '127.0.0.1' });

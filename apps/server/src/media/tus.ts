@@ -62,6 +62,7 @@ const TUS_MESSAGES: Record<number, string> = {
   410: 'This upload expired before it was finished. Start it again.',
   412: 'Send the header Tus-Resumable: 1.0.0 (this is a tus 1.0 endpoint).',
   413: 'The chunk goes past the length declared for the upload.',
+  501: 'This endpoint does not concatenate uploads (Upload-Concat): send the file as one upload.',
 };
 
 /** A refusal of tus (or of our hooks, already an envelope) as the AppError the app answers with. */
@@ -75,6 +76,8 @@ export function refusalOf(status: number, body: string): AppError {
     // tus's plain text
   }
   const message = TUS_MESSAGES[status] ?? (body.trim() || 'The upload request was not valid.');
+  // 501: an extension this endpoint does not offer (concatenation) — the client's to change.
+  if (status === 501) return new AppError(400, 'upload_protocol', message);
   return new AppError(status >= 500 ? 500 : status, tusCode(status), message);
 }
 
@@ -126,7 +129,8 @@ export function createResumableUploads({
     };
   }
 
-  async function settle(upload: Upload): Promise<Outcome> {
+  /** `keep`: the tus files stay until `release` (the creating POST still reads them after the hook). */
+  async function settle(upload: Upload, keep: boolean): Promise<Outcome> {
     const done = await readResult(upload.id);
     if (done) return done.outcome;
     const owner = ownedBy(upload);
@@ -155,15 +159,15 @@ export function createResumableUploads({
       outcome,
     };
     await fs.writeFile(resultFile(upload.id), JSON.stringify(record));
-    await store.remove(upload.id).catch(() => undefined);
+    if (!keep) await store.remove(upload.id).catch(() => undefined);
     return outcome;
   }
 
   /** Stores a complete upload as media (once, however often asked); a refused file is its AppError. */
-  async function finish(upload: Upload): Promise<UploadResult> {
+  async function finish(upload: Upload, keep = false): Promise<UploadResult> {
     let running = finishing.get(upload.id);
     if (!running) {
-      running = settle(upload).finally(() => finishing.delete(upload.id));
+      running = settle(upload, keep).finally(() => finishing.delete(upload.id));
       finishing.set(upload.id, running);
     }
     const outcome = await running;
@@ -185,11 +189,21 @@ export function createResumableUploads({
     // One process holds an upload's lock; several instances need a shared locker (decisions.md).
     locker: new MemoryLocker(),
     // The last chunk's answer carries the media item (or the file's refusal), as GET …/result does.
-    onUploadFinish: async (_req, upload) => ({
-      status_code: 200,
-      headers: { 'content-type': 'application/json; charset=utf-8' },
-      body: JSON.stringify(ok(await finish(upload), { message: 'Uploaded.' })),
-    }),
+    // With creation-with-upload (the whole file in the POST) it also names the upload's address
+    // (tus gives Location only with a 201), and its files stay until the route releases them: tus
+    // reads the upload once more after this hook.
+    onUploadFinish: async (req, upload) => {
+      const creating = req.method === 'POST';
+      const item = await finish(upload, creating);
+      return {
+        status_code: 200,
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          ...(creating ? { Location: `/admin_panel${RESUMABLE_UPLOADS_PATH}/${upload.id}` } : {}),
+        },
+        body: JSON.stringify(ok(item, { message: 'Uploaded.' })),
+      };
+    },
     onResponseError: (_req, err) => {
       if (err instanceof AppError) {
         return { status_code: err.status, body: JSON.stringify(failure(err.message, err.code)) };
@@ -217,6 +231,9 @@ export function createResumableUploads({
 
   return {
     tus,
+
+    /** A finished upload's tus files, once its creating POST has been answered. */
+    release: (id: string) => store.remove(id).catch(() => undefined),
 
     /**
      * Checks a creation before any byte is stored: the caller may upload, names a device of its
