@@ -34,7 +34,7 @@ import { createRealtime } from './realtime/server.js';
 import { createMediaStore, mediaLimitsOf } from './media/store.js';
 import { createVideoTools } from './media/video.js';
 import { mediaRoutes } from './media/routes.js';
-import { createResumableUploads } from './media/tus.js';
+import { createResumableUploads, UPLOADS_IN_FLIGHT } from './media/tus.js';
 import { resumableUploadRoutes } from './media/tus-routes.js';
 import { createMatcherRegistry } from './matcher/index.js';
 import { createEmbedder } from './nlu/embedder/index.js';
@@ -346,6 +346,11 @@ export async function buildApp({
     media,
     devices,
     log: app.log,
+    limits: {
+      ...UPLOADS_IN_FLIGHT,
+      perUser: config.UPLOADS_IN_FLIGHT_USER_MB * 1024 * 1024,
+      perProject: config.UPLOADS_IN_FLIGHT_PROJECT_MB * 1024 * 1024,
+    },
   });
   const bus = createEventBus({ redisUrl: config.REDIS_URL, log: app.log });
   app.addHook('onClose', async () => bus.close());

@@ -106,6 +106,9 @@ const ZConfig = z.object({
     .min(0)
     .max(24 * 365)
     .default(24),
+  /** Megabytes unfinished resumable uploads may declare at once, per user and per project. */
+  UPLOADS_IN_FLIGHT_USER_MB: z.coerce.number().int().min(1).max(1_000_000).default(4096),
+  UPLOADS_IN_FLIGHT_PROJECT_MB: z.coerce.number().int().min(1).max(1_000_000).default(10_240),
   /** ffprobe and ffmpeg (Debian package `ffmpeg`) for video checks and posters: a name on PATH or a path. */
   FFPROBE_PATH: z.string().min(1).default('ffprobe'),
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),

@@ -111,6 +111,8 @@ export const APP_ERROR_CODES = [
   'upload_expired',
   'upload_length_required',
   'upload_protocol',
+  'uploads_in_flight',
+  'storage_full',
   'media_in_use',
   'idle_list_changed',
   'too_many_idle_items',

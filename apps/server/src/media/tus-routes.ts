@@ -118,12 +118,12 @@ export async function resumableUploadRoutes(
           'This endpoint does not concatenate uploads (Upload-Concat): send the file as one upload.',
         );
       }
-      const metadata = await uploads.authorize(
+      const { metadata, done } = await uploads.authorize(
         uploaderOf(req),
         header(req, 'upload-metadata'),
         header(req, 'upload-length'),
       );
-      const response = await uploads.tus.handleWeb(forTus(req, metadata));
+      const response = await uploads.tus.handleWeb(forTus(req, metadata)).finally(done);
       // The whole file came with the POST: its tus files go once tus has answered.
       const location = response.status === 200 ? response.headers.get('location') : null;
       if (location) await uploads.release(location.split('/').pop()!);

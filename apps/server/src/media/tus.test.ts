@@ -352,3 +352,35 @@ describe.each(backends)('a resumable upload survives a server restart, on %s', (
     expect(served.rawPayload.equals(png)).toBe(true);
   });
 });
+
+describe.each(backends)('unfinished uploads declared at once, on %s', (kind) => {
+  // 3 MB a user, 5 MB a project: small enough to reach with a few small declarations.
+  const t = suiteApp(kind, { UPLOADS_IN_FLIGHT_USER_MB: '3', UPLOADS_IN_FLIGHT_PROJECT_MB: '5' });
+  const MB = 1024 * 1024;
+
+  it('refuses a burst past the user’s and the project’s cap with 429, counting what finishes or goes', async () => {
+    const admin = await login(t.app, ADMIN.username, ADMIN.password);
+    const client = tusClient(t.app, admin.headers);
+    const declare = (c: ReturnType<typeof tusClient>, bytes: number) =>
+      c.create(bytes, { device_id: DEVICE, kind: 'video', filename: 'clip.mp4' });
+    // Ten at once, 1 MB each: three fit the user's 3 MB, whatever order they arrive in.
+    const burst = await Promise.all(Array.from({ length: 10 }, () => declare(client, MB)));
+    expect(burst.filter((r) => r.statusCode === 201)).toHaveLength(3);
+    const refused = burst.find((r) => r.statusCode === 429)!;
+    expect(refused.json()).toMatchObject({ error: 'uploads_in_flight' });
+    expect(refused.json().message).toMatch(/at most 3 MB per user/);
+    // Cancelling one makes room for one more.
+    const first = burst.find((r) => r.statusCode === 201)!.headers.location as string;
+    expect((await client.remove(first)).statusCode).toBe(204);
+    expect((await declare(client, MB)).statusCode).toBe(201);
+    // Another user of the project has their own 3 MB, within the project's 5 MB.
+    await createUser(t.app, admin, { username: `uploader_${kind}`, role_id: 1 });
+    const other = await login(t.app, `uploader_${kind}`, 'Us3r-Passw0rd!');
+    const theirs = tusClient(t.app, other.headers);
+    expect((await declare(theirs, 2 * MB)).statusCode).toBe(201);
+    // 3 MB would still be theirs to declare, but the project's 5 MB are all declared.
+    const full = await declare(theirs, MB);
+    expect(full.statusCode).toBe(429);
+    expect(full.json().message).toMatch(/6\.0 MB|project/);
+  });
+});

@@ -27,6 +27,28 @@ export interface Uploader {
   pageAccess: Parameters<typeof canOpen>[0];
 }
 
+const GB = 1024 ** 3;
+/**
+ * What unfinished uploads may declare at once (a user declared 200 × 500 MB in 1.4 s): by default a
+ * user 4 GB (eight of the largest videos), a project 10 GB (UPLOADS_IN_FLIGHT_*_MB), and never past
+ * the disk less 1 GB. Counted per instance, from the uploads on its disk.
+ */
+export const UPLOADS_IN_FLIGHT = { perUser: 4 * GB, perProject: 10 * GB, keepFree: GB };
+
+const sizeText = (bytes: number) =>
+  bytes >= GB ? `${(bytes / GB).toFixed(1)} GB` : `${Math.round((10 * bytes) / 1024 ** 2) / 10} MB`;
+
+/** Free bytes on the disk holding `dir` for this process; null when it cannot be told. */
+async function freeBytes(dir: string): Promise<number | null> {
+  try {
+    await fs.mkdir(dir, { recursive: true });
+    const s = await fs.statfs(dir);
+    return s.bavail * s.bsize;
+  } catch {
+    return null;
+  }
+}
+
 /** How an upload ended: the media item it became, or the refusal its content earned. */
 type Outcome = { ok: UploadResult } | { error: { status: number; code: string; message: string } };
 
@@ -94,6 +116,7 @@ export function createResumableUploads({
   devices,
   log,
   expiryMs = RESUMABLE_UPLOAD_EXPIRY_HOURS * 3_600_000,
+  limits = UPLOADS_IN_FLIGHT,
 }: {
   dir: string;
   media: MediaStore;
@@ -102,6 +125,8 @@ export function createResumableUploads({
   };
   log: FastifyBaseLogger;
   expiryMs?: number;
+  /** Declared bytes unfinished uploads may hold at once, and the disk kept free for the rest. */
+  limits?: { perUser: number; perProject: number; keepFree: number };
 }) {
   const resultsDir = path.join(dir, 'results');
   const store = new FileStore({ directory: dir, expirationPeriodInMilliseconds: expiryMs });
@@ -213,6 +238,55 @@ export function createResumableUploads({
     },
   });
 
+  /** Declared bytes of creations checked but not yet on disk (held under `admitting`). */
+  const reserved = new Map<symbol, { projectId: number; userId: number; bytes: number }>();
+  let admitting: Promise<unknown> = Promise.resolve();
+
+  /** Every unfinished upload's declared size and owner: those on disk, and those being created. */
+  async function inFlight() {
+    const out = [...reserved.values()];
+    const list = (await store.configstore.list?.()) ?? [];
+    for (const id of list) {
+      const upload = await store.configstore.get(id).catch(() => undefined);
+      if (!upload || (upload.size !== undefined && upload.offset >= upload.size)) continue;
+      const owner = ownedBy(upload);
+      out.push({ projectId: owner.projectId, userId: owner.userId, bytes: upload.size ?? 0 });
+    }
+    return out;
+  }
+
+  /**
+   * Admits a declared length against what is unfinished already, per user, per project and on the
+   * disk (with room kept for the rest of the server), and holds it until `done` (by then tus has
+   * written the upload's record, which counts from there). One admission at a time, so a burst of
+   * creations cannot all pass the same count.
+   */
+  async function admit(who: Uploader, bytes: number): Promise<() => void> {
+    const turn = admitting.then(async () => {
+      const open = await inFlight();
+      const sum = (rows: typeof open) => rows.reduce((s, r) => s + r.bytes, 0);
+      const mine = sum(open.filter((r) => r.userId === who.userId && r.projectId === who.projectId));
+      const project = sum(open.filter((r) => r.projectId === who.projectId));
+      if (mine + bytes > limits.perUser || project + bytes > limits.perProject) {
+        throw new AppError(
+          429,
+          'uploads_in_flight',
+          `Unfinished uploads may declare at most ${sizeText(limits.perUser)} per user and ${sizeText(limits.perProject)} per project at once: ` +
+            `${sizeText(mine + bytes)} would be yours, ${sizeText(project + bytes)} the project's. Finish or cancel some first.`,
+        );
+      }
+      const free = await freeBytes(dir);
+      if (free !== null && sum(open) + bytes > free - limits.keepFree) {
+        throw new AppError(507, 'storage_full', 'The server has no room on its disk for this upload.');
+      }
+      const key = Symbol('upload');
+      reserved.set(key, { projectId: who.projectId, userId: who.userId, bytes });
+      return () => void reserved.delete(key);
+    });
+    admitting = turn.catch(() => undefined);
+    return turn;
+  }
+
   /** The upload, if it exists and is the caller's (another user's or project's is a 404). */
   async function own(id: string, who: Uploader): Promise<Upload | undefined> {
     let upload: Upload;
@@ -273,13 +347,15 @@ export function createResumableUploads({
       const limit = media.maxBytes(meta.kind);
       if (Number(length) > limit) throw fileTooLarge(limit);
       if (Number(length) === 0) throw new AppError(400, 'empty_file', 'The file is empty.');
-      return Metadata.stringify({
+      const done = await admit(who, Number(length));
+      const metadata = Metadata.stringify({
         device_id: String(meta.device_id),
         kind: meta.kind,
         filename: meta.filename,
         project_id: String(who.projectId),
         user_id: String(who.userId),
       });
+      return { metadata, done };
     },
 
     /** Refuses an upload that is not the caller's; a finished one answers as tus would at its end. */
