@@ -394,7 +394,8 @@ export function createAvatarsService({ repo, media, jobs, detector, notifier, cl
       jobs.register(AVATAR_PRODUCE_JOB, produce, {
         // One production at a time per instance: the face model takes a core.
         concurrency: 1,
-        leaseMs: 5 * 60_000,
+        // Renewed every 10 s while it runs: a killed worker's avatar is taken over within 30 s.
+        leaseMs: 30_000,
         onFailed: async ({ payload }) => {
           const id = Number(payload.avatar_id);
           const row = Number.isInteger(id) ? await repo.find(id) : null;

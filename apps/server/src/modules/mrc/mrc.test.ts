@@ -29,7 +29,7 @@ import { createJobQueue } from '../../jobs/queue.js';
 import { silentNotifier } from '../../realtime/types.js';
 import { ScanFailure, type ExtractDocument } from './extract/types.js';
 import { createMrcRepo } from './repo.js';
-import { createMrcService, SCAN_ERROR_DETAIL } from './service.js';
+import { createMrcService, SCAN_ERROR_DETAIL, SCAN_LEASE_MS } from './service.js';
 import { docxOf, encryptedPdf, pdfOf, sentences } from '../../test/document-fixtures.js';
 
 const PDF = Buffer.from(
@@ -405,6 +405,20 @@ describe.each(backends)('the document scan job on %s', (kind) => {
       failure_detail: 'The PDF has a password.',
     });
     expect(heard).toContainEqual({ name: 'mrc_document', device_id: device, id, status: 'Failed' });
+  });
+
+  it('takes over a scan whose worker was killed (kill -9) within 30 s, not after minutes', async () => {
+    const id = await upload('killed.txt', 'The cloakroom is by the north door.\n');
+    // A worker claimed it, then died: its lock stops being refreshed.
+    await t.database.db.execute(
+      sql`update jobs set status = 'running', attempts = 1, locked_by = 'dead', locked_at = ${t.clock.now().toISOString()}::timestamptz
+          where kind = 'mrc-scan' and payload->>'document_id' = ${String(id)}`,
+    );
+    expect(await queue.runDue()).toBe(0);
+    t.clock.advance(SCAN_LEASE_MS + 1_000);
+    expect(SCAN_LEASE_MS).toBeLessThanOrEqual(30_000);
+    await queue.runDue();
+    expect((await documentText(id)).document).toMatchObject({ status: 'Ready', passages: 1 });
   });
 
   it('retries a scan that crashed, then fails it as scan_error', async () => {

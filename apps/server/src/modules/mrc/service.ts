@@ -74,6 +74,12 @@ export interface MrcDeps {
  * by a durable background job (`mrc-scan`) into passages. Routes reach this with a device the guard
  * checked; calls naming a document by id alone are scoped to the caller's project here.
  */
+/**
+ * A scan's lease: renewed every 10 s while it runs (the queue's heartbeat), so a worker killed
+ * mid-scan loses its job within 30 s (it was 10 minutes: a document stayed Scanning for 603 s).
+ */
+export const SCAN_LEASE_MS = 30_000;
+
 /** A scan that broke inside (not a refusal of the file): what the operator reads. */
 export const SCAN_ERROR_DETAIL =
   'The scan stopped with an unexpected error (recorded in the server log). Upload the document again; if it fails again, save it in another format.';
@@ -270,7 +276,7 @@ export function createMrcService({
       jobs.register(MRC_SCAN_JOB, scan, {
         // One scan at a time per instance: extraction is heavy, the machine is shared.
         concurrency: 1,
-        leaseMs: 10 * 60_000,
+        leaseMs: SCAN_LEASE_MS,
         onFailed: async ({ payload }) => {
           const id = Number(payload.document_id);
           const row = Number.isInteger(id) ? await repo.find(id) : null;
