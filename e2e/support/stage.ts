@@ -74,6 +74,19 @@ export async function adminApi(baseURL: string, admin: { username: string; passw
 }
 
 /** Signs the operator in on /login and, when named, selects the device to work on. */
+/** A kiosk's device API as a paired kiosk calls it (POST, its key): answers the envelope's `data`. */
+export function kioskApi(baseURL: string, key: string) {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each caller reads its own fields
+  return async (pathname: string, body: object): Promise<any> => {
+    const res = await fetch(`${baseURL}/device_api/v1${pathname}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return ((await res.json()) as { data: unknown }).data;
+  };
+}
+
 export async function signIn(op: Page, admin: { username: string; password: string }, device?: string) {
   await op.goto('/login');
   await op.getByTestId('login-username').fill(admin.username);

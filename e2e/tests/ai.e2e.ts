@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAxe, axeViolations, describeViolations } from '../support/axe.js';
 import { launchBrowser, screenshot } from '../support/browser.js';
 import { startServer, type RunningServer } from '../support/server.js';
+import { kioskApi } from '../support/stage.js';
 
 const ADMIN = { username: 'admin', password: 'Ai-Admin-Passw0rd!' };
 /** Seeded devices: 1 Main Lobby Ambassador, 2 North Wing Ambassador, 3 Website Chatbot. */
@@ -360,16 +361,7 @@ describe('AI configuration in Chromium', () => {
       );
     // Visitors ask the lobby kiosk: close to the topic but under 50 %, well over it, and unrelated.
     const key = (await apiSend('POST', '/admin_settings/devices/key', { id: LOBBY })).data.device_key;
-    const kiosk = async (pathname: string, body: object) =>
-      (
-        await (
-          await fetch(`${server.url}/device_api/v1${pathname}`, {
-            method: 'POST',
-            headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-            body: JSON.stringify(body),
-          })
-        ).json()
-      ).data;
+    const kiosk = kioskApi(server.url, key);
     const session = (await kiosk('/sessions', { language: 'english' })).session_id;
     // Scores under the calibrated matcher (2026-11-24): the first two about 0.3–0.4, the next four
     // over 0.5, the last 0; the test reads them from the test console rather than trusting these.

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAxe, axeViolations, describeViolations } from '../support/axe.js';
 import { launchBrowser, screenshot } from '../support/browser.js';
 import { startServer, type RunningServer } from '../support/server.js';
+import { kioskApi } from '../support/stage.js';
 
 const ADMIN = { username: 'admin', password: 'Understand-Passw0rd!' };
 /** Seeded: 1 Main Lobby Ambassador (the console's first device). */
@@ -138,16 +139,7 @@ describe('understanding what visitors mean, in Chromium', () => {
     beforeAll(async () => {
       await api('POST', '/ai_config/intents/category', { device_id: NORTH, name: 'Visitor services' });
       const key = (await api('POST', '/admin_settings/devices/key', { id: NORTH })).device_key as string;
-      const kiosk = async (pathname: string, body: object) =>
-        (
-          await (
-            await fetch(`${server.url}/device_api/v1${pathname}`, {
-              method: 'POST',
-              headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-              body: JSON.stringify(body),
-            })
-          ).json()
-        ).data;
+      const kiosk = kioskApi(server.url, key);
       const asks: Array<[string, string]> = [
         [pets[0]!, 'english'],
         [pets[0]!, 'english'],
