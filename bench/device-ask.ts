@@ -185,7 +185,9 @@ if (app.embedder.info().model) {
   // Steady state from here: the runs below start once that rebuild has taken over.
   const admin = await adminSession();
   for (;;) {
-    const res = await fetch(`${origin}/admin_panel/ai_config/matcher_status?device_id=${DEVICE}`, { headers: admin });
+    const res = await fetch(`${origin}/admin_panel/ai_config/matcher_status?device_id=${DEVICE}`, {
+      headers: admin,
+    });
     const status = ((await res.json()) as { data: { state: string; dense: boolean } }).data;
     if (status.state === 'ready' && status.dense) break;
     await new Promise((r) => setTimeout(r, 200));

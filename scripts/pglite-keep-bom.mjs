@@ -17,7 +17,9 @@ for (const file of FILES) {
   if (KEPT.test(code)) continue;
   const fixed = code.replace(DECODER, 'new TextDecoder($1(this,$2),{ignoreBOM:!0})');
   if (fixed === code) {
-    console.error(`pglite-keep-bom: ${file} has no decoder to fix; check the PGlite upgrade (docs/decisions.md)`);
+    console.error(
+      `pglite-keep-bom: ${file} has no decoder to fix; check the PGlite upgrade (docs/decisions.md)`,
+    );
     process.exit(1);
   }
   fs.writeFileSync(at, fixed);

@@ -400,7 +400,12 @@ export async function buildApp({
   app.decorate('embedder', embedder);
   // Built per device on first use, then answers from memory; changes rebuild only what changed, and
   // a rebuild runs beside the matcher in use, which answers until the new one takes over.
-  const matcherSource = createMatcherSource({ topics: topicsRepo, entities: entitiesRepo, vectors, log: app.log });
+  const matcherSource = createMatcherSource({
+    topics: topicsRepo,
+    entities: entitiesRepo,
+    vectors,
+    log: app.log,
+  });
   const matcher = createMatcherRegistry({ ...matcherSource, log: app.log });
   app.addHook('onClose', async () => matcher.close());
   const understanding = () => {

@@ -35,13 +35,15 @@ export const tooManyRequests = (
  * line, no file path (the server's layout is nobody's business), bounded.
  */
 export function operatorText(text: string, max = 1_000): string {
-  return text
-    .split('\n')
-    .filter((line) => !/^\s+at\s/.test(line))
-    .join(' ')
-    .replace(/file:\/\/\S+/g, '…')
-    // A quoted path may hold spaces: the whole quoted path goes.
-    .replace(/(['"`])(?:[A-Za-z]:)?[\\/][^'"`]*\1/g, '$1…$1')
-    .replace(/(?:[A-Za-z]:)?(?:[\\/][^\s'"`,;:()\\/]+){2,}[\\/]?/g, '…')
-    .slice(0, max);
+  return (
+    text
+      .split('\n')
+      .filter((line) => !/^\s+at\s/.test(line))
+      .join(' ')
+      .replace(/file:\/\/\S+/g, '…')
+      // A quoted path may hold spaces: the whole quoted path goes.
+      .replace(/(['"`])(?:[A-Za-z]:)?[\\/][^'"`]*\1/g, '$1…$1')
+      .replace(/(?:[A-Za-z]:)?(?:[\\/][^\s'"`,;:()\\/]+){2,}[\\/]?/g, '…')
+      .slice(0, max)
+  );
 }

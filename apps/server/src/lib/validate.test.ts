@@ -170,7 +170,9 @@ describe('operatorText', () => {
       ),
     ).toBe("ENOENT: no such file or directory, open '…'");
     expect(operatorText('Failed on C:\\Users\\ops\\AppData\\scan.docx here')).toBe('Failed on … here');
-    expect(operatorText('Use 3/4 of the page, and/or the first.')).toBe('Use 3/4 of the page, and/or the first.');
+    expect(operatorText('Use 3/4 of the page, and/or the first.')).toBe(
+      'Use 3/4 of the page, and/or the first.',
+    );
     expect(operatorText('x'.repeat(2000))).toHaveLength(1000);
   });
 });

@@ -15,7 +15,14 @@ describe("the documents' step of the answering chain", () => {
     text: 'We open at 9.',
     score: 0.8,
     threshold: 0.5,
-    source: { document_id: 3, filename: 'guide.pdf', page: 2, heading: null, passage_id: 11 },
+    source: {
+      document_id: 3,
+      filename: 'guide.pdf',
+      page: 2,
+      heading: null,
+      passage_id: 11,
+      language: 'english',
+    },
     ...over,
   });
 

@@ -60,7 +60,6 @@ describe('documents nested past any real one', () => {
   it('still reads a page nested as deep as real ones are', async () => {
     const html = `<html><body>${'<div><section>'.repeat(40)}<h2>Parking</h2><p>Level B2, open all night long for visitors.</p>${'</section></div>'.repeat(40)}</body></html>`;
     const doc = await extract(html, 'html');
-    expect(doc.passages?.[0] ?? doc).toBeTruthy();
     expect(JSON.stringify(doc)).toContain('Level B2');
   });
 });
