@@ -24,6 +24,7 @@ import {
   nextMessage,
   settle,
 } from '../test/sockets.js';
+import { REALTIME_LIMITS } from './server.js';
 
 describe.each(backends)('realtime service (%s)', (kind) => {
   const t = suiteApp(kind);
@@ -119,6 +120,37 @@ describe.each(backends)('realtime service (%s)', (kind) => {
     expect(await closing).toBe('io server disconnect');
     await expect(connected(deviceSocket(url, device.key))).rejects.toThrow('unauthorized');
     await connected(deviceSocket(url, res.json().data.device_key));
+  });
+
+  it('refuses a flood of events past the rate with too_many_requests, then closes the socket; others go on', async () => {
+    const admin = await login(t.app, ADMIN.username, ADMIN.password);
+    const flooder = await createDevice(t.app, admin, `Flooding kiosk ${kind}`);
+    const calm = await createDevice(t.app, admin, `Calm kiosk ${kind}`);
+    const socket = await connected(deviceSocket(url, flooder.key));
+    const closing = disconnected(socket, 10_000);
+    const answers: Array<{ ok: boolean; error?: string }> = [];
+    for (let i = 0; i < 1_000; i++) {
+      socket.emit(SOCKET.callSignal, { call_id: 1, signal: { type: 'candidate', n: i } }, (a: never) =>
+        answers.push(a),
+      );
+    }
+    expect(await closing).toBe('io server disconnect');
+    const refused = answers.filter((a) => a.error === 'too_many_requests').length;
+    expect(refused).toBeGreaterThanOrEqual(REALTIME_LIMITS.dropsBeforeClose - 1);
+    // The first burst went through to the handlers (their answers may come after the close).
+    expect(refused).toBeLessThanOrEqual(1_000 - REALTIME_LIMITS.socketBurst);
+    // Another kiosk, sending at a kiosk's pace, is not touched.
+    const other = await connected(deviceSocket(url, calm.key));
+    const calmAnswers = await Promise.all(
+      Array.from(
+        { length: 20 },
+        (_, i) =>
+          new Promise<{ error?: string }>((resolve) =>
+            other.emit(SOCKET.callSignal, { call_id: 1, signal: { type: 'candidate', n: i } }, resolve),
+          ),
+      ),
+    );
+    expect(calmAnswers.filter((a) => a.error === 'too_many_requests')).toEqual([]);
   });
 
   it("keeps each project's events in its own room", async () => {

@@ -25,6 +25,8 @@ import {
   type Notifier,
   type RealtimeHooks,
 } from './types.js';
+import { TokenBucket } from '../lib/token-bucket.js';
+import { createTtlCache } from '../lib/ttl-cache.js';
 
 export const room = {
   project: (projectId: number) => `project:${projectId}`,
@@ -56,6 +58,15 @@ function refusal(code: string): Error & { data?: unknown } {
  * room (and rooms for their session, their tab and each live page they may open), devices their device's room. With `REDIS_URL`, the
  * Redis adapter carries room messages and disconnects between instances.
  */
+/** Events a socket may send: per socket, per key (all its sockets), and refusals before it is closed. */
+export const REALTIME_LIMITS = {
+  socketPerSecond: 30,
+  socketBurst: 200,
+  keyPerSecond: 60,
+  keyBurst: 400,
+  dropsBeforeClose: 500,
+};
+
 export function createRealtime({
   httpServer,
   auth,
@@ -164,8 +175,33 @@ export function createRealtime({
     );
   });
 
+  /** Each kiosk key's and console session's bucket, shared by its sockets (10 sockets × a flood). */
+  const keyBuckets = createTtlCache<string, TokenBucket>({ ttlMs: 10 * 60_000, max: 50_000 });
+
   io.on('connection', (socket: Socket) => {
     const data = socket.data as SocketData;
+    // Events are limited per socket and per key before any handler runs: past the rate an event
+    // is refused (its ack says too_many_requests) and, past REALTIME_LIMITS.dropsBeforeClose of
+    // them, the socket is closed (a kiosk key sent 5,000 call:signal events and stalled the server).
+    const keyOf = data.kind === 'admin' ? `s:${data.admin.sessionId}` : `d:${data.device.id}`;
+    const mine = new TokenBucket(REALTIME_LIMITS.socketPerSecond, REALTIME_LIMITS.socketBurst, Date.now());
+    let dropped = 0;
+    socket.use((packet, next) => {
+      const now = Date.now();
+      let shared = keyBuckets.get(keyOf);
+      if (!shared) {
+        shared = new TokenBucket(REALTIME_LIMITS.keyPerSecond, REALTIME_LIMITS.keyBurst, now);
+        keyBuckets.set(keyOf, shared);
+      }
+      if (mine.take(now) && shared.take(now)) return next();
+      dropped++;
+      const ack = packet[packet.length - 1];
+      if (typeof ack === 'function') (ack as Ack)({ ok: false, error: 'too_many_requests' });
+      if (dropped === REALTIME_LIMITS.dropsBeforeClose) {
+        log.warn({ key: keyOf, dropped }, 'realtime: closing a socket that kept sending past its rate');
+        socket.disconnect(true);
+      }
+    });
     if (data.kind === 'admin') {
       const { admin } = data;
       void socket.join([
