@@ -76,19 +76,28 @@ describe.each(backends)('resumable uploads (tus), on %s', (kind) => {
     expect(head.headers['upload-offset']).toBe(String(png.length));
   });
 
-  it('takes the whole file in the creating POST (creation-with-upload), with its address and the item', async () => {
-    const res = await t.app.inject({
+  /** A creating POST with its own headers (the tus client's `create` sends no body and no extension). */
+  const createRaw = (length: number, filename: string, extra: Record<string, string>, payload?: Buffer) =>
+    t.app.inject({
       method: 'POST',
       url: UPLOADS,
       headers: {
         ...admin.headers,
         'tus-resumable': TUS_VERSION,
-        'upload-length': String(png.length),
-        'upload-metadata': tusMetadata({ device_id: DEVICE, kind: 'image', filename: 'whole.png' }),
-        'content-type': 'application/offset+octet-stream',
+        'upload-length': String(length),
+        'upload-metadata': tusMetadata({ device_id: DEVICE, kind: 'image', filename }),
+        ...extra,
       },
-      payload: png,
+      ...(payload ? { payload } : {}),
     });
+
+  it('takes the whole file in the creating POST (creation-with-upload), with its address and the item', async () => {
+    const res = await createRaw(
+      png.length,
+      'whole.png',
+      { 'content-type': 'application/offset+octet-stream' },
+      png,
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers.location).toMatch(/^\/admin_panel\/media\/uploads\/[0-9a-f]{32}$/);
     expect(res.headers['upload-offset']).toBe(String(png.length));
@@ -100,17 +109,7 @@ describe.each(backends)('resumable uploads (tus), on %s', (kind) => {
   });
 
   it('refuses concatenation (Upload-Concat) with a clear 400: it is not offered', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: UPLOADS,
-      headers: {
-        ...admin.headers,
-        'tus-resumable': TUS_VERSION,
-        'upload-length': '100',
-        'upload-concat': 'partial',
-        'upload-metadata': tusMetadata({ device_id: DEVICE, kind: 'image', filename: 'part.png' }),
-      },
-    });
+    const res = await createRaw(100, 'part.png', { 'upload-concat': 'partial' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       error: 'upload_protocol',

@@ -151,6 +151,18 @@ describe.each(backends)('naughty strings read back as sent or are refused with 4
     });
   const get = (url: string) => adminCall(t.app, admin, 'GET', url);
   const data = (res: LightMyRequestResponse) => res.json().data;
+  /** A response of the seeded topic, written with `fields`; the stored response it became, read back. */
+  const writeResponse = (fields: object) =>
+    asAdmin('POST', '/ai_config/intents/responses', {
+      device_id: OWN,
+      intent_id: seed.ids.topic,
+      language: 'english',
+      ...fields,
+    });
+  const storedResponse = async (w: LightMyRequestResponse) =>
+    (await get(`/ai_config/intents/responses?device_id=${OWN}&intent_id=${seed.ids.topic}`)).find(
+      (r: { id: number }) => r.id === data(w).id,
+    );
 
   let visit: string;
   let eventId: number;
@@ -340,18 +352,8 @@ describe.each(backends)('naughty strings read back as sent or are refused with 4
       route: 'POST /admin_panel/ai_config/intents/responses',
       field: 'contents[].values[]',
       trims: true,
-      write: (s) =>
-        asAdmin('POST', '/ai_config/intents/responses', {
-          device_id: OWN,
-          intent_id: seed.ids.topic,
-          language: 'english',
-          device_type: 'chatbot',
-          contents: [{ type: 'text', values: [s] }],
-        }),
-      read: async (w) =>
-        (await get(`/ai_config/intents/responses?device_id=${OWN}&intent_id=${seed.ids.topic}`)).find(
-          (r: { id: number }) => r.id === data(w).id,
-        )?.contents[0].values[0],
+      write: (s) => writeResponse({ device_type: 'chatbot', contents: [{ type: 'text', values: [s] }] }),
+      read: async (w) => (await storedResponse(w))?.contents[0].values[0],
     },
     {
       // Kept exactly, white space and a leading byte-order mark included.
@@ -359,35 +361,19 @@ describe.each(backends)('naughty strings read back as sent or are refused with 4
       field: 'custom_content',
       trims: false,
       write: (s) =>
-        asAdmin('POST', '/ai_config/intents/responses', {
-          device_id: OWN,
-          intent_id: seed.ids.topic,
-          language: 'english',
+        writeResponse({
           device_type: 'chatbot',
           custom_content: s,
           contents: [{ type: 'text', values: ['x'] }],
         }),
-      read: async (w) =>
-        (await get(`/ai_config/intents/responses?device_id=${OWN}&intent_id=${seed.ids.topic}`)).find(
-          (r: { id: number }) => r.id === data(w).id,
-        )?.custom_content,
+      read: async (w) => (await storedResponse(w))?.custom_content,
     },
     {
       route: 'POST /admin_panel/ai_config/intents/responses',
       field: 'speech',
       trims: true,
-      write: (s) =>
-        asAdmin('POST', '/ai_config/intents/responses', {
-          device_id: OWN,
-          intent_id: seed.ids.topic,
-          language: 'english',
-          device_type: 'ambassador',
-          speech: s,
-        }),
-      read: async (w) =>
-        (await get(`/ai_config/intents/responses?device_id=${OWN}&intent_id=${seed.ids.topic}`)).find(
-          (r: { id: number }) => r.id === data(w).id,
-        )?.speech,
+      write: (s) => writeResponse({ device_type: 'ambassador', speech: s }),
+      read: async (w) => (await storedResponse(w))?.speech,
     },
     {
       route: 'POST /admin_panel/ai_config/alias_finder',

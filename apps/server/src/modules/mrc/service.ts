@@ -160,7 +160,7 @@ export function createMrcService({
       if (saved) await announce(id, row.deviceId, 'Ready');
     } catch (e) {
       if (!(e instanceof ScanFailure)) throw e;
-      if (await repo.setStatus(id, 'Failed', { code: e.code, detail: operatorText(e.detail) }, clock.now())) {
+      if (await repo.setStatus(id, 'Failed', { code: e.code, detail: e.detail }, clock.now())) {
         await announce(id, row.deviceId, 'Failed');
       }
     }

@@ -159,10 +159,9 @@ export function answerFrom(
   // With vectors, the fitted model judges the sentence; without, BM25's score against the threshold.
   // (Measured and dropped: "closer to the question than any background sentence" also admits
   // near-miss questions about the place.)
+  const features = extracted ? answerFeatures(score, extracted, cross) : null;
   const confidence =
-    extracted !== null && dense !== undefined && answerable
-      ? logistic(answerable.weights, answerFeatures(score, extracted, cross))
-      : null;
+    features !== null && dense !== undefined && answerable ? logistic(answerable.weights, features) : null;
   const byMeaning =
     extracted !== null && dense !== undefined && extracted.dense >= denseThreshold[cross ? 'cross' : 'same'];
   const enough = confidence !== null ? confidence >= answerable!.threshold : score >= threshold || byMeaning;
@@ -184,7 +183,7 @@ export function answerFrom(
     ranked,
     extracted,
     confidence,
-    features: extracted ? answerFeatures(score, extracted, cross) : null,
+    features,
   };
 }
 
