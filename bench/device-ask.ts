@@ -37,7 +37,7 @@ import { createDevicesRepo, createDevicesService } from '../apps/server/src/modu
 import { systemClock } from '../apps/server/src/lib/clock.js';
 import type { MatcherTopic } from '../apps/server/src/matcher/index.js';
 import { syntheticTopics } from '../apps/server/src/test/matcher-topics.js';
-import { BENCH_ADMIN } from './support.js';
+import { BENCH_ADMIN, BENCH_UNTHROTTLED } from './support.js';
 import inspector from 'node:inspector';
 
 const TOPICS = 1000;
@@ -70,7 +70,12 @@ if (process.env.DATABASE_URL) {
     await c.end();
   };
 }
-const config = loadConfig({ DATA_DIR: dir, ADMIN_PASSWORD: BENCH_ADMIN.password, DATABASE_URL: databaseUrl });
+const config = loadConfig({
+  DATA_DIR: dir,
+  ADMIN_PASSWORD: BENCH_ADMIN.password,
+  DATABASE_URL: databaseUrl,
+  ...BENCH_UNTHROTTLED,
+});
 const quiet = { info: () => undefined, warn: () => undefined };
 const database = await openAndSeed(config, quiet);
 const { db } = database;

@@ -16,6 +16,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openAndSeed } from '../apps/server/src/bootstrap.js';
 import { loadConfig } from '../apps/server/src/config.js';
+import { BENCH_UNTHROTTLED } from './support.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -112,6 +113,7 @@ async function run(shedding: 'on' | 'off') {
     ADMIN_PASSWORD: 'Bench-Passw0rd!',
     DATABASE_URL: store.url,
     LOAD_SHEDDING: shedding,
+    ...BENCH_UNTHROTTLED,
     PORT: String(await freePort()),
     HOST: '127.0.0.1',
   };

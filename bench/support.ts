@@ -9,6 +9,8 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { createLocalEmbedder } from '../apps/server/src/nlu/embedder/local.js';
 
 export const BENCH_ADMIN = { username: 'admin', password: 'Bench-Passw0rd!' } as const;
+/** Benches measure capacity, not the per-client throttles (plugins/throttle.ts). */
+export const BENCH_UNTHROTTLED = { SIGNIN_PER_IP_PER_MINUTE: '0', ASKS_PER_DEVICE_PER_MINUTE: '0' } as const;
 const quiet = { info: () => undefined, warn: () => undefined };
 
 /** A fresh seeded database for a benchmark: PGlite in a temp dir, or DATABASE_URL. */
@@ -18,6 +20,7 @@ export async function benchDatabase() {
     DATA_DIR: dir,
     ADMIN_PASSWORD: BENCH_ADMIN.password,
     DATABASE_URL: process.env.DATABASE_URL ?? '',
+    ...BENCH_UNTHROTTLED,
   });
   const database = await openAndSeed(config, quiet);
   return { dir, config, database };

@@ -16,6 +16,7 @@ import { registerApiReference } from './plugins/api-reference.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerDeviceAuth } from './plugins/device-auth.js';
 import { registerGuard } from './plugins/guard.js';
+import { registerThrottles } from './plugins/throttle.js';
 import { recordRoutes } from './plugins/route-table.js';
 import { registerInputChecks } from './plugins/input-checks.js';
 import { registerApiCompression } from './plugins/compress.js';
@@ -246,6 +247,14 @@ export async function buildApp({
     const limits = shedLimits ?? (database.kind === 'pglite' ? PGLITE_LIMITS : POSTGRES_LIMITS);
     registerLoadShedding(app, createLoadShedder(limits));
   }
+  await registerThrottles(app, {
+    limits: {
+      signInPerIp: config.SIGNIN_PER_IP_PER_MINUTE,
+      asksPerDevice: config.ASKS_PER_DEVICE_PER_MINUTE,
+    },
+    redisUrl: config.REDIS_URL,
+    redisPrefix: config.REDIS_PREFIX,
+  });
   registerInputChecks(app);
   registerApiCompression(app);
   await app.register(fastifyHelmet, {

@@ -13,6 +13,10 @@ describe('configuration', () => {
     expect(c.DATABASE_URL).toBeUndefined();
     expect(c.SESSION_IDLE_MINUTES).toBe(60);
     expect(c.SESSION_MAX_HOURS).toBe(12);
+    // Throttles are on unless turned off.
+    expect(c.SIGNIN_PER_IP_PER_MINUTE).toBe(30);
+    expect(c.ASKS_PER_DEVICE_PER_MINUTE).toBe(600);
+    expect(c.REDIS_PREFIX).toBe('ambassador');
   });
 
   it.each([
@@ -24,6 +28,8 @@ describe('configuration', () => {
     [{ ADMIN_USERNAME: 'has space' }, 'ADMIN_USERNAME'],
     [{ SESSION_IDLE_MINUTES: '0' }, 'SESSION_IDLE_MINUTES'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ ASKS_PER_DEVICE_PER_MINUTE: '-1' }, 'ASKS_PER_DEVICE_PER_MINUTE'],
+    [{ REDIS_PREFIX: 'a b:c' }, 'REDIS_PREFIX'],
   ])('stops on a bad value and names the variable: %o', (env, name) => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`${name}:`));
   });

@@ -82,6 +82,17 @@ const ZConfig = z.object({
     .enum(['on', 'off'])
     .default('on')
     .transform((v) => v === 'on'),
+  /**
+   * Per-client throttles (plugins/throttle.ts), per minute; 0 turns one off. Sign-ins count per IP
+   * address (behind a proxy, set TRUST_PROXY), asks per device key.
+   */
+  SIGNIN_PER_IP_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(30),
+  ASKS_PER_DEVICE_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(600),
+  /** What this installation's keys in Redis start with (throttle counts). */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, _ . - only')
+    .default('ambassador'),
   /** The largest image and video upload, in MB (media/store.ts). */
   MEDIA_IMAGE_MAX_MB: z.coerce
     .number()

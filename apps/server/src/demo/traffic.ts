@@ -43,7 +43,12 @@ export async function sendDemoTraffic(
   const clock = new ReplayClock();
   // Replayed traffic is answered by words: a model process per seeding app would add a start-up and
   // about 12 ms a question to the first start, for conversations that are only demo data.
-  const app = await buildApp({ config: { ...config, EMBEDDINGS: 'none' }, database, clock });
+  // Replayed at its own pace: the per-client throttles are for visitors, not for this.
+  const app = await buildApp({
+    config: { ...config, EMBEDDINGS: 'none', ASKS_PER_DEVICE_PER_MINUTE: 0, SIGNIN_PER_IP_PER_MINUTE: 0 },
+    database,
+    clock,
+  });
   const devices = createDevicesService({ repo: createDevicesRepo(database.db), clock });
   const { key, revoke } = await devices.issueToolKey(deviceId);
   try {

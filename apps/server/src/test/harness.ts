@@ -86,6 +86,10 @@ export async function startApp(
     // Lexical unless a suite is about understanding (it sets EMBEDDINGS itself): the suites' answers
     // are written against the lexical matcher, and a model process per app would cost seconds.
     EMBEDDINGS: 'none',
+    // Suites sign in and ask far more often than a person: the per-client throttles are off
+    // unless a suite is about them (security/throttles.test.ts sets its own).
+    SIGNIN_PER_IP_PER_MINUTE: '0',
+    ASKS_PER_DEVICE_PER_MINUTE: '0',
     ...store.env,
     ...extraEnv,
   });

@@ -11,13 +11,14 @@ export function authRoutes(parent: FastifyInstance, { auth }: { auth: AuthServic
   app.post(
     '/login',
     {
-      config: open,
+      config: { ...open, throttle: 'sign-in' },
       schema: {
         tags,
         summary: 'Sign in',
         description:
           'Answers the `access_token` and `auth_project_id` to send as headers on every other admin call. ' +
-          'Repeated failures lock the username for a while (`locked_out`, 429).',
+          'Repeated failures lock the username for a while (`locked_out`, 429); too many sign-ins from ' +
+          'one address in a minute answer `too_many_requests` (429, Retry-After).',
         body: ZLoginRequest,
         response: { 200: ZOk(ZLoginResponse) },
       },

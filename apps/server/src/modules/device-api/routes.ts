@@ -60,10 +60,13 @@ export function deviceApiRoutes(parent: FastifyInstance, { deviceApi }: { device
   app.post(
     '/ask',
     {
+      config: { throttle: 'ask' },
       schema: {
         tags,
         summary: 'Ask a question; answers with the matched topic’s response or the fallback',
-        description: `A retry with the same \`${IDEMPOTENCY_HEADER}\` header is logged once and answered again.`,
+        description:
+          `A retry with the same \`${IDEMPOTENCY_HEADER}\` header is logged once and answered again. ` +
+          'Past the asks one device key may make in a minute: `too_many_requests` (429, Retry-After), not logged.',
         headers: z.looseObject({ [IDEMPOTENCY_HEADER]: ZIdempotencyKey.optional() }),
         body: ZAskRequest,
         response: { 200: ZOk(ZAskResponse) },
