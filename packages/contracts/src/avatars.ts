@@ -86,6 +86,11 @@ export const ZAvatar = z.object({
   status: ZAvatarStatus,
   /** Production progress, 0–100. */
   progress: z.number().int(),
+  /**
+   * Queued or producing, but its production was interrupted (the server making it stopped, or an
+   * attempt did not finish): it resumes by itself within seconds or at its next attempt.
+   */
+  interrupted: z.boolean(),
   /** Seconds production is expected to take still (from the recent productions), null when not producing. */
   eta_seconds: z.number().int().nullable(),
   /** Why production failed (a face refusal, or `production_failed`) and what to do. */

@@ -56,6 +56,11 @@ export const ZMrcDocument = z.object({
   format: z.enum(MRC_FORMATS),
   status: z.enum(MRC_STATUSES),
   failure: z.enum(MRC_FAILURES).nullable(),
+  /**
+   * Scanning, but its scan was interrupted (the server doing it stopped, or an attempt did not
+   * finish): it resumes by itself within seconds or at its next attempt. False otherwise.
+   */
+  interrupted: z.boolean(),
   /** More about a failure, in English, for support (the console shows the code's own text). */
   failure_detail: z.string().nullable(),
   /** PDF pages; for other formats the number of sections the text was split into pages by. */

@@ -57,6 +57,27 @@ describe.each(backends)('durable job queue (%s)', (backend) => {
     return r!;
   };
 
+  it('tells which jobs were interrupted: a silent worker, or waiting to retry after an attempt', async () => {
+    const q = queue();
+    let fail = true;
+    q.register('scan', async () => {
+      if (fail) throw new Error('crashed');
+    });
+    await q.enqueue('scan', {}, { key: 'scan:1' });
+    await q.enqueue('scan', {}, { key: 'scan:2' });
+    expect(await q.interrupted('scan', ['scan:1', 'scan:2'])).toEqual(new Set());
+    await q.runDue();
+    // Both failed once and wait for their retry.
+    expect(await q.interrupted('scan', ['scan:1', 'scan:2', 'scan:3'])).toEqual(
+      new Set(['scan:1', 'scan:2']),
+    );
+    fail = false;
+    clock.advance(60_000);
+    await q.runDue();
+    expect(await q.interrupted('scan', ['scan:1', 'scan:2'])).toEqual(new Set());
+    expect(await q.interrupted('scan', [])).toEqual(new Set());
+  });
+
   it('runs a queued job once with its payload, and marks it done', async () => {
     const q = queue();
     const seen: Array<{ payload: unknown; attempt: number }> = [];

@@ -322,6 +322,25 @@ export function createJobQueue({
       }
     },
 
+    async interrupted(kind, keys) {
+      if (keys.length === 0) return new Set<string>();
+      const lease = kinds.get(kind)?.leaseMs ?? DEFAULT_LEASE_MS;
+      const now = clock.now().getTime();
+      // Two heartbeats missed (one is sent every lease/3): its worker is gone, another takes it soon.
+      const silentSince = new Date(now - Math.floor((2 * lease) / 3));
+      const rows = await queryRows<{ key: string }>(
+        db,
+        sql`select key from ${jobs}
+             where kind = ${kind}::text and key in (${sql.join(
+               keys.map((k) => sql`${k}::text`),
+               sql`, `,
+             )})
+               and ((status = 'running' and locked_at < ${iso(silentSince)}::timestamptz)
+                 or (status = 'queued' and attempts > 0))`,
+      );
+      return new Set(rows.map((r) => r.key));
+    },
+
     /** Housekeeping: done jobs after 7 days, failed ones after 30. */
     async prune() {
       const now = clock.now().getTime();

@@ -42,6 +42,12 @@ export interface JobQueue {
   start(): void;
   /** Stops claiming; aborts and waits for running jobs (they run again after a restart). */
   stop(): Promise<void>;
+  /**
+   * Of these job keys, the ones whose job was interrupted: running on a worker that stopped
+   * answering (it is taken over once its lease ends), or waiting to run again after an attempt that
+   * did not finish. What the console shows as "interrupted, resumes by itself".
+   */
+  interrupted(kind: string, keys: string[]): Promise<Set<string>>;
   /** Runs every due job now, until none is due; resolves with how many ran (tests, and `start`'s loop). */
   runDue(): Promise<number>;
 }

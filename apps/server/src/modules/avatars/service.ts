@@ -69,7 +69,9 @@ export function createAvatarsService({ repo, media, jobs, detector, notifier, cl
     return median(await repo.recentProductionMs(projectId));
   }
 
-  async function toAvatar(r: AvatarRow, typicalMs?: number): Promise<Avatar> {
+  const produceKey = (id: number) => `${AVATAR_PRODUCE_JOB}:${id}`;
+
+  async function toAvatar(r: AvatarRow, typicalMs?: number, interrupted = false): Promise<Avatar> {
     let eta: number | null = null;
     if (r.status === 'queued' || r.status === 'producing') {
       const typical = typicalMs ?? (await productionMs((await repo.projectOf(r.deviceId)) ?? 0));
@@ -87,6 +89,7 @@ export function createAvatarsService({ repo, media, jobs, detector, notifier, cl
       virtual_avatar_type: VIRTUAL_AVATAR_TYPE,
       status: r.status,
       progress: r.progress,
+      interrupted: (r.status === 'queued' || r.status === 'producing') && interrupted,
       eta_seconds: eta,
       failure: r.failure,
       failure_message: r.failureDetail === null ? null : operatorText(r.failureDetail),
@@ -215,7 +218,13 @@ export function createAvatarsService({ repo, media, jobs, detector, notifier, cl
 
     async list(projectId: number, deviceId: number) {
       const typical = await productionMs(projectId);
-      return Promise.all((await repo.list(deviceId)).map((r) => toAvatar(r, typical)));
+      const rows = await repo.list(deviceId);
+      const working = rows.filter((r) => r.status === 'queued' || r.status === 'producing');
+      const interrupted = await jobs.interrupted(
+        AVATAR_PRODUCE_JOB,
+        working.map((r) => produceKey(r.id)),
+      );
+      return Promise.all(rows.map((r) => toAvatar(r, typical, interrupted.has(produceKey(r.id)))));
     },
 
     /**
@@ -282,7 +291,7 @@ export function createAvatarsService({ repo, media, jobs, detector, notifier, cl
         createdBy: actor.userId,
         now: clock.now(),
       });
-      await jobs.enqueue(AVATAR_PRODUCE_JOB, { avatar_id: id }, { key: `${AVATAR_PRODUCE_JOB}:${id}` });
+      await jobs.enqueue(AVATAR_PRODUCE_JOB, { avatar_id: id }, { key: produceKey(id) });
       const row = (await repo.find(id))!;
       await announce(row);
       return toAvatar(row);
@@ -394,8 +403,9 @@ export function createAvatarsService({ repo, media, jobs, detector, notifier, cl
       jobs.register(AVATAR_PRODUCE_JOB, produce, {
         // One production at a time per instance: the face model takes a core.
         concurrency: 1,
-        // Renewed every 10 s while it runs: a killed worker's avatar is taken over within 30 s.
-        leaseMs: 30_000,
+        // Renewed every 6.7 s while it runs: a killed worker's avatar is taken over within 20 s
+        // (and the next poll, 5 s): resumed in under 30 s.
+        leaseMs: 20_000,
         onFailed: async ({ payload }) => {
           const id = Number(payload.avatar_id);
           const row = Number.isInteger(id) ? await repo.find(id) : null;

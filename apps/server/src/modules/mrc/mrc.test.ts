@@ -414,11 +414,28 @@ describe.each(backends)('the document scan job on %s', (kind) => {
       sql`update jobs set status = 'running', attempts = 1, locked_by = 'dead', locked_at = ${t.clock.now().toISOString()}::timestamptz
           where kind = 'mrc-scan' and payload->>'document_id' = ${String(id)}`,
     );
+    const listed = async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/admin_panel/mrc?device_id=${device}`,
+        headers: admin.headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data as MrcDocument[]).find((d) => d.id === id)!;
+    };
     expect(await queue.runDue()).toBe(0);
-    t.clock.advance(SCAN_LEASE_MS + 1_000);
-    expect(SCAN_LEASE_MS).toBeLessThanOrEqual(30_000);
+    // Still within its heartbeats: Scanning, not interrupted.
+    t.clock.advance(SCAN_LEASE_MS / 3);
+    expect(await listed()).toMatchObject({ status: 'Scanning', interrupted: false });
+    // Two heartbeats missed: the console says it was interrupted and resumes by itself.
+    t.clock.advance(SCAN_LEASE_MS / 3 + 1_000);
+    expect(await listed()).toMatchObject({ status: 'Scanning', interrupted: true });
+    expect(await queue.runDue()).toBe(0);
+    t.clock.advance(SCAN_LEASE_MS / 3);
+    // Taken over within the lease and one poll of 5 s: under 30 s from the worker's death.
+    expect(SCAN_LEASE_MS + 5_000).toBeLessThanOrEqual(30_000);
     await queue.runDue();
-    expect((await documentText(id)).document).toMatchObject({ status: 'Ready', passages: 1 });
+    expect(await listed()).toMatchObject({ status: 'Ready', interrupted: false, passages: 1 });
   });
 
   it('retries a scan that crashed, then fails it as scan_error', async () => {

@@ -37,12 +37,13 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** Where the console downloads a document's original. */
 export const documentFileUrl = (id: number) => `/admin_panel/mrc/${id}/file`;
 
-const toDocument = (r: MrcRow): MrcDocument => ({
+const toDocument = (r: MrcRow, interrupted = false): MrcDocument => ({
   id: r.id,
   filename: r.filename,
   format: r.format,
   status: r.status,
   failure: r.failure as MrcFailure | null,
+  interrupted: r.status === 'Scanning' && interrupted,
   failure_detail: r.failureDetail === null ? null : operatorText(r.failureDetail),
   pages: r.pages,
   language: r.language as Language | null,
@@ -75,10 +76,11 @@ export interface MrcDeps {
  * checked; calls naming a document by id alone are scoped to the caller's project here.
  */
 /**
- * A scan's lease: renewed every 10 s while it runs (the queue's heartbeat), so a worker killed
- * mid-scan loses its job within 30 s (it was 10 minutes: a document stayed Scanning for 603 s).
+ * A scan's lease: renewed every 6.7 s while it runs (the queue's heartbeat, lease/3), so a worker
+ * killed mid-scan loses its job within 20 s, another instance's next poll (5 s) takes it: resumed in
+ * under 30 s (it was 10 minutes: a document stayed Scanning for 603 s).
  */
-export const SCAN_LEASE_MS = 30_000;
+export const SCAN_LEASE_MS = 20_000;
 
 /** A scan that broke inside (not a refusal of the file): what the operator reads. */
 export const SCAN_ERROR_DETAIL =
@@ -170,7 +172,9 @@ export function createMrcService({
     /** One page of a device's documents (Removed ones never) and how many match. */
     async list(deviceId: number, filter: MrcListFilter) {
       const { rows, total } = await repo.list(deviceId, filter);
-      return { documents: rows.map(toDocument), total };
+      const scanning = rows.filter((r) => r.status === 'Scanning').map((r) => scanKey(r.id));
+      const interrupted = await jobs.interrupted(MRC_SCAN_JOB, scanning);
+      return { documents: rows.map((r) => toDocument(r, interrupted.has(scanKey(r.id)))), total };
     },
 
     /**

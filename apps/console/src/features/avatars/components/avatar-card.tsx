@@ -71,7 +71,17 @@ export function AvatarCard({
               value={avatar.progress}
               aria-label={t(`interface.avatars.status.${avatar.status}`)}
             />
-            {avatar.eta_seconds !== null && (
+            {avatar.interrupted && (
+              <Typography
+                variant="caption"
+                component="p"
+                color="text.secondary"
+                data-testid="avatar-interrupted"
+              >
+                {t('interface.avatars.interrupted')}
+              </Typography>
+            )}
+            {!avatar.interrupted && avatar.eta_seconds !== null && (
               <Typography variant="caption" color="text.secondary" data-testid="avatar-eta">
                 {t('interface.avatars.eta', { seconds: avatar.eta_seconds })}
               </Typography>

@@ -24,6 +24,7 @@ const avatar = (id: number, name: string, more: Partial<Avatar> = {}): Avatar =>
   virtual_avatar_type: 'video_avatar',
   status: 'ready',
   progress: 100,
+  interrupted: false,
   eta_seconds: null,
   failure: null,
   failure_message: null,
@@ -105,6 +106,22 @@ describe('AvatarPage', () => {
     expect(within(card(2)).getByTestId('avatar-eta').textContent).toBe('About 4 s left');
     expect(inUse(2).disabled).toBe(true);
     expect((within(card(2)).getByTestId('avatar-motions') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('says an interrupted production resumes by itself, instead of a time left', async () => {
+    avatarServer([
+      avatar(3, 'Cleo', {
+        status: 'producing',
+        progress: 30,
+        eta_seconds: 9,
+        interrupted: true,
+        still_url: null,
+      }),
+    ]);
+    renderWithApp(<AvatarPage />, '/interface/avatar');
+    await screen.findByTestId('avatar-card-3');
+    expect(within(card(3)).getByTestId('avatar-interrupted').textContent).toMatch(/resumes by itself/);
+    expect(within(card(3)).queryByTestId('avatar-eta')).toBeNull();
   });
 
   it('puts one avatar in use, the other out; a refusal leaves the switch as it was and says why', async () => {

@@ -8,20 +8,35 @@ import { useTranslation } from 'react-i18next';
 const COLORS = { Scanning: 'info', Ready: 'success', Failed: 'error', Removed: 'default' } as const;
 
 /** A document's status: Scanning with a spinner, Ready, or Failed with what the operator can do. */
-export function StatusChip({ document }: { document: Pick<MrcDocument, 'id' | 'status' | 'failure'> }) {
+export function StatusChip({
+  document,
+}: {
+  document: Pick<MrcDocument, 'id' | 'status' | 'failure' | 'interrupted'>;
+}) {
   const { t } = useTranslation();
   const scanning = document.status === 'Scanning';
   return (
     <Box sx={{ py: 0.5 }}>
       <Chip
         size="small"
-        color={COLORS[document.status]}
+        color={document.interrupted ? 'warning' : COLORS[document.status]}
         variant={scanning ? 'outlined' : 'filled'}
         label={t(`mrc.status.${document.status}`)}
         {...(scanning && { icon: <CircularProgress size={12} color="inherit" aria-hidden /> })}
         data-testid={`mrc-status-${document.id}`}
         data-status={document.status}
       />
+      {document.interrupted && (
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          component="p"
+          sx={{ mt: 0.5, maxWidth: 360 }}
+          data-testid={`mrc-interrupted-${document.id}`}
+        >
+          {t('mrc.interrupted')}
+        </Typography>
+      )}
       {document.status === 'Failed' && document.failure && (
         <Typography
           variant="caption"

@@ -182,7 +182,7 @@ export function TestPanel({
                   </Typography>
                 ) : (
                   <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }} role="status">
-                    <CircularProgress size={16} />
+                    <CircularProgress size={16} aria-hidden />
                     <Typography variant="body2" color="text.secondary">
                       {t('mrc.test.asking')}
                     </Typography>
@@ -196,7 +196,7 @@ export function TestPanel({
           <Alert
             severity="info"
             sx={{ mb: 2 }}
-            icon={waiting === 'scanning' ? <CircularProgress size={18} /> : undefined}
+            icon={waiting === 'scanning' ? <CircularProgress size={18} aria-hidden /> : undefined}
             data-testid="mrc-test-waiting"
           >
             {waiting === 'scanning' ? t('mrc.test.waiting_scan') : t('mrc.test.no_documents')}

@@ -74,7 +74,7 @@ export function DocumentViewerDialog({ hit, onClose }: { hit: ShownHit | null; o
       <DialogContent dividers sx={{ minHeight: 240 }}>
         {text.isPending && (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }} role="status">
-            <CircularProgress size={18} />
+            <CircularProgress size={18} aria-hidden />
             <Typography color="text.secondary">{t('mrc.viewer.loading')}</Typography>
           </Box>
         )}

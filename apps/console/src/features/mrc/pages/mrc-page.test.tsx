@@ -21,6 +21,7 @@ const doc = (id: number, filename: string, over: Partial<MrcDocument> = {}): Mrc
   format: 'pdf',
   status: 'Ready',
   failure: null,
+  interrupted: false,
   failure_detail: null,
   pages: 12,
   language: 'english',
@@ -128,6 +129,26 @@ describe('MrcPage', () => {
     });
     await vi.waitFor(() => expect(listOf(calls).at(-1)!.query.get('search')).toBe('guide'));
 
+    expect(await axeViolations(screen.getByTestId('mrc-page'))).toEqual([]);
+  });
+
+  it('says so when a scan was interrupted, and that it resumes by itself', async () => {
+    fakeServer((call) =>
+      call.method === 'GET' && call.path === '/mrc'
+        ? {
+            body: [
+              doc(6, 'menu.pdf', { status: 'Scanning', interrupted: true, pages: null }),
+              doc(7, 'map.pdf', { status: 'Scanning', pages: null }),
+            ],
+            total: 2,
+          }
+        : undefined,
+    );
+    renderWithApp(<MrcPage />, '/ai/mrc');
+    expect((await screen.findByTestId('mrc-interrupted-6')).textContent).toMatch(
+      /Interrupted.*resumes by itself/,
+    );
+    expect(screen.queryByTestId('mrc-interrupted-7')).toBeNull();
     expect(await axeViolations(screen.getByTestId('mrc-page'))).toEqual([]);
   });
 
