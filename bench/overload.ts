@@ -13,10 +13,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openAndSeed } from '../apps/server/src/bootstrap.js';
 import { loadConfig } from '../apps/server/src/config.js';
-import { BENCH_UNTHROTTLED } from './support.js';
+import { BENCH_UNTHROTTLED, freshBenchDatabase } from './support.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -83,31 +82,9 @@ async function serve(env: Record<string, string>) {
   return { base, stop: () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM'))) };
 }
 
-/** On PostgreSQL, a database of its own for each run (created, then dropped). */
-async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const base = process.env.DATABASE_URL;
-  if (!base) return { url: '', drop: async () => undefined };
-  const name = `bench_overload_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
 async function run(shedding: 'on' | 'off') {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ac-bench-'));
-  const store = await freshDatabase();
+  const store = await freshBenchDatabase('bench_overload');
   const env = {
     DATA_DIR: dir,
     ADMIN_PASSWORD: 'Bench-Passw0rd!',

@@ -1,7 +1,10 @@
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../apps/server/src/app.js';
 import { openAndSeed } from '../apps/server/src/bootstrap.js';
@@ -87,4 +90,97 @@ export async function localEmbeddings() {
       await embedder.close();
     },
   };
+}
+
+/** A port nothing listens on now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/**
+ * The built server (`npm run build`) in a process of its own, as it runs on a site, so the load a
+ * bench makes is not in the server's loop. Resolves once /healthz answers.
+ */
+export async function spawnBuiltServer(env: Record<string, string>) {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DEMO_DATA: 'false',
+      LOG_LEVEL: 'warn',
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  for (let i = 0; i < 300; i++) {
+    if (
+      await fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { url, child, stop };
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  await stop();
+  throw new Error('the server did not start');
+}
+
+/** One JSON call to a running server; throws with the server's message unless 2xx. */
+export async function jsonCall<T = unknown>(
+  url: string,
+  method: string,
+  route: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  const res = await fetch(`${url}${route}`, {
+    method,
+    headers: { ...(body !== undefined && { 'content-type': 'application/json' }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as { data: T; message: string };
+  if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${json.message}`);
+  return json.data;
+}
+
+/**
+ * On PostgreSQL (DATABASE_URL), a database of its own for each run, created and then dropped: a
+ * bench never writes into the database it was pointed at. Without DATABASE_URL, PGlite (url '').
+ */
+export async function freshBenchDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = process.env.DATABASE_URL;
+  if (!base) return { url: '', drop: async () => undefined };
+  const name = `${prefix}_${Date.now()}`;
+  const onBase = async (statement: string) => {
+    const c = new pg.Client({ connectionString: base });
+    await c.connect();
+    try {
+      await c.query(statement);
+    } finally {
+      await c.end();
+    }
+  };
+  await onBase(`create database ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => onBase(`drop database if exists ${name} with (force)`) };
 }

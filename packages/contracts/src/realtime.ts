@@ -14,6 +14,8 @@ export const ADMIN_PANEL_PROJECT = 'admin_panel';
 export const REALTIME_ERRORS = {
   unauthorized: 'unauthorized',
   forbidden: 'forbidden',
+  /** A socket of this key or session was just closed for flooding: try again after a while. */
+  tooManyRequests: 'too_many_requests',
 } as const;
 
 /**

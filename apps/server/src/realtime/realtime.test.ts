@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { LIVE_EVENT, SOCKET } from '@ambassador/contracts';
+import { LIVE_EVENT, REALTIME_ERRORS, SOCKET } from '@ambassador/contracts';
 import {
   ADMIN,
   backends,
@@ -139,6 +139,8 @@ describe.each(backends)('realtime service (%s)', (kind) => {
     expect(refused).toBeGreaterThanOrEqual(REALTIME_LIMITS.dropsBeforeClose - 1);
     // The first burst went through to the handlers (their answers may come after the close).
     expect(refused).toBeLessThanOrEqual(1_000 - REALTIME_LIMITS.socketBurst);
+    // Coming straight back is refused at the handshake for a while, before any lookup.
+    await expect(connected(deviceSocket(url, flooder.key))).rejects.toThrow(REALTIME_ERRORS.tooManyRequests);
     // Another kiosk, sending at a kiosk's pace, is not touched.
     const other = await connected(deviceSocket(url, calm.key));
     const calmAnswers = await Promise.all(

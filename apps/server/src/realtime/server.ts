@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import {
@@ -37,7 +38,10 @@ export const room = {
   client: (projectId: number, clientId: string) => `client:${projectId}:${clientId}`,
 };
 
-type SocketData = { kind: 'admin'; admin: AdminSocketContext } | { kind: 'device'; device: DeviceContext };
+/** `credential`: a short hash of the key or token the socket signed in with (what a cooldown is keyed by). */
+type SocketData = { credential: string } & (
+  { kind: 'admin'; admin: AdminSocketContext } | { kind: 'device'; device: DeviceContext }
+);
 
 type DeviceHandler = Parameters<RealtimeHooks['onDeviceMessage']>[1];
 type AdminHandler = Parameters<RealtimeHooks['onAdminMessage']>[1];
@@ -65,7 +69,15 @@ export const REALTIME_LIMITS = {
   keyPerSecond: 60,
   keyBurst: 400,
   dropsBeforeClose: 500,
+  /**
+   * After a socket is closed for flooding, new sockets of its key or session are refused this long
+   * at the handshake, before any lookup or connect handler (an attacker reconnecting 100 times a
+   * second made each connect's and disconnect's work a flood of its own).
+   */
+  cooldownMs: 30_000,
 };
+
+const credentialOf = (secret: string) => createHash('sha256').update(secret).digest('hex').slice(0, 24);
 
 export function createRealtime({
   httpServer,
@@ -140,12 +152,18 @@ export function createRealtime({
       );
   };
 
+  /** Credentials whose socket was closed for flooding, refused at the handshake for a while. */
+  const cooling = createTtlCache<string, true>({ ttlMs: REALTIME_LIMITS.cooldownMs, max: 50_000 });
+
   io.use((socket, next) => {
     const handshake = (socket.handshake.auth ?? {}) as Record<string, unknown>;
+    const secret = typeof handshake.device_key === 'string' ? handshake.device_key : handshake.token;
+    const credential = typeof secret === 'string' ? credentialOf(secret) : '';
+    if (credential && cooling.get(credential)) return next(refusal(REALTIME_ERRORS.tooManyRequests));
     const authenticate = async (): Promise<SocketData> => {
       if (typeof handshake.device_key === 'string') {
         const { device_key } = ZDeviceHandshake.parse(handshake);
-        return { kind: 'device', device: await devices.authenticate(device_key) };
+        return { credential, kind: 'device', device: await devices.authenticate(device_key) };
       }
       const parsed = ZAdminHandshake.safeParse(handshake);
       if (!parsed.success) throw refusal(REALTIME_ERRORS.unauthorized);
@@ -154,7 +172,7 @@ export function createRealtime({
       if (ctx.passwordExpired || !LIVE_PAGES.some((page) => canOpen(ctx.pageAccess, page))) {
         throw refusal(REALTIME_ERRORS.forbidden);
       }
-      return { kind: 'admin', admin: { ...ctx, clientId: client_id } };
+      return { credential, kind: 'admin', admin: { ...ctx, clientId: client_id } };
     };
     authenticate().then(
       (data) => {
@@ -199,6 +217,7 @@ export function createRealtime({
       if (typeof ack === 'function') (ack as Ack)({ ok: false, error: 'too_many_requests' });
       if (dropped === REALTIME_LIMITS.dropsBeforeClose) {
         log.warn({ key: keyOf, dropped }, 'realtime: closing a socket that kept sending past its rate');
+        cooling.set(data.credential, true);
         socket.disconnect(true);
       }
     });
