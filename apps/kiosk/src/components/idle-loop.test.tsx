@@ -57,6 +57,13 @@ describe('the idle loop', () => {
     expect(screen.queryByTestId('kiosk-idle')).toBeNull();
     passes(31_000);
     expect(screen.getByRole('dialog', { name: 'Touch the screen to start' })).toBeTruthy();
+    // Nobody has chosen a language: the hint is in each of the device's, each line in its own.
+    const hint = [...screen.getByTestId('kiosk-idle-hint').querySelectorAll('span')];
+    expect(hint.length).toBeGreaterThan(1);
+    expect(hint[0]!.textContent).toBe('Touch the screen to start');
+    expect(hint.some((line) => line.textContent === '輕觸螢幕開始' && line.lang.startsWith('zh-Hant'))).toBe(
+      true,
+    );
     expect(playing()).toBe('/media/welcome.png');
     passes(5_000);
     expect(playing()).toBe('/media/sale.png');

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import type { KioskIdleScreen } from '@ambassador/contracts';
-import type { Strings } from '../i18n/strings';
+import type { KioskIdleScreen, Language } from '@ambassador/contracts';
+import { STRINGS, type Strings } from '../i18n/strings';
+import { HTML_LANG } from '../lib/languages';
 
 /**
  * The idle loop (Interface Settings → idle screen), full-screen over the start screen: the images
@@ -11,12 +12,23 @@ import type { Strings } from '../i18n/strings';
 export function IdleLoop({
   idle,
   strings,
+  languages = [],
   onExit,
 }: {
   idle: KioskIdleScreen;
   strings: Strings;
+  /** The device's languages: nobody has chosen one yet, so the hint is said in each (once). */
+  languages?: readonly Language[];
   onExit: () => void;
 }) {
+  const hints = [
+    ...new Map(
+      (languages.length > 0 ? languages : [null]).map((l) => {
+        const text = l ? STRINGS[l].idleLabel : strings.idleLabel;
+        return [text, l] as const;
+      }),
+    ),
+  ];
   const [turn, setTurn] = useState(0);
   const root = useRef<HTMLDivElement>(null);
   const { items, media_type } = idle;
@@ -78,7 +90,13 @@ export function IdleLoop({
           data-testid="kiosk-idle-video"
         />
       )}
-      <p className="k-idle-hint">{strings.idleLabel}</p>
+      <p className="k-idle-hint" data-testid="kiosk-idle-hint">
+        {hints.map(([text, l]) => (
+          <span key={text} className="k-idle-hint-line" {...(l && { lang: HTML_LANG[l] })}>
+            {text}
+          </span>
+        ))}
+      </p>
     </div>
   );
 }

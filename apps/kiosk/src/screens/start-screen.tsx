@@ -100,7 +100,7 @@ export function StartScreen({
         <FullscreenButton enterLabel={strings.fullscreen} exitLabel={strings.exitFullscreen} />
         <UnpairButton onUnpair={onUnpair} confirmMs={unpairConfirmMs} />
       </div>
-      <div className="k-start-body">
+      <header className="k-start-head">
         {project.name && <p className="k-project">{project.name}</p>}
         <h1 className="k-device-name" data-testid="kiosk-device-name">
           {device.description}
@@ -110,6 +110,9 @@ export function StartScreen({
             {welcome}
           </p>
         )}
+      </header>
+      {/* What shrinks, then hides, when the screen is short: the banners first, then the event. */}
+      <div className="k-start-feature">
         {event && (
           <EventOffer event={event} strings={strings} disabled={starting !== null} onStart={onStartEvent} />
         )}
@@ -127,6 +130,9 @@ export function StartScreen({
             }}
           />
         )}
+      </div>
+      {/* Always in view, at the bottom where a hand reaches. */}
+      <div className="k-start-actions">
         {device.languages.length > 0 ? (
           <>
             <p className="k-muted">{strings.chooseLanguage}</p>
@@ -176,7 +182,9 @@ export function StartScreen({
           </div>
         )}
       </div>
-      {idle && canIdle && <IdleLoop idle={loop} strings={strings} onExit={wake} />}
+      {idle && canIdle && (
+        <IdleLoop idle={loop} strings={strings} languages={device.languages} onExit={wake} />
+      )}
       {directoryOpen && withDirectory && (
         <DirectoryView
           api={api}

@@ -1,0 +1,220 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { portraitJpeg } from '../../apps/server/src/test/portrait-fixtures.js';
+import { axeViolations, describeViolations } from '../support/axe.js';
+import { launchBrowser, screenshot } from '../support/browser.js';
+import { solidPng } from '../support/media.js';
+import { startServer, type RunningServer } from '../support/server.js';
+import { adminApi, openPage, pairKiosk } from '../support/stage.js';
+
+const ADMIN = { username: 'admin', password: 'Floor-Admin-Passw0rd!' };
+const LOBBY = 1;
+/** A venue's real name is long: it must wrap or shrink, never push the actions off the screen. */
+const LONG_NAME = 'Harbour City Ocean Centre — Level 3 Visitor Information & Concierge Desk';
+/** The kiosk sizes a mall floor has: the usual totem, a landscape screen, a tablet, a small panel. */
+const SIZES = [
+  { width: 1080, height: 1920 },
+  { width: 1920, height: 1080 },
+  { width: 768, height: 1024 },
+  { width: 1280, height: 800 },
+] as const;
+/** What a visitor must always be able to reach on the start screen. */
+const ACTIONS = [
+  'kiosk-start-english',
+  'kiosk-start-cantonese',
+  'kiosk-start-mandarin',
+  'kiosk-directory-open',
+  'kiosk-staff-chat',
+  'kiosk-call',
+  'event-start',
+];
+
+/** Where an element is, and whether a tap at its centre reaches it (nothing covers it). */
+async function reach(page: Page, testId: string) {
+  return page.getByTestId(testId).evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const x = r.left + r.width / 2;
+    const y = r.top + r.height / 2;
+    const top = document.elementFromPoint(x, y);
+    return {
+      left: r.left,
+      top: r.top,
+      right: r.right,
+      bottom: r.bottom,
+      width: r.width,
+      height: r.height,
+      reached: top !== null && (top === el || el.contains(top)),
+      covering: top && top !== el && !el.contains(top) ? `${top.tagName}.${top.className}` : null,
+    };
+  });
+}
+
+function expectWithin(
+  box: Awaited<ReturnType<typeof reach>>,
+  size: { width: number; height: number },
+  what: string,
+) {
+  expect(box.reached, `${what} is covered by ${box.covering}`).toBe(true);
+  expect(box.top, `${what} top`).toBeGreaterThanOrEqual(0);
+  expect(box.left, `${what} left`).toBeGreaterThanOrEqual(0);
+  expect(box.bottom, `${what} bottom`).toBeLessThanOrEqual(size.height);
+  expect(box.right, `${what} right`).toBeLessThanOrEqual(size.width);
+}
+
+/**
+ * The kiosk as a mall puts it on its floor: a paired lobby kiosk with its avatar, the demo event, a
+ * banner and a long venue name, at the four sizes such screens come in. The start screen is one
+ * screen: every action in view, uncovered, big enough to touch, nothing to scroll; the directory
+ * owns the screen while open, with its way back in view.
+ */
+describe('the kiosk on a mall floor: one screen at every size', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let key = '';
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    server = await startServer({
+      env: { ADMIN_PASSWORD: ADMIN.password, DEMO_DATA: 'true', DEMO_CONVERSATIONS: '0' },
+    });
+    const api = await adminApi(server.url, ADMIN);
+    const put = async (route: string, body: unknown) => {
+      const res = await fetch(`${server.url}/admin_panel${route}`, {
+        method: 'PUT',
+        headers: api.headers,
+        body: JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(`PUT ${route}: ${res.status} ${await res.text()}`);
+      return ((await res.json()) as { data: unknown }).data;
+    };
+    const upload = async (route: string, field: string, name: string, type: string, content: Buffer) => {
+      const form = new FormData();
+      form.append(field, new Blob([new Uint8Array(content)], { type }), name);
+      const { 'content-type': _json, ...headers } = api.headers;
+      const res = await fetch(`${server.url}/admin_panel${route}`, { method: 'POST', headers, body: form });
+      if (!res.ok) throw new Error(`POST ${route}: ${res.status} ${await res.text()}`);
+      return ((await res.json()) as { data: unknown }).data;
+    };
+    await put('/admin_settings/devices', { id: LOBBY, description: LONG_NAME });
+    await upload(
+      `/carousel/upload?device_id=${LOBBY}`,
+      'files',
+      'sale.png',
+      'image/png',
+      solidPng(1600, 900, [230, 90, 40]),
+    );
+    const photo = (await upload(
+      `/virtual_avatar/video_avatar/generate?device_id=${LOBBY}`,
+      'file',
+      'portrait.jpg',
+      'image/jpeg',
+      await portraitJpeg(),
+    )) as { image_id: number };
+    const avatar = await api.post<{ id: number }>('/virtual_avatar/video_avatar', {
+      device_id: LOBBY,
+      image_id: photo.image_id,
+      name: 'Ada',
+    });
+    // Made by the real production job (the face model), a few seconds on this machine.
+    for (let i = 0; ; i++) {
+      const res = await fetch(`${server.url}/admin_panel/virtual_avatar/video_avatar?device_id=${LOBBY}`, {
+        headers: api.headers,
+      });
+      const made = ((await res.json()) as { data: Array<{ id: number; status: string }> }).data;
+      const status = made.find((a) => a.id === avatar.id)?.status;
+      if (status === 'ready') break;
+      if (status === 'failed' || i > 180) throw new Error(`the avatar was not made: ${status}`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    await put('/virtual_avatar/video_avatar', { device_id: LOBBY, avatar_id: avatar.id, is_in_use: true });
+    // The demo's event (its quiz) made current, as an operator does in the Event Manager.
+    const overview = await fetch(`${server.url}/admin_panel/event_manager/overview?device_id=${LOBBY}`, {
+      headers: api.headers,
+    });
+    const { events } = (
+      (await overview.json()) as { data: { events: Array<{ id: number; is_complete: boolean }> } }
+    ).data;
+    const event = events.find((e) => e.is_complete);
+    if (!event) throw new Error('the demo has no complete event');
+    await put(`/event_manager/event/${event.id}`, { device_id: LOBBY, is_active: true });
+    key = (await api.post<{ device_key: string }>('/admin_settings/devices/key', { id: LOBBY })).device_key;
+    browser = await launchBrowser(['--autoplay-policy=no-user-gesture-required']);
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop({ remove: true });
+  });
+
+  async function kioskAt(size: { width: number; height: number }) {
+    const page = await openPage(browser, server.url, { as: 'kiosk', name: `kiosk ${size.width}`, errors });
+    await page.setViewportSize(size);
+    await pairKiosk(page, key);
+    await page.getByTestId('kiosk-avatar').waitFor();
+    // The avatar drawn (its player says ready), so the pictures show what a visitor sees.
+    await expect
+      .poll(
+        async () => {
+          const frame = page.frames().find((f) => f.url().includes('/avatar-player/'));
+          return frame
+            ? frame.evaluate(
+                () => (window as unknown as { __avatarState?: { ready: boolean } }).__avatarState?.ready,
+              )
+            : false;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+    await page.getByTestId('event-offer').waitFor();
+    // Present; shown where there is room for it (a short screen hides banners first).
+    await page.locator('.k-carousel img').first().waitFor({ state: 'attached' });
+    return page;
+  }
+
+  for (const size of SIZES) {
+    it(`${size.width}×${size.height}: every action in view and uncovered, nothing to scroll; the directory owns the screen`, async () => {
+      const page = await kioskAt(size);
+      await screenshot(page, `kiosk-floor-start-${size.width}x${size.height}`);
+      const scroll = await page
+        .locator('main.k-start')
+        .evaluate((el) => ({ scroll: el.scrollHeight, client: el.clientHeight }));
+      expect(scroll.scroll, 'the start screen scrolls').toBeLessThanOrEqual(scroll.client + 1);
+      for (const id of ACTIONS) {
+        const box = await reach(page, id);
+        expectWithin(box, size, id);
+        expect(box.height, `${id} height`).toBeGreaterThanOrEqual(48);
+        expect(box.width, `${id} width`).toBeGreaterThanOrEqual(48);
+      }
+      // The event sits between the greeting and the actions, over neither (it was drawn over both).
+      const box = (id: string) => page.getByTestId(id).evaluate((el) => el.getBoundingClientRect().toJSON());
+      const [greeting, offer, language] = await Promise.all(
+        ['kiosk-greeting', 'event-offer', 'kiosk-start-english'].map(box),
+      );
+      expect(offer.top, 'the event over the greeting').toBeGreaterThanOrEqual(greeting.bottom);
+      expect(offer.bottom, 'the event over the actions').toBeLessThanOrEqual(language.top);
+
+      await page.getByTestId('kiosk-directory-open').click();
+      await page.getByTestId('kiosk-directory').waitFor();
+      await screenshot(page, `kiosk-floor-directory-${size.width}x${size.height}`);
+      for (const id of ['kiosk-directory-close', 'kiosk-directory-search'])
+        expectWithin(await reach(page, id), size, id);
+      const found = await axeViolations(page, `kiosk directory ${size.width}`);
+      expect(found, describeViolations(found)).toEqual([]);
+      await page.getByTestId('kiosk-directory-close').click();
+      await page.getByTestId('kiosk-directory').waitFor({ state: 'detached' });
+
+      // A conversation: the avatar beside (landscape) or above (portrait), the question box and End in view.
+      await page.getByTestId('kiosk-start-english').click();
+      await page.getByTestId('kiosk-input').fill('Where is the food court?');
+      await page.getByTestId('kiosk-send').click();
+      await page.getByTestId('kiosk-message-bot').nth(1).waitFor();
+      await screenshot(page, `kiosk-floor-chat-${size.width}x${size.height}`);
+      for (const id of ['kiosk-input', 'kiosk-send', 'kiosk-end'])
+        expectWithin(await reach(page, id), size, id);
+      await page.context().close();
+    });
+  }
+
+  it('left no browser errors', () => {
+    expect(errors).toEqual([]);
+  });
+});
