@@ -71,6 +71,7 @@ describe('the kiosk on a mall floor: one screen at every size', () => {
   let server: RunningServer;
   let browser: Browser;
   let key = '';
+  let setPin: (pin: string) => Promise<unknown>;
   const errors: string[] = [];
 
   beforeAll(async () => {
@@ -96,6 +97,7 @@ describe('the kiosk on a mall floor: one screen at every size', () => {
       return ((await res.json()) as { data: unknown }).data;
     };
     await put('/admin_settings/devices', { id: LOBBY, description: LONG_NAME });
+    setPin = (pin) => put('/admin_settings/devices/staff_pin', { id: LOBBY, pin });
     await upload(
       `/carousel/upload?device_id=${LOBBY}`,
       'files',
@@ -213,6 +215,33 @@ describe('the kiosk on a mall floor: one screen at every size', () => {
       await page.context().close();
     });
   }
+
+  it('a visitor tapping the gear cannot unpair the kiosk; staff hold it and type the PIN', async () => {
+    await setPin('2468');
+    const size = SIZES[0];
+    const page = await kioskAt(size);
+    const gear = page.getByTestId('kiosk-staff-settings');
+    for (let i = 0; i < 3; i++) await gear.click();
+    await expect.poll(() => page.getByTestId('kiosk-staff-dialog').count()).toBe(0);
+    await page.getByTestId('kiosk-start-english').waitFor();
+
+    // Staff hold it (two seconds), as the console's PIN dialog says.
+    const box = (await gear.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.getByTestId('kiosk-staff-dialog').waitFor({ timeout: 5_000 });
+    await page.mouse.up();
+    await page.getByTestId('kiosk-staff-pin').fill('1357');
+    await page.getByTestId('kiosk-staff-unpair').click();
+    await expect.poll(() => page.getByTestId('kiosk-staff-error').textContent()).toContain('Wrong PIN.');
+    const found = await axeViolations(page, 'kiosk staff settings');
+    expect(found, describeViolations(found)).toEqual([]);
+    await screenshot(page, `kiosk-floor-staff-settings-${size.width}x${size.height}`);
+    await page.getByTestId('kiosk-staff-pin').fill('2468');
+    await page.getByTestId('kiosk-staff-unpair').click();
+    await page.getByTestId('kiosk-key').waitFor();
+    await page.context().close();
+  });
 
   it('left no browser errors', () => {
     expect(errors).toEqual([]);

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { CONFIG, KEY, SESSION_ID, answer, fakeDevice, openChat, renderKiosk } from './test/fake-device';
+import { CONFIG, FAST, KEY, SESSION_ID, answer, fakeDevice, openChat, renderKiosk } from './test/fake-device';
 
 const STORED = 'ambassador.kiosk.device_key';
 
@@ -139,29 +139,82 @@ describe('pairing', () => {
     expect(localStorage.getItem(STORED)).toBeNull();
   });
 
-  it('unpairs from the staff corner only after a second tap', async () => {
-    fakeDevice();
-    renderKiosk();
-    await screen.findByTestId('kiosk-device-name');
-    const unpair = screen.getByTestId('kiosk-unpair');
-    fireEvent.click(unpair);
-    expect(unpair.textContent).toContain('Tap again to unpair');
-    expect(localStorage.getItem(STORED)).toBe(KEY);
-    fireEvent.click(screen.getByTestId('kiosk-unpair'));
+  /** Holds the corner gear (a staff gesture), as staff do, until the staff settings open. */
+  const holdGear = async () => {
+    const gear = screen.getByTestId('kiosk-staff-settings');
+    fireEvent.pointerDown(gear);
+    await screen.findByTestId('kiosk-staff-dialog');
+  };
+  const unpairWith = (pin: string) => {
+    fireEvent.change(screen.getByTestId('kiosk-staff-pin'), { target: { value: pin } });
+    fireEvent.click(screen.getByTestId('kiosk-staff-unpair'));
+  };
 
-    expect(screen.getByTestId('kiosk-key')).toBeTruthy();
-    expect(screen.queryByTestId('kiosk-pair-error')).toBeNull();
+  it('does nothing when a visitor taps the gear, however often', async () => {
+    fakeDevice();
+    renderKiosk({ timing: { ...FAST, staffHoldMs: 30 } });
+    await screen.findByTestId('kiosk-device-name');
+    const gear = screen.getByTestId('kiosk-staff-settings');
+    for (let i = 0; i < 5; i++) {
+      fireEvent.pointerDown(gear);
+      fireEvent.pointerUp(gear);
+      fireEvent.click(gear);
+    }
+    await new Promise((r) => setTimeout(r, 80));
+    expect(screen.queryByTestId('kiosk-staff-dialog')).toBeNull();
+    expect(screen.queryByTestId('kiosk-key')).toBeNull();
+    expect(localStorage.getItem(STORED)).toBe(KEY);
+  });
+
+  it('unpairs when staff hold the gear and type the device PIN; a wrong PIN says so and keeps the key', async () => {
+    const calls = fakeDevice((call) =>
+      call.path === '/staff/unpair'
+        ? (call.body as { pin: string }).pin === '2468'
+          ? { body: null }
+          : { status: 403, body: { success: false, message: 'Wrong PIN.', error: 'wrong_pin' } }
+        : undefined,
+    );
+    renderKiosk({ timing: { ...FAST, staffHoldMs: 30 } });
+    await screen.findByTestId('kiosk-device-name');
+    await holdGear();
+    unpairWith('1111');
+    expect((await screen.findByTestId('kiosk-staff-error')).textContent).toContain('Wrong PIN.');
+    expect(localStorage.getItem(STORED)).toBe(KEY);
+
+    unpairWith('2468');
+    await screen.findByTestId('kiosk-key');
     expect(localStorage.getItem(STORED)).toBeNull();
+    expect(calls.filter((c) => c.path === '/staff/unpair').map((c) => c.body)).toEqual([
+      { pin: '1111' },
+      { pin: '2468' },
+    ]);
+  });
+
+  it('says where to set a PIN when the device has none', async () => {
+    fakeDevice((call) =>
+      call.path === '/staff/unpair'
+        ? { status: 409, body: { success: false, message: 'No PIN', error: 'no_staff_pin' } }
+        : undefined,
+    );
+    renderKiosk({ timing: { ...FAST, staffHoldMs: 30 } });
+    await screen.findByTestId('kiosk-device-name');
+    await holdGear();
+    unpairWith('1234');
+    expect((await screen.findByTestId('kiosk-staff-error')).textContent).toContain('Settings → Devices');
+    fireEvent.click(screen.getByTestId('kiosk-staff-cancel'));
+    expect(screen.queryByTestId('kiosk-staff-dialog')).toBeNull();
+    expect(localStorage.getItem(STORED)).toBe(KEY);
   });
 
   it('opens one device socket per paired key and closes it on unpair', async () => {
-    fakeDevice();
-    const { sockets } = renderKiosk();
+    fakeDevice((call) => (call.path === '/staff/unpair' ? { body: null } : undefined));
+    const { sockets } = renderKiosk({ timing: { ...FAST, staffHoldMs: 30 } });
     await screen.findByTestId('kiosk-device-name');
     await sockets.ready();
     expect(sockets.sockets).toHaveLength(1);
-    fireEvent.click(screen.getByTestId('kiosk-unpair'));
-    fireEvent.click(screen.getByTestId('kiosk-unpair'));
+    await holdGear();
+    unpairWith('2468');
+    await screen.findByTestId('kiosk-key');
     expect(sockets.socket.disconnected).toBe(true);
 
     fireEvent.change(screen.getByTestId('kiosk-key'), { target: { value: 'dk_second_key_0123456789' } });

@@ -14,7 +14,7 @@ import { createAvatarLink } from './avatar/avatar-link';
 import { AvatarStage } from './avatar/avatar-stage';
 import { Bilingual } from './components/bilingual';
 import { STRINGS } from './i18n/strings';
-import { UnpairButton } from './components/unpair-button';
+import { StaffSettings } from './components/staff-settings';
 import { EventRunScreen } from './event/event-run-screen';
 import { runLanguage } from './event/event-run';
 import { keyStore } from './lib/key-store';
@@ -248,7 +248,13 @@ export function App({ timing: overrides, socketFactory }: Props) {
         return (
           <main className="k-connecting" lang="en">
             <div className="k-corner">
-              <UnpairButton onUnpair={() => forget(false)} confirmMs={timing.unpairConfirmMs} />
+              {api && (
+                <StaffSettings
+                  holdMs={timing.staffHoldMs}
+                  unpair={(pin) => api.staffUnpair(pin)}
+                  onUnpaired={() => forget(false)}
+                />
+              )}
             </div>
             {phase.name === 'connecting' ? (
               <p className="k-connecting-text" role="status">
@@ -287,8 +293,7 @@ export function App({ timing: overrides, socketFactory }: Props) {
             failed={startFailed}
             onStart={(language, firstQuestion) => void start(language, firstQuestion)}
             onStartEvent={startEvent}
-            onUnpair={() => forget(false)}
-            unpairConfirmMs={timing.unpairConfirmMs}
+            onUnpaired={() => forget(false)}
           />
         );
       case 'chat':

@@ -125,7 +125,12 @@ import {
   runRoutes,
 } from './modules/events/index.js';
 import { createAuthRepo, authRoutes, createAuthService } from './modules/auth/index.js';
-import { createDevicesRepo, devicesRoutes, createDevicesService } from './modules/devices/index.js';
+import {
+  createDevicesRepo,
+  devicesRoutes,
+  devicesStaffRoutes,
+  createDevicesService,
+} from './modules/devices/index.js';
 import { createDeviceApiRepo, deviceApiRoutes, createDeviceApiService } from './modules/device-api/index.js';
 import {
   createSmallTalkRepo,
@@ -766,6 +771,7 @@ export async function buildApp({
     async (device) => {
       registerDeviceAuth(device, { devices });
       deviceApiRoutes(device, { deviceApi });
+      devicesStaffRoutes(device, { devices });
       // ---- device routes: chat/push ----
       chatDeviceRoutes(device, { chat });
       directoryDeviceRoutes(device, { directory });

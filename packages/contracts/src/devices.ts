@@ -53,6 +53,10 @@ export const ZManagedDevice = ZDevice.extend({
   last_seen_at: z.string().nullable(),
   /** When it was archived: no key, not in the selector; restore or delete it. Null when in use. */
   archived_at: z.string().nullable(),
+  /** Whether a staff PIN is set: without one the kiosk cannot be unpaired on site. */
+  has_staff_pin: z.boolean(),
+  /** When staff last unpaired the kiosk on site with the PIN. */
+  unpaired_at: z.string().nullable(),
   created_at: z.string(),
 });
 export type ManagedDevice = z.infer<typeof ZManagedDevice>;
@@ -112,3 +116,16 @@ export type RetentionSettings = z.infer<typeof ZRetentionSettings>;
 /** Returned once, when a key is made: the server keeps only its hash. */
 export const ZDeviceWithKey = z.object({ device: ZManagedDevice, device_key: z.string() });
 export type DeviceWithKey = z.infer<typeof ZDeviceWithKey>;
+
+// ---------------------------------------------------------------- staff PIN (the kiosk's staff settings)
+
+/** What opens the kiosk's staff settings (unpairing) on site: 4 to 8 digits, set per device. */
+export const ZStaffPin = z
+  .string({ error: rule('staff_pin_digits') })
+  .regex(/^[0-9]{4,8}$/, rule('staff_pin_digits'));
+/** PUT /admin_settings/devices/staff_pin: set the device's staff PIN, or remove it (null). */
+export const ZSetStaffPinRequest = z.object({ id: ZId, pin: ZStaffPin.nullable() });
+export type SetStaffPinRequest = z.input<typeof ZSetStaffPinRequest>;
+/** POST /device_api/v1/staff/unpair: staff on site forget the key, with the device's PIN. */
+export const ZStaffUnpairRequest = z.object({ pin: z.string().max(32) });
+export type StaffUnpairRequest = z.infer<typeof ZStaffUnpairRequest>;

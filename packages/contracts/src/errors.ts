@@ -50,6 +50,8 @@ export const APP_ERROR_CODES = [
   // Devices.
   'device_not_archived',
   'confirm_mismatch',
+  'no_staff_pin',
+  'wrong_pin',
   // AI configuration: topics, keywords, aliases, uploads, imports, transfers, speech.
   'category_name_taken',
   'category_in_use',

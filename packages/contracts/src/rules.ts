@@ -45,6 +45,7 @@ const RULE_TEXTS = {
   name_required: 'Name is required',
   choose_language: 'Choose at least one language',
   confirm_name_required: 'Type the device name to confirm',
+  staff_pin_digits: 'A staff PIN is 4 to 8 digits',
   // AI configuration.
   category_name_required: 'Category Name is required',
   topic_name_required: 'Topic Name is required',

@@ -40,6 +40,8 @@ export function createDeviceApi(options: ClientOptions) {
   const run = (runId: number, what: string) => `/event_runs/${runId}/${what}`;
   return {
     config: (signal?: AbortSignal) => client.json<DeviceConfig>('GET', '/config', { signal }),
+    /** Staff on site unpair the kiosk with the device's staff PIN (the server checks and logs it). */
+    staffUnpair: (pin: string) => client.json<null>('POST', '/staff/unpair', { body: { pin } }),
     /** The avatar in use with a fresh player address (its token is short-lived); null: none. */
     avatar: (signal?: AbortSignal) => client.json<KioskAvatar | null>('GET', '/avatar', { signal }),
     /** The device's whole directory (read again on `interface:directory`). */

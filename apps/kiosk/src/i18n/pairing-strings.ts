@@ -18,9 +18,16 @@ const english = {
   connecting: 'Connecting…',
   offline: "Can't reach the server. Retrying…",
   retryNow: 'Retry now',
-  unpair: 'Unpair',
-  unpairConfirm: 'Tap again to unpair',
   settings: 'Staff settings',
+  staffHint: 'Type the staff PIN of this device to unpair it. The device key stays valid.',
+  pinLabel: 'Staff PIN',
+  unpair: 'Unpair this kiosk',
+  unpairing: 'Unpairing…',
+  cancel: 'Cancel',
+  wrongPin: 'Wrong PIN.',
+  noPin:
+    'This device has no staff PIN. Set one in the admin console (Settings → Devices), or make a new key there.',
+  pinLocked: 'Too many wrong PINs. Try again in 15 minutes.',
   noLanguages: 'This device has no languages configured.',
 };
 
@@ -42,9 +49,15 @@ const chinese: Record<PairingKey, string> = {
   connecting: '連線中…',
   offline: '無法連接伺服器，正在重試…',
   retryNow: '立即重試',
-  unpair: '解除配對',
-  unpairConfirm: '再按一次以解除配對',
   settings: '職員設定',
+  staffHint: '請輸入此裝置的職員 PIN 碼以解除配對。裝置金鑰仍然有效。',
+  pinLabel: '職員 PIN 碼',
+  unpair: '解除此服務機的配對',
+  unpairing: '解除配對中…',
+  cancel: '取消',
+  wrongPin: 'PIN 碼錯誤。',
+  noPin: '此裝置未設定職員 PIN 碼。請在管理控制台（設定 → 裝置）設定，或在該處產生新金鑰。',
+  pinLocked: 'PIN 碼錯誤次數過多，請 15 分鐘後再試。',
   noLanguages: '此裝置尚未設定任何語言。',
 };
 

@@ -10,8 +10,8 @@ export type Timing = {
   requestTimeoutMs: number;
   /** While a stored key cannot reach the server, try again this often. */
   reconnectMs: number;
-  /** The unpair button asks for a second tap within this time. */
-  unpairConfirmMs: number;
+  /** Holding the corner gear this long opens the staff settings (a tap by a visitor does nothing). */
+  staffHoldMs: number;
   /**
    * A staff chat pauses the usual idle timeout (a visitor may wait a while for a reply), but one
    * left open with no touch and no message for this long still ends, so the next visitor never
@@ -32,7 +32,7 @@ export const DEFAULT_TIMING: Timing = {
   retryDelaysMs: [1_000, 2_000, 4_000],
   requestTimeoutMs: 15_000,
   reconnectMs: 10_000,
-  unpairConfirmMs: 4_000,
+  staffHoldMs: 2_000,
   staffIdleMs: 300_000,
   callEndedMs: 5_000,
   ringGraceMs: 15_000,

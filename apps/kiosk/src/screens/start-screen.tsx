@@ -9,7 +9,7 @@ import { runLanguage } from '../event/event-run';
 import { Bilingual } from '../components/bilingual';
 import { FullscreenButton } from '../components/fullscreen-button';
 import { IdleLoop } from '../components/idle-loop';
-import { UnpairButton } from '../components/unpair-button';
+import { StaffSettings } from '../components/staff-settings';
 import { STRINGS } from '../i18n/strings';
 import { HTML_LANG, LANGUAGE_LABELS, homeLanguage } from '../lib/languages';
 import type { SpeechPlayer } from '../lib/speech-player';
@@ -34,8 +34,8 @@ type Props = {
   onStart: (language: Language, firstQuestion?: string) => void;
   /** A visitor starts the device's current event (offered when config.event is set). */
   onStartEvent: () => void;
-  onUnpair: () => void;
-  unpairConfirmMs: number;
+  /** Staff unpaired the kiosk with the device's PIN (staff settings in the corner). */
+  onUnpaired: () => void;
 };
 
 /**
@@ -52,8 +52,7 @@ export function StartScreen({
   failed,
   onStart,
   onStartEvent,
-  onUnpair,
-  unpairConfirmMs,
+  onUnpaired,
 }: Props) {
   const { device, messages, project } = config;
   const home = homeLanguage(device);
@@ -98,7 +97,11 @@ export function StartScreen({
     <main className="k-start" lang={HTML_LANG[home]}>
       <div className="k-corner">
         <FullscreenButton enterLabel={strings.fullscreen} exitLabel={strings.exitFullscreen} />
-        <UnpairButton onUnpair={onUnpair} confirmMs={unpairConfirmMs} />
+        <StaffSettings
+          holdMs={timing.staffHoldMs}
+          unpair={(pin) => api.staffUnpair(pin)}
+          onUnpaired={onUnpaired}
+        />
       </div>
       <header className="k-start-head">
         {project.name && <p className="k-project">{project.name}</p>}

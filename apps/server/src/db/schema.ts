@@ -45,6 +45,10 @@ export const devices = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     /** Retired: no key, out of the selector and lists, data kept until restored or deleted. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /** The staff PIN that opens the kiosk's staff settings (hashed like a password); null: none set. */
+    staffPinHash: text('staff_pin_hash'),
+    /** When staff last unpaired the kiosk with the PIN (the key stays valid: it is only forgotten). */
+    unpairedAt: timestamp('unpaired_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

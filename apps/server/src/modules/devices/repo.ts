@@ -48,6 +48,8 @@ export function createDevicesRepo(db: Db) {
         languages: devices.languages,
         lastSeenAt: devices.lastSeenAt,
         archivedAt: devices.archivedAt,
+        hasStaffPin: sql<boolean>`${devices.staffPinHash} is not null`,
+        unpairedAt: devices.unpairedAt,
         createdAt: devices.createdAt,
         keyPrefix: activeKey.prefix,
         keyCreatedAt: activeKey.createdAt,
@@ -191,6 +193,23 @@ export function createDevicesRepo(db: Db) {
         .update(devices)
         .set(patch)
         .where(and(eq(devices.id, deviceId), eq(devices.projectId, projectId)));
+    },
+
+    async setStaffPin(deviceId: number, projectId: number, hash: string | null) {
+      await db
+        .update(devices)
+        .set({ staffPinHash: hash })
+        .where(and(eq(devices.id, deviceId), eq(devices.projectId, projectId)));
+    },
+    async staffPinHash(deviceId: number) {
+      const [row] = await db
+        .select({ hash: devices.staffPinHash })
+        .from(devices)
+        .where(eq(devices.id, deviceId));
+      return row?.hash ?? null;
+    },
+    async markUnpaired(deviceId: number, at: Date) {
+      await db.update(devices).set({ unpairedAt: at }).where(eq(devices.id, deviceId));
     },
 
     /** Revokes every usable key of the device, then (when given) adds the new one: one transaction. */

@@ -10,10 +10,14 @@ import {
   ZManagedDevice,
   ZManagedDevicesResponse,
   ZOk,
+  ZOkEmpty,
+  ZSetStaffPinRequest,
+  ZStaffUnpairRequest,
   ZUpdateDeviceRequest,
 } from '@ambassador/contracts';
 import type { FastifyInstance } from 'fastify';
-import { contractApp, ok } from '../../lib/contract.js';
+import { contractApp, done, ok } from '../../lib/contract.js';
+import { deviceOf } from '../../plugins/device-auth.js';
 import { authOf } from '../../plugins/guard.js';
 import type { DevicesService } from './service.js';
 
@@ -120,6 +124,25 @@ export function devicesRoutes(parent: FastifyInstance, { devices }: { devices: D
     async (req) => ok(await devices.revokeKeys(authOf(req), req.body.id), { message: 'Key revoked' }),
   );
 
+  app.put(
+    `${D}/staff_pin`,
+    {
+      config: onDevice,
+      schema: {
+        tags,
+        summary: 'Set or remove the staff PIN of the kiosk’s staff settings',
+        description:
+          'With a PIN (4 to 8 digits, `staff_pin_digits`), staff on site open the kiosk’s settings by holding its corner gear and typing it, and may unpair it. `pin: null` removes it: the kiosk can then only be unpaired from here (by a new key).',
+        body: ZSetStaffPinRequest,
+        response: { 200: ZOk(ZManagedDevice) },
+      },
+    },
+    async (req) =>
+      ok(await devices.setStaffPin(authOf(req), req.body), {
+        message: req.body.pin === null ? 'Staff PIN removed.' : 'Staff PIN set.',
+      }),
+  );
+
   // Retiring a device: archive (key revoked, out of the selector, data kept), restore, delete.
   app.post(
     `${D}/archive`,
@@ -170,5 +193,37 @@ export function devicesRoutes(parent: FastifyInstance, { devices }: { devices: D
       ok(await devices.deleteForever(authOf(req), req.body), {
         message: 'Device deleted with all its data.',
       }),
+  );
+}
+
+/** The kiosk's side: staff on site unpair it with the device's PIN. */
+export function devicesStaffRoutes(parent: FastifyInstance, { devices }: { devices: DevicesService }) {
+  const app = contractApp(parent);
+  app.post(
+    '/staff/unpair',
+    {
+      schema: {
+        tags: ['Device API'],
+        summary: 'Staff unpair the kiosk with the device’s staff PIN',
+        description:
+          'The kiosk forgets its key after a 200; the key stays valid, so it pairs again with the same one. `wrong_pin` (403), `no_staff_pin` (409: set one under Admin Settings → Devices), `locked_out` (429) after 5 wrong PINs in 15 minutes. Logged, and shown on the device in the console.',
+        body: ZStaffUnpairRequest,
+        response: { 200: ZOkEmpty },
+      },
+    },
+    async (req) => {
+      const device = deviceOf(req);
+      try {
+        await devices.unpairWithPin(device, req.body.pin);
+      } catch (err) {
+        req.log.warn(
+          { deviceId: device.id, ip: req.ip, err: (err as Error).message },
+          'kiosk unpair refused',
+        );
+        throw err;
+      }
+      req.log.info({ deviceId: device.id, ip: req.ip }, 'kiosk unpaired by staff with the PIN');
+      return done('Unpaired.');
+    },
   );
 }

@@ -3,11 +3,20 @@ import {
   type Language,
   type ManagedDevice,
   type ZCreateDeviceRequest,
+  type ZSetStaffPinRequest,
   type ZUpdateDeviceRequest,
 } from '@ambassador/contracts';
 import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
-import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.js';
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  tooManyRequests,
+  unauthorized,
+} from '../../lib/errors.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
 import type { AuthContext } from '../auth/index.js';
@@ -32,6 +41,11 @@ const TOUCH_EVERY_MS = 60_000;
  */
 const KEY_CACHE_MS = 30_000;
 const KEY_CACHE_MAX = 10_000;
+/** Wrong staff PINs a device may be sent in PIN_WINDOW_MS (per instance) before it must wait. */
+const PIN_FAILURES = 5;
+const PIN_WINDOW_MS = 15 * 60_000;
+const PIN_LOCKED = 'Too many wrong PINs. Try again in 15 minutes.';
+const NO_PIN = 'This device has no staff PIN yet. Set one in the console under Admin Settings → Devices.';
 
 /** `dk_` + 256 random bits: shown once, stored as SHA-256 (high entropy needs no slow hash). */
 function issueKey(label: string) {
@@ -82,8 +96,12 @@ export function createDevicesService({
     key_created_at: iso(row.keyCreatedAt),
     last_seen_at: iso(row.lastSeenAt),
     archived_at: iso(row.archivedAt),
+    has_staff_pin: Boolean(row.hasStaffPin),
+    unpaired_at: iso(row.unpairedAt),
     created_at: iso(row.createdAt)!,
   });
+  /** Wrong PINs per device: past PIN_FAILURES in PIN_WINDOW_MS, the kiosk waits (a PIN is short). */
+  const pinFailures = createTtlCache<number, number>({ ttlMs: PIN_WINDOW_MS, max: 10_000 });
 
   async function managed(actor: AuthContext, deviceId: number) {
     const row = await repo.findManaged(deviceId, actor.projectId);
@@ -120,6 +138,34 @@ export function createDevicesService({
       const { key, stored } = issueKey('console');
       await repo.replaceKeys(id, clock.now(), stored);
       return { device: await managed(actor, id), device_key: key };
+    },
+
+    /** Sets the device's staff PIN (hashed like a password), or removes it. */
+    async setStaffPin(actor: AuthContext, input: z.output<typeof ZSetStaffPinRequest>) {
+      await managed(actor, input.id);
+      await repo.setStaffPin(
+        input.id,
+        actor.projectId,
+        input.pin === null ? null : await hashPassword(input.pin),
+      );
+      return managed(actor, input.id);
+    },
+
+    /**
+     * Staff on site unpair the kiosk: with the device's PIN it may forget its key (which stays valid,
+     * so pairing again needs no new key). Without a PIN set, unpairing is only from the console.
+     */
+    async unpairWithPin(device: DeviceContext, pin: string) {
+      const failures = pinFailures.get(device.id) ?? 0;
+      if (failures >= PIN_FAILURES) throw tooManyRequests(PIN_LOCKED, 'locked_out', PIN_WINDOW_MS / 1000);
+      const hash = await repo.staffPinHash(device.id);
+      if (!hash) throw conflict(NO_PIN, 'no_staff_pin');
+      if (!(await verifyPassword(hash, pin))) {
+        pinFailures.set(device.id, failures + 1);
+        throw forbidden('Wrong PIN.', 'wrong_pin');
+      }
+      pinFailures.delete(device.id);
+      await repo.markUnpaired(device.id, clock.now());
     },
 
     async update(actor: AuthContext, input: z.output<typeof ZUpdateDeviceRequest>) {

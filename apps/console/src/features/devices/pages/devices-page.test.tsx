@@ -1,3 +1,4 @@
+import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Device, ManagedDevice } from '@ambassador/contracts';
@@ -18,6 +19,8 @@ function aDevice(id: number, description: string, patch: Partial<ManagedDevice> 
     key_created_at: '2025-03-01T09:00:00Z',
     last_seen_at: null,
     archived_at: null,
+    has_staff_pin: false,
+    unpaired_at: null,
     created_at: '2025-03-01T09:00:00Z',
     ...patch,
   };
@@ -70,6 +73,12 @@ function deviceServer(initial: ManagedDevice[], fail?: (call: FakeCall) => FakeR
       keys += 1;
       device.key_prefix = `dk_rot${keys}`;
       return { body: { device, device_key: `dk_rot${keys}-SECRET-ROTATED` } };
+    }
+    if (path === '/admin_settings/devices/staff_pin' && method === 'PUT') {
+      const device = find(call);
+      if (!device) return undefined;
+      device.has_staff_pin = (call.body as { pin: string | null }).pin !== null;
+      return { body: device };
     }
     if (path === '/admin_settings/devices/key' && method === 'DELETE') {
       const device = find(call);
@@ -287,6 +296,43 @@ describe('DevicesPage', () => {
     await waitFor(() => expect(screen.queryByTestId('confirm-key-dialog')).toBeNull());
     expect(snackbarStore.get().text).toBe('Key of Lobby revoked');
     expect(screen.queryByTestId('device-key-dialog')).toBeNull();
+  });
+
+  it('sets a staff PIN of 4 to 8 digits for the kiosk, then removes it', async () => {
+    const { calls } = deviceServer([aDevice(7, 'Lobby', { unpaired_at: '2025-03-02T10:00:00Z' })]);
+    renderWithApp(<DevicesPage />, '/setting/devices');
+    fireEvent.click(await screen.findByTestId('staff-pin-7'));
+    const dialog = await screen.findByTestId('staff-pin-dialog');
+    expect(within(dialog).getByTestId('staff-pin-status').textContent).toMatch(
+      /No staff PIN yet.*Last unpaired on site/,
+    );
+    const input = within(dialog).getByTestId('staff-pin-input');
+    // Letters never get in; three digits are too few.
+    fireEvent.change(input, { target: { value: '12a3' } });
+    expect((input as HTMLInputElement).value).toBe('123');
+    fireEvent.click(within(dialog).getByTestId('staff-pin-save'));
+    expect(await within(dialog).findByText('A staff PIN is 4 to 8 digits')).toBeTruthy();
+    expect(writes(calls)).toEqual([]);
+    const found = await axe.run(dialog, { rules: { 'color-contrast': { enabled: false } } });
+    expect(found.violations.map((v) => v.id)).toEqual([]);
+    fireEvent.change(input, { target: { value: '2468' } });
+    fireEvent.click(within(dialog).getByTestId('staff-pin-save'));
+    await waitFor(() => expect(screen.queryByTestId('staff-pin-dialog')).toBeNull());
+    expect(snackbarStore.get().text).toBe('Staff PIN of Lobby saved');
+    expect(writes(calls)).toEqual([
+      expect.objectContaining({
+        method: 'PUT',
+        path: '/admin_settings/devices/staff_pin',
+        body: { id: 7, pin: '2468' },
+      }),
+    ]);
+
+    fireEvent.click(await screen.findByTestId('staff-pin-7'));
+    const again = await screen.findByTestId('staff-pin-dialog');
+    expect(within(again).getByTestId('staff-pin-status').textContent).toContain('A staff PIN is set.');
+    fireEvent.click(within(again).getByTestId('staff-pin-remove'));
+    await waitFor(() => expect(screen.queryByTestId('staff-pin-dialog')).toBeNull());
+    expect(writes(calls).at(-1)).toMatchObject({ body: { id: 7, pin: null } });
   });
 
   it('archives a device after the warning: it moves to Archived devices and leaves the selector', async () => {

@@ -8,6 +8,7 @@ import DeleteForeverOutlined from '@mui/icons-material/DeleteForeverOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import UnarchiveOutlined from '@mui/icons-material/UnarchiveOutlined';
 import KeyOffOutlined from '@mui/icons-material/KeyOffOutlined';
+import PinOutlined from '@mui/icons-material/PinOutlined';
 import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
 import type { DeviceWithKey, ManagedDevice } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +27,7 @@ import { DeleteDeviceDialog } from '../dialogs/delete-device-dialog';
 import { DeviceDialog } from '../dialogs/device-dialog';
 import type { DeviceDialogMode } from '../dialogs/device-form';
 import { DeviceKeyDialog } from '../dialogs/device-key-dialog';
+import { StaffPinDialog } from '../dialogs/staff-pin-dialog';
 
 type DialogState = { key: number; open: boolean; mode: DeviceDialogMode; device?: ManagedDevice };
 type ConfirmAction = 'rotate' | 'revoke' | 'archive' | 'restore';
@@ -52,6 +54,7 @@ export function DevicesPage() {
   const [dialog, setDialog] = useState<DialogState>({ key: 0, open: false, mode: 'create' });
   const [confirm, setConfirm] = useState<ConfirmState>({ open: false, action: 'rotate', device: null });
   const [shownKey, setShownKey] = useState<ShownKey | null>(null);
+  const [pinFor, setPinFor] = useState<ManagedDevice | null>(null);
 
   const rows = devices.data?.filter((d) => d.archived_at === null);
   const archivedRows = devices.data?.filter((d) => d.archived_at !== null) ?? [];
@@ -180,7 +183,7 @@ export function DevicesPage() {
       id: 'actions',
       header: t('devices.columns.actions'),
       align: 'right',
-      width: 150,
+      width: 190,
       render: (device) => (
         <Box sx={{ whiteSpace: 'nowrap' }}>
           <RowAction
@@ -204,6 +207,13 @@ export function DevicesPage() {
             onClick={() => ask('revoke', device)}
             disabledReason={device.key_prefix ? undefined : t('devices.actions.no_key')}
             testId={`revoke-key-${device.id}`}
+          />
+          <RowAction
+            label={t('devices.staff_pin.action')}
+            item={device.description}
+            icon={<PinOutlined fontSize="small" />}
+            onClick={() => setPinFor(device)}
+            testId={`staff-pin-${device.id}`}
           />
           <RowAction
             label={t('devices.actions.archive')}
@@ -334,6 +344,7 @@ export function DevicesPage() {
         onCancel={closeConfirm}
         onConfirm={runConfirmed}
       />
+      {pinFor && <StaffPinDialog key={pinFor.id} device={pinFor} onClose={() => setPinFor(null)} />}
       {shownKey && (
         <DeviceKeyDialog
           key={`key-${shownKey.key}`}
