@@ -102,6 +102,7 @@ import {
   createLocationsRepo,
   createLocationsService,
   locationsStep,
+  namedLocationStep,
   locationsDeviceRoutes,
   locationsMediaReferences,
   locationsRoutes,
@@ -521,6 +522,7 @@ export async function buildApp({
   );
   const answerChain = createAnswerChain([
     talkSteps.topicFilter,
+    namedLocationStep(locations),
     topicsStep(answers),
     locationsStep(locations),
     documentsStep(retrieval.answerer),

@@ -448,3 +448,16 @@ export const ZKioskLocationQuery = z.object({ language: ZLanguage });
 /** The `location_map:changed` socket event: locations, maps or the device's position changed. */
 export const ZLocationsChanged = z.object({ changed_at: z.string() });
 export type LocationsChanged = z.infer<typeof ZLocationsChanged>;
+
+/**
+ * POST /location_map/named: which of these phrases (a topic's) name one of the device's places
+ * outright — a visitor asking one gets the place with its map, not the topic (the topic page warns).
+ */
+export const ZNamedLocationsRequest = z.object({
+  device_id: ZId,
+  texts: z.array(z.string().max(500)).max(1000),
+});
+export const ZNamedLocations = z.array(
+  z.object({ text: z.string(), location: z.object({ id: z.number().int(), name: z.string() }).nullable() }),
+);
+export type NamedLocations = z.infer<typeof ZNamedLocations>;

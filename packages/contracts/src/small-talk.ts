@@ -98,15 +98,16 @@ export const ZSmallTalkPromptRequest = ZDeviceRef.extend(ZSmallTalkPrompt.shape)
 // ---------------------------------------------------------------- the answering chain
 
 /**
- * How a device answered (in this order): a topic filter declined the question, a topic answered,
- * a location did (a "where is …" question naming a place: locations.ts), the documents did, small
- * talk did, or nothing did (fallback).
+ * How a device answered (in this order): a topic filter declined the question, a place named
+ * outright did, a topic answered, a location did (a "where is …" question naming a place:
+ * locations.ts), the documents did, small talk did, or nothing did (fallback).
  */
 export const ANSWER_KINDS = ['declined', 'topic', 'location', 'document', 'small_talk', 'fallback'] as const;
 export type AnswerKind = (typeof ANSWER_KINDS)[number];
 /** The steps of the chain, each with what it found, for the test console. */
 export const ANSWER_STEPS = [
   'topic_filter',
+  'named_location',
   'topics',
   'locations',
   'documents',

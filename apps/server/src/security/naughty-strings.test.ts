@@ -71,6 +71,7 @@ const NO_STORED_TEXT: Record<string, string> = {
   'POST /admin_panel/admin_settings/devices/restore': 'an id',
   'DELETE /admin_panel/admin_settings/devices': 'an id; the typed name is compared, not kept',
   'PUT /admin_panel/admin_settings/devices/staff_pin': 'digits only, kept as a hash',
+  'POST /admin_panel/location_map/named': 'keeps nothing (phrases are looked up)',
   'POST /device_api/v1/staff/unpair': 'a PIN, compared with the hash, not kept',
   'PUT /admin_panel/admin_settings/retention': 'a number of days',
   'DELETE /admin_panel/admin_settings/devices/key': 'an id',

@@ -87,22 +87,32 @@ export interface LocationHit {
 
 /** Scores at least this are an answer. */
 export const LOCATION_MIN_SCORE = 0.5;
+/** A place named outright ("Where is the food hall?"): answered before topics, even one sharing its words. */
+export const NAMED_MIN_SCORE = 0.8;
 
 /**
  * The active location a question asks for: its name (any language), an alias or a category layer
  * of it named by the question. Without a where-cue only a question that is exactly a name answers.
  * A category names several locations: the first by name answers, a little below a name's score.
  */
-export function findLocation(question: string, locations: readonly FoldedLocation[]): LocationHit | null {
+export function findLocation(
+  question: string,
+  locations: readonly FoldedLocation[],
+  { named = false }: { named?: boolean } = {},
+): LocationHit | null {
   const q = normalizeText(question);
   const padded = ` ${q} `;
   const where = isWhereQuestion(q);
   const target = q.replace(FILLERS, ' ').replace(/\s+/g, ' ').trim();
+  // `named`: only a place named by its own name or another name of it (never a category), and
+  // nearly all of what is asked for — the check that goes before topics.
+  const least = named ? NAMED_MIN_SCORE : LOCATION_MIN_SCORE;
   let best: LocationHit | null = null;
   for (const { location, names } of locations) {
     for (const name of names) {
+      if (named && name.weight < 1) continue;
       const score = nameScore(q, padded, target, name) * name.weight;
-      const enough = where ? score >= LOCATION_MIN_SCORE : score >= 1;
+      const enough = where ? score >= least : score >= 1;
       if (enough && (!best || score > best.score)) best = { location, score, matched: name.name };
     }
   }

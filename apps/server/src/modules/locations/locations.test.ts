@@ -558,6 +558,62 @@ describe.each(backends)('locations and maps on %s', (kind) => {
       expect(faq.find((f) => f.kind === 'location')).toMatchObject({ intent_name: 'Pharmacy', count: 3 });
     });
 
+    it('answers a place named outright (its name or another name) before a topic sharing its words; the topic keeps the rest', async () => {
+      const category = await data<{ category_id: number }>('POST', '/ai_config/intents/category', {
+        device_id: hospital.id,
+        name: 'Visitors',
+      });
+      const dining = await data<{ id: number }>('POST', '/ai_config/intents/intent', {
+        device_id: hospital.id,
+        name: 'Dining',
+        category_id: category.category_id,
+      });
+      for (const text of ['food hall', 'where is the food hall', 'where can i eat', 'restrooms'])
+        await data('POST', '/ai_config/intents/keywords', {
+          device_id: hospital.id,
+          intent_id: dining.id,
+          language: 'english',
+          text,
+        });
+      await data('POST', '/ai_config/intents/responses', {
+        device_id: hospital.id,
+        intent_id: dining.id,
+        language: 'english',
+        device_type: 'ambassador',
+        response_aim: 'give_info',
+        response_type: 'text',
+        speech: 'There are cafes on every floor.',
+        contents: [{ type: 'text', values: ['There are cafes on every floor.'] }],
+      });
+      const court = await addLocation({ device_id: hospital.id, name: 'Food Court', aliases: ['food hall'] });
+      const restrooms = await addLocation({ device_id: hospital.id, name: 'Restrooms L1' });
+
+      const hall = await ask(hospital.key, 'english', 'Where is the food hall?');
+      expect(hall.answered_by).toBe('location');
+      expect(hall.location?.name).toBe('Food Court');
+      expect((await ask(hospital.key, 'english', 'Where is Restrooms L1?')).location?.name).toBe(
+        'Restrooms L1',
+      );
+      // Not naming a place: the topic answers as before.
+      const eat = await ask(hospital.key, 'english', 'Where can I eat?');
+      expect(eat.answered_by).toBe('topic');
+      expect(eat.answer_text ?? eat.intent).toBeTruthy();
+
+      // The topic page asks which of its phrases a place takes over.
+      const named = await data<Array<{ text: string; location: { name: string } | null }>>(
+        'POST',
+        '/location_map/named',
+        { device_id: hospital.id, texts: ['food hall', 'where is the food hall', 'where can i eat'] },
+      );
+      expect(named.map((n) => n.location?.name ?? null)).toEqual(['Food Court', 'Food Court', null]);
+
+      for (const id of [court.id, restrooms.id])
+        await data('DELETE', `/location_map/locations/${id}?device_id=${hospital.id}`);
+      await data('DELETE', `/ai_config/intents/intent`, { device_id: hospital.id, id: dining.id }).catch(
+        () => undefined,
+      );
+    });
+
     it('answers with what was changed a moment ago: an added, renamed, deactivated or deleted location, a renamed or deleted layer', async () => {
       const where = async (text: string) => {
         const a = await ask(hospital.key, 'english', text);

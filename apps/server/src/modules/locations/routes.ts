@@ -1,4 +1,6 @@
 import {
+  ZNamedLocations,
+  ZNamedLocationsRequest,
   IMAGE_UPLOAD_MAX_BYTES,
   MAP_DATA_FIELD,
   MAP_FILE_FIELD,
@@ -76,6 +78,21 @@ export function locationsRoutes(
       const { locations: rows, total } = await locations.list(deviceIdOf(req), req.query);
       return ok(rows, { total });
     },
+  );
+  app.post(
+    '/location_map/named',
+    {
+      config: aiPage,
+      schema: {
+        tags,
+        summary: 'Which phrases name a place of the device outright',
+        description:
+          'For the topic page: a phrase that names a location (its name or another name, as the answering chain finds it before topics) is answered with that location, not the topic.',
+        body: ZNamedLocationsRequest,
+        response: { 200: ZOk(ZNamedLocations) },
+      },
+    },
+    async (req) => ok(await locations.named(deviceIdOf(req), req.body.texts)),
   );
   app.post(
     '/location_map/locations',

@@ -490,15 +490,30 @@ export function createLocationsService({
 
     /**
      * The location a question asks for and the device's answer with it, or null: the answering
-     * chain's locations step (after topics, before documents: docs/decisions.md).
+     * chain's locations steps (`named`: before topics, a place named outright; else after topics,
+     * before documents: docs/decisions.md).
      */
-    async answer(deviceId: number, language: Language, text: string): Promise<LocationStepResult | null> {
+    async answer(
+      deviceId: number,
+      language: Language,
+      text: string,
+      opts: { named?: boolean } = {},
+    ): Promise<LocationStepResult | null> {
       const { any, active } = await folded.get(deviceId);
       if (!any) return null;
-      const hit = findLocation(text, active);
+      const hit = findLocation(text, active, opts);
       if (!hit) return { hit: null };
       const answer = await this.answerFor(deviceId, hit.location, language);
       return { hit: { ...hit, answer, text: answerText(answer) } };
+    },
+
+    /** Which texts name a place outright, as the chain's first locations step would find it. */
+    async named(deviceId: number, texts: readonly string[]) {
+      const { active } = await folded.get(deviceId);
+      return texts.map((text) => {
+        const hit = active.length > 0 ? findLocation(text, active, { named: true }) : null;
+        return { text, location: hit ? { id: hit.location.id, name: hit.location.name } : null };
+      });
     },
 
     /** The device's answer with one location (GET /device_api/v1/locations/{id}). */

@@ -20,6 +20,7 @@ import { DeleteDialog, useDeleteDialog } from '@/shared/ui/delete-dialog';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { aiErrorMessage } from '@/features/ai/common/lib/ai-errors';
 import { useResponses } from '@/features/ai/responses/api/get-responses';
+import { NamedLocationWarning } from '@/features/ai/locations/components/named-location-warning';
 import { ResponsesPanel } from '@/features/ai/responses/components/responses-panel';
 import { useDeleteTopic } from '@/features/ai/topics/api/delete-topic';
 import { useKeywords } from '@/features/ai/topics/api/get-keywords';
@@ -214,6 +215,7 @@ function QuestionView({ id }: { id: number }) {
             testIdPrefix="keyword-language"
           />
           <Box sx={{ p: 2, display: 'grid', gap: 4 }}>
+            <NamedLocationWarning keywords={keywords.data} />
             <KeywordsPanel
               key={`k-${language}`}
               topic={data}

@@ -11,6 +11,7 @@ import {
   type LocationMap,
   type MapPoint,
   type MapUploadFields,
+  type NamedLocations,
 } from '@ambassador/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '@/shared/api/client';
@@ -276,5 +277,19 @@ export function useExportLocations() {
   return useDeviceMutation(async (device_id, fallbackName: string) => {
     const file = await api.file(`${BASE}/locations/export`, { device_id });
     saveFile(file.blob, file.filename ?? fallbackName);
+  });
+}
+
+/**
+ * POST /location_map/named: which of these phrases (a topic's) name a place of the device outright,
+ * so that a visitor asking one gets the place with its map instead of the topic.
+ */
+export function useNamedLocations(texts: readonly string[]) {
+  const deviceId = useAiDeviceId();
+  return useQuery({
+    queryKey: [...locationKeys.device(deviceId), 'named', texts] as const,
+    queryFn: async () =>
+      (await api.post<NamedLocations>(`${BASE}/named`, { device_id: deviceId, texts })).data,
+    enabled: deviceId !== null && texts.length > 0,
   });
 }
