@@ -193,6 +193,7 @@ describe.each(backends)('the answering chain on %s', (kind) => {
     // The log keeps each step, as Conversation Review shows it.
     expect(row.steps?.map((s) => `${s.step}:${s.result}`)).toEqual([
       'topic_filter:off',
+      'named_location:off',
       'topics:no_match',
       'locations:off',
       'documents:off',
@@ -204,7 +205,7 @@ describe.each(backends)('the answering chain on %s', (kind) => {
       `/conversation?device_ids=${kiosk.id}&search=pharmacy&start_datetime=2000-01-01&end_datetime=2100-01-01`,
     );
     expect(listed[0]).toMatchObject({ id: nothing.conversation_id, status: 'fallback' });
-    expect(listed[0].steps[1]).toMatchObject({
+    expect(listed[0].steps[2]).toMatchObject({
       step: 'topics',
       result: 'no_match',
       threshold: expect.any(Number),
@@ -253,17 +254,18 @@ describe.each(backends)('the answering chain on %s', (kind) => {
     expect(hello).toMatchObject({ answered_by: 'small_talk', fallback: true, best: null, source: null });
     expect(hello.steps.map((s: { step: string; result: string }) => `${s.step}:${s.result}`)).toEqual([
       'topic_filter:no_match',
+      'named_location:off',
       'topics:no_match',
       'locations:off',
       'documents:off',
       'small_talk:answered',
       'fallback:skipped',
     ]);
-    expect(hello.steps[4]).toMatchObject({ threshold: 0.5, detail: 'thank you very much' });
+    expect(hello.steps[5]).toMatchObject({ threshold: 0.5, detail: 'thank you very much' });
     await data('PUT', '/small_talk/settings', { device_id: kiosk.id, is_enabled_smalltalk: false });
     const off = await testConsole('hello');
     expect(off.answered_by).toBe('fallback');
-    expect(off.steps[4]).toMatchObject({ step: 'small_talk', result: 'off' });
+    expect(off.steps[5]).toMatchObject({ step: 'small_talk', result: 'off' });
     expect(await t.database.db.$count(conversations, eq(conversations.deviceId, kiosk.id))).toBe(before);
   });
 
@@ -307,7 +309,7 @@ describe.each(backends)('the answering chain on %s', (kind) => {
     });
     expect(row.reply).toMatch(/10 am/);
     const shown = await testConsole('what time does the museum shop open');
-    expect(shown.steps[3]).toMatchObject({
+    expect(shown.steps[4]).toMatchObject({
       step: 'documents',
       result: 'answered',
       detail: 'visitor-guide.txt p. 1',
