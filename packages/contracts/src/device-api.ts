@@ -55,6 +55,13 @@ export const ZDeviceConfig = z.object({
 export type DeviceConfig = z.infer<typeof ZDeviceConfig>;
 
 export const ZStartSessionRequest = z.object({ language: ZLanguage });
+/**
+ * GET /device_api/v1/suggestions?language=: what the chat offers before the first question — a
+ * phrase of each of the device's most asked topics (last 30 days) in that language, at most 4.
+ */
+export const ZSuggestionsQuery = z.object({ language: ZLanguage });
+export const ZSuggestions = z.array(z.string());
+export const SUGGESTIONS_MAX = 4;
 export type StartSessionRequest = z.input<typeof ZStartSessionRequest>;
 export const ZVisitorSession = z.object({
   session_id: z.uuid(),

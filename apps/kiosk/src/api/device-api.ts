@@ -49,6 +49,9 @@ export function createDeviceApi(options: ClientOptions) {
     /** A location answer again, in the language (after `location_map:changed`). */
     location: (id: number, language: Language, signal?: AbortSignal) =>
       client.json<LocationAnswer>('GET', `/locations/${id}?language=${language}`, { signal }),
+    /** What the chat offers before the first question (the device's most asked, in the language). */
+    suggestions: (language: Language, signal?: AbortSignal) =>
+      client.json<string[]>('GET', `/suggestions?language=${language}`, { signal }),
     startSession: (language: Language) =>
       client.json<VisitorSession>('POST', '/sessions', { body: { language } }),
     endSession: (sessionId: string) =>

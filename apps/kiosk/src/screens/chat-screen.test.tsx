@@ -79,6 +79,29 @@ const EVERY_KIND: AskResult = answer(
 );
 
 describe('chat', () => {
+  it('offers what visitors ask most until the first question, and asks a tapped one', async () => {
+    const calls = fakeDevice((call) => {
+      if (call.path === '/suggestions') return { body: ['When do you open?', 'Where can I park?'] };
+      if (call.path === '/ask')
+        return { body: answer([response([{ type: 'text', placement: 'general', values: ['At ten.'] }])]) };
+      return undefined;
+    });
+    renderKiosk();
+    await openChat();
+    const chips = await screen.findAllByTestId('kiosk-suggested');
+    expect(chips.map((c) => c.textContent)).toEqual(['When do you open?', 'Where can I park?']);
+    expect(screen.getByRole('group', { name: 'You can ask' })).toBeTruthy();
+    fireEvent.click(chips[0]!);
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/ask')?.body).toMatchObject({ text: 'When do you open?' }),
+    );
+    expect(await screen.findByTestId('kiosk-message-visitor')).toHaveProperty(
+      'textContent',
+      'When do you open?',
+    );
+    expect(screen.queryByTestId('kiosk-suggested')).toBeNull();
+  });
+
   it('shows the question at once with a typing indicator, then the answer', async () => {
     let release: (reply: DeviceReply) => void = () => undefined;
     const { input, asks } = await chatWith(() => new Promise((resolve) => (release = resolve)) as never);

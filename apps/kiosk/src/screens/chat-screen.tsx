@@ -113,6 +113,13 @@ export function ChatScreen({
     askedFirst.current = true;
     void chat.ask(firstQuestion);
   }, [firstQuestion, chat]);
+  // What visitors ask most, offered until the first question (a chat that opens empty says nothing).
+  const [suggested, setSuggested] = useState<string[]>([]);
+  useEffect(() => {
+    const stop = new AbortController();
+    api.suggestions(language, stop.signal).then(setSuggested, () => undefined);
+    return () => stop.abort();
+  }, [api, language]);
   const welcome = config.messages.welcome[language]?.trim() || strings.welcomeDefault;
   const fallbackText = config.messages.fallback[language];
   const staff = staffOptions(config);
@@ -163,6 +170,23 @@ export function ChatScreen({
         >
           <TextBubble text={welcome} />
         </div>
+        {chat.exchanges.length === 0 && !firstQuestion && suggested.length > 0 && (
+          <div className="k-related k-suggested" role="group" aria-label={strings.suggested}>
+            <span className="k-related-label">{strings.suggested}</span>
+            {suggested.map((text) => (
+              <button
+                key={text}
+                type="button"
+                className="k-chip"
+                data-testid="kiosk-suggested"
+                disabled={chat.busy}
+                onClick={() => ask(text)}
+              >
+                {text}
+              </button>
+            ))}
+          </div>
+        )}
         {chat.exchanges.map((exchange) => (
           <section
             key={exchange.id}

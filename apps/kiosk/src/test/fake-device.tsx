@@ -56,6 +56,7 @@ function session(language: string, ended = false) {
 function defaults(call: DeviceCall): DeviceReply {
   const body = call.body as Record<string, unknown> | undefined;
   if (call.method === 'GET' && call.path === '/config') return { body: CONFIG };
+  if (call.method === 'GET' && call.path === '/suggestions') return { body: [] };
   if (call.method === 'POST' && call.path === '/sessions') return { body: session(String(body?.language)) };
   if (call.method === 'POST' && call.path === `/sessions/${SESSION_ID}/end`)
     return { body: session('english', true) };

@@ -136,6 +136,31 @@ export function createDeviceApiRepo(db: Db) {
   return {
     logConversations,
 
+    /**
+     * A phrase (else a keyword) in `language` of the device's active topics, the most answered
+     * since `since` first, then the oldest topics: what the chat suggests.
+     */
+    async suggestions(deviceId: number, language: string, since: Date, limit: number) {
+      const rows = await queryRows<{ text: string }>(
+        db,
+        sql`with asked as (
+              select intent_id, count(*)::int as n from ${conversations}
+               where device_id = ${deviceId}::integer and status = 'answered' and intent_id is not null
+                 and at >= ${since.toISOString()}::timestamptz
+               group by intent_id)
+            select k.text from ${aiTopics} t
+              left join asked a on a.intent_id = t.id
+              join lateral (
+                select text from ai_keywords
+                 where topic_id = t.id and language = ${language}::text
+                 order by (kind = 'phrase') desc, id limit 1) k on true
+             where t.device_id = ${deviceId}::integer and t.is_activated
+             order by coalesce(a.n, 0) desc, t.id
+             limit ${limit}::integer`,
+      );
+      return rows.map((r) => r.text);
+    },
+
     async startSession(input: { id: string; deviceId: number; language: string; at: Date }) {
       const [row] = await db
         .insert(visitorSessions)

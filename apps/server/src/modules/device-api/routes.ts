@@ -1,4 +1,6 @@
 import {
+  ZSuggestions,
+  ZSuggestionsQuery,
   IDEMPOTENCY_HEADER,
   ZAskRequest,
   ZAskResponse,
@@ -55,6 +57,21 @@ export function deviceApiRoutes(parent: FastifyInstance, { deviceApi }: { device
       },
     },
     async (req) => ok(await deviceApi.endSession(deviceOf(req), req.params.session_id)),
+  );
+
+  app.get(
+    '/suggestions',
+    {
+      schema: {
+        tags,
+        summary: 'Questions the chat suggests before the first one',
+        description:
+          'A phrase (else a keyword) of each of the device’s most answered topics over the last 30 days, in the language; topics nobody asked yet after them. At most 4, none for a language without phrases.',
+        querystring: ZSuggestionsQuery,
+        response: { 200: ZOk(ZSuggestions) },
+      },
+    },
+    async (req) => ok(await deviceApi.suggestions(deviceOf(req), req.query.language)),
   );
 
   app.post(

@@ -15,7 +15,7 @@ import type {
   ZAskRequest,
   ZRateRequest,
 } from '@ambassador/contracts';
-import { NO_IDLE_SCREEN } from '@ambassador/contracts';
+import { NO_IDLE_SCREEN, SUGGESTIONS_MAX } from '@ambassador/contracts';
 import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
@@ -42,6 +42,8 @@ const RETRY_QUEUE_MAX = 10_000;
  * another instance could miss that if the bus were down.
  */
 const SESSION_CACHE_MS = 5 * 60_000;
+/** The chat suggests what visitors asked most over this many days. */
+const SUGGESTIONS_DAYS = 30;
 const SESSION_CACHE_MAX = 50_000;
 
 /** The conversation status each way of answering is logged with. */
@@ -213,6 +215,22 @@ export function createDeviceApiService({
         event: current,
         avatar: face,
       };
+    },
+
+    /** What the chat suggests before the first question (distinct, in the asked language). */
+    async suggestions(device: DeviceContext, language: Language) {
+      offered(device, language);
+      const since = new Date(clock.now().getTime() - SUGGESTIONS_DAYS * 86_400_000);
+      const texts = await repo.suggestions(device.id, language, since, SUGGESTIONS_MAX * 3);
+      const seen = new Set<string>();
+      return texts
+        .filter((text) => {
+          const key = text.trim().toLowerCase();
+          if (!key || seen.has(key)) return false;
+          seen.add(key);
+          return true;
+        })
+        .slice(0, SUGGESTIONS_MAX);
     },
 
     async startSession(device: DeviceContext, language: Language) {
