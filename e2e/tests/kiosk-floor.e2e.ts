@@ -72,6 +72,7 @@ describe('the kiosk on a mall floor: one screen at every size', () => {
   let browser: Browser;
   let key = '';
   let setPin: (pin: string) => Promise<unknown>;
+  let setLanguages: (languages: string[]) => Promise<unknown>;
   const errors: string[] = [];
 
   beforeAll(async () => {
@@ -98,6 +99,7 @@ describe('the kiosk on a mall floor: one screen at every size', () => {
     };
     await put('/admin_settings/devices', { id: LOBBY, description: LONG_NAME });
     setPin = (pin) => put('/admin_settings/devices/staff_pin', { id: LOBBY, pin });
+    setLanguages = (languages) => put('/admin_settings/devices', { id: LOBBY, languages });
     await upload(
       `/carousel/upload?device_id=${LOBBY}`,
       'files',
@@ -215,6 +217,29 @@ describe('the kiosk on a mall floor: one screen at every size', () => {
       await page.context().close();
     });
   }
+
+  it('reads in Traditional Chinese on a Cantonese-first device, at the totem and the landscape sizes', async () => {
+    await setLanguages(['cantonese', 'english', 'mandarin']);
+    try {
+      for (const size of SIZES.slice(0, 2)) {
+        const page = await kioskAt(size);
+        await expect.poll(() => page.locator('main.k-start').getAttribute('lang')).toMatch(/^zh-Hant/);
+        expect(await page.getByTestId('kiosk-directory-open').textContent()).not.toMatch(/Directory/);
+        for (const id of ACTIONS) expectWithin(await reach(page, id), size, id);
+        await screenshot(page, `kiosk-floor-start-zhHant-${size.width}x${size.height}`);
+        await page.getByTestId('kiosk-start-cantonese').click();
+        await page.getByTestId('kiosk-input').fill('美食廣場喺邊度？');
+        await page.getByTestId('kiosk-send').click();
+        await page.getByTestId('kiosk-message-bot').nth(1).waitFor();
+        await screenshot(page, `kiosk-floor-chat-zhHant-${size.width}x${size.height}`);
+        const found = await axeViolations(page, `kiosk chat zh-Hant ${size.width}`);
+        expect(found, describeViolations(found)).toEqual([]);
+        await page.context().close();
+      }
+    } finally {
+      await setLanguages(['english', 'cantonese', 'mandarin']);
+    }
+  });
 
   it('a visitor tapping the gear cannot unpair the kiosk; staff hold it and type the PIN', async () => {
     await setPin('2468');
