@@ -7,85 +7,23 @@
  * Run: npm run bench:realtime (after npm run build). Needs PostgreSQL (BENCH_DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/test) and Redis (REDIS_URL, default redis://127.0.0.1:6379).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
+import { jsonCall, spawnBuiltServer } from './support.js';
 
 const CONSOLES = Number(process.env.BENCH_CONSOLES ?? 200);
 const CALLS = Number(process.env.BENCH_CALLS ?? 50);
 const BASE_DB = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PASSWORD = 'Bench-Passw0rd!';
-const root = path.resolve(import.meta.dirname, '..');
 
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-async function startInstance(
-  databaseUrl: string,
-  dataDir: string,
-): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      REDIS_URL,
-      DATA_DIR: dataDir,
-      DEMO_DATA: 'false',
-      ADMIN_PASSWORD: PASSWORD,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return { url, child };
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('instance did not start');
-}
-
-async function call(
-  url: string,
-  method: string,
-  p: string,
-  body: unknown,
-  headers: Record<string, string> = {},
-) {
-  const res = await fetch(`${url}${p}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the bench reads a few fields of several shapes
-  const json = (await res.json()) as { data: any; message: string };
-  if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${json.message}`);
-  return json.data;
-}
 
 const dbName = `ac_bench_rt_${randomBytes(4).toString('hex')}`;
 const admin = new pg.Client({ connectionString: BASE_DB });
@@ -98,13 +36,19 @@ const sockets: Socket[] = [];
 const instances: ChildProcess[] = [];
 try {
   // A first, alone, so the migrations run once; then B on the same database.
-  const a = await startInstance(dbUrl.toString(), dataDir);
+  const env = { DATABASE_URL: dbUrl.toString(), REDIS_URL, DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD };
+  const a = await spawnBuiltServer(env);
   instances.push(a.child);
-  const b = await startInstance(dbUrl.toString(), dataDir);
+  const b = await spawnBuiltServer(env);
   instances.push(b.child);
-  const session = await call(a.url, 'POST', '/admin_panel/login', { username: 'admin', password: PASSWORD });
+  const session = await jsonCall<{ access_token: string; auth_project_id: number }>(
+    a.url,
+    'POST',
+    '/admin_panel/login',
+    { username: 'admin', password: PASSWORD },
+  );
   const headers = { access_token: session.access_token, auth_project_id: String(session.auth_project_id) };
-  const created = await call(
+  const created = await jsonCall<{ device_key: string }>(
     a.url,
     'POST',
     '/admin_panel/admin_settings/devices',
@@ -153,8 +97,14 @@ try {
   const all: number[] = [];
   for (let n = 0; n < CALLS; n++) {
     t0 = performance.now();
-    const started = await call(a.url, 'POST', '/device_api/v1/calls', { language: 'english' }, kioskHeaders);
-    const id: string = started.call.real_session_id;
+    const started = await jsonCall<{ call: { real_session_id: string } }>(
+      a.url,
+      'POST',
+      '/device_api/v1/calls',
+      { language: 'english' },
+      kioskHeaders,
+    );
+    const id = started.call.real_session_id;
     const deadline = Date.now() + 5_000;
     while ((received.get(id)?.length ?? 0) < CONSOLES && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 2));
@@ -163,7 +113,7 @@ try {
       throw new Error(`call ${n}: only ${times.length}/${CONSOLES} consoles got the banner`);
     all.push(...times);
     perCall.push(Math.max(...times));
-    await call(a.url, 'POST', `/device_api/v1/calls/${id}/end`, {}, kioskHeaders);
+    await jsonCall(a.url, 'POST', `/device_api/v1/calls/${id}/end`, {}, kioskHeaders);
     await new Promise((r) => setTimeout(r, 20));
   }
   const s = [...all].sort((x, y) => x - y);

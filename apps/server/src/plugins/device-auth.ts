@@ -7,7 +7,8 @@ declare module 'fastify' {
   }
 }
 
-function bearer(req: FastifyRequest): string | undefined {
+/** The token of an `Authorization: Bearer …` header, if any. */
+export function bearer(req: FastifyRequest): string | undefined {
   const header = req.headers.authorization;
   const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
   return match?.[1];

@@ -1,8 +1,9 @@
-import { createHash } from 'node:crypto';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createClient } from 'redis';
 import { AppError } from '../lib/errors.js';
+import { tokenTag } from '../lib/tokens.js';
+import { bearer } from './device-auth.js';
 
 /**
  * Per-client throttles (`@fastify/rate-limit`), declared by a route as `config.throttle`:
@@ -31,9 +32,8 @@ const REDIS_TIMEOUT_MS = 250;
 
 /** A key is never stored or logged as it is: a short hash names its bucket. */
 const keyBucket = (req: FastifyRequest) => {
-  const header = req.headers.authorization;
-  const token = header ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
-  return token ? `key:${createHash('sha256').update(token).digest('hex').slice(0, 24)}` : `ip:${req.ip}`;
+  const token = bearer(req);
+  return token ? `key:${tokenTag(token)}` : `ip:${req.ip}`;
 };
 
 // A fixed window per key: the first hit starts it. Returns the count and the window's time left.
@@ -72,12 +72,12 @@ class LocalThrottleStore {
   }
 }
 
-/** The store interface `@fastify/rate-limit` calls, over the node-redis client the server uses. */
 /** What the store needs of a Redis client. */
 interface Evaluator {
   eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
 }
 
+/** The store interface `@fastify/rate-limit` calls, over the node-redis client the server uses. */
 function redisStore(client: Evaluator, prefix: string) {
   return class RedisThrottleStore {
     // @fastify/rate-limit constructs the store with its options; a route's child names its own key.
@@ -129,7 +129,11 @@ export async function registerThrottles(
     client.on('ready', () => (down = false));
     client.connect().catch(() => undefined);
     app.addHook('onClose', async () => {
-      await Promise.allSettled([(async () => client.destroy())()]);
+      try {
+        client.destroy();
+      } catch {
+        // A client that never connected may throw here: nothing is left to close.
+      }
     });
   }
   const perRoute: Record<Throttle, { max: number; keyGenerator: (req: FastifyRequest) => string }> = {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import {
@@ -27,6 +26,7 @@ import {
   type RealtimeHooks,
 } from './types.js';
 import { TokenBucket } from '../lib/token-bucket.js';
+import { tokenTag } from '../lib/tokens.js';
 import { createTtlCache } from '../lib/ttl-cache.js';
 
 export const room = {
@@ -76,8 +76,6 @@ export const REALTIME_LIMITS = {
    */
   cooldownMs: 30_000,
 };
-
-const credentialOf = (secret: string) => createHash('sha256').update(secret).digest('hex').slice(0, 24);
 
 export function createRealtime({
   httpServer,
@@ -158,7 +156,7 @@ export function createRealtime({
   io.use((socket, next) => {
     const handshake = (socket.handshake.auth ?? {}) as Record<string, unknown>;
     const secret = typeof handshake.device_key === 'string' ? handshake.device_key : handshake.token;
-    const credential = typeof secret === 'string' ? credentialOf(secret) : '';
+    const credential = typeof secret === 'string' ? tokenTag(secret) : '';
     if (credential && cooling.get(credential)) return next(refusal(REALTIME_ERRORS.tooManyRequests));
     const authenticate = async (): Promise<SocketData> => {
       if (typeof handshake.device_key === 'string') {

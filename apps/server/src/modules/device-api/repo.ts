@@ -2,7 +2,7 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import type { AnswerStep, DocumentSource } from '@ambassador/contracts';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
-import { aiCategories, aiTopics, conversations, visitorSessions } from '../../db/schema.js';
+import { aiCategories, aiKeywords, aiTopics, conversations, visitorSessions } from '../../db/schema.js';
 
 export interface ConversationLog {
   deviceId: number;
@@ -151,7 +151,7 @@ export function createDeviceApiRepo(db: Db) {
             select k.text from ${aiTopics} t
               left join asked a on a.intent_id = t.id
               join lateral (
-                select text from ai_keywords
+                select text from ${aiKeywords}
                  where topic_id = t.id and language = ${language}::text
                  order by (kind = 'phrase') desc, id limit 1) k on true
              where t.device_id = ${deviceId}::integer and t.is_activated
