@@ -70,10 +70,11 @@ export function createAvatarsService({ repo, media, jobs, detector, notifier, cl
   }
 
   const produceKey = (id: number) => `${AVATAR_PRODUCE_JOB}:${id}`;
+  const inProduction = (r: AvatarRow) => r.status === 'queued' || r.status === 'producing';
 
   async function toAvatar(r: AvatarRow, typicalMs?: number, interrupted = false): Promise<Avatar> {
     let eta: number | null = null;
-    if (r.status === 'queued' || r.status === 'producing') {
+    if (inProduction(r)) {
       const typical = typicalMs ?? (await productionMs((await repo.projectOf(r.deviceId)) ?? 0));
       const ahead = r.status === 'queued' ? await repo.queuedBefore(r.id, r.deviceId) : 0;
       eta = Math.max(1, Math.round(((1 - r.progress / 100 + ahead) * typical) / 1000));
@@ -89,7 +90,7 @@ export function createAvatarsService({ repo, media, jobs, detector, notifier, cl
       virtual_avatar_type: VIRTUAL_AVATAR_TYPE,
       status: r.status,
       progress: r.progress,
-      interrupted: (r.status === 'queued' || r.status === 'producing') && interrupted,
+      interrupted,
       eta_seconds: eta,
       failure: r.failure,
       failure_message: r.failureDetail === null ? null : operatorText(r.failureDetail),
@@ -219,10 +220,10 @@ export function createAvatarsService({ repo, media, jobs, detector, notifier, cl
     async list(projectId: number, deviceId: number) {
       const typical = await productionMs(projectId);
       const rows = await repo.list(deviceId);
-      const working = rows.filter((r) => r.status === 'queued' || r.status === 'producing');
+      // Only avatars in production have a job to be interrupted.
       const interrupted = await jobs.interrupted(
         AVATAR_PRODUCE_JOB,
-        working.map((r) => produceKey(r.id)),
+        rows.filter(inProduction).map((r) => produceKey(r.id)),
       );
       return Promise.all(rows.map((r) => toAvatar(r, typical, interrupted.has(produceKey(r.id)))));
     },

@@ -43,7 +43,7 @@ const toDocument = (r: MrcRow, interrupted = false): MrcDocument => ({
   format: r.format,
   status: r.status,
   failure: r.failure as MrcFailure | null,
-  interrupted: r.status === 'Scanning' && interrupted,
+  interrupted,
   failure_detail: r.failureDetail === null ? null : operatorText(r.failureDetail),
   pages: r.pages,
   language: r.language as Language | null,
@@ -172,6 +172,7 @@ export function createMrcService({
     /** One page of a device's documents (Removed ones never) and how many match. */
     async list(deviceId: number, filter: MrcListFilter) {
       const { rows, total } = await repo.list(deviceId, filter);
+      // Only documents being scanned have a job to be interrupted.
       const scanning = rows.filter((r) => r.status === 'Scanning').map((r) => scanKey(r.id));
       const interrupted = await jobs.interrupted(MRC_SCAN_JOB, scanning);
       return { documents: rows.map((r) => toDocument(r, interrupted.has(scanKey(r.id)))), total };
