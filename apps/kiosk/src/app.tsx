@@ -313,6 +313,9 @@ export function App({ timing: overrides, socketFactory }: Props) {
             firstQuestion={phase.firstQuestion}
             timing={timing}
             onEnd={() => end(phase.sessionId)}
+            onLanguage={(language) =>
+              setPhase((p) => (p.name === 'chat' && p.sessionId === phase.sessionId ? { ...p, language } : p))
+            }
           />
         );
       case 'event':

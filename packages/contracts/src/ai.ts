@@ -724,6 +724,8 @@ export const ZTestConsoleResponse = z.object({
    * what answered, its text when not a topic, a document's source, and each step's result.
    */
   answered_by: z.enum(ANSWER_KINDS),
+  /** The language answered in: the one asked, or the device's language the question was written in. */
+  language: ZLanguage,
   answer_text: z.string().nullable(),
   source: ZDocumentSource.nullable(),
   steps: z.array(ZAnswerStep),

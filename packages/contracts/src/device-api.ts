@@ -104,6 +104,11 @@ export const ZAskResponse = z.object({
   source: ZDocumentSource.nullable(),
   /** A location answer (`answered_by: 'location'`): the place, open now or not, its map and point. */
   location: ZLocationAnswer.nullable().default(null),
+  /**
+   * The language answered in. A question plainly written in another language the device offers
+   * is answered in it, and the session continues in it: the kiosk switches its screen and voice.
+   */
+  language: ZLanguage,
 });
 export type AskResult = z.infer<typeof ZAskResponse>;
 

@@ -330,6 +330,7 @@ describe('chat', () => {
             answer_text: next.text,
             answer_speech: null,
             source: next.source,
+            language: 'cantonese',
           }),
         };
       }
@@ -358,6 +359,60 @@ describe('chat', () => {
     expect(calls.filter((c) => c.path === '/speech')[1]!.body).toMatchObject({ language: 'cantonese' });
   });
 
+  it('goes on in the language the visitor wrote in: screen, voice and the next question', async () => {
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => undefined }),
+    );
+    const replies: AskResult[] = [
+      answer(
+        [response([{ type: 'text', placement: 'general', values: ['美食廣場喺三樓。'] }], '美食廣場喺三樓')],
+        {
+          language: 'cantonese',
+        },
+      ),
+      answer([response([{ type: 'text', placement: 'general', values: ['Level 3.'] }], 'Level 3')]),
+    ];
+    const calls = fakeDevice((call) => {
+      if (call.path === '/ask') return { body: replies.shift()! };
+      if (call.path === '/speech') return { blob: new Blob(['RIFF'], { type: 'audio/wav' }) };
+      return undefined;
+    });
+    renderKiosk();
+    const input = await openChat();
+    type(input, '邊度有嘢食？');
+    await waitFor(() => expect(screen.getAllByTestId('kiosk-message-bot')).toHaveLength(2));
+    const switched = screen.getByTestId('kiosk-language-switch');
+    expect(switched.textContent).toBe(STRINGS.cantonese.languageSwitched);
+    expect(switched.getAttribute('lang')).toBe('zh-Hant-HK');
+    // The bar, the composer and the voice are Cantonese now.
+    expect(screen.getByText('廣東話')).toBeTruthy();
+    expect(screen.getByTestId('kiosk-input').getAttribute('placeholder')).toBe(
+      STRINGS.cantonese.inputPlaceholder,
+    );
+    await waitFor(() => expect(calls.filter((c) => c.path === '/speech')).toHaveLength(1));
+    expect(calls.find((c) => c.path === '/speech')!.body).toEqual({
+      language: 'cantonese',
+      text: '美食廣場喺三樓',
+    });
+
+    // The next question goes in Cantonese; answered in English, the screen says so and follows.
+    type(screen.getByTestId('kiosk-input'), 'Which floor?');
+    await waitFor(() => expect(screen.getAllByTestId('kiosk-message-bot')).toHaveLength(3));
+    expect(
+      calls.filter((c) => c.path === '/ask').map((c) => (c.body as { language: string }).language),
+    ).toEqual(['english', 'cantonese']);
+    expect(screen.getAllByTestId('kiosk-language-switch').map((n) => n.textContent)).toEqual([
+      STRINGS.cantonese.languageSwitched,
+      STRINGS.english.languageSwitched,
+    ]);
+    expect(screen.getByTestId('kiosk-input').getAttribute('placeholder')).toBe(
+      STRINGS.english.inputPlaceholder,
+    );
+  });
+
   it('shows small talk and a declined topic as their one text, without a source', async () => {
     const replies: Partial<AskResult>[] = [
       { intent: null, answered_by: 'small_talk', answer_text: 'Hello! Nice to meet you.' },
@@ -379,7 +434,7 @@ describe('chat', () => {
       const strings = STRINGS[language];
       fakeDevice((call) =>
         call.path === '/ask'
-          ? { body: answer([], { fallback: true, intent: null, conversation_id: 52 }) }
+          ? { body: answer([], { fallback: true, intent: null, conversation_id: 52, language }) }
           : undefined,
       );
       renderKiosk();

@@ -6,7 +6,7 @@ import { BotAnswer } from '../chat/bot-answer';
 import { Composer } from '../chat/composer';
 import { IdleOverlay } from '../chat/idle-overlay';
 import { TextBubble } from '../chat/response-contents';
-import { useChat } from '../chat/use-chat';
+import { useChat, type Exchange } from '../chat/use-chat';
 import { FullscreenButton } from '../components/fullscreen-button';
 import { MuteButton } from '../components/mute-button';
 import { STRINGS } from '../i18n/strings';
@@ -36,13 +36,38 @@ type Props = {
   /** The visitor left (End) or walked away (idle): the app ends the session. */
   onEnd: (reason: 'visitor' | 'idle') => void;
   /**
+   * The visitor wrote in another language the device offers and was answered in it: the screen,
+   * the voice and the listening go on in it (the app keeps it for the session). Without it the
+   * screen keeps its language and only that answer is in the other one.
+   */
+  onLanguage?: (language: Language) => void;
+  /**
    * Opened by an event's nlp step: a "Continue event" button goes back to the event, and End
    * reads "Leave" (it leaves the whole event).
    */
   eventStep?: { onContinue: () => void };
 };
 
-/** One visitor's conversation in the language they chose. */
+/** The language of the last answer before exchange `i`, else the one the session opened in. */
+function answeredBefore(exchanges: readonly Exchange[], i: number, opening: Language): Language {
+  for (let j = i - 1; j >= 0; j--) {
+    const result = exchanges[j]!.result;
+    if (result) return result.language;
+  }
+  return opening;
+}
+
+/** "Now in Cantonese", in Cantonese, above the first answer given in another language. */
+function AnsweredIn({ answered, before }: { answered: Language; before: Language }) {
+  if (answered === before) return null;
+  return (
+    <p className="k-language-switch" lang={HTML_LANG[answered]} data-testid="kiosk-language-switch">
+      {STRINGS[answered].languageSwitched}
+    </p>
+  );
+}
+
+/** One visitor's conversation in the language they chose, or the one they went on in. */
 export function ChatScreen({
   api,
   realtime,
@@ -56,9 +81,12 @@ export function ChatScreen({
   muted,
   onToggleMute,
   onEnd,
+  onLanguage,
   eventStep,
 }: Props) {
   const strings = STRINGS[language];
+  // The language the session opened in: what the first answer is compared with.
+  const [opening] = useState(language);
   useEffect(() => () => player.stop(), [player]);
   const [panel, setPanel] = useState<PanelKind | null>(null);
   const [callLive, setCallLive] = useState(false);
@@ -72,12 +100,14 @@ export function ChatScreen({
     avatar?.play(result.avatar_motion);
     // A topic speaks its responses; documents, small talk and a topic filter speak their one answer.
     const single = result.answered_by === 'topic' ? '' : (result.answer_speech ?? result.answer_text ?? '');
+    const answeredIn = result.language;
+    if (answeredIn !== language) onLanguage?.(answeredIn);
     // A document sentence in another language is read in that language's voice.
-    const voice = answerWrittenIn(result.source, language) ?? language;
+    const voice = answerWrittenIn(result.source, answeredIn) ?? answeredIn;
     player.speak(
       single.trim()
         ? [{ language: voice, text: single }]
-        : result.responses.map((r) => ({ language, text: r.speech })),
+        : result.responses.map((r) => ({ language: answeredIn, text: r.speech })),
     );
   };
   const chat = useChat({ api, sessionId, language, retryDelaysMs: timing.retryDelaysMs, onAnswer });
@@ -121,7 +151,6 @@ export function ChatScreen({
     return () => stop.abort();
   }, [api, language]);
   const welcome = config.messages.welcome[language]?.trim() || strings.welcomeDefault;
-  const fallbackText = config.messages.fallback[language];
   const staff = staffOptions(config);
 
   return (
@@ -187,7 +216,7 @@ export function ChatScreen({
             ))}
           </div>
         )}
-        {chat.exchanges.map((exchange) => (
+        {chat.exchanges.map((exchange, i) => (
           <section
             key={exchange.id}
             className="k-exchange"
@@ -224,18 +253,24 @@ export function ChatScreen({
               </div>
             )}
             {exchange.status === 'answered' && exchange.result && (
+              <AnsweredIn
+                answered={exchange.result.language}
+                before={answeredBefore(chat.exchanges, i, opening)}
+              />
+            )}
+            {exchange.status === 'answered' && exchange.result && (
               <BotAnswer
                 result={exchange.result}
                 api={api}
-                strings={strings}
-                fallbackText={fallbackText}
+                strings={STRINGS[exchange.result.language]}
+                fallbackText={config.messages.fallback[exchange.result.language]}
                 onAsk={ask}
                 withChat={staff.chat}
                 withCall={staff.call}
                 withRelated={isShown(config, 'ask', 'related_topics')}
                 withRating={isShown(config, 'ask', 'rating')}
                 onStaff={setPanel}
-                language={language}
+                language={exchange.result.language}
                 realtime={realtime}
               />
             )}

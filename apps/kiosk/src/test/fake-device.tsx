@@ -168,6 +168,7 @@ export function answer(responses: AiResponse[], extra: Partial<AskResult> = {}):
     answer_speech: null,
     source: null,
     location: null,
+    language: 'english',
     ...extra,
   };
 }

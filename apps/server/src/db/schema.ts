@@ -40,7 +40,7 @@ export const devices = pgTable(
     description: text('description').notNull(),
     kind: text('kind', { enum: ['ambassador', 'chatbot'] }).notNull(),
     /** Languages the device offers its visitors (of the contracts' LANGUAGES), the first its default. */
-    languages: jsonb('languages').$type<string[]>().notNull().default(['english', 'cantonese', 'mandarin']),
+    languages: jsonb('languages').$type<Language[]>().notNull().default(['english', 'cantonese', 'mandarin']),
     /** Last call to the device API. */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     /** Retired: no key, out of the selector and lists, data kept until restored or deleted. */

@@ -8,13 +8,19 @@ import type {
   LocationAnswer,
   TestConsoleResult,
 } from '@ambassador/contracts';
+import { questionLanguage } from './question-language.js';
 
 /** What the topics answered: the test console's fields but the chain's own. */
-export type TopicAnswer = Omit<TestConsoleResult, 'answered_by' | 'answer_text' | 'source' | 'steps'>;
+export type TopicAnswer = Omit<
+  TestConsoleResult,
+  'answered_by' | 'answer_text' | 'source' | 'steps' | 'language'
+>;
 
 /** The question a device asks its chain. */
 export interface Question {
-  device: { id: number; kind: DeviceKind };
+  /** With the languages it offers, a question written in another of them is answered in it. */
+  device: { id: number; kind: DeviceKind; languages?: readonly Language[] };
+  /** The language answered in: the session's, or the one the visitor wrote in. */
   language: Language;
   text: string;
 }
@@ -53,6 +59,8 @@ export interface ChainStep {
 }
 
 export interface ChainAnswer {
+  /** The language the question was answered in (see `questionLanguage`). */
+  language: Language;
   answered_by: AnswerKind;
   /** The answer's text when a topic filter, a location, the documents or small talk answered. */
   answer_text: string | null;
@@ -101,7 +109,8 @@ export function createAnswerChain(steps: readonly ChainStep[]) {
     throw new Error(`answering chain: a step twice in ${names.join(', ')}`);
   return {
     steps: names,
-    async ask(device: Question['device'], language: Language, text: string): Promise<ChainAnswer> {
+    async ask(device: Question['device'], session: Language, text: string): Promise<ChainAnswer> {
+      const language = device.languages ? questionLanguage(text, session, device.languages) : session;
       const question: Question = { device, language, text };
       const recorded: AnswerStep[] = [];
       let topic = NOT_ASKED;
@@ -114,6 +123,7 @@ export function createAnswerChain(steps: readonly ChainStep[]) {
           recorded.push(record('fallback', { result: 'skipped' }));
           const { answer } = outcome;
           return {
+            language,
             answered_by: answer.kind,
             answer_text: answer.text ?? null,
             answer_speech: answer.speech || null,
@@ -127,6 +137,7 @@ export function createAnswerChain(steps: readonly ChainStep[]) {
       }
       recorded.push(record('fallback', { result: 'answered' }));
       return {
+        language,
         answered_by: 'fallback',
         answer_text: null,
         answer_speech: null,
@@ -146,6 +157,7 @@ export type AnswerChain = ReturnType<typeof createAnswerChain>;
 export function testConsoleResult(answer: ChainAnswer): TestConsoleResult {
   return {
     ...answer.topic,
+    language: answer.language,
     answered_by: answer.answered_by,
     answer_text: answer.answer_text,
     source: answer.source,

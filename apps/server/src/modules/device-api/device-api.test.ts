@@ -294,6 +294,63 @@ describe.each(backends)('devices and the device API on %s', (kind) => {
       });
     });
 
+    it('answers in the language the visitor wrote in, when the device offers it, and the session goes on in it', async () => {
+      await adminData('POST', '/ai_config/intents/keywords', {
+        device_id: LOBBY,
+        intent_id: topicId,
+        language: 'cantonese',
+        text: '泊車',
+      });
+      await adminData('POST', '/ai_config/intents/responses', {
+        device_id: LOBBY,
+        intent_id: topicId,
+        language: 'cantonese',
+        device_type: 'ambassador',
+        speech: '停車場喺地庫',
+        contents: [{ type: 'text', values: ['停車場喺地庫一樓'] }],
+      });
+      const session = await deviceData(key, 'POST', '/sessions', { language: 'english' });
+      const answer = await deviceData(key, 'POST', '/ask', {
+        session_id: session.session_id,
+        text: '請問邊度可以泊車？',
+        language: 'english',
+      });
+      expect(answer).toMatchObject({ language: 'cantonese', intent: { id: topicId } });
+      expect(answer.responses.map((r: { speech: string }) => r.speech)).toEqual(['停車場喺地庫']);
+      const [row] = await t.database.db
+        .select()
+        .from(conversations)
+        .where(eq(conversations.id, answer.conversation_id));
+      expect(row).toMatchObject({ language: 'cantonese', intentId: topicId });
+      const [s] = await t.database.db
+        .select()
+        .from(visitorSessions)
+        .where(eq(visitorSessions.id, session.session_id));
+      expect(s!.language).toBe('cantonese');
+
+      // Back to English in the same session; a fallback answers in the language asked.
+      const english = await deviceData(key, 'POST', '/ask', {
+        session_id: session.session_id,
+        text: 'Where is the parking?',
+        language: 'cantonese',
+      });
+      expect(english).toMatchObject({ language: 'english', intent: { id: topicId } });
+      const fallback = await deviceData(key, 'POST', '/ask', {
+        session_id: session.session_id,
+        text: '你識唔識唱歌？',
+        language: 'english',
+      });
+      expect(fallback).toMatchObject({ fallback: true, language: 'cantonese' });
+      expect(fallback.fallback_text).toMatch(/唔好意思/);
+      // A language the device does not offer keeps the session's.
+      const japanese = await deviceData(key, 'POST', '/ask', {
+        session_id: session.session_id,
+        text: '駐車場はどこですか',
+        language: 'english',
+      });
+      expect(japanese.language).toBe('english');
+    });
+
     it('logs a retried question (same idempotency key) once and answers it again', async () => {
       const session = await deviceData(key, 'POST', '/sessions', { language: 'english' });
       const body = { session_id: session.session_id, text: 'parking please', language: 'english' };
@@ -530,6 +587,7 @@ describe.each(backends)('devices and the device API on %s', (kind) => {
       },
       answers: {
         ask: async () => ({
+          language: 'english' as const,
           answered_by: 'fallback' as const,
           answer_text: null,
           answer_speech: null,

@@ -175,6 +175,14 @@ export function createDeviceApiRepo(db: Db) {
       return row!;
     },
 
+    /** The visitor went on in another language (the kiosk switched): the session's language follows. */
+    async setSessionLanguage(deviceId: number, sessionId: string, language: string) {
+      await db
+        .update(visitorSessions)
+        .set({ language })
+        .where(and(eq(visitorSessions.id, sessionId), eq(visitorSessions.deviceId, deviceId)));
+    },
+
     async findSession(deviceId: number, sessionId: string) {
       const [row] = await db
         .select(sessionColumns)

@@ -266,13 +266,16 @@ export function createDeviceApiService({
       offered(device, input.language);
       await openSession(device, input.session_id);
       const chain = await answers.ask(device, input.language, input.text);
+      // The visitor wrote in another language the device offers: the session goes on in it.
+      const language = chain.language;
+      if (language !== input.language) await repo.setSessionLanguage(device.id, input.session_id, language);
       const answer = chain.topic;
       const by = chain.answered_by;
       const best = by === 'topic' ? answer.best : null;
       // A fallback keeps its closest topic, if anything resembled it, for review to teach.
       const top = answer.candidates[0];
       const candidate = by === 'fallback' && top && top.score > 0 ? top : null;
-      const fallbackText = by === 'fallback' ? FALLBACK[input.language] : null;
+      const fallbackText = by === 'fallback' ? FALLBACK[language] : null;
       const responseTimeMs = Math.round(performance.now() - started);
       const stepScore =
         chain.steps.find((s) => s.result === 'answered' && s.step !== 'fallback')?.score ?? null;
@@ -282,7 +285,7 @@ export function createDeviceApiService({
         at,
         acquire: input.text,
         reply: best ? replyText(answer.responses) : (chain.answer_text ?? fallbackText!).slice(0, 4000),
-        language: input.language,
+        language,
         intentId: best?.intent_id ?? null,
         intentName: best?.intent_name ?? chain.locationRef?.name ?? null,
         locationId: chain.locationRef?.id ?? null,
@@ -319,6 +322,7 @@ export function createDeviceApiService({
         answer_speech: chain.answer_speech,
         source: chain.source,
         location: chain.location,
+        language,
       };
     },
 

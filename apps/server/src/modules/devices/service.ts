@@ -91,7 +91,7 @@ export function createDevicesService({
     id: row.id,
     description: row.description,
     kind: row.kind,
-    languages: row.languages as Language[],
+    languages: row.languages,
     key_prefix: row.keyPrefix,
     key_created_at: iso(row.keyCreatedAt),
     last_seen_at: iso(row.lastSeenAt),
@@ -113,7 +113,7 @@ export function createDevicesService({
     async list(actor: AuthContext, projectId: number) {
       if (projectId !== actor.projectId) throw forbidden('This project is not yours.');
       const rows = await repo.listByProject(projectId);
-      return rows.map((row) => ({ ...row, languages: row.languages as Language[] }));
+      return rows;
     },
     /** A device of the caller's project; another project's is a 403, like the guard's. */
     async get(actor: AuthContext, deviceId: number) {
@@ -249,7 +249,7 @@ export function createDevicesService({
             projectName: row.projectName,
             description: row.description,
             kind: row.kind,
-            languages: row.languages as Language[],
+            languages: row.languages,
           },
           label: row.label,
           lastSeen: row.lastSeenAt ? new Date(row.lastSeenAt).getTime() : -Infinity,

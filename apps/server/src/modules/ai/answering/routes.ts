@@ -19,7 +19,7 @@ import type { ConfidenceService } from './confidence.js';
 
 /** A question answered as the device would, by the whole answering chain (modules/assistant). */
 export type TestConsole = (
-  device: { id: number; kind: DeviceKind },
+  device: { id: number; kind: DeviceKind; languages: readonly Language[] },
   language: Language,
   text: string,
 ) => Promise<TestConsoleResult>;

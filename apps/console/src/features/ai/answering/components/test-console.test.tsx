@@ -45,6 +45,7 @@ const matched: TestConsoleResult = {
   related: [{ id: 12, name: 'Accessible toilets' }],
   avatar_motion: 'lean_in',
   answered_by: 'topic',
+  language: 'cantonese',
   answer_text: null,
   source: null,
   steps: [],
@@ -101,6 +102,29 @@ describe('TestConsole', () => {
     expect(within(turn).getByText('Accessible toilets')).toBeTruthy();
     expect(within(turn).getByTestId('test-motion').textContent).toBe('Avatar motion: Lean in');
     expect((input as HTMLInputElement).value).toBe('');
+  });
+
+  it('answers in the language a question was written in, says so, and goes on in it', async () => {
+    post.mockResolvedValue({ data: { ...matched, language: 'english' }, message: '', total: undefined });
+    render(<TestConsole />, { wrapper });
+    const input = screen.getByTestId('test-input').querySelector('input') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: 'where is the toilet' } });
+    fireEvent.submit(input.closest('form') as HTMLFormElement);
+    const turn = await screen.findByTestId('test-turn');
+    expect((await within(turn).findByTestId('test-answered-in')).textContent).toBe(
+      'Answered in English: the question was written in it, so the session goes on in it.',
+    );
+    expect(screen.getByTestId('test-language').textContent).toBe('English');
+    fireEvent.change(input, { target: { value: 'and the lifts?' } });
+    fireEvent.submit(input.closest('form') as HTMLFormElement);
+    await screen.findAllByTestId('test-turn');
+    expect(post).toHaveBeenLastCalledWith('/ai_config/test_console', {
+      device_id: 2,
+      language: 'english',
+      text: 'and the lifts?',
+    });
+    // Answered in the language asked: nothing said.
+    expect(screen.getAllByTestId('test-answered-in')).toHaveLength(1);
   });
 
   it('says when nothing is close enough, and Reset session clears the transcript', async () => {

@@ -111,6 +111,11 @@ function TurnView({ turn }: { turn: Turn }) {
         )}
         {result && (
           <>
+            {result.language !== turn.language && (
+              <Typography variant="caption" color="text.secondary" data-testid="test-answered-in">
+                {t('ai.test.answered_in', { language: t(`languages.${result.language}`) })}
+              </Typography>
+            )}
             {byChain ? (
               <ChainAnswer result={result} />
             ) : result.fallback || !result.best ? (
@@ -167,7 +172,7 @@ function TurnView({ turn }: { turn: Turn }) {
             )}
             {!byChain && !result.fallback && result.best && result.responses.length === 0 && (
               <Typography variant="body2" color="text.secondary" sx={{ fontStyle: 'italic' }}>
-                {t('ai.test.no_responses', { language: t(`languages.${turn.language}`) })}
+                {t('ai.test.no_responses', { language: t(`languages.${result.language}`) })}
               </Typography>
             )}
             {result.related.length > 0 && (
@@ -252,6 +257,8 @@ export function TestConsole() {
       const result = await ask.mutateAsync(parsed.data);
       if (session.current !== asked) return;
       setTurns((list) => list.map((turn) => (turn.id === id ? { ...turn, result } : turn)));
+      // As on a kiosk: the session goes on in the language the question was written in.
+      if (result.language !== language) setLanguage(result.language);
     } catch (error) {
       if (session.current !== asked) return;
       const message = errorMessage(error, t('errors.unknown'));
