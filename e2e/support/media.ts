@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { deflateSync } from 'node:zlib';
+import sharp from 'sharp';
 
 /** A real PNG of one colour (what a camera or an editor would save), built here with zlib. */
 export function solidPng(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
@@ -71,4 +72,14 @@ export async function ffmpegVideo(format: 'mp4' | 'webm', seconds = 2): Promise<
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }
+}
+
+/** A floor plan: a light image with two rooms drawn in, as an operator would upload one. */
+export async function floorPlan(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800">
+    <rect width="1200" height="800" fill="#f7f7f2"/>
+    <rect x="100" y="450" width="400" height="250" fill="#dde8f7" stroke="#333" stroke-width="6"/>
+    <rect x="700" y="100" width="400" height="250" fill="#f7e3dd" stroke="#333" stroke-width="6"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
 }

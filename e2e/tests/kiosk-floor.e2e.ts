@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { portraitJpeg } from '../../apps/server/src/test/portrait-fixtures.js';
 import { axeViolations, describeViolations } from '../support/axe.js';
 import { launchBrowser, screenshot } from '../support/browser.js';
-import { solidPng } from '../support/media.js';
+import { floorPlan, solidPng } from '../support/media.js';
 import { startServer, type RunningServer } from '../support/server.js';
 import { adminApi, openPage, pairKiosk } from '../support/stage.js';
 
@@ -24,6 +24,7 @@ const ACTIONS = [
   'kiosk-start-cantonese',
   'kiosk-start-mandarin',
   'kiosk-directory-open',
+  'kiosk-map-open',
   'kiosk-staff-chat',
   'kiosk-call',
   'event-start',
@@ -131,6 +132,54 @@ describe('the kiosk on a mall floor: one screen at every size', () => {
       await new Promise((r) => setTimeout(r, 500));
     }
     await put('/virtual_avatar/video_avatar', { device_id: LOBBY, avatar_id: avatar.id, is_in_use: true });
+    // Two floors with places on them, the kiosk standing on the ground floor.
+    const addFloor = async (name: string) => {
+      const form = new FormData();
+      form.append('data', JSON.stringify({ name }));
+      form.append(
+        'file',
+        new Blob([new Uint8Array(await floorPlan())], { type: 'image/png' }),
+        `${name}.png`,
+      );
+      const { 'content-type': _json, ...headers } = api.headers;
+      const res = await fetch(`${server.url}/admin_panel/location_map/maps?device_id=${LOBBY}`, {
+        method: 'POST',
+        headers,
+        body: form,
+      });
+      if (!res.ok) throw new Error(`map ${name}: ${res.status} ${await res.text()}`);
+      return ((await res.json()) as { data: { id: number } }).data.id;
+    };
+    const ground = await addFloor('Ground floor');
+    const level3 = await addFloor('Level 3');
+    const category = async (name: string) =>
+      (
+        await api.post<{ category_id: number }>('/location_map/categories', {
+          device_id: LOBBY,
+          category: name,
+        })
+      ).category_id;
+    const dining = await category('Dining');
+    const services = await category('Services');
+    const place = (
+      name: string,
+      yue: string,
+      map: number,
+      poi: { x: number; y: number },
+      categories: number[],
+    ) =>
+      api.post('/location_map/locations', {
+        device_id: LOBBY,
+        name,
+        map_id: map,
+        poi,
+        category_ids: categories,
+        details: { english: { name, address: '' }, cantonese: { name: yue, address: '' } },
+      });
+    await place('Food Court', '美食廣場', level3, { x: 0.75, y: 0.28 }, [dining]);
+    await place('Information desk', '詢問處', ground, { x: 0.25, y: 0.72 }, [services]);
+    await place('Restrooms L1', '洗手間', ground, { x: 0.6, y: 0.6 }, [services]);
+    await put('/location_map/kiosk_position', { device_id: LOBBY, map_id: ground, poi: { x: 0.5, y: 0.9 } });
     // The demo's event (its quiz) made current, as an operator does in the Event Manager.
     const overview = await fetch(`${server.url}/admin_panel/event_manager/overview?device_id=${LOBBY}`, {
       headers: api.headers,
@@ -206,6 +255,28 @@ describe('the kiosk on a mall floor: one screen at every size', () => {
       await page.getByTestId('kiosk-directory-close').click();
       await page.getByTestId('kiosk-directory').waitFor({ state: 'detached' });
 
+      // The floor map owns the screen too: its way back, search, floors and places in view.
+      await page.getByTestId('kiosk-map-open').click();
+      await page.getByTestId('kiosk-map-plan').waitFor();
+      await expect
+        .poll(() => page.getByTestId('kiosk-map-plan').evaluate((img: HTMLImageElement) => img.naturalWidth))
+        .toBeGreaterThan(0);
+      for (const id of ['kiosk-map-close', 'kiosk-map-search']) expectWithin(await reach(page, id), size, id);
+      expect(await page.getByTestId('kiosk-map-here').isVisible()).toBe(true);
+      expect(await page.getByTestId('kiosk-map-pin').count()).toBe(2);
+      await page.getByTestId('kiosk-map-search').fill('food');
+      await page.getByTestId('kiosk-map-place').first().click();
+      await expect
+        .poll(() => page.getByTestId('kiosk-map-floor').nth(1).getAttribute('aria-pressed'))
+        .toBe('true');
+      expect(await page.getByTestId('kiosk-map-selected').innerText()).toContain('Food Court');
+      expect(await page.getByTestId('kiosk-map-pin').getAttribute('aria-pressed')).toBe('true');
+      await screenshot(page, `kiosk-floor-map-${size.width}x${size.height}`);
+      const onMap = await axeViolations(page, `kiosk floor map ${size.width}`);
+      expect(onMap, describeViolations(onMap)).toEqual([]);
+      await page.getByTestId('kiosk-map-close').click();
+      await page.getByTestId('kiosk-map').waitFor({ state: 'detached' });
+
       // A conversation: the avatar beside (landscape) or above (portrait), the question box and End in view.
       await page.getByTestId('kiosk-start-english').click();
       await page.getByTestId('kiosk-input').fill('Where is the food court?');
@@ -214,6 +285,18 @@ describe('the kiosk on a mall floor: one screen at every size', () => {
       await screenshot(page, `kiosk-floor-chat-${size.width}x${size.height}`);
       for (const id of ['kiosk-input', 'kiosk-send', 'kiosk-end'])
         expectWithin(await reach(page, id), size, id);
+
+      // Asked in Cantonese in this English session: answered in Cantonese, and the screen follows.
+      await page.getByTestId('kiosk-input').fill('附近有冇嘢食呀？');
+      await page.getByTestId('kiosk-send').click();
+      await page.getByTestId('kiosk-language-switch').waitFor();
+      expect(await page.getByTestId('kiosk-language-switch').textContent()).toBe('而家轉咗廣東話');
+      expect(await page.locator('.k-bar-language').textContent()).toBe('廣東話');
+      expect(await page.locator('.k-chat').getAttribute('lang')).toBe('zh-Hant-HK');
+      expect(await page.getByTestId('kiosk-input').getAttribute('placeholder')).not.toMatch(/question/);
+      expect(await page.getByTestId('kiosk-message-bot').nth(2).textContent()).toMatch(/\p{Script=Han}/u);
+      expectWithin(await reach(page, 'kiosk-input'), size, 'kiosk-input');
+      await screenshot(page, `kiosk-floor-switched-${size.width}x${size.height}`);
       await page.context().close();
     });
   }
@@ -227,6 +310,14 @@ describe('the kiosk on a mall floor: one screen at every size', () => {
         expect(await page.getByTestId('kiosk-directory-open').textContent()).not.toMatch(/Directory/);
         for (const id of ACTIONS) expectWithin(await reach(page, id), size, id);
         await screenshot(page, `kiosk-floor-start-zhHant-${size.width}x${size.height}`);
+        await page.getByTestId('kiosk-map-open').click();
+        await page.getByTestId('kiosk-map-plan').waitFor();
+        expect(await page.getByTestId('kiosk-map-place').first().innerText()).toMatch(/詢問處|洗手間/);
+        await page.getByTestId('kiosk-map-pin').first().click();
+        await screenshot(page, `kiosk-floor-map-zhHant-${size.width}x${size.height}`);
+        const onMap = await axeViolations(page, `kiosk floor map zh-Hant ${size.width}`);
+        expect(onMap, describeViolations(onMap)).toEqual([]);
+        await page.getByTestId('kiosk-map-close').click();
         await page.getByTestId('kiosk-start-cantonese').click();
         await page.getByTestId('kiosk-input').fill('美食廣場喺邊度？');
         await page.getByTestId('kiosk-send').click();
@@ -234,6 +325,14 @@ describe('the kiosk on a mall floor: one screen at every size', () => {
         await screenshot(page, `kiosk-floor-chat-zhHant-${size.width}x${size.height}`);
         const found = await axeViolations(page, `kiosk chat zh-Hant ${size.width}`);
         expect(found, describeViolations(found)).toEqual([]);
+        // An English question in the Cantonese session: answered in English, the screen follows.
+        await page.getByTestId('kiosk-input').fill('Where can I park my car?');
+        await page.getByTestId('kiosk-send').click();
+        await page.getByTestId('kiosk-language-switch').waitFor();
+        expect(await page.getByTestId('kiosk-language-switch').textContent()).toBe('Now in English');
+        expect(await page.locator('.k-chat').getAttribute('lang')).toBe('en');
+        const switched = await axeViolations(page, `kiosk chat switched to English ${size.width}`);
+        expect(switched, describeViolations(switched)).toEqual([]);
         await page.context().close();
       }
     } finally {

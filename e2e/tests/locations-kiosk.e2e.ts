@@ -1,23 +1,13 @@
 import type { LocationMap } from '@ambassador/contracts';
 import type { Page } from 'playwright-core';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations, type Violation } from '../support/axe.js';
 import { screenshot } from '../support/browser.js';
+import { floorPlan } from '../support/media.js';
 import { openStage, type Stage } from '../support/stage.js';
 
 const ADMIN = { username: 'admin', password: 'Loc-Admin-Passw0rd!' };
 const DEVICE = 'Harbour Hospital Lobby Kiosk';
-
-/** A floor plan: a light image with two rooms drawn in, as an operator would upload one. */
-async function floorPlan() {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800">
-    <rect width="1200" height="800" fill="#f7f7f2"/>
-    <rect x="100" y="450" width="400" height="250" fill="#dde8f7" stroke="#333" stroke-width="6"/>
-    <rect x="700" y="100" width="400" height="250" fill="#f7e3dd" stroke="#333" stroke-width="6"/>
-  </svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
-}
 
 /**
  * Issue 18 "Done when", kiosk side, in Chromium: a floor plan is uploaded and two locations placed
@@ -39,7 +29,11 @@ describe('locations: a paired kiosk answers "where is …" with the map and the 
     const deviceId = (stage.device as unknown as { device: { id: number } }).device.id;
     const form = new FormData();
     form.append('data', JSON.stringify({ name: 'Ground floor' }));
-    form.append('file', new Blob([await floorPlan()], { type: 'image/png' }), 'ground-floor.png');
+    form.append(
+      'file',
+      new Blob([new Uint8Array(await floorPlan())], { type: 'image/png' }),
+      'ground-floor.png',
+    );
     const { 'content-type': _json, ...headers } = stage.api.headers;
     const res = await fetch(`${stage.server.url}/admin_panel/location_map/maps?device_id=${deviceId}`, {
       method: 'POST',

@@ -40,7 +40,7 @@ export const INTERFACE_SECTIONS = [
     ],
   },
   { id: 'events', components: [{ id: 'event_list', default: true }] },
-  { id: 'map', later: true, components: [{ id: 'floor_map', default: true, later: true }] },
+  { id: 'map', components: [{ id: 'floor_map', default: true }] },
 ] as const satisfies ReadonlyArray<{
   id: string;
   later?: boolean;

@@ -442,6 +442,28 @@ export const ZLocationAnswer = z.object({
 });
 export type LocationAnswer = z.infer<typeof ZLocationAnswer>;
 
+/**
+ * GET /device_api/v1/floor_map?language: the start screen's map. The device's floors in floor
+ * order, every active place with its details in the language (as a location answer: map, point,
+ * open now), sorted by name, and where the kiosk stands. Read again on `location_map:changed`.
+ */
+export const ZKioskFloorMapQuery = z.object({ language: ZLanguage });
+export const ZKioskFloorMap = z.object({
+  floors: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      url: z.string(),
+      web_url: z.string().nullable(),
+      width: z.number().int(),
+      height: z.number().int(),
+    }),
+  ),
+  places: z.array(ZLocationAnswer),
+  you_are_here: z.object({ map_id: z.number().int(), x: z.number(), y: z.number() }).nullable(),
+});
+export type KioskFloorMap = z.infer<typeof ZKioskFloorMap>;
+
 /** GET /device_api/v1/locations/{location_id}?language: the same answer again (after a change). */
 export const ZKioskLocationQuery = z.object({ language: ZLanguage });
 

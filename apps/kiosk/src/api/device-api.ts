@@ -19,6 +19,7 @@ import type {
   ZRunProgressRequest,
   ZStartRunRequest,
   KioskAvatar,
+  KioskFloorMap,
   LocationAnswer,
 } from '@ambassador/contracts';
 import type { z } from 'zod';
@@ -49,6 +50,9 @@ export function createDeviceApi(options: ClientOptions) {
     /** A location answer again, in the language (after `location_map:changed`). */
     location: (id: number, language: Language, signal?: AbortSignal) =>
       client.json<LocationAnswer>('GET', `/locations/${id}?language=${language}`, { signal }),
+    /** The start screen's map: floors, places in the language, where the kiosk stands. */
+    floorMap: (language: Language, signal?: AbortSignal) =>
+      client.json<KioskFloorMap>('GET', `/floor_map?language=${language}`, { signal }),
     /** What the chat offers before the first question (the device's most asked, in the language). */
     suggestions: (language: Language, signal?: AbortSignal) =>
       client.json<string[]>('GET', `/suggestions?language=${language}`, { signal }),

@@ -74,22 +74,31 @@ export function LocationCard({ answer: first, strings, language, api, realtime =
           <figcaption className="k-source">{format(strings.locationMap, { map: map.name })}</figcaption>
         </figure>
       )}
+      <LocationDetails place={answer} strings={strings} />
+    </div>
+  );
+}
+
+/** A place's name, address, phone and whether it is open now (a location answer, the floor map). */
+export function LocationDetails({ place, strings }: { place: LocationAnswer; strings: Strings }) {
+  return (
+    <>
       <p className="k-location-name" data-testid="kiosk-location-name">
-        {answer.name}
+        {place.name}
       </p>
-      {answer.address && <p className="k-location-line">{answer.address}</p>}
-      {answer.phone_number && (
-        <p className="k-location-line">{format(strings.locationPhone, { phone: answer.phone_number })}</p>
+      {place.address && <p className="k-location-line">{place.address}</p>}
+      {place.phone_number && (
+        <p className="k-location-line">{format(strings.locationPhone, { phone: place.phone_number })}</p>
       )}
-      {answer.open_now !== null && (
+      {place.open_now !== null && (
         <p
-          className={answer.open_now ? 'k-location-open' : 'k-location-closed'}
+          className={place.open_now ? 'k-location-open' : 'k-location-closed'}
           data-testid="kiosk-location-open"
-          data-open={String(answer.open_now)}
+          data-open={String(place.open_now)}
         >
-          {answer.open_now ? strings.openNow : strings.closedNow}
+          {place.open_now ? strings.openNow : strings.closedNow}
         </p>
       )}
-    </div>
+    </>
   );
 }

@@ -4,6 +4,7 @@ import type { DeviceApi } from '../api/device-api';
 import { IdleOverlay } from '../chat/idle-overlay';
 import { BannerCarousel } from '../components/banner-carousel';
 import { DirectoryView } from '../directory/directory-view';
+import { FloorMapView } from '../map/floor-map-view';
 import { EventOffer } from '../event/event-offer';
 import { runLanguage } from '../event/event-run';
 import { Bilingual } from '../components/bilingual';
@@ -59,6 +60,7 @@ export function StartScreen({
   const strings = STRINGS[home];
   const [panel, setPanel] = useState<PanelKind | null>(null);
   const [directoryOpen, setDirectoryOpen] = useState(false);
+  const [mapOpen, setMapOpen] = useState(false);
   // Where the directory opens: empty from its button, at a unit from a banner linked to it.
   const [directorySearch, setDirectorySearch] = useState('');
   /** The unit whose staff the visitor asked for from the directory. */
@@ -69,11 +71,12 @@ export function StartScreen({
   const { secondsLeft, reset } = useIdleTimeout({
     idleMs: panel === 'chat' ? timing.staffIdleMs : timing.idleMs,
     warningMs: timing.warningMs,
-    paused: (panel === null && !directoryOpen) || callLive,
+    paused: (panel === null && !directoryOpen && !mapOpen) || callLive,
     onTimeout: () => {
       setPanel(null);
       setUnit(null);
       setDirectoryOpen(false);
+      setMapOpen(false);
     },
   });
   // Nobody here: after the device's idle timeout the idle loop plays, until a touch. Not while a
@@ -88,6 +91,7 @@ export function StartScreen({
   const welcome = messages.welcome[home]?.trim() || strings.welcomeDefault;
   const staff = staffOptions(config);
   const withDirectory = isShown(config, 'directory', 'unit_list');
+  const withMap = isShown(config, 'map', 'floor_map');
   // The operator may hide the event offer (Interface Settings → events) while one is current.
   const event =
     config.event && isShown(config, 'events', 'event_list') && runLanguage(config.event, home)
@@ -166,8 +170,18 @@ export function StartScreen({
             {STRINGS[failed].startFailed}
           </p>
         )}
-        {(staff.chat || staff.call || withDirectory) && (
+        {(staff.chat || staff.call || withDirectory || withMap) && (
           <div className="k-staff-row">
+            {withMap && (
+              <button
+                type="button"
+                className="k-btn k-btn-outline k-staff-btn"
+                data-testid="kiosk-map-open"
+                onClick={() => setMapOpen(true)}
+              >
+                <span>{strings.map}</span>
+              </button>
+            )}
             {withDirectory && (
               <button
                 type="button"
@@ -187,6 +201,16 @@ export function StartScreen({
       </div>
       {idle && canIdle && (
         <IdleLoop idle={loop} strings={strings} languages={device.languages} onExit={wake} />
+      )}
+      {mapOpen && withMap && (
+        <FloorMapView
+          api={api}
+          realtime={realtime}
+          language={home}
+          strings={strings}
+          onClose={() => setMapOpen(false)}
+          onActivity={reset}
+        />
       )}
       {directoryOpen && withDirectory && (
         <DirectoryView
@@ -225,7 +249,7 @@ export function StartScreen({
           />
         </>
       )}
-      {(panel !== null || directoryOpen) && secondsLeft !== null && (
+      {(panel !== null || directoryOpen || mapOpen) && secondsLeft !== null && (
         <IdleOverlay secondsLeft={secondsLeft} strings={strings} onContinue={reset} />
       )}
     </main>

@@ -58,7 +58,7 @@ describe.each(backends)('interface sections on %s', (kind) => {
     });
     expect(sections.find((s) => s.id === 'directory')?.later).toBe(false);
     expect(sections.find((s) => s.id === 'events')?.later).toBe(false);
-    expect(sections.find((s) => s.id === 'map')?.later).toBe(true);
+    expect(sections.find((s) => s.id === 'map')?.later).toBe(false);
     expect((await kioskConfig(fresh.key)).sections.staff).toEqual({
       chat_with_staff: true,
       call_staff: true,

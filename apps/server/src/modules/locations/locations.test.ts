@@ -2,6 +2,7 @@ import zlib from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  type KioskFloorMap,
   SOCKET,
   type AskResult,
   type LocationFields,
@@ -612,6 +613,45 @@ describe.each(backends)('locations and maps on %s', (kind) => {
       await data('DELETE', `/ai_config/intents/intent`, { device_id: hospital.id, id: dining.id }).catch(
         () => undefined,
       );
+    });
+
+    it('gives the kiosk its floor map: floors in order, active places in the language, where it stands', async () => {
+      const hidden = await addLocation({ device_id: hospital.id, name: 'Staff room', is_active: false });
+      const floorMap = async (key: string, language: string) => {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `/device_api/v1/floor_map?language=${language}`,
+          headers: { authorization: `Bearer ${key}` },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json().data as KioskFloorMap;
+      };
+      const yue = await floorMap(hospital.key, 'cantonese');
+      expect(yue.floors.map((f) => f.name)).toEqual(['Ground floor', 'First floor']);
+      expect(yue.floors[0]).toMatchObject({ id: ground.id, url: ground.url, width: 800 });
+      const names = yue.places.map((p) => p.name);
+      expect(names).toContain('藥房');
+      expect(names).not.toContain('Staff room');
+      expect(yue.places.find((p) => p.location_id === pharmacy.id)).toMatchObject({
+        address: 'A座地下',
+        categories: ['Clinics'],
+        poi: { x: 0.25, y: 0.75 },
+        map: { id: ground.id },
+        you_are_here: { x: 0.5, y: 0.5 },
+      });
+      expect(yue.you_are_here).toEqual({ map_id: ground.id, x: 0.5, y: 0.5 });
+      expect((await floorMap(hospital.key, 'english')).places.map((p) => p.name)).toContain('Pharmacy');
+      // Another project's kiosk sees only its own device's.
+      const theirs = await floorMap(foreign.key, 'english');
+      expect(theirs.places.map((p) => p.location_id)).not.toContain(pharmacy.id);
+      expect(theirs.floors.map((f) => f.id)).not.toContain(ground.id);
+      const bad = await t.app.inject({
+        method: 'GET',
+        url: '/device_api/v1/floor_map?language=klingon',
+        headers: { authorization: `Bearer ${hospital.key}` },
+      });
+      expect(bad.statusCode).toBe(400);
+      await data('DELETE', `/location_map/locations/${hidden.id}?device_id=${hospital.id}`);
     });
 
     it('answers with what was changed a moment ago: an added, renamed, deactivated or deleted location, a renamed or deleted layer', async () => {

@@ -8,6 +8,8 @@ import {
   ZDeletedLocationCategory,
   ZDeleteLocationCategoryQuery,
   ZDeleteMapQuery,
+  ZKioskFloorMap,
+  ZKioskFloorMapQuery,
   ZKioskLocationQuery,
   ZKioskPosition,
   ZKioskPositionQuery,
@@ -463,5 +465,21 @@ export function locationsDeviceRoutes(
     },
     async (req) =>
       ok(await locations.kioskLocation(deviceOf(req).id, req.params.location_id, req.query.language)),
+  );
+  app.get(
+    '/floor_map',
+    {
+      schema: {
+        tags: ['Device API'],
+        summary:
+          'The start screen’s map: floors in order, every active place in the language, where the kiosk stands',
+        description:
+          'Places carry what a location answer carries (details, categories, open now, map and point). ' +
+          'Read again on `location_map:changed`.',
+        querystring: ZKioskFloorMapQuery,
+        response: { 200: ZOk(ZKioskFloorMap) },
+      },
+    },
+    async (req) => ok(await locations.floorMap(deviceOf(req).id, req.query.language)),
   );
 }

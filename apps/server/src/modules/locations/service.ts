@@ -13,6 +13,7 @@ import {
   type LocationCategoryColumn,
   type LocationCategoryNode,
   type LocationMap,
+  type KioskFloorMap,
   type KioskPosition,
   type MapPoint,
 } from '@ambassador/contracts';
@@ -521,6 +522,41 @@ export function createLocationsService({
       const row = await repo.one(deviceId, id);
       if (!row || !row.isActive) throw locationNotFound();
       return this.answerFor(deviceId, row, language);
+    },
+
+    /**
+     * The start screen's map (GET /device_api/v1/floor_map): the floors in floor order, every
+     * active place as the device answers with it, by name, and where the kiosk stands.
+     */
+    async floorMap(deviceId: number, language: Language): Promise<KioskFloorMap> {
+      const [{ active }, floors, position, timeZone] = await Promise.all([
+        folded.get(deviceId),
+        repo.maps(deviceId),
+        repo.position(deviceId),
+        timeZoneOf(deviceId),
+      ]);
+      const byId = new Map(floors.map((m) => [m.id, m]));
+      const at = clock.now();
+      const places = active
+        .map(({ location }) =>
+          locationAnswer(location, {
+            language,
+            map: location.mapId === null ? null : (byId.get(location.mapId) ?? null),
+            mapUrls: urlsOf,
+            position,
+            timeZone,
+            at,
+          }),
+        )
+        .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+      return {
+        floors: floors.map((m) => {
+          const { url, web_url } = urlsOf(m);
+          return { id: m.id, name: m.name, url, web_url, width: m.width ?? 0, height: m.height ?? 0 };
+        }),
+        places,
+        you_are_here: position ? { map_id: position.mapId, x: position.x, y: position.y } : null,
+      };
     },
 
     /** Another instance changed the device's locations, or the device changed or went (app.ts). */

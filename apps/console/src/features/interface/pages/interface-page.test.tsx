@@ -23,7 +23,7 @@ const defaults = (): InterfaceSection[] =>
     components: s.components.map((c) => ({
       id: c.id,
       is_enabled: c.default,
-      later: 'later' in c && c.later,
+      later: 'later' in c && c.later === true,
     })),
   }));
 
@@ -56,8 +56,9 @@ describe('InterfacePage', () => {
     expect(within(staff).getByRole('switch', { name: 'Call staff' })).toBe(switchOf('staff', 'call_staff'));
     expect(switchOf('staff', 'call_staff').checked).toBe(true);
     expect(screen.getByTestId('interface-device').textContent).toBe('Device: Lobby');
-    // What the kiosk cannot show yet says so.
-    expect(within(screen.getByTestId('interface-section-map')).getByText('Later release')).toBeTruthy();
+    // The kiosk shows every section now: none says "Later release".
+    expect(screen.queryByText('Later release')).toBeNull();
+    expect(switchOf('map', 'floor_map').checked).toBe(true);
     expect(calls[0]?.query.get('device_id')).toBe('7');
   });
 
