@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import type { KioskFloorMap, LocationAnswer } from '@ambassador/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { STRINGS } from '../i18n/strings';
+import { CONFIG, fakeDevice, renderKiosk } from '../test/fake-device';
 import { FloorMapView, filterPlaces } from './floor-map-view';
 
 const floor = (id: number, name: string) => ({
@@ -129,5 +130,35 @@ describe('the floor map', () => {
     expect(filterPlaces(MAP.places, null, 'dining').map((p) => p.name)).toEqual(['Food Court']);
     expect(filterPlaces(MAP.places, 'Health', '').map((p) => p.name)).toEqual(['Pharmacy']);
     expect(filterPlaces(MAP.places, 'Health', 'food')).toEqual([]);
+  });
+});
+
+describe('the floor map on the start screen', () => {
+  it('opens from the Map button, follows an operator’s change live, and goes back', async () => {
+    const current = { map: MAP };
+    const calls = fakeDevice((call) =>
+      call.path.startsWith('/floor_map') ? { body: current.map } : undefined,
+    );
+    const { sockets } = renderKiosk();
+    fireEvent.click(await screen.findByTestId('kiosk-map-open'));
+    await waitFor(() => expect(listed()).toEqual(['Pharmacy', 'Information desk']));
+    expect(calls.filter((c) => c.path === '/floor_map')).toHaveLength(1);
+    // The operator adds a place on the ground floor.
+    current.map = { ...MAP, places: [...MAP.places, place(5, 'ATM', 1, ['Services'])] };
+    (await sockets.ready()).serverSend('location_map:changed', { changed_at: '2025-01-01T10:00:00.000Z' });
+    await waitFor(() => expect(listed()).toEqual(['Pharmacy', 'Information desk', 'ATM']));
+    expect(calls.filter((c) => c.path === '/floor_map')).toHaveLength(2);
+    fireEvent.click(screen.getByTestId('kiosk-map-close'));
+    expect(screen.queryByTestId('kiosk-map')).toBeNull();
+    expect(screen.getByTestId('kiosk-start-english')).toBeTruthy();
+  });
+
+  it('has no Map button when the section is switched off', async () => {
+    fakeDevice((call) =>
+      call.path === '/config' ? { body: { ...CONFIG, sections: { map: { floor_map: false } } } } : undefined,
+    );
+    renderKiosk();
+    await screen.findByTestId('kiosk-start-english');
+    expect(screen.queryByTestId('kiosk-map-open')).toBeNull();
   });
 });
