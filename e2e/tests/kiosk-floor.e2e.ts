@@ -340,6 +340,48 @@ describe('the kiosk on a mall floor: one screen at every size', () => {
     }
   });
 
+  it('says plainly that it listens, and shows what it hears, at the totem and the landscape sizes', async () => {
+    for (const size of SIZES.slice(0, 2)) {
+      const page = await kioskAt(size);
+      // No microphone or speech service here: a stand-in for the browser's recognition that hears
+      // part of a question and waits (the kiosk's own code does the rest).
+      await page.evaluate(() => {
+        class Heard {
+          lang = '';
+          interimResults = false;
+          continuous = false;
+          maxAlternatives = 1;
+          onresult: ((e: unknown) => void) | null = null;
+          onerror: ((e: unknown) => void) | null = null;
+          onend: (() => void) | null = null;
+          start() {
+            setTimeout(() => {
+              const result = Object.assign([{ transcript: 'Where is the food' }], { isFinal: false });
+              this.onresult?.({ results: [result], resultIndex: 0 });
+            }, 50);
+          }
+          stop() {
+            this.onend?.();
+          }
+          abort() {}
+        }
+        Object.assign(window, { SpeechRecognition: Heard, webkitSpeechRecognition: Heard });
+      });
+      await page.getByTestId('kiosk-start-english').click();
+      await page.getByTestId('kiosk-mic').click();
+      await expect.poll(() => page.getByTestId('kiosk-transcript').textContent()).toBe('Where is the food');
+      expect(await page.getByTestId('kiosk-listening').innerText()).toContain('Listening');
+      expectWithin(await reach(page, 'kiosk-listening'), size, 'the listening band');
+      expectWithin(await reach(page, 'kiosk-mic'), size, 'the microphone');
+      await screenshot(page, `kiosk-floor-listening-${size.width}x${size.height}`);
+      const found = await axeViolations(page, `kiosk listening ${size.width}`);
+      expect(found, describeViolations(found)).toEqual([]);
+      await page.getByTestId('kiosk-mic').click();
+      await page.getByTestId('kiosk-listening').waitFor({ state: 'detached' });
+      await page.context().close();
+    }
+  });
+
   it('a visitor tapping the gear cannot unpair the kiosk; staff hold it and type the PIN', async () => {
     await setPin('2468');
     const size = SIZES[0];

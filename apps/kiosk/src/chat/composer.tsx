@@ -56,6 +56,18 @@ export function Composer({ language, strings, busy, withVoice = true, onAsk, onL
           {strings.micUnavailable}
         </p>
       )}
+      {listening && (
+        // Hard to miss while the microphone is on: what it hears, as it hears it, and how to stop.
+        <div className="k-listening" role="status" data-testid="kiosk-listening">
+          <span className="k-listening-dot" aria-hidden="true" />
+          <p className="k-listening-text">
+            <span className="k-listening-label">{strings.listening}</span>
+            <span className="k-listening-transcript" data-testid="kiosk-transcript">
+              {text || strings.listeningHint}
+            </span>
+          </p>
+        </div>
+      )}
       <div className="k-composer-row">
         <input
           className="k-input k-composer-input"

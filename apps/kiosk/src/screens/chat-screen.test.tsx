@@ -666,9 +666,14 @@ describe('chat', () => {
     expect(recognition.lang).toBe('zh-HK');
     expect(recognition.interimResults).toBe(true);
     expect(screen.getByTestId('kiosk-mic').getAttribute('aria-pressed')).toBe('true');
+    // A band over the field says so, in the visitor's language, and shows what it hears.
+    const band = screen.getByTestId('kiosk-listening');
+    expect(band.textContent).toContain(STRINGS.cantonese.listening);
+    expect(screen.getByTestId('kiosk-transcript').textContent).toBe(STRINGS.cantonese.listeningHint);
 
     act(() => recognition.onresult?.({ results: [heard('幾點', false)] }));
     expect(input.value).toBe('幾點');
+    expect(screen.getByTestId('kiosk-transcript').textContent).toBe('幾點');
     act(() => recognition.onresult?.({ results: [heard('幾點開門', true)] }));
     act(() => recognition.onend?.());
 
@@ -680,6 +685,7 @@ describe('chat', () => {
     expect(screen.getByTestId('kiosk-message-visitor').textContent).toBe('幾點開門');
     expect(input.value).toBe('');
     expect(screen.getByTestId('kiosk-mic').getAttribute('aria-pressed')).toBe('false');
+    expect(screen.queryByTestId('kiosk-listening')).toBeNull();
   });
 
   it('puts the mic away when the microphone is refused', async () => {
@@ -705,7 +711,9 @@ describe('chat', () => {
     renderKiosk();
     await openChat();
     fireEvent.click(screen.getByTestId('kiosk-mic'));
-    expect((await screen.findByRole('status')).textContent).toContain('microphone is not available');
+    const note = await screen.findByText(STRINGS.english.micUnavailable);
+    expect(note.getAttribute('role')).toBe('status');
     expect(screen.queryByTestId('kiosk-mic')).toBeNull();
+    expect(screen.queryByTestId('kiosk-listening')).toBeNull();
   });
 });
