@@ -74,6 +74,7 @@ describe('the kiosk on a mall floor: one screen at every size', () => {
   let key = '';
   let setPin: (pin: string) => Promise<unknown>;
   let setLanguages: (languages: string[]) => Promise<unknown>;
+  let push: (texts: Record<string, string>) => Promise<unknown>;
   const errors: string[] = [];
 
   beforeAll(async () => {
@@ -101,6 +102,7 @@ describe('the kiosk on a mall floor: one screen at every size', () => {
     await put('/admin_settings/devices', { id: LOBBY, description: LONG_NAME });
     setPin = (pin) => put('/admin_settings/devices/staff_pin', { id: LOBBY, pin });
     setLanguages = (languages) => put('/admin_settings/devices', { id: LOBBY, languages });
+    push = (texts) => api.post('/video_call/push', { device_ids: [LOBBY], texts, duration_seconds: 60 });
     await upload(
       `/carousel/upload?device_id=${LOBBY}`,
       'files',
@@ -379,6 +381,61 @@ describe('the kiosk on a mall floor: one screen at every size', () => {
       await page.getByTestId('kiosk-mic').click();
       await page.getByTestId('kiosk-listening').waitFor({ state: 'detached' });
       await page.context().close();
+    }
+  });
+
+  it('every overlay reads in Chinese and passes axe: push message, staff chat, call, event and quiz', async () => {
+    // English is checked in a11y, realtime and events; here the two Chinese scripts.
+    const cases = [
+      { languages: ['cantonese', 'english', 'mandarin'], lang: /^zh-Hant/, pushed: '停車場晚上十一點關門。' },
+      { languages: ['mandarin', 'english', 'cantonese'], lang: /^zh-Hans/, pushed: '停车场晚上十一点关门。' },
+    ];
+    try {
+      for (const { languages, lang, pushed } of cases) {
+        await setLanguages(languages);
+        const page = await kioskAt(SIZES[0]);
+        await expect.poll(() => page.locator('main.k-start').getAttribute('lang')).toMatch(lang);
+        const check = async (what: string) => {
+          const found = await axeViolations(page, `kiosk ${what} ${languages[0]}`);
+          expect(found, describeViolations(found)).toEqual([]);
+        };
+        await push({
+          english: 'The car park closes at 23:00.',
+          cantonese: '停車場晚上十一點關門。',
+          mandarin: '停车场晚上十一点关门。',
+        });
+        await page.getByTestId('kiosk-push').waitFor();
+        expect(await page.getByTestId('kiosk-push').innerText()).toContain(pushed);
+        await check('push message');
+        await page.getByTestId('kiosk-push-close').click();
+
+        await page.getByTestId('kiosk-staff-chat').click();
+        await page.getByTestId('kiosk-staff-start').waitFor();
+        await check('staff chat form');
+        await page.getByTestId('kiosk-staff-end').click();
+
+        await page.getByTestId('kiosk-call').click();
+        await page.getByTestId('kiosk-call-status').waitFor();
+        await check('call');
+        // Ringing (cancel) or, with nobody signed in to answer, unanswered (close).
+        await page.getByTestId('kiosk-call-cancel').or(page.getByTestId('kiosk-call-close')).first().click();
+        await page.getByTestId('kiosk-call-status').waitFor({ state: 'detached' });
+
+        await page.getByTestId('event-start').click();
+        await page.getByTestId('event-title').waitFor();
+        await page.getByTestId('event-tts').waitFor();
+        await check('event announcement');
+        // The demo's announcement has no countdown: the visitor goes on.
+        await page.getByTestId('event-next').click();
+        await page.getByTestId('quiz-question').waitFor();
+        expect(await page.getByTestId('quiz-question').innerText()).toMatch(/\p{Script=Han}/u);
+        await check('quiz');
+        await screenshot(page, `kiosk-floor-quiz-${languages[0]}-1080x1920`);
+        await page.getByTestId('event-leave').click();
+        await page.context().close();
+      }
+    } finally {
+      await setLanguages(['english', 'cantonese', 'mandarin']);
     }
   });
 
