@@ -206,6 +206,22 @@ describe('pairing', () => {
     expect(localStorage.getItem(STORED)).toBe(KEY);
   });
 
+  it('says the server could not answer when the PIN check fails there, and keeps the key', async () => {
+    fakeDevice((call) =>
+      call.path === '/staff/unpair'
+        ? { status: 503, body: { success: false, message: 'Busy', error: 'service_unavailable' } }
+        : undefined,
+    );
+    renderKiosk({ timing: { ...FAST, staffHoldMs: 30 } });
+    await screen.findByTestId('kiosk-device-name');
+    await holdGear();
+    unpairWith('1234');
+    const error = await screen.findByTestId('kiosk-staff-error');
+    expect(error.textContent).toContain('The server could not answer (503)');
+    expect(error.textContent).not.toContain('Check the network');
+    expect(localStorage.getItem(STORED)).toBe(KEY);
+  });
+
   it('opens one device socket per paired key and closes it on unpair', async () => {
     fakeDevice((call) => (call.path === '/staff/unpair' ? { body: null } : undefined));
     const { sockets } = renderKiosk({ timing: { ...FAST, staffHoldMs: 30 } });

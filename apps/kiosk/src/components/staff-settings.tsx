@@ -59,6 +59,14 @@ const REFUSALS: Record<string, PairingKey> = {
   validation_error: 'wrongPin',
 };
 
+/** Why the PIN was refused: its own code, the network, or a server that could not answer (5xx). */
+function refusalOf(err: unknown): { k: PairingKey; status?: number } {
+  if (!(err instanceof DeviceApiError) || err.isNetwork) return { k: 'network' };
+  const own = REFUSALS[err.code];
+  if (own) return { k: own };
+  return err.status >= 500 ? { k: 'serverError', status: err.status } : { k: 'network' };
+}
+
 function PinDialog({
   unpair,
   onUnpaired,
@@ -71,7 +79,7 @@ function PinDialog({
   const id = useId();
   const [pin, setPin] = useState('');
   const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<PairingKey | null>(null);
+  const [refusal, setRefusal] = useState<{ k: PairingKey; status?: number } | null>(null);
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => input.current?.focus(), []);
 
@@ -84,8 +92,7 @@ function PinDialog({
       await unpair(pin);
       onUnpaired();
     } catch (err) {
-      const code = err instanceof DeviceApiError ? err.code : '';
-      setRefusal(err instanceof DeviceApiError && err.isNetwork ? 'network' : (REFUSALS[code] ?? 'network'));
+      setRefusal(refusalOf(err));
       setPin('');
       setBusy(false);
     }
@@ -126,7 +133,7 @@ function PinDialog({
         </label>
         {refusal && (
           <p className="k-alert" role="alert" data-testid="kiosk-staff-error">
-            <Bilingual k={refusal} />
+            <Bilingual k={refusal.k} values={{ status: refusal.status ?? '' }} />
           </p>
         )}
         <div className="k-staff-pin-actions">
