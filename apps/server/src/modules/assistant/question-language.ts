@@ -9,7 +9,8 @@ const LATIN_WORD = /\p{Script=Latin}+(?:['’]\p{Script=Latin}+)?/gu;
  * Written Cantonese's own characters and words: one is enough in a question (邊度有嘢食). 係 only
  * outside 關係 / 联系-like words, which Mandarin writes too.
  */
-const CANTONESE = /[嘅咗喺唔冇嘢哋啲佢嗰嚟啱咩乜㗎嘞喎]|邊度|點樣|幾多錢|(?<![關关聯联])係/u;
+const CANTONESE =
+  /[嘅咗喺唔冇嘢哋啲佢嗰嚟啱咩乜㗎嘞喎睇畀攞搵]|邊度|邊個|邊間|邊位|點樣|點解|幾多|聽日|琴日|下晝|朝早|而家|呢(?=[度個間啲份位張部架])|(?<![關关聯联])係/u;
 
 /** A few words each Latin-script language writes in almost every question, and no other of them does. */
 const LATIN_MARKERS: Record<'english' | 'portuguese' | 'german', ReadonlySet<string>> = {
