@@ -60,13 +60,22 @@ export function createDeviceApi(options: ClientOptions) {
       client.json<VisitorSession>('POST', '/sessions', { body: { language } }),
     endSession: (sessionId: string) =>
       client.json<VisitorSession>('POST', `/sessions/${encodeURIComponent(sessionId)}/end`, { body: {} }),
-    /** The same `idempotencyKey` on every retry, so the server logs the question once. */
-    ask: (body: AskRequest, idempotencyKey: string, signal?: AbortSignal) =>
-      client.json<AskResult>('POST', '/ask', {
-        body,
-        headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
-        signal,
-      }),
+    /**
+     * The same `idempotencyKey` on every retry, so the server logs the question once. A server
+     * from before answers carried `language` (a rolling upgrade) answered in the one asked.
+     */
+    ask: async (body: AskRequest, idempotencyKey: string, signal?: AbortSignal): Promise<AskResult> => {
+      const result = await client.json<Omit<AskResult, 'language'> & { language?: Language }>(
+        'POST',
+        '/ask',
+        {
+          body,
+          headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+          signal,
+        },
+      );
+      return { ...result, language: result.language ?? body.language };
+    },
     rate: (conversationId: number, rating: Rating, comment = '') =>
       client.json<RateResult>('POST', `/conversations/${conversationId}/rating`, {
         body: { rating, comment },

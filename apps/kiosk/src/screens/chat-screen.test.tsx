@@ -413,6 +413,21 @@ describe('chat', () => {
     );
   });
 
+  it('keeps the session language when an older server answers without one', async () => {
+    const { language: _dropped, ...older } = answer([
+      response([{ type: 'text', placement: 'general', values: ['喺三樓。'] }]),
+    ]);
+    fakeDevice((call) => (call.path === '/ask' ? { body: older } : undefined));
+    renderKiosk();
+    const input = await openChat('cantonese');
+    type(input, '美食廣場喺邊？');
+    await waitFor(() => expect(screen.getAllByTestId('kiosk-message-bot')).toHaveLength(2));
+    expect(screen.queryByTestId('kiosk-language-switch')).toBeNull();
+    expect(screen.getByTestId('kiosk-input').getAttribute('placeholder')).toBe(
+      STRINGS.cantonese.inputPlaceholder,
+    );
+  });
+
   it('shows small talk and a declined topic as their one text, without a source', async () => {
     const replies: Partial<AskResult>[] = [
       { intent: null, answered_by: 'small_talk', answer_text: 'Hello! Nice to meet you.' },
