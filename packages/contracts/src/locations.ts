@@ -411,6 +411,16 @@ export type LocationImportReport = z.infer<typeof ZLocationImportReport>;
  * details in the asker's language (else English, else any filled in), whether it is open now in the
  * device's time zone, the map and the point, and the device's own position when it is on that map.
  */
+/** A floor plan as a kiosk shows it: the image's URLs and size. */
+export const ZKioskMap = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  url: z.string(),
+  web_url: z.string().nullable(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+
 export const ZLocationAnswer = z.object({
   location_id: z.number().int(),
   /** The language the details are in. */
@@ -426,16 +436,7 @@ export const ZLocationAnswer = z.object({
   /** The IANA time zone `open_now` was read in. */
   time_zone: z.string(),
   categories: z.array(z.string()),
-  map: z
-    .object({
-      id: z.number().int(),
-      name: z.string(),
-      url: z.string(),
-      web_url: z.string().nullable(),
-      width: z.number().int(),
-      height: z.number().int(),
-    })
-    .nullable(),
+  map: ZKioskMap.nullable(),
   poi: ZMapPoint.nullable(),
   /** Where the device stands, when it has a position on this location's map. */
   you_are_here: ZMapPoint.nullable(),
@@ -449,16 +450,7 @@ export type LocationAnswer = z.infer<typeof ZLocationAnswer>;
  */
 export const ZKioskFloorMapQuery = z.object({ language: ZLanguage });
 export const ZKioskFloorMap = z.object({
-  floors: z.array(
-    z.object({
-      id: z.number().int(),
-      name: z.string(),
-      url: z.string(),
-      web_url: z.string().nullable(),
-      width: z.number().int(),
-      height: z.number().int(),
-    }),
-  ),
+  floors: z.array(ZKioskMap),
   places: z.array(ZLocationAnswer),
   you_are_here: z.object({ map_id: z.number().int(), x: z.number(), y: z.number() }).nullable(),
 });

@@ -147,6 +147,12 @@ export function openAt(hours: readonly OpeningHoursSpan[], timeZone: string, at:
 }
 
 /** The answer a device gives with a location. */
+/** A floor plan as the kiosk shows it (a location answer's map, the floor map's floors). */
+export function kioskMap(map: MapRow, mapUrls: (row: MapRow) => { url: string; web_url: string | null }) {
+  const { url, web_url } = mapUrls(map);
+  return { id: map.id, name: map.name, url, web_url, width: map.width ?? 0, height: map.height ?? 0 };
+}
+
 export function locationAnswer(
   location: LocationRow,
   {
@@ -173,7 +179,6 @@ export function locationAnswer(
     .map((l) => (l ? location.details[l] : undefined))
     .find((x) => x && x.opening_hours.length > 0);
   const hours = (withHours?.opening_hours ?? []).map((h) => ({ ...h, day: h.day as DayOption }));
-  const urls = map ? mapUrls(map) : null;
   return {
     location_id: location.id,
     localization: chosen?.locale ?? locale,
@@ -185,17 +190,7 @@ export function locationAnswer(
     open_now: openAt(hours, timeZone, at),
     time_zone: timeZone,
     categories: location.categories.map((c) => c.category_name),
-    map:
-      map && urls
-        ? {
-            id: map.id,
-            name: map.name,
-            url: urls.url,
-            web_url: urls.web_url,
-            width: map.width ?? 0,
-            height: map.height ?? 0,
-          }
-        : null,
+    map: map ? kioskMap(map, mapUrls) : null,
     poi: location.poiX !== null && location.poiY !== null ? { x: location.poiX, y: location.poiY } : null,
     you_are_here: map && position?.mapId === map.id ? { x: position.x, y: position.y } : null,
   };

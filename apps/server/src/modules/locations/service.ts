@@ -30,7 +30,7 @@ import { createImportGate } from '../../lib/spreadsheet/import-gate.js';
 import { readWorkbook } from '../../lib/spreadsheet/read-workbook.js';
 import { XLSX_LIMITS } from '../../lib/spreadsheet/xlsx-limits.js';
 import { writeWorkbook } from '../../lib/spreadsheet/xlsx-write.js';
-import { answerText, findLocation, locationAnswer } from './answer.js';
+import { answerText, findLocation, kioskMap, locationAnswer } from './answer.js';
 import { createFoldedLocations } from './folded-cache.js';
 import { locationsSheet, planLocationsImport } from './workbook.js';
 import { isPdf, pdfPagePicture } from './pdf.js';
@@ -550,10 +550,7 @@ export function createLocationsService({
         )
         .sort((a, b) => a.name.localeCompare(b.name, 'en'));
       return {
-        floors: floors.map((m) => {
-          const { url, web_url } = urlsOf(m);
-          return { id: m.id, name: m.name, url, web_url, width: m.width ?? 0, height: m.height ?? 0 };
-        }),
+        floors: floors.map((m) => kioskMap(m, urlsOf)),
         places,
         you_are_here: position ? { map_id: position.mapId, x: position.x, y: position.y } : null,
       };
