@@ -1,18 +1,9 @@
-import type { Language } from '@ambassador/contracts';
+import { LANGUAGES, type Language } from '@ambassador/contracts';
 import { describe, expect, it } from 'vitest';
 import { questionLanguage } from './question-language.js';
 
 const HK: Language[] = ['cantonese', 'english', 'mandarin'];
-const ALL: Language[] = [
-  'chinese',
-  'cantonese',
-  'mandarin',
-  'english',
-  'japanese',
-  'korean',
-  'portuguese',
-  'german',
-];
+const ALL: Language[] = [...LANGUAGES];
 
 describe('the language a question is answered in', () => {
   it.each([
