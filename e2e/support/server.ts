@@ -29,11 +29,15 @@ export function useDataTemplate(dir: string): void {
 export interface RunningServer {
   url: string;
   dataDir: string;
+  /** The process id (a job queue's worker id holds it). */
+  pid: number;
   /** The admin password the server generated and logged on first start (absent on a restart). */
   adminPassword: string | undefined;
   logs: string[];
   /** SIGTERM, then the exit code; the data directory is kept unless `remove` is set. */
   stop(opts?: { remove?: boolean }): Promise<number | null>;
+  /** `kill -9`: the process gets no chance to finish anything; the data directory is kept. */
+  kill(): Promise<void>;
 }
 
 /**
@@ -114,13 +118,14 @@ export async function startServer(
   return {
     url: `http://127.0.0.1:${port}`,
     dataDir,
+    pid: child.pid!,
     get adminPassword() {
       return password;
     },
     logs,
     stop: async ({ remove = true } = {}) => {
       let code = child.exitCode;
-      if (code === null) {
+      if (code === null && child.signalCode === null) {
         child.removeAllListeners('exit'); // the start-up watcher; then wait for the exit code
         const exited = new Promise<number | null>((r) => child.once('exit', (c) => r(c)));
         child.kill('SIGTERM');
@@ -128,6 +133,13 @@ export async function startServer(
       }
       if (remove) await fs.rm(dataDir, { recursive: true, force: true });
       return code;
+    },
+    kill: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.removeAllListeners('exit');
+      const exited = new Promise<void>((r) => child.once('exit', () => r()));
+      child.kill('SIGKILL');
+      await exited;
     },
   };
 }

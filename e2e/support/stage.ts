@@ -69,7 +69,7 @@ export async function adminApi(baseURL: string, admin: { username: string; passw
     post,
     /** A device made the way Admin Settings makes one; answers its id and its key. */
     device: (body: { description: string; kind: 'ambassador' | 'chatbot'; languages: string[] }) =>
-      post<{ id: number; device_key: string }>('/admin_settings/devices', body),
+      post<{ device: { id: number }; device_key: string }>('/admin_settings/devices', body),
   };
 }
 

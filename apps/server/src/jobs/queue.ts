@@ -167,6 +167,8 @@ export function createJobQueue({
       await fail(id, k, row, 'The job stopped its worker too many times.');
       return;
     }
+    // Said so an operator's log shows a job taken over from a worker that died (attempt > 1).
+    log.info({ job: id, kind: kindName, attempt: row.attempts }, 'job started');
     // Refreshes the lock so a long job is not taken for lost.
     const heartbeat = setInterval(
       () => {
