@@ -1,11 +1,12 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { KioskDirectoryUnit, Language } from '@ambassador/contracts';
 import type { DeviceApi } from '../api/device-api';
 import { ChatIcon } from '../components/icons';
+import { LoadFailed, PanelBar, SearchField } from '../components/panel';
 import { format, type Strings } from '../i18n/strings';
 import { HTML_LANG } from '../lib/languages';
 import { SOCKET, type Realtime } from '../realtime/realtime-client';
-import { useRealtimeConnect, useRealtimeEvent } from '../realtime/use-realtime';
+import { useLiveRead } from '../realtime/use-realtime';
 
 /** A unit's text in the visitor's language, else in the first language that has one. */
 export function textIn(texts: Partial<Record<Language, string>>, language: Language): string {
@@ -64,28 +65,13 @@ export function DirectoryView({
   onChat,
   onActivity,
 }: Props) {
-  const [units, setUnits] = useState<KioskDirectoryUnit[] | null>(null);
-  const [failed, setFailed] = useState(false);
   const [search, setSearch] = useState(initialSearch);
-  const [version, setVersion] = useState(0);
   const titleId = useId();
-
-  useEffect(() => {
-    const controller = new AbortController();
-    api.directory(controller.signal).then(
-      (loaded) => {
-        setUnits(loaded);
-        setFailed(false);
-      },
-      () => {
-        if (!controller.signal.aborted) setFailed(true);
-      },
-    );
-    return () => controller.abort();
-  }, [api, version]);
-  useRealtimeEvent(realtime, SOCKET.interfaceDirectory, () => setVersion((v) => v + 1));
-  // A change made while the socket was away.
-  useRealtimeConnect(realtime, () => setVersion((v) => v + 1));
+  const {
+    data: units,
+    failed,
+    retry,
+  } = useLiveRead(realtime, SOCKET.interfaceDirectory, (signal) => api.directory(signal), [api]);
 
   const shown = useMemo(
     () => (units ? searchUnits(units, withSearch ? search : '') : []),
@@ -103,51 +89,27 @@ export function DirectoryView({
       onPointerDown={onActivity}
       onKeyDown={onActivity}
     >
-      <header className="k-bar">
-        <h2 className="k-bar-title k-bar-name" id={titleId}>
-          {strings.directory}
-        </h2>
-        <button
-          type="button"
-          className="k-btn k-btn-end"
-          data-testid="kiosk-directory-close"
-          onClick={onClose}
-        >
-          {strings.directoryBack}
-        </button>
-      </header>
+      <PanelBar
+        title={strings.directory}
+        titleId={titleId}
+        backLabel={strings.directoryBack}
+        backTestId="kiosk-directory-close"
+        onBack={onClose}
+      />
       <div className="k-directory-body">
         {withSearch && (
-          <div className="k-directory-search">
-            <label className="k-visually-hidden" htmlFor={`${titleId}-search`}>
-              {strings.directorySearch}
-            </label>
-            <input
-              id={`${titleId}-search`}
-              className="k-input"
-              type="search"
-              inputMode="search"
-              enterKeyHint="search"
-              autoComplete="off"
-              placeholder={strings.directoryPlaceholder}
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              data-testid="kiosk-directory-search"
-            />
-            {search && (
-              <button type="button" className="k-btn k-btn-outline" onClick={() => setSearch('')}>
-                {strings.directoryClear}
-              </button>
-            )}
-          </div>
+          <SearchField
+            id={`${titleId}-search`}
+            label={strings.directorySearch}
+            placeholder={strings.directoryPlaceholder}
+            clearLabel={strings.directoryClear}
+            value={search}
+            onChange={setSearch}
+            testId="kiosk-directory-search"
+          />
         )}
         {failed && !units ? (
-          <div className="k-card" role="alert">
-            <p>{strings.directoryLoadFailed}</p>
-            <button type="button" className="k-btn k-btn-primary" onClick={() => setVersion((v) => v + 1)}>
-              {strings.tryAgain}
-            </button>
-          </div>
+          <LoadFailed message={strings.directoryLoadFailed} retryLabel={strings.tryAgain} onRetry={retry} />
         ) : units && shown.length === 0 ? (
           <p className="k-muted" role="status" data-testid="kiosk-directory-empty">
             {units.length === 0 ? strings.directoryEmpty : strings.directoryNoMatch}

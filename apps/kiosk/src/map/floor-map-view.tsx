@@ -1,11 +1,12 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { KioskFloorMap, Language, LocationAnswer } from '@ambassador/contracts';
 import type { DeviceApi } from '../api/device-api';
 import { LocationDetails } from '../chat/location-card';
+import { LoadFailed, PanelBar, SearchField } from '../components/panel';
 import { format, type Strings } from '../i18n/strings';
 import { HTML_LANG } from '../lib/languages';
 import { SOCKET, type Realtime } from '../realtime/realtime-client';
-import { useRealtimeConnect, useRealtimeEvent } from '../realtime/use-realtime';
+import { useLiveRead } from '../realtime/use-realtime';
 
 type Floor = KioskFloorMap['floors'][number];
 
@@ -48,30 +49,17 @@ type Props = {
  * visitor's choices kept.
  */
 export function FloorMapView({ api, realtime, language, strings, onClose, onActivity }: Props) {
-  const [data, setData] = useState<KioskFloorMap | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [version, setVersion] = useState(0);
   const [floorId, setFloorId] = useState<number | null>(null);
   const [category, setCategory] = useState<string | null>(null);
   const [search, setSearch] = useState('');
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const titleId = useId();
-
-  useEffect(() => {
-    const controller = new AbortController();
-    api.floorMap(language, controller.signal).then(
-      (loaded) => {
-        setData(loaded);
-        setFailed(false);
-      },
-      () => {
-        if (!controller.signal.aborted) setFailed(true);
-      },
-    );
-    return () => controller.abort();
-  }, [api, language, version]);
-  useRealtimeEvent(realtime, SOCKET.locationMap, () => setVersion((v) => v + 1));
-  useRealtimeConnect(realtime, () => setVersion((v) => v + 1));
+  const { data, failed, retry } = useLiveRead(
+    realtime,
+    SOCKET.locationMap,
+    (signal) => api.floorMap(language, signal),
+    [api, language],
+  );
 
   const places = useMemo(() => data?.places ?? [], [data]);
   const categories = useMemo(
@@ -104,22 +92,16 @@ export function FloorMapView({ api, realtime, language, strings, onClose, onActi
       onPointerDown={onActivity}
       onKeyDown={onActivity}
     >
-      <header className="k-bar">
-        <h2 className="k-bar-title k-bar-name" id={titleId}>
-          {strings.map}
-        </h2>
-        <button type="button" className="k-btn k-btn-end" data-testid="kiosk-map-close" onClick={onClose}>
-          {strings.directoryBack}
-        </button>
-      </header>
+      <PanelBar
+        title={strings.map}
+        titleId={titleId}
+        backLabel={strings.directoryBack}
+        backTestId="kiosk-map-close"
+        onBack={onClose}
+      />
       {failed && !data ? (
         <div className="k-floormap-body">
-          <div className="k-card" role="alert">
-            <p>{strings.mapLoadFailed}</p>
-            <button type="button" className="k-btn k-btn-primary" onClick={() => setVersion((v) => v + 1)}>
-              {strings.tryAgain}
-            </button>
-          </div>
+          <LoadFailed message={strings.mapLoadFailed} retryLabel={strings.tryAgain} onRetry={retry} />
         </div>
       ) : data && places.length === 0 && floors.length === 0 ? (
         <div className="k-floormap-body">
@@ -129,28 +111,15 @@ export function FloorMapView({ api, realtime, language, strings, onClose, onActi
         </div>
       ) : (
         <div className="k-floormap-body">
-          <div className="k-directory-search">
-            <label className="k-visually-hidden" htmlFor={`${titleId}-search`}>
-              {strings.mapSearch}
-            </label>
-            <input
-              id={`${titleId}-search`}
-              className="k-input"
-              type="search"
-              inputMode="search"
-              enterKeyHint="search"
-              autoComplete="off"
-              placeholder={strings.mapPlaceholder}
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              data-testid="kiosk-map-search"
-            />
-            {search && (
-              <button type="button" className="k-btn k-btn-outline" onClick={() => setSearch('')}>
-                {strings.directoryClear}
-              </button>
-            )}
-          </div>
+          <SearchField
+            id={`${titleId}-search`}
+            label={strings.mapSearch}
+            placeholder={strings.mapPlaceholder}
+            clearLabel={strings.directoryClear}
+            value={search}
+            onChange={setSearch}
+            testId="kiosk-map-search"
+          />
           {categories.length > 0 && (
             <div className="k-floormap-chips" role="group" aria-label={strings.mapCategories}>
               {[null, ...categories].map((c) => (
