@@ -1,7 +1,57 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import type { Language } from '@ambassador/contracts';
+import { HTML_LANG } from '../lib/languages';
 
-/** A panel's title bar with its way back (directory, map): always the first thing in the panel. */
-export function PanelBar({
+/**
+ * A panel that owns the screen while open (directory, map): a modal dialog in the visitor's
+ * language, named by its title bar with the way back; a touch or keystroke in it is activity.
+ */
+export function Panel({
+  className,
+  language,
+  title,
+  backLabel,
+  testId,
+  onBack,
+  onActivity,
+  children,
+}: {
+  className: string;
+  language: Language;
+  title: string;
+  backLabel: string;
+  /** The panel's; its back button's is `${testId}-close`. */
+  testId: string;
+  onBack: () => void;
+  onActivity: () => void;
+  children: (titleId: string) => ReactNode;
+}) {
+  const titleId = useId();
+  return (
+    <section
+      className={`k-panel ${className}`}
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      lang={HTML_LANG[language]}
+      data-testid={testId}
+      onPointerDown={onActivity}
+      onKeyDown={onActivity}
+    >
+      <PanelBar
+        title={title}
+        titleId={titleId}
+        backLabel={backLabel}
+        backTestId={`${testId}-close`}
+        onBack={onBack}
+      />
+      {children(titleId)}
+    </section>
+  );
+}
+
+/** A panel's title bar with its way back: always the first thing in the panel. */
+function PanelBar({
   title,
   titleId,
   backLabel,

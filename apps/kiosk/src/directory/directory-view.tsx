@@ -1,10 +1,9 @@
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { KioskDirectoryUnit, Language } from '@ambassador/contracts';
 import type { DeviceApi } from '../api/device-api';
 import { ChatIcon } from '../components/icons';
-import { LoadFailed, PanelBar, SearchField } from '../components/panel';
+import { LoadFailed, Panel, SearchField } from '../components/panel';
 import { format, type Strings } from '../i18n/strings';
-import { HTML_LANG } from '../lib/languages';
 import { SOCKET, type Realtime } from '../realtime/realtime-client';
 import { useLiveRead } from '../realtime/use-realtime';
 
@@ -66,7 +65,6 @@ export function DirectoryView({
   onActivity,
 }: Props) {
   const [search, setSearch] = useState(initialSearch);
-  const titleId = useId();
   const {
     data: units,
     failed,
@@ -79,93 +77,93 @@ export function DirectoryView({
   );
 
   return (
-    <section
-      className="k-panel k-directory"
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby={titleId}
-      lang={HTML_LANG[language]}
-      data-testid="kiosk-directory"
-      onPointerDown={onActivity}
-      onKeyDown={onActivity}
+    <Panel
+      className="k-directory"
+      language={language}
+      title={strings.directory}
+      backLabel={strings.directoryBack}
+      testId="kiosk-directory"
+      onBack={onClose}
+      onActivity={onActivity}
     >
-      <PanelBar
-        title={strings.directory}
-        titleId={titleId}
-        backLabel={strings.directoryBack}
-        backTestId="kiosk-directory-close"
-        onBack={onClose}
-      />
-      <div className="k-directory-body">
-        {withSearch && (
-          <SearchField
-            id={`${titleId}-search`}
-            label={strings.directorySearch}
-            placeholder={strings.directoryPlaceholder}
-            clearLabel={strings.directoryClear}
-            value={search}
-            onChange={setSearch}
-            testId="kiosk-directory-search"
-          />
-        )}
-        {failed && !units ? (
-          <LoadFailed message={strings.directoryLoadFailed} retryLabel={strings.tryAgain} onRetry={retry} />
-        ) : units && shown.length === 0 ? (
-          <p className="k-muted" role="status" data-testid="kiosk-directory-empty">
-            {units.length === 0 ? strings.directoryEmpty : strings.directoryNoMatch}
-          </p>
-        ) : (
-          <ul className="k-directory-list" aria-live="polite">
-            {shown.map((unit) => {
-              const name = textIn(unit.names, language);
-              const description = textIn(unit.descriptions, language);
-              return (
-                <li key={unit.id} className="k-card k-unit" data-testid={`kiosk-unit-${unit.unit}`}>
-                  {unit.logo_url ? (
-                    <img className="k-unit-logo" src={unit.logo_url} alt="" />
-                  ) : (
-                    <span className="k-unit-logo k-unit-logo-empty" aria-hidden="true">
-                      {[...name][0] ?? ''}
-                    </span>
-                  )}
-                  <div className="k-unit-text">
-                    <h3 className="k-unit-name">{name}</h3>
-                    <p className="k-unit-number">{format(strings.directoryUnit, { unit: unit.unit })}</p>
-                    {description && <p className="k-unit-description">{description}</p>}
-                    {(unit.phone || unit.email) && (
-                      <dl className="k-unit-contact">
-                        {unit.phone && (
-                          <>
-                            <dt>{strings.directoryPhone}</dt>
-                            <dd>{unit.phone}</dd>
-                          </>
+      {(titleId) => (
+        <>
+          <div className="k-directory-body">
+            {withSearch && (
+              <SearchField
+                id={`${titleId}-search`}
+                label={strings.directorySearch}
+                placeholder={strings.directoryPlaceholder}
+                clearLabel={strings.directoryClear}
+                value={search}
+                onChange={setSearch}
+                testId="kiosk-directory-search"
+              />
+            )}
+            {failed && !units ? (
+              <LoadFailed
+                message={strings.directoryLoadFailed}
+                retryLabel={strings.tryAgain}
+                onRetry={retry}
+              />
+            ) : units && shown.length === 0 ? (
+              <p className="k-muted" role="status" data-testid="kiosk-directory-empty">
+                {units.length === 0 ? strings.directoryEmpty : strings.directoryNoMatch}
+              </p>
+            ) : (
+              <ul className="k-directory-list" aria-live="polite">
+                {shown.map((unit) => {
+                  const name = textIn(unit.names, language);
+                  const description = textIn(unit.descriptions, language);
+                  return (
+                    <li key={unit.id} className="k-card k-unit" data-testid={`kiosk-unit-${unit.unit}`}>
+                      {unit.logo_url ? (
+                        <img className="k-unit-logo" src={unit.logo_url} alt="" />
+                      ) : (
+                        <span className="k-unit-logo k-unit-logo-empty" aria-hidden="true">
+                          {[...name][0] ?? ''}
+                        </span>
+                      )}
+                      <div className="k-unit-text">
+                        <h3 className="k-unit-name">{name}</h3>
+                        <p className="k-unit-number">{format(strings.directoryUnit, { unit: unit.unit })}</p>
+                        {description && <p className="k-unit-description">{description}</p>}
+                        {(unit.phone || unit.email) && (
+                          <dl className="k-unit-contact">
+                            {unit.phone && (
+                              <>
+                                <dt>{strings.directoryPhone}</dt>
+                                <dd>{unit.phone}</dd>
+                              </>
+                            )}
+                            {unit.email && (
+                              <>
+                                <dt>{strings.directoryEmail}</dt>
+                                <dd>{unit.email}</dd>
+                              </>
+                            )}
+                          </dl>
                         )}
-                        {unit.email && (
-                          <>
-                            <dt>{strings.directoryEmail}</dt>
-                            <dd>{unit.email}</dd>
-                          </>
+                        {withChat && unit.live_chat && (
+                          <button
+                            type="button"
+                            className="k-btn k-btn-primary k-unit-chat"
+                            data-testid={`kiosk-unit-chat-${unit.unit}`}
+                            onClick={() => onChat(unit)}
+                          >
+                            <ChatIcon />
+                            <span>{strings.directoryChat}</span>
+                          </button>
                         )}
-                      </dl>
-                    )}
-                    {withChat && unit.live_chat && (
-                      <button
-                        type="button"
-                        className="k-btn k-btn-primary k-unit-chat"
-                        data-testid={`kiosk-unit-chat-${unit.unit}`}
-                        onClick={() => onChat(unit)}
-                      >
-                        <ChatIcon />
-                        <span>{strings.directoryChat}</span>
-                      </button>
-                    )}
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-      </div>
-    </section>
+                      </div>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </div>
+        </>
+      )}
+    </Panel>
   );
 }
