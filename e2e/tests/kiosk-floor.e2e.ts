@@ -326,6 +326,9 @@ describe('the kiosk on a mall floor: one screen at every size', () => {
       await page.getByTestId('kiosk-input').fill('Where is the food court?');
       await page.getByTestId('kiosk-send').click();
       await page.getByTestId('kiosk-message-bot').nth(1).waitFor();
+      // A place named outright gets the place with its map, not the Dining topic whose keyword it is.
+      await page.getByTestId('kiosk-location-map').waitFor();
+      expect(await page.getByTestId('kiosk-location-name').innerText()).toContain('Food Court');
       await screenshot(page, `kiosk-floor-chat-${size.width}x${size.height}`);
       for (const id of ['kiosk-input', 'kiosk-send', 'kiosk-end'])
         expectWithin(await reach(page, id), size, id);
