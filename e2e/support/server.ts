@@ -45,7 +45,13 @@ export interface RunningServer {
  * embedded default, in a fresh data directory, with no ADMIN_PASSWORD: it must generate one.
  */
 export async function startServer(
-  opts: { dataDir?: string; env?: Record<string, string>; readyTimeoutMs?: number } = {},
+  opts: {
+    dataDir?: string;
+    env?: Record<string, string>;
+    readyTimeoutMs?: number;
+    /** The port to listen on (a restart keeps its address, as the open pages know it); else a free one. */
+    port?: number;
+  } = {},
 ): Promise<RunningServer> {
   const entry = path.join(root, 'apps/server/dist/server.js');
   await fs.access(entry).catch(() => {
@@ -57,7 +63,7 @@ export async function startServer(
     if (dataTemplate && !opts.env?.DATABASE_URL)
       await fs.cp(dataTemplate, path.join(dataDir, 'pglite'), { recursive: true });
   }
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),

@@ -15,6 +15,7 @@ import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { LEFT_BAR_COLLAPSED_WIDTH, LEFT_BAR_WIDTH, RIGHT_BAR_WIDTH, TOP_BAR_HEIGHT } from '../theme';
 import { LOGIN_PATH } from '../route-guard';
 import { AccessOutlet } from './access-outlet';
+import { ConnectionLostBanner } from './connection-lost-banner';
 import { LeftBarContent } from './left-bar';
 import { RightBarContent } from './right-bar';
 import { focusMainContent, useRouteFocus } from './route-focus';
@@ -206,6 +207,7 @@ export function AppShell() {
       <Suspense fallback={null}>
         <IncomingCallBanner />
       </Suspense>
+      <ConnectionLostBanner />
       {maySeeChats && (
         <Suspense fallback={null}>
           <ChatAlerts />

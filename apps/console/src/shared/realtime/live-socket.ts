@@ -1,7 +1,9 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { Socket } from 'socket.io-client';
 import { ADMIN_PANEL_PROJECT, REALTIME_PATH, SOCKET } from '@ambassador/contracts';
+import { ApiError } from '@/shared/api/api-error';
 import { authStore, isLoggedIn } from '@/shared/auth/auth-store';
+import { getDevices } from '@/shared/auth/get-devices';
 import { yieldToBrowser } from '@/shared/lib/yield-to-browser';
 
 /**
@@ -9,7 +11,9 @@ import { yieldToBrowser } from '@/shared/lib/yield-to-browser';
  * `/realtime`, authenticated in the handshake (never the URL), subscribed with the fixed
  * admin-panel project identifier, this tab's client id and the username. `event` messages go to
  * the handlers registered for their name; unknown names are only logged. Connected and
- * connection-error flags are kept; connection errors are only logged.
+ * connection-error flags are kept; connection errors are only logged. When the server closes the
+ * socket (it restarts, or the session was revoked) the session is asked after: still valid, the
+ * socket connects again; ended, the 401 signs the operator out.
  *
  * socket.io-client is imported on demand, so the login page does not carry it.
  */
@@ -17,7 +21,12 @@ import { yieldToBrowser } from '@/shared/lib/yield-to-browser';
 export type LiveEventMessage = { name: string } & Record<string, unknown>;
 type Handler = (event: LiveEventMessage) => void;
 
-export type LiveStatus = { connected: boolean; connectionError: boolean };
+export type LiveStatus = {
+  connected: boolean;
+  connectionError: boolean;
+  /** It was connected and is not now: calls and changes do not arrive until it is back. */
+  lost: boolean;
+};
 
 /** One id per tab (and per page load): signalling for a call goes to the tab that answered. */
 export const CLIENT_ID: string =
@@ -27,7 +36,7 @@ export const CLIENT_ID: string =
 
 const handlers = new Map<string, Set<Handler>>();
 const statusListeners = new Set<() => void>();
-let status: LiveStatus = { connected: false, connectionError: false };
+let status: LiveStatus = { connected: false, connectionError: false, lost: false };
 let socket: Socket | null = null;
 let connecting: Promise<Socket | null> | null = null;
 let connectedToken = '';
@@ -114,13 +123,16 @@ export async function connectLive(): Promise<Socket | null> {
       transports: ['websocket', 'polling'],
     });
     next.on('connect', () => {
-      setStatus({ connected: true, connectionError: false });
+      setStatus({ connected: true, connectionError: false, lost: false });
       next.emit(SOCKET.subscribe, { project: ADMIN_PANEL_PROJECT, client_id: CLIENT_ID, username });
     });
     next.on('disconnect', (reason) => {
-      setStatus({ connected: false });
-      // The server closed it (session revoked): do not reconnect with a dead token.
-      if (reason === 'io server disconnect') console.info('[realtime] closed by the server');
+      setStatus({ connected: false, lost: true });
+      // The library reconnects by itself from every other cause; from this one only when told.
+      if (reason === 'io server disconnect') {
+        console.info('[realtime] closed by the server');
+        void resumeAfterServerClose(next, auth.access_token, auth.auth_project_id!);
+      }
     });
     next.on('connect_error', (err) => {
       setStatus({ connected: false, connectionError: true });
@@ -144,6 +156,33 @@ export async function connectLive(): Promise<Socket | null> {
   }
 }
 
+/** The waits between asking after the session while the server is away: 0.5 s doubling to 30 s. */
+export const RESUME_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000, 15_000, 30_000];
+
+/**
+ * The server closed `closed`: a restart (the session is still valid: connect again) or a revoked
+ * session (the check answers 401, which signs out, and the socket is dropped with it). While the
+ * server cannot be reached the check is tried again, ever more slowly, for as long as this socket
+ * is the session's.
+ */
+async function resumeAfterServerClose(closed: Socket, token: string, projectId: number) {
+  const current = () => socket === closed && stillSignedIn(token);
+  for (let attempt = 0; current(); attempt++) {
+    setStatus({ connectionError: true });
+    const delay = RESUME_DELAYS_MS[Math.min(attempt, RESUME_DELAYS_MS.length - 1)]!;
+    await new Promise((resolve) => setTimeout(resolve, delay * (0.8 + Math.random() * 0.4)));
+    if (!current()) return;
+    try {
+      await getDevices(projectId);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return;
+      continue;
+    }
+    if (current()) closed.connect();
+    return;
+  }
+}
+
 /** Closes the socket (logout, token change). */
 export function disconnectLive(): void {
   if (socket) {
@@ -153,7 +192,7 @@ export function disconnectLive(): void {
   socket = null;
   connectedToken = '';
   early.length = 0;
-  setStatus({ connected: false, connectionError: false });
+  setStatus({ connected: false, connectionError: false, lost: false });
 }
 
 /** Keeps the socket in step with the session: connect on sign-in, disconnect on sign-out. */
