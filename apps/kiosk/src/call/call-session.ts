@@ -48,7 +48,7 @@ export type PeerLike = AnsweringPeer;
 
 export type CallOptions = {
   api: Pick<DeviceApi, 'startCall' | 'endCall'>;
-  realtime: Pick<Realtime, 'on' | 'emit' | 'connected'> | null;
+  realtime: Pick<Realtime, 'on' | 'emit' | 'connected' | 'onConnect'> | null;
   language: Language;
   retryDelaysMs: readonly number[];
   /** Extra wait after the ring time before giving up when the server's "missed" never arrives. */
@@ -57,7 +57,26 @@ export type CallOptions = {
   /** Defaults to the browser's; tests pass fakes. */
   mediaDevices?: Pick<MediaDevices, 'getUserMedia'>;
   createPeer?: PeerFactory<PeerLike>;
+  /** How long a call waits for a socket that is reconnecting (after a server restart: 1–5 s). */
+  socketWaitMs?: number;
 };
+
+/** Whether the socket is up, or comes back within `ms`. */
+function socketUp(realtime: CallOptions['realtime'], ms: number): Promise<boolean> {
+  if (!realtime) return Promise.resolve(false);
+  if (realtime.connected) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      off();
+      resolve(false);
+    }, ms);
+    const off = realtime.onConnect(() => {
+      clearTimeout(timer);
+      off();
+      resolve(true);
+    });
+  });
+}
 
 /**
  * One video call from the kiosk. The camera comes first (so the visitor sees themselves and a
@@ -193,8 +212,15 @@ export function startCallSession(options: CallOptions) {
       return;
     }
     stream = local;
-    // Without the socket no answer or signal could reach the kiosk: say so rather than ring.
-    if (!realtime?.connected) return finish('failed', { tellServer: false });
+    // Without the socket no answer or signal could reach the kiosk: say so rather than ring —
+    // unless it is only reconnecting (the server restarted), then the call waits for it.
+    if (!(await socketUp(realtime, options.socketWaitMs ?? 10_000)) || !realtime) {
+      return finish('failed', { tellServer: false });
+    }
+    if (disposed || state.phase !== 'camera') {
+      for (const track of local.getTracks()) track.stop();
+      return;
+    }
     unsubscribe.push(realtime.on<CallUpdate>(SOCKET.callUpdate, onUpdate));
     unsubscribe.push(realtime.on<CallSignal>(SOCKET.callSignal, onSignal));
     set({ phase: 'starting', local });

@@ -54,6 +54,26 @@ const ends = (calls: DeviceCall[]) => calls.filter((c) => c.path === `/calls/${C
 const flush = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 
 describe('video call', () => {
+  it('tapped while the socket reconnects (the server restarted), it waits for it, then rings', async () => {
+    const camera = fakeCamera({});
+    fakePeers();
+    const calls = fakeDevice((c) => {
+      if (c.method === 'POST' && c.path === '/calls') return { body: RINGING };
+      return undefined;
+    });
+    const { sockets } = renderKiosk({ timing: FAST });
+    await openChat();
+    sockets.socket.serverDisconnect('transport close');
+    fireEvent.click(screen.getByTestId('kiosk-call'));
+    await waitFor(() => expect(camera.getUserMedia).toHaveBeenCalled());
+    await flush();
+    // Not failed, and no call started while nothing could reach the kiosk.
+    expect(calls.some((c) => c.path === '/calls')).toBe(false);
+    sockets.socket.serverConnect();
+    await waitFor(() => expect(status()).toBe('Calling…'));
+    expect(calls.filter((c) => c.path === '/calls')).toHaveLength(1);
+  });
+
   it('rings with the own picture showing, then connects when an operator answers and offers', async () => {
     const { camera, peers, calls, socket } = await callFromChat();
 
