@@ -13,9 +13,9 @@ export const LOST_NOTICE_AFTER_MS = 2_000;
  * it is back no call rings and no visitor's chat arrives, so the operator must not think all is quiet.
  */
 export function ConnectionLostBanner() {
-  const { lost } = useLiveStatus();
-  // Mounted per drop, so each one waits its own delay.
-  return lost ? <LostNotice /> : null;
+  const { connected, lost, connectionError } = useLiveStatus();
+  // Dropped, or never reached: mounted per outage, so each one waits its own delay.
+  return !connected && (lost || connectionError) ? <LostNotice /> : null;
 }
 
 function LostNotice() {
