@@ -62,8 +62,7 @@ export type CallOptions = {
 };
 
 /** Whether the socket is up, or comes back within `ms`. */
-function socketUp(realtime: CallOptions['realtime'], ms: number): Promise<boolean> {
-  if (!realtime) return Promise.resolve(false);
+function socketUp(realtime: NonNullable<CallOptions['realtime']>, ms: number): Promise<boolean> {
   if (realtime.connected) return Promise.resolve(true);
   return new Promise((resolve) => {
     const timer = setTimeout(() => {
@@ -207,20 +206,20 @@ export function startCallSession(options: CallOptions) {
       if (!disposed) set({ phase: 'no-media' });
       return;
     }
-    if (disposed || state.phase !== 'camera') {
+    // The visitor left while the camera or the socket was awaited: the camera goes off, nothing rings.
+    const left = () => {
+      if (!disposed && state.phase === 'camera') return false;
       for (const track of local.getTracks()) track.stop();
-      return;
-    }
+      return true;
+    };
+    if (left()) return;
     stream = local;
     // Without the socket no answer or signal could reach the kiosk: say so rather than ring —
     // unless it is only reconnecting (the server restarted), then the call waits for it.
-    if (!(await socketUp(realtime, options.socketWaitMs ?? 10_000)) || !realtime) {
+    if (!realtime || !(await socketUp(realtime, options.socketWaitMs ?? 10_000))) {
       return finish('failed', { tellServer: false });
     }
-    if (disposed || state.phase !== 'camera') {
-      for (const track of local.getTracks()) track.stop();
-      return;
-    }
+    if (left()) return;
     unsubscribe.push(realtime.on<CallUpdate>(SOCKET.callUpdate, onUpdate));
     unsubscribe.push(realtime.on<CallSignal>(SOCKET.callSignal, onSignal));
     set({ phase: 'starting', local });

@@ -24,7 +24,7 @@ export function Panel({
   testId: string;
   onBack: () => void;
   onActivity: () => void;
-  children: (titleId: string) => ReactNode;
+  children: ReactNode;
 }) {
   const titleId = useId();
   return (
@@ -45,7 +45,7 @@ export function Panel({
         backTestId={`${testId}-close`}
         onBack={onBack}
       />
-      {children(titleId)}
+      {children}
     </section>
   );
 }
@@ -78,7 +78,6 @@ function PanelBar({
 
 /** A search box for the screen's keyboard, labelled for screen readers, with a Clear button once typed in. */
 export function SearchField({
-  id,
   label,
   placeholder,
   clearLabel,
@@ -86,7 +85,6 @@ export function SearchField({
   onChange,
   testId,
 }: {
-  id: string;
   label: string;
   placeholder: string;
   clearLabel: string;
@@ -94,6 +92,7 @@ export function SearchField({
   onChange: (value: string) => void;
   testId: string;
 }) {
+  const id = useId();
   return (
     <div className="k-directory-search">
       <label className="k-visually-hidden" htmlFor={id}>

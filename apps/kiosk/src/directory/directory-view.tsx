@@ -86,84 +86,75 @@ export function DirectoryView({
       onBack={onClose}
       onActivity={onActivity}
     >
-      {(titleId) => (
-        <>
-          <div className="k-directory-body">
-            {withSearch && (
-              <SearchField
-                id={`${titleId}-search`}
-                label={strings.directorySearch}
-                placeholder={strings.directoryPlaceholder}
-                clearLabel={strings.directoryClear}
-                value={search}
-                onChange={setSearch}
-                testId="kiosk-directory-search"
-              />
-            )}
-            {failed && !units ? (
-              <LoadFailed
-                message={strings.directoryLoadFailed}
-                retryLabel={strings.tryAgain}
-                onRetry={retry}
-              />
-            ) : units && shown.length === 0 ? (
-              <p className="k-muted" role="status" data-testid="kiosk-directory-empty">
-                {units.length === 0 ? strings.directoryEmpty : strings.directoryNoMatch}
-              </p>
-            ) : (
-              <ul className="k-directory-list" aria-live="polite">
-                {shown.map((unit) => {
-                  const name = textIn(unit.names, language);
-                  const description = textIn(unit.descriptions, language);
-                  return (
-                    <li key={unit.id} className="k-card k-unit" data-testid={`kiosk-unit-${unit.unit}`}>
-                      {unit.logo_url ? (
-                        <img className="k-unit-logo" src={unit.logo_url} alt="" />
-                      ) : (
-                        <span className="k-unit-logo k-unit-logo-empty" aria-hidden="true">
-                          {[...name][0] ?? ''}
-                        </span>
-                      )}
-                      <div className="k-unit-text">
-                        <h3 className="k-unit-name">{name}</h3>
-                        <p className="k-unit-number">{format(strings.directoryUnit, { unit: unit.unit })}</p>
-                        {description && <p className="k-unit-description">{description}</p>}
-                        {(unit.phone || unit.email) && (
-                          <dl className="k-unit-contact">
-                            {unit.phone && (
-                              <>
-                                <dt>{strings.directoryPhone}</dt>
-                                <dd>{unit.phone}</dd>
-                              </>
-                            )}
-                            {unit.email && (
-                              <>
-                                <dt>{strings.directoryEmail}</dt>
-                                <dd>{unit.email}</dd>
-                              </>
-                            )}
-                          </dl>
+      <div className="k-directory-body">
+        {withSearch && (
+          <SearchField
+            label={strings.directorySearch}
+            placeholder={strings.directoryPlaceholder}
+            clearLabel={strings.directoryClear}
+            value={search}
+            onChange={setSearch}
+            testId="kiosk-directory-search"
+          />
+        )}
+        {failed && !units ? (
+          <LoadFailed message={strings.directoryLoadFailed} retryLabel={strings.tryAgain} onRetry={retry} />
+        ) : units && shown.length === 0 ? (
+          <p className="k-muted" role="status" data-testid="kiosk-directory-empty">
+            {units.length === 0 ? strings.directoryEmpty : strings.directoryNoMatch}
+          </p>
+        ) : (
+          <ul className="k-directory-list" aria-live="polite">
+            {shown.map((unit) => {
+              const name = textIn(unit.names, language);
+              const description = textIn(unit.descriptions, language);
+              return (
+                <li key={unit.id} className="k-card k-unit" data-testid={`kiosk-unit-${unit.unit}`}>
+                  {unit.logo_url ? (
+                    <img className="k-unit-logo" src={unit.logo_url} alt="" />
+                  ) : (
+                    <span className="k-unit-logo k-unit-logo-empty" aria-hidden="true">
+                      {[...name][0] ?? ''}
+                    </span>
+                  )}
+                  <div className="k-unit-text">
+                    <h3 className="k-unit-name">{name}</h3>
+                    <p className="k-unit-number">{format(strings.directoryUnit, { unit: unit.unit })}</p>
+                    {description && <p className="k-unit-description">{description}</p>}
+                    {(unit.phone || unit.email) && (
+                      <dl className="k-unit-contact">
+                        {unit.phone && (
+                          <>
+                            <dt>{strings.directoryPhone}</dt>
+                            <dd>{unit.phone}</dd>
+                          </>
                         )}
-                        {withChat && unit.live_chat && (
-                          <button
-                            type="button"
-                            className="k-btn k-btn-primary k-unit-chat"
-                            data-testid={`kiosk-unit-chat-${unit.unit}`}
-                            onClick={() => onChat(unit)}
-                          >
-                            <ChatIcon />
-                            <span>{strings.directoryChat}</span>
-                          </button>
+                        {unit.email && (
+                          <>
+                            <dt>{strings.directoryEmail}</dt>
+                            <dd>{unit.email}</dd>
+                          </>
                         )}
-                      </div>
-                    </li>
-                  );
-                })}
-              </ul>
-            )}
-          </div>
-        </>
-      )}
+                      </dl>
+                    )}
+                    {withChat && unit.live_chat && (
+                      <button
+                        type="button"
+                        className="k-btn k-btn-primary k-unit-chat"
+                        data-testid={`kiosk-unit-chat-${unit.unit}`}
+                        onClick={() => onChat(unit)}
+                      >
+                        <ChatIcon />
+                        <span>{strings.directoryChat}</span>
+                      </button>
+                    )}
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
     </Panel>
   );
 }

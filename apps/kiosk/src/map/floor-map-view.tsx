@@ -89,147 +89,142 @@ export function FloorMapView({ api, realtime, language, strings, onClose, onActi
       onBack={onClose}
       onActivity={onActivity}
     >
-      {(titleId) => (
-        <>
-          {failed && !data ? (
-            <div className="k-floormap-body">
-              <LoadFailed message={strings.mapLoadFailed} retryLabel={strings.tryAgain} onRetry={retry} />
-            </div>
-          ) : data && places.length === 0 && floors.length === 0 ? (
-            <div className="k-floormap-body">
-              <p className="k-muted" role="status" data-testid="kiosk-map-empty">
-                {strings.mapEmpty}
-              </p>
-            </div>
-          ) : (
-            <div className="k-floormap-body">
-              <SearchField
-                id={`${titleId}-search`}
-                label={strings.mapSearch}
-                placeholder={strings.mapPlaceholder}
-                clearLabel={strings.directoryClear}
-                value={search}
-                onChange={setSearch}
-                testId="kiosk-map-search"
-              />
-              {categories.length > 0 && (
-                <div className="k-floormap-chips" role="group" aria-label={strings.mapCategories}>
-                  {[null, ...categories].map((c) => (
-                    <button
-                      key={c ?? ''}
-                      type="button"
-                      className="k-chip"
-                      aria-pressed={category === c}
-                      data-testid="kiosk-map-category"
-                      onClick={() => setCategory(c)}
-                    >
-                      {c ?? strings.mapAll}
-                    </button>
-                  ))}
-                </div>
-              )}
-              {floors.length > 1 && (
-                <div className="k-floormap-floors" role="group" aria-label={strings.mapFloors}>
-                  {floors.map((f) => (
-                    <button
-                      key={f.id}
-                      type="button"
-                      className="k-btn k-btn-outline k-floormap-floor"
-                      aria-pressed={f.id === floor?.id}
-                      data-testid="kiosk-map-floor"
-                      onClick={() => setFloorId(f.id)}
-                    >
-                      {f.name}
-                    </button>
-                  ))}
-                </div>
-              )}
-              <div className="k-floormap-main">
-                {floor && (
-                  <figure className="k-floormap-plan">
-                    <div
-                      className="k-location-map-frame k-floormap-frame"
-                      style={{
-                        aspectRatio: `${floor.width || 4} / ${floor.height || 3}`,
-                        // As wide as the height left under the controls allows: the whole plan in view.
-                        maxWidth: `calc((100dvh - 16em) * ${(floor.width || 4) / (floor.height || 3)})`,
-                      }}
-                    >
-                      <img
-                        src={floor.web_url ?? floor.url}
-                        alt={format(strings.locationMap, { map: floor.name })}
-                        data-testid="kiosk-map-plan"
-                      />
-                      {here && here.map_id === floor.id && (
-                        <span
-                          className="k-location-here"
-                          data-testid="kiosk-map-here"
-                          style={{ left: percent(here.x), top: percent(here.y) }}
-                        >
-                          <span className="k-location-label">{strings.youAreHere}</span>
-                        </span>
-                      )}
-                      {onFloor.map(
-                        (p) =>
-                          p.poi && (
-                            <button
-                              key={p.location_id}
-                              type="button"
-                              className="k-floormap-pin"
-                              aria-label={p.name}
-                              aria-pressed={p.location_id === selected?.location_id}
-                              data-testid="kiosk-map-pin"
-                              style={{ left: percent(p.poi.x), top: percent(p.poi.y) }}
-                              onClick={() => choose(p)}
-                            >
-                              <span aria-hidden="true" />
-                            </button>
-                          ),
-                      )}
-                    </div>
-                    <figcaption className="k-source">{floor.name}</figcaption>
-                  </figure>
-                )}
-                <div className="k-floormap-side">
-                  {selected && (
-                    <div className="k-card k-location k-floormap-selected" data-testid="kiosk-map-selected">
-                      <LocationDetails place={selected} strings={strings} />
-                      {selected.map && selected.map.id !== floor?.id && (
-                        <p className="k-location-line">{selected.map.name}</p>
-                      )}
-                    </div>
-                  )}
-                  {onFloor.length + elsewhere.length === 0 ? (
-                    <p className="k-muted" role="status" data-testid="kiosk-map-no-match">
-                      {places.length === 0 ? strings.mapEmpty : strings.directoryNoMatch}
-                    </p>
-                  ) : (
-                    <ul className="k-floormap-list" aria-live="polite">
-                      {[...onFloor, ...elsewhere].map((p) => (
-                        <li key={p.location_id}>
-                          <button
-                            type="button"
-                            className="k-floormap-place"
-                            aria-pressed={p.location_id === selected?.location_id}
-                            data-testid="kiosk-map-place"
-                            onClick={() => choose(p)}
-                          >
-                            <span className="k-location-name">{p.name}</span>
-                            <span className="k-muted">
-                              {[p.map && p.map.id !== floor?.id ? p.map.name : '', ...p.categories]
-                                .filter(Boolean)
-                                .join(' · ')}
-                            </span>
-                          </button>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </div>
-              </div>
+      {failed && !data ? (
+        <div className="k-floormap-body">
+          <LoadFailed message={strings.mapLoadFailed} retryLabel={strings.tryAgain} onRetry={retry} />
+        </div>
+      ) : data && places.length === 0 && floors.length === 0 ? (
+        <div className="k-floormap-body">
+          <p className="k-muted" role="status" data-testid="kiosk-map-empty">
+            {strings.mapEmpty}
+          </p>
+        </div>
+      ) : (
+        <div className="k-floormap-body">
+          <SearchField
+            label={strings.mapSearch}
+            placeholder={strings.mapPlaceholder}
+            clearLabel={strings.directoryClear}
+            value={search}
+            onChange={setSearch}
+            testId="kiosk-map-search"
+          />
+          {categories.length > 0 && (
+            <div className="k-floormap-chips" role="group" aria-label={strings.mapCategories}>
+              {[null, ...categories].map((c) => (
+                <button
+                  key={c ?? ''}
+                  type="button"
+                  className="k-chip"
+                  aria-pressed={category === c}
+                  data-testid="kiosk-map-category"
+                  onClick={() => setCategory(c)}
+                >
+                  {c ?? strings.mapAll}
+                </button>
+              ))}
             </div>
           )}
-        </>
+          {floors.length > 1 && (
+            <div className="k-floormap-floors" role="group" aria-label={strings.mapFloors}>
+              {floors.map((f) => (
+                <button
+                  key={f.id}
+                  type="button"
+                  className="k-btn k-btn-outline k-floormap-floor"
+                  aria-pressed={f.id === floor?.id}
+                  data-testid="kiosk-map-floor"
+                  onClick={() => setFloorId(f.id)}
+                >
+                  {f.name}
+                </button>
+              ))}
+            </div>
+          )}
+          <div className="k-floormap-main">
+            {floor && (
+              <figure className="k-floormap-plan">
+                <div
+                  className="k-location-map-frame k-floormap-frame"
+                  style={{
+                    aspectRatio: `${floor.width || 4} / ${floor.height || 3}`,
+                    // As wide as the height left under the controls allows: the whole plan in view.
+                    maxWidth: `calc((100dvh - 16em) * ${(floor.width || 4) / (floor.height || 3)})`,
+                  }}
+                >
+                  <img
+                    src={floor.web_url ?? floor.url}
+                    alt={format(strings.locationMap, { map: floor.name })}
+                    data-testid="kiosk-map-plan"
+                  />
+                  {here && here.map_id === floor.id && (
+                    <span
+                      className="k-location-here"
+                      data-testid="kiosk-map-here"
+                      style={{ left: percent(here.x), top: percent(here.y) }}
+                    >
+                      <span className="k-location-label">{strings.youAreHere}</span>
+                    </span>
+                  )}
+                  {onFloor.map(
+                    (p) =>
+                      p.poi && (
+                        <button
+                          key={p.location_id}
+                          type="button"
+                          className="k-floormap-pin"
+                          aria-label={p.name}
+                          aria-pressed={p.location_id === selected?.location_id}
+                          data-testid="kiosk-map-pin"
+                          style={{ left: percent(p.poi.x), top: percent(p.poi.y) }}
+                          onClick={() => choose(p)}
+                        >
+                          <span aria-hidden="true" />
+                        </button>
+                      ),
+                  )}
+                </div>
+                <figcaption className="k-source">{floor.name}</figcaption>
+              </figure>
+            )}
+            <div className="k-floormap-side">
+              {selected && (
+                <div className="k-card k-location k-floormap-selected" data-testid="kiosk-map-selected">
+                  <LocationDetails place={selected} strings={strings} />
+                  {selected.map && selected.map.id !== floor?.id && (
+                    <p className="k-location-line">{selected.map.name}</p>
+                  )}
+                </div>
+              )}
+              {onFloor.length + elsewhere.length === 0 ? (
+                <p className="k-muted" role="status" data-testid="kiosk-map-no-match">
+                  {places.length === 0 ? strings.mapEmpty : strings.directoryNoMatch}
+                </p>
+              ) : (
+                <ul className="k-floormap-list" aria-live="polite">
+                  {[...onFloor, ...elsewhere].map((p) => (
+                    <li key={p.location_id}>
+                      <button
+                        type="button"
+                        className="k-floormap-place"
+                        aria-pressed={p.location_id === selected?.location_id}
+                        data-testid="kiosk-map-place"
+                        onClick={() => choose(p)}
+                      >
+                        <span className="k-location-name">{p.name}</span>
+                        <span className="k-muted">
+                          {[p.map && p.map.id !== floor?.id ? p.map.name : '', ...p.categories]
+                            .filter(Boolean)
+                            .join(' · ')}
+                        </span>
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          </div>
+        </div>
       )}
     </Panel>
   );
