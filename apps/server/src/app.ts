@@ -31,6 +31,8 @@ import {
 import { MEDIA_SWEEP, startHousekeeping, type HousekeepingTask } from './jobs/housekeeping.js';
 import { createJobQueue, JOBS_PRUNE } from './jobs/queue.js';
 import { createEventBus } from './events/bus.js';
+import { derivedRedisPrefix } from './events/namespace.js';
+import { installationIdentity } from './db/installation.js';
 import { createRealtime } from './realtime/server.js';
 import { createMediaStore, mediaLimitsOf } from './media/store.js';
 import { createVideoTools } from './media/video.js';
@@ -253,13 +255,17 @@ export async function buildApp({
     const limits = shedLimits ?? (database.kind === 'pglite' ? PGLITE_LIMITS : POSTGRES_LIMITS);
     registerLoadShedding(app, createLoadShedder(limits));
   }
+  // Redis keys and channels under this installation's own namespace, read before anything uses
+  // Redis: another installation sharing the Redis never hears its live events (issue 38).
+  const redisPrefix = config.REDIS_PREFIX ?? derivedRedisPrefix(await installationIdentity(database.db));
+  app.decorate('redisPrefix', redisPrefix);
   await registerThrottles(app, {
     limits: {
       signInPerIp: config.SIGNIN_PER_IP_PER_MINUTE,
       asksPerDevice: config.ASKS_PER_DEVICE_PER_MINUTE,
     },
     redisUrl: config.REDIS_URL,
-    redisPrefix: config.REDIS_PREFIX,
+    redisPrefix,
   });
   registerInputChecks(app);
   registerApiCompression(app);
@@ -367,18 +373,19 @@ export async function buildApp({
       perProject: config.UPLOADS_IN_FLIGHT_PROJECT_MB * 1024 * 1024,
     },
   });
-  const bus = createEventBus({ redisUrl: config.REDIS_URL, log: app.log });
+  const bus = createEventBus({ redisUrl: config.REDIS_URL, prefix: redisPrefix, log: app.log });
   app.addHook('onClose', async () => bus.close());
   bus.subscribe(DEVICE_CHANGED, (message) => {
     const { deviceId } = message as { deviceId: unknown };
     if (typeof deviceId === 'number') devices.forgetDevice(deviceId);
   });
-  // socket.io on this app's HTTP server, at /realtime (Redis adapter with REDIS_URL).
+  // socket.io on this app's HTTP server, at /realtime (Redis adapter with REDIS_URL, under the prefix).
   const realtime = createRealtime({
     httpServer: app.server,
     auth,
     devices,
     redisUrl: config.REDIS_URL,
+    redisPrefix,
     log: app.log,
   });
   app.addHook('preClose', async () => realtime.close());

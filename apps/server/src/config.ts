@@ -88,11 +88,19 @@ const ZConfig = z.object({
    */
   SIGNIN_PER_IP_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(30),
   ASKS_PER_DEVICE_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(600),
-  /** What this installation's keys in Redis start with (throttle counts). */
-  REDIS_PREFIX: z
-    .string()
-    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, _ . - only')
-    .default('ambassador'),
+  /**
+   * What this installation's keys and channels in Redis start with (throttle counts, events between
+   * instances, the realtime adapter). Unset: derived from the database (events/namespace.ts), so
+   * installations sharing one Redis stay apart. No `:` (the separator after it) and no glob
+   * characters (the adapter subscribes to a pattern under it).
+   */
+  REDIS_PREFIX: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, _ . - only')
+      .optional(),
+  ),
   /** The largest image and video upload, in MB (media/store.ts). */
   MEDIA_IMAGE_MAX_MB: z.coerce
     .number()

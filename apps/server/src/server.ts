@@ -42,6 +42,14 @@ async function main() {
     lifecycle,
   });
 
+  if (config.REDIS_URL) {
+    // Said so an operator can check: every instance of one installation shows the same prefix.
+    const from = config.REDIS_PREFIX === undefined ? 'derived from the database' : 'REDIS_PREFIX';
+    app.log.info(
+      { redisPrefix: app.redisPrefix },
+      `redis: keys and channels under ${app.redisPrefix} (${from})`,
+    );
+  }
   const connections = trackConnections(app.server, REALTIME_PATH);
 
   /**

@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto';
+import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, freshStore, login, startApp, type Store, type TestApp } from '../test/harness.js';
-import { createDevice } from '../test/sockets.js';
+import { createDevice, settle } from '../test/sockets.js';
+import { createEventBus } from './bus.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const pgUrl = process.env.TEST_DATABASE_URL;
@@ -202,6 +205,40 @@ describe('an unreachable Redis', () => {
     } finally {
       await app.close();
       await store.drop();
+    }
+  });
+});
+
+describe.skipIf(!redisUrl)('buses of two installations on one Redis', () => {
+  it('deliver only within their own prefix, under <prefix>:bus:<channel>', async () => {
+    const log = { info: () => undefined, error: () => undefined };
+    const one = `test-one-${randomBytes(4).toString('hex')}`;
+    const two = `test-two-${randomBytes(4).toString('hex')}`;
+    // Two instances of installation one, one instance of installation two.
+    const buses = [one, one, two].map((prefix) => createEventBus({ redisUrl: redisUrl!, prefix, log }));
+    const heard = buses.map(() => [] as unknown[]);
+    buses.forEach((bus, i) => bus.subscribe('ai:changed', (m) => heard[i]!.push(m)));
+    const redis = createClient({ url: redisUrl });
+    await redis.connect();
+    try {
+      // Subscriptions are made in the background: wait until Redis has all three.
+      const subscribers = async () => {
+        const counts = await redis.pubSubNumSub([`${one}:bus:ai:changed`, `${two}:bus:ai:changed`]);
+        return [counts[`${one}:bus:ai:changed`], counts[`${two}:bus:ai:changed`]];
+      };
+      const deadline = Date.now() + 5_000;
+      while ((await subscribers()).join() !== '2,1' && Date.now() < deadline) await settle(50);
+      expect(await subscribers()).toEqual([2, 1]);
+
+      buses[0]!.publish('ai:changed', { deviceId: 1 });
+      buses[2]!.publish('ai:changed', { deviceId: 2 });
+      const until = Date.now() + 5_000;
+      while (heard[1]!.length === 0 && Date.now() < until) await settle(20);
+      await settle(200);
+      expect(heard).toEqual([[{ deviceId: 1 }], [{ deviceId: 1 }], [{ deviceId: 2 }]]);
+    } finally {
+      await redis.quit();
+      await Promise.all(buses.map((bus) => bus.close()));
     }
   });
 });

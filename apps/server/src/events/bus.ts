@@ -11,10 +11,20 @@ type Handler = (message: unknown) => void;
 /**
  * Events between server instances. Handlers of this instance run at once; with `REDIS_URL` the
  * event also goes over Redis pub/sub to every other instance (each skips its own). Without Redis
- * there is one instance, so the local delivery is all there is.
+ * there is one instance, so the local delivery is all there is. On Redis a channel is named under
+ * `prefix` (`<prefix>:bus:<channel>`): only this installation's instances hear it.
  */
-export function createEventBus({ redisUrl, log }: { redisUrl: string | undefined; log: BusLog }) {
+export function createEventBus({
+  redisUrl,
+  prefix,
+  log,
+}: {
+  redisUrl: string | undefined;
+  prefix: string;
+  log: BusLog;
+}) {
   const origin = randomUUID();
+  const onRedis = (channel: string) => `${prefix}:bus:${channel}`;
   const handlers = new Map<string, Set<Handler>>();
   const deliver = (channel: string, message: unknown) => {
     for (const handler of handlers.get(channel) ?? []) {
@@ -48,7 +58,7 @@ export function createEventBus({ redisUrl, log }: { redisUrl: string | undefined
   return {
     publish(channel: string, message: unknown) {
       deliver(channel, message);
-      pub.publish(channel, JSON.stringify({ origin, message })).catch((err: unknown) => {
+      pub.publish(onRedis(channel), JSON.stringify({ origin, message })).catch((err: unknown) => {
         log.error({ err, channel }, 'event not published; other instances may be stale');
       });
     },
@@ -56,7 +66,7 @@ export function createEventBus({ redisUrl, log }: { redisUrl: string | undefined
       handlers.set(channel, (handlers.get(channel) ?? new Set()).add(handler));
       if (subscribed.has(channel)) return;
       subscribed.add(channel);
-      const listening = sub.subscribe(channel, (raw: string) => {
+      const listening = sub.subscribe(onRedis(channel), (raw: string) => {
         try {
           const event = JSON.parse(raw) as { origin: string; message: unknown };
           if (event.origin !== origin) deliver(channel, event.message);

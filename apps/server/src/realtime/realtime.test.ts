@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { createClient } from 'redis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_EVENT, REALTIME_ERRORS, SOCKET } from '@ambassador/contracts';
 import {
@@ -206,6 +208,8 @@ describe('two instances through Redis', () => {
   it.runIf(Boolean(redisUrl && process.env.TEST_DATABASE_URL))(
     'a kiosk on instance A reaches a console on instance B, and B can reply to the kiosk on A',
     async () => {
+      // One database, so one namespace, without REDIS_PREFIX.
+      expect(b.app.redisPrefix).toBe(a.app.redisPrefix);
       const urlA = await listen(a.app);
       const urlB = await listen(b.app);
       const admin = await login(b.app, ADMIN.username, ADMIN.password);
@@ -261,6 +265,172 @@ describe('two instances through Redis', () => {
         payload: { access_token: admin.token },
       });
       expect(await closing).toBe('io server disconnect');
+    },
+  );
+});
+
+/**
+ * Two installations (two databases) on one Redis, as two sites of one operator may share it. Both
+ * are seeded alike (project 1, devices 1–3, the first sign-in session 1): every room name of one is
+ * a room name of the other, so only the Redis namespace keeps them apart (issue 38).
+ */
+describe('two installations on one Redis', () => {
+  const redisUrl = process.env.TEST_REDIS_URL;
+  const kind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+  const stores: Store[] = [];
+  let one: TestApp;
+  let two: TestApp;
+  beforeAll(async () => {
+    if (!redisUrl) return;
+    for (let i = 0; i < 2; i++) stores.push(await freshStore(kind));
+    one = await startApp(stores[0]!, { REDIS_URL: redisUrl });
+    two = await startApp(stores[1]!, { REDIS_URL: redisUrl });
+  });
+  afterAll(async () => {
+    closeSockets();
+    await Promise.all([one?.close(), two?.close()]);
+    await Promise.all(stores.map((s) => s.drop()));
+  });
+
+  it.runIf(Boolean(redisUrl))(
+    "a call, a visitor's chat, a reply to a kiosk and a sign-out in installation 1 never reach installation 2",
+    async () => {
+      const urlOne = await listen(one.app);
+      const urlTwo = await listen(two.app);
+      const adminOne = await login(one.app, ADMIN.username, ADMIN.password);
+      const adminTwo = await login(two.app, ADMIN.username, ADMIN.password);
+      expect(adminTwo.projectId).toBe(adminOne.projectId);
+      // Neither sets REDIS_PREFIX: each derives its own from its database.
+      expect(one.app.redisPrefix).toMatch(/^ambassador-[0-9a-f]{12}$/);
+      expect(two.app.redisPrefix).toMatch(/^ambassador-[0-9a-f]{12}$/);
+      expect(two.app.redisPrefix).not.toBe(one.app.redisPrefix);
+      const kioskOne = await createDevice(one.app, adminOne, 'Installation 1 kiosk');
+      const kioskTwo = await createDevice(two.app, adminTwo, 'Installation 2 kiosk');
+      expect(kioskTwo.id).toBe(kioskOne.id);
+      const consoleOne = await connected(adminSocket(urlOne, adminOne, 'tab-1'));
+      const consoleTwo = await connected(adminSocket(urlTwo, adminTwo, 'tab-1'));
+      const deviceOne = await connected(deviceSocket(urlOne, kioskOne.key));
+      const deviceTwo = await connected(deviceSocket(urlTwo, kioskTwo.key));
+      const leakedToConsole = collect(consoleTwo, SOCKET.event);
+      const leakedToKiosk: unknown[] = [];
+      deviceTwo.onAny((name: string, payload: unknown) => leakedToKiosk.push({ name, payload }));
+      // Let the adapters' subscriptions settle, as the two-instance test does.
+      await settle(300);
+      const asKioskOne = { authorization: `Bearer ${kioskOne.key}` };
+
+      const ringing = nextMessage(
+        consoleOne,
+        SOCKET.event,
+        5_000,
+        (e: { name: string }) => e.name === LIVE_EVENT.newCall,
+      );
+      const call = await one.app.inject({
+        method: 'POST',
+        url: '/device_api/v1/calls',
+        headers: asKioskOne,
+        payload: { language: 'english' },
+      });
+      expect(call.statusCode, call.body).toBe(200);
+      await ringing;
+
+      const chatted = nextMessage(
+        consoleOne,
+        SOCKET.event,
+        5_000,
+        (e: { name: string; message?: { message: string } | null }) =>
+          e.name === LIVE_EVENT.chatMessage && e.message?.message === 'My room number is 1204',
+      );
+      const chat = await one.app.inject({
+        method: 'POST',
+        url: '/device_api/v1/chats',
+        headers: asKioskOne,
+        payload: { language: 'english', name: 'A visitor' },
+      });
+      expect(chat.statusCode, chat.body).toBe(200);
+      const sessionId = chat.json().data.session_id as string;
+      const said = await one.app.inject({
+        method: 'POST',
+        url: `/device_api/v1/chats/${sessionId}/messages`,
+        headers: asKioskOne,
+        payload: { message: 'My room number is 1204', client_id: 'visitor-message-1' },
+      });
+      expect(said.statusCode, said.body).toBe(200);
+      await chatted;
+
+      // The operator answers: installation 1's kiosk hears it, installation 2's (same id) must not.
+      const replied = nextMessage(deviceOne, SOCKET.chatMessage, 5_000);
+      const reply = await one.app.inject({
+        method: 'POST',
+        url: '/admin_panel/chat/send',
+        headers: adminOne.headers,
+        payload: { session_id: sessionId, message: 'On our way' },
+      });
+      expect(reply.statusCode, reply.body).toBe(200);
+      await replied;
+
+      // Signing out in installation 1 closes its session's sockets, never the other's session 1.
+      const closing = disconnected(consoleOne, 5_000);
+      await one.app.inject({
+        method: 'POST',
+        url: '/admin_panel/logout',
+        payload: { access_token: adminOne.token },
+      });
+      await closing;
+
+      await settle(500);
+      expect(leakedToConsole).toEqual([]);
+      expect(leakedToKiosk).toEqual([]);
+      expect(consoleTwo.connected).toBe(true);
+    },
+  );
+
+  it.runIf(Boolean(redisUrl))(
+    'an explicit REDIS_PREFIX is what the adapter and the bus use: given the same one, the two share live events',
+    async () => {
+      closeSockets();
+      await Promise.all([one.close(), two.close()]);
+      const prefix = `test-shared-${randomBytes(4).toString('hex')}`;
+      one = await startApp(stores[0]!, { REDIS_URL: redisUrl!, REDIS_PREFIX: prefix });
+      two = await startApp(stores[1]!, { REDIS_URL: redisUrl!, REDIS_PREFIX: prefix });
+      expect([one.app.redisPrefix, two.app.redisPrefix]).toEqual([prefix, prefix]);
+      const urlTwo = await listen(two.app);
+      const adminOne = await login(one.app, ADMIN.username, ADMIN.password);
+      const adminTwo = await login(two.app, ADMIN.username, ADMIN.password);
+      const consoleTwo = await connected(adminSocket(urlTwo, adminTwo, 'tab-1'));
+      const redis = createClient({ url: redisUrl });
+      await redis.connect();
+      try {
+        // The bus's and the adapter's channels are under the prefix (once both instances subscribed).
+        const request = `${prefix}:realtime-request#/#`;
+        const subscribers = async () => (await redis.pubSubNumSub(request))[request] ?? 0;
+        const deadline = Date.now() + 5_000;
+        while ((await subscribers()) < 2 && Date.now() < deadline) await settle(50);
+        expect(await redis.pubSubChannels(`${prefix}:*`)).toEqual(
+          expect.arrayContaining([
+            `${prefix}:bus:devices:changed`,
+            `${prefix}:bus:ai:changed`,
+            `${prefix}:realtime-request#/#`,
+            `${prefix}:realtime-response#/#`,
+          ]),
+        );
+      } finally {
+        await redis.quit();
+      }
+      const kiosk = await createDevice(one.app, adminOne, 'Shared-prefix kiosk');
+      const ringing = nextMessage(
+        consoleTwo,
+        SOCKET.event,
+        5_000,
+        (e: { name: string }) => e.name === LIVE_EVENT.newCall,
+      );
+      const call = await one.app.inject({
+        method: 'POST',
+        url: '/device_api/v1/calls',
+        headers: { authorization: `Bearer ${kiosk.key}` },
+        payload: { language: 'english' },
+      });
+      expect(call.statusCode, call.body).toBe(200);
+      await ringing;
     },
   );
 });

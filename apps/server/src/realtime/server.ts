@@ -82,12 +82,15 @@ export function createRealtime({
   auth,
   devices,
   redisUrl,
+  redisPrefix,
   log,
 }: {
   httpServer: HttpServer;
   auth: AuthService;
   devices: DevicesService;
   redisUrl: string | undefined;
+  /** This installation's namespace in Redis: rooms of the same name in another installation stay its own. */
+  redisPrefix: string;
   log: FastifyBaseLogger;
 }) {
   const io = new Server(httpServer, {
@@ -123,7 +126,7 @@ export function createRealtime({
         return pending;
       };
     }
-    io.adapter(createAdapter(redis.pub, redis.sub, { key: 'ambassador-realtime' }));
+    io.adapter(createAdapter(redis.pub, redis.sub, { key: `${redisPrefix}:realtime` }));
     redis.connect();
   }
 
