@@ -720,7 +720,8 @@ export const ZTestConsoleResponse = z.object({
   related: z.array(ZTopicRef),
   avatar_motion: ZAvatarMotion.nullable(),
   /**
-   * The whole chain as a device runs it (topic filter, topics, locations, documents, small talk, fallback):
+   * The whole chain as a device runs it (topic filter, named location, topics, locations, documents,
+   * small talk, fallback):
    * what answered, its text when not a topic, a document's source, and each step's result.
    */
   answered_by: z.enum(ANSWER_KINDS),

@@ -70,7 +70,10 @@ export const CONVERSATION_SORTS = [
   'rating',
 ] as const;
 export type ConversationSort = (typeof CONVERSATION_SORTS)[number];
-/** answered: by a topic; document: from the device's documents; small_talk; declined: by a topic filter; fallback: nothing answered. */
+/**
+ * answered: by a topic; location: by a place of the device; document: from the device's documents;
+ * small_talk; declined: by a topic filter; fallback: nothing answered.
+ */
 export const CONVERSATION_STATUSES = [
   'answered',
   'fallback',

@@ -94,9 +94,15 @@ export const ZAskResponse = z.object({
   related: z.array(ZTopicRef),
   avatar_motion: ZAvatarMotion.nullable(),
   response_time_ms: z.number().int(),
-  /** What answered, in the chain's order: a topic filter (declined), a topic, the documents, small talk, or nothing. */
+  /**
+   * What answered, in the chain's order: a topic filter (declined), a place named outright
+   * (location), a topic, a location, the documents, small talk, or nothing (fallback).
+   */
   answered_by: z.enum(ANSWER_KINDS),
-  /** The answer's text when documents, small talk or a topic filter answered (a topic answers with `responses`). */
+  /**
+   * The answer's text when a location, the documents, small talk or a topic filter answered (a
+   * topic answers with `responses`).
+   */
   answer_text: z.string().nullable(),
   /** What the avatar says for that answer; null: it speaks `answer_text`. */
   answer_speech: z.string().nullable(),

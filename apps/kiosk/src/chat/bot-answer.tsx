@@ -94,7 +94,7 @@ export function BotAnswer({
   const spoken = result.responses.map((r) => r.speech.trim()).filter(Boolean);
   const noContent = result.fallback || shown.length === 0;
   const fallback = result.fallback_text?.trim() || fallbackText?.trim() || strings.noAnswer;
-  // Documents, small talk and a topic filter answer with one text rather than a topic's responses.
+  // A location, the documents, small talk and a topic filter answer with one text, not a topic's responses.
   const answerText = result.answered_by === 'topic' ? '' : (result.answer_text?.trim() ?? '');
   const written = answerWrittenIn(result.source, language);
   return (

@@ -98,7 +98,8 @@ export function ChatScreen({
   const onAnswer = (result: AskResult) => {
     idle.current();
     avatar?.play(result.avatar_motion);
-    // A topic speaks its responses; documents, small talk and a topic filter speak their one answer.
+    // A topic speaks its responses; a location, the documents, small talk and a topic filter speak
+    // their one answer.
     const single = result.answered_by === 'topic' ? '' : (result.answer_speech ?? result.answer_text ?? '');
     const answeredIn = result.language;
     if (answeredIn !== language) onLanguage?.(answeredIn);

@@ -1,6 +1,7 @@
 /**
- * The answering chain: a runner over steps that the areas own (topic filter, topics, locations,
- * documents, small talk) and the app composes in order, for the device API and the test console.
+ * The answering chain: a runner over steps that the areas own (topic filter, named location,
+ * topics, locations, documents, small talk) and the app composes in order, for the device API and
+ * the test console.
  */
 export {
   createAnswerChain,

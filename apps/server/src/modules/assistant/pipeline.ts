@@ -50,8 +50,9 @@ export type StepOutcome = {
 } & ({ result: 'answered' | 'declined'; answer: StepAnswer } | { result: 'no_match' | 'off' });
 
 /**
- * A step of the answering chain, owned by its area (topic filter and small talk: small-talk,
- * topics: ai, locations, documents: mrc). It answers, or says what it found and passes on.
+ * A step of the answering chain, owned by its area (topic filter and small talk: small-talk;
+ * named location and locations: locations; topics: ai; documents: mrc). It answers, or says what
+ * it found and passes on.
  */
 export interface ChainStep {
   name: Exclude<AnswerStep['step'], 'fallback'>;

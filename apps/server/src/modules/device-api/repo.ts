@@ -15,7 +15,7 @@ export interface ConversationLog {
   intentName: string | null;
   responseTimeMs: number;
   score: number | null;
-  /** answered (a topic), document, small_talk, declined (a topic filter) or fallback. */
+  /** answered (a topic), location, document, small_talk, declined (a topic filter) or fallback. */
   status: 'answered' | 'fallback' | 'location' | 'document' | 'small_talk' | 'declined';
   /** A document answer's source, as it was; null otherwise. */
   source?: DocumentSource | null;

@@ -113,7 +113,10 @@ export function createDeviceApiService({
   announceSessionEnded,
 }: {
   repo: DeviceApiRepo;
-  /** The answering chain: its steps in order (topic filter, topics, locations, documents, small talk), then the fallback. */
+  /**
+   * The answering chain: its steps in order (topic filter, named location, topics, locations,
+   * documents, small talk), then the fallback.
+   */
   answers: Pick<AnswerChain, 'ask'>;
   topics: Pick<TopicsRepo, 'settings'>;
   /** The device's interface sections (modules/interface), for its kiosk. */

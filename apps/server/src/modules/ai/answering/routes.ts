@@ -43,7 +43,7 @@ export function answeringRoutes(
         summary:
           'Ask as a visitor would: what answered, the matched topic and its score, and each step of the chain',
         description:
-          'The whole chain a device runs: topic filter (when on), topics, locations, documents, small talk (when on), fallback. ' +
+          'The whole chain a device runs: topic filter (when on), named location, topics, locations, documents, small talk (when on), fallback. ' +
           '`fallback` says no topic matched; `answered_by` what answered in the end, `answer_text` its text when not a topic, ' +
           '`steps` what each step found. Nothing is logged: the conversation log holds only what visitors asked.',
         body: ZTestConsoleRequest,
