@@ -5,12 +5,12 @@ import { ZLanguage } from './access-schemas.js';
 import { rule } from './rules.js';
 
 /**
- * Virtual avatars (Interface Settings → Virtual Avatar; SPEC §3 "Virtual avatar", §7 rows Avatar,
- * Upload and motion). An avatar is made from one portrait photo: the photo is uploaded through the
- * media pipeline and its face checked (`POST /virtual_avatar/video_avatar/generate`), then the
- * avatar is created (`POST /virtual_avatar/video_avatar`) and produced by a background job. The
- * result plays in the avatar player (`/avatar-player/`) as a deformable mesh over the photo:
- * five tap-body gestures, three idle motions and lip sync. One avatar per device is in use.
+ * Virtual avatars (Interface Settings → Virtual Avatar). An avatar is made from one portrait
+ * photo: the photo is uploaded through the media pipeline and its face checked
+ * (`POST /virtual_avatar/video_avatar/generate`), then the avatar is created
+ * (`POST /virtual_avatar/video_avatar`) and produced by a background job. The result plays in
+ * the avatar player (`/avatar-player/`) as a deformable mesh over the photo: five tap-body
+ * gestures, three idle motions and lip sync. One avatar per device is in use.
  */
 
 /** The only kind this server makes: a photo turned into an animated (video-like) avatar. */
@@ -75,7 +75,7 @@ export const ZAvatarMotions = z.object({
   lip_sync_animation: z.boolean(),
 });
 
-/** SPEC §3 Virtual avatar: one of a device's avatars and its production. */
+/** A virtual avatar: one of a device's avatars and its production. */
 export const ZAvatar = z.object({
   id: z.number().int(),
   avatar_id: z.number().int(),
@@ -148,7 +148,7 @@ export const ZSpokenSentence = z.object({
 });
 export type SpokenSentence = z.infer<typeof ZSpokenSentence>;
 
-/** GET /ai_config/intents/avatar_motion/preview?device_id=&intent_id=&avatar_id= (SPEC §3 motion model info). */
+/** GET /ai_config/intents/avatar_motion/preview?device_id=&intent_id=&avatar_id= (motion model info). */
 export const ZAvatarMotionPreviewQuery = z.object({
   device_id: ZId,
   /** The topic whose motion to preview. */

@@ -18,7 +18,7 @@ export const CAROUSEL_MAX_BANNERS = 30;
 /** ISO 8601 instant, or null for "no bound". */
 const ZInstant = z.iso.datetime({ offset: true }).nullable();
 
-/** SPEC §3 carousel banner (image_id is the banner's id, as DELETE names it). */
+/** A carousel banner (image_id is the banner's id, as DELETE names it). */
 export const ZCarouselBanner = z.object({
   image_id: z.number().int(),
   url: z.string(),

@@ -80,7 +80,7 @@ export const ZUpdateDirectoryUnitFields = z.object({
   remove_logo: z.boolean().default(false),
 });
 
-/** SPEC §3 Directory unit. Texts are stored and sent as typed (a `<script>` is text, never markup). */
+/** A directory unit. Texts are stored and sent as typed (a `<script>` is text, never markup). */
 export const ZDirectoryUnit = z.object({
   id: z.number().int(),
   unit: z.string(),

@@ -4,7 +4,7 @@ import { MAX_PAGE_SIZE, PAGE_SIZE, ZId, ZSortOrder } from './common.js';
 import { rule } from './rules.js';
 
 /**
- * Document scanning (SPEC "MRC"): an operator uploads the site's own documents to a device, the
+ * Document scanning (MRC): an operator uploads the site's own documents to a device, the
  * server scans them in a durable background job into passages, and a visitor's question no topic
  * answers is answered from them (the best passage, the answering sentences, the source and page).
  */
@@ -28,7 +28,7 @@ export const MRC_MAX_DOCUMENTS = 1_000;
 /** Files one upload request may carry. */
 export const MRC_MAX_FILES_PER_UPLOAD = 20;
 
-/** SPEC §3 statuses, as the table shows them. Removed documents are never listed. */
+/** A document's statuses, as the table shows them. Removed documents are never listed. */
 export const MRC_STATUSES = ['Scanning', 'Ready', 'Failed', 'Removed'] as const;
 export type MrcStatus = (typeof MRC_STATUSES)[number];
 /**
@@ -120,7 +120,7 @@ export const ZMrcDocumentText = z.object({
   passages: z.array(ZMrcPassage),
 });
 
-/** The device's document index (SPEC "MRC project"): POST builds it when missing. */
+/** The device's document index (its MRC project): POST builds it when missing. */
 export const ZMrcProject = z.object({
   device_id: z.number().int(),
   documents_ready: z.number().int(),
@@ -144,7 +144,7 @@ export const ZMrcQueryRequest = z.object({
     .min(1, rule('text_empty'))
     .max(500, rule('maximum_characters', { max: 500 })),
   language: ZLanguage.optional(),
-  /** The test panel's session (SPEC: generated on each list load); only echoed back. */
+  /** The test panel's session (generated on each list load); only echoed back. */
   session_id: z.string().max(64).optional(),
 });
 

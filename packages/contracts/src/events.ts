@@ -35,7 +35,7 @@ export const QUESTION_ATTEMPTS = { min: 1, max: 10, default: 1 } as const;
 export const QUESTION_MAX_IMAGES = 4;
 /** Seconds a tts countdown may run. */
 export const COUNTDOWN_SECONDS = { min: 1, max: 600, default: 10 } as const;
-/** Extra plays of a repeating video (0: it plays once more than none, i.e. once; SPEC §5 allows 0). */
+/** Extra plays of a repeating video (0: it plays once more than none, i.e. once; 0 is allowed). */
 export const VIDEO_REPEAT_TIMES = { min: 0, max: 100 } as const;
 export const QUESTION_DEFAULT_TITLE = 'New Question';
 /** Files in one POST /event_manager/upload. */
@@ -102,7 +102,7 @@ export const buttonAnswer = (b: QuizButton) => (b.payload !== '' ? b.payload : b
 /** A button that says nothing (padding). */
 export const isBlankButton = (b: QuizButton) => b.text === '' && b.payload === '';
 
-/** SPEC §3/§5: buttons are padded to whole rows of the column count by `padButtons` (ai.ts), as responses are. */
+/** Buttons are padded to whole rows of the column count by `padButtons` (ai.ts), as responses are. */
 
 /**
  * Why a question's content in one language cannot be asked, as rules with the path of each field
@@ -137,7 +137,7 @@ export const ZQuestionFields = z.object({
   contents: z.partialRecord(ZLanguage, ZQuestionContent).default({}),
 });
 
-/** SPEC §3 Question. */
+/** A quiz question. */
 export const ZQuizQuestion = z.object({
   id: z.number().int(),
   quiz_id: z.number().int(),
@@ -167,7 +167,7 @@ export const ZQuizPageContent = z.object({
 });
 export type QuizPageContent = z.infer<typeof ZQuizPageContent>;
 
-/** SPEC §3 General page: onboard, correct, incorrect, ending, retry. Off pages are skipped. */
+/** A quiz's general page: onboard, correct, incorrect, ending, retry. Off pages are skipped. */
 export const ZQuizPage = z.object({
   page_type: ZQuizPageType,
   is_on: z.boolean(),
@@ -201,7 +201,7 @@ export const ZQuizSummary = z.object({
 });
 export type QuizSummary = z.infer<typeof ZQuizSummary>;
 
-/** SPEC §3 Quiz: the quiz with its questions in order and its general pages. */
+/** A quiz: the quiz with its questions in order and its general pages. */
 export const ZQuiz = ZQuizSummary.extend({
   questions: z.array(ZQuizQuestion),
   pages: z.array(ZQuizPage),
@@ -241,7 +241,7 @@ const ZActivityKey = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/);
 
 /**
  * Activities as saved. Fields may be blank while an operator works; `flowIssues` says what a
- * language's flow still lacks (SPEC §5), and an event cannot be current while it lacks anything.
+ * language's flow still lacks, and an event cannot be current while it lacks anything.
  */
 export const ZActivity = z.discriminatedUnion('type', [
   z.object({
@@ -294,10 +294,11 @@ export type Flows = z.infer<typeof ZFlows>;
 export type QuizFacts = { languages: readonly Language[]; ready_languages: readonly Language[] };
 
 /**
- * SPEC §5, one language's flow: a video needs repeat_option, repeat_times when repeating (0 is
- * allowed) and its upload; tts needs script and speech, and countdown when counting down; a quiz
- * needs a quiz that has a version in that language whose questions are all complete. An empty flow
- * is incomplete too (a kiosk would have nothing to play). Paths are relative to the flow.
+ * The completeness checks of one language's flow: a video needs repeat_option, repeat_times when
+ * repeating (0 is allowed) and its upload; tts needs script and speech, and countdown when counting
+ * down; a quiz needs a quiz that has a version in that language whose questions are all complete.
+ * An empty flow is incomplete too (a kiosk would have nothing to play). Paths are relative to the
+ * flow.
  */
 export function flowIssues(
   language: Language,
@@ -352,7 +353,7 @@ export const ZEventSummary = z.object({
 });
 export type EventSummary = z.infer<typeof ZEventSummary>;
 
-/** SPEC §3 Event. `version` grows with every save: a PUT naming an older one is 409 event_changed. */
+/** An event. `version` grows with every save: a PUT naming an older one is 409 event_changed. */
 export const ZEvent = ZEventSummary.extend({
   flows: ZFlows,
   version: z.number().int(),

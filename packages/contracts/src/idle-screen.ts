@@ -27,7 +27,7 @@ export const IDLE_IMAGE_DURATION = { min: 3, max: 300, default: 10 } as const;
  */
 export const IDLE_TIMEOUT = { min: 15, max: 3600, default: 60 } as const;
 
-/** SPEC §3 idle screen image (image_id is the item's id, as DELETE names it). */
+/** An idle screen image (image_id is the item's id, as DELETE names it). */
 export const ZIdleImage = z.object({
   image_id: z.number().int(),
   url: z.string(),
@@ -42,7 +42,7 @@ export const ZIdleImage = z.object({
 });
 export type IdleImage = z.infer<typeof ZIdleImage>;
 
-/** SPEC §3 idle screen video (video_id is the item's id, as DELETE names it). */
+/** An idle screen video (video_id is the item's id, as DELETE names it). */
 export const ZIdleVideo = z.object({
   video_id: z.number().int(),
   url: z.string(),
@@ -72,8 +72,8 @@ export const ZIdleScreenMedia = z.union([z.array(ZIdleImage), z.array(ZIdleVideo
 export const ZIdleScreenQuery = z.object({ device_id: ZId });
 export const ZIdleScreenMediaParams = z.object({ media_type: ZIdleMediaType });
 /**
- * POST /idle_screen?device_id=&media_type= (multipart, fields `files`). SPEC §7 sends device_id and
- * media_type as form fields: they may come there instead of (or repeating) the query, before the files.
+ * POST /idle_screen?device_id=&media_type= (multipart, fields `files`). device_id and media_type
+ * may also come as form fields, instead of (or repeating) the query, before the files.
  */
 export const ZIdleScreenUploadQuery = z.object({ device_id: ZId, media_type: ZIdleMediaType.optional() });
 

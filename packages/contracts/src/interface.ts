@@ -50,7 +50,7 @@ export const INTERFACE_SECTIONS = [
 export type InterfaceSectionId = (typeof INTERFACE_SECTIONS)[number]['id'];
 export type InterfaceComponentId = (typeof INTERFACE_SECTIONS)[number]['components'][number]['id'];
 
-/** SPEC §3 Interface section: id, components each with id and is_enabled. */
+/** An interface section: id, components each with id and is_enabled. */
 export const ZInterfaceComponent = z.object({ id: z.string(), is_enabled: z.boolean() });
 export const ZInterfaceSection = z.object({
   id: z.string(),

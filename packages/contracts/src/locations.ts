@@ -7,7 +7,7 @@ import { ZLanguage } from './access-schemas.js';
 import { ZDirectoryImportIssue } from './directory.js';
 
 /**
- * Locations and maps (AI Configuration → Locations; `/location_map/*`, SPEC §1, §3, §7): a device's
+ * Locations and maps (AI Configuration → Locations; `/location_map/*`): a device's
  * floor plans (maps, in floor order), its places (locations) each with a point on one map, and a
  * layered tree of location categories. Devices answer "where is …" with a location: its details in
  * the asker's language, whether it is open now, and the map with the point (docs/decisions.md).
@@ -17,7 +17,7 @@ import { ZDirectoryImportIssue } from './directory.js';
  * project are 404.
  */
 
-/** The languages a location's details are written in (SPEC §9). */
+/** The languages a location's details are written in. */
 export const LOCATION_LOCALES = ['cantonese', 'english', 'mandarin'] as const;
 export const ZLocationLocale = z.enum(LOCATION_LOCALES);
 export type LocationLocale = z.infer<typeof ZLocationLocale>;
@@ -91,7 +91,7 @@ const ZLocationPhone = text(LOCATION_PHONE_MAX).regex(/^[0-9+\-() ]*$/, rule('mo
  * `UploadResponse`) or the resumable uploads — and then named by their /media/… address.
  */
 
-/** A location's details in one language (SPEC §3: localization, name, address, phone, image, hours). */
+/** A location's details in one language: localization, name, address, phone, image, hours. */
 export const ZLocationDetailsInput = z.object({
   name: text(LOCATION_NAME_MAX).default(''),
   address: text(LOCATION_ADDRESS_MAX).default(''),
@@ -128,7 +128,7 @@ export const ZLocationAlias = z
 
 export const ZLocationCategoryRef = z.object({ category_id: z.number().int(), category_name: z.string() });
 
-/** SPEC §3 Location, as every read sends it. */
+/** A location, as every read sends it. */
 export const ZLocation = z.object({
   id: z.number().int(),
   /** The name operators know it by; devices answer with the name of the asker's language when it has one. */
@@ -209,7 +209,7 @@ export const ZLocationDeviceQuery = z.object({ device_id: ZId });
 
 // ---------------------------------------------------------------- maps
 
-/** SPEC §3 Map: id and name, with its image, its place in the floor order and its use. */
+/** A map: id and name, with its image, its place in the floor order and its use. */
 export const ZLocationMap = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -257,7 +257,7 @@ export const ZMapUploadFields = z.object({
 });
 export type MapUploadFields = z.input<typeof ZMapUploadFields>;
 
-/** PUT /location_map/maps/{map_id}: rename (SPEC §7). */
+/** PUT /location_map/maps/{map_id}: rename. */
 export const ZRenameMapRequest = z.object({ device_id: ZId, name: ZMapName });
 export type RenameMapRequest = z.input<typeof ZRenameMapRequest>;
 
@@ -296,7 +296,7 @@ export type SetKioskPositionRequest = z.input<typeof ZSetKioskPositionRequest>;
 
 // ---------------------------------------------------------------- category layers
 
-/** A layer of the category tree (SPEC §3 Category layers: category_id, parent_id). */
+/** A layer of the category tree: category_id, parent_id. */
 export const ZLocationCategory = z.object({
   category_id: z.number().int(),
   category_name: z.string(),

@@ -5,7 +5,7 @@ import { ZId } from './common.js';
 import { rule } from './rules.js';
 
 /**
- * Small talk (SPEC §1, §3, §4): chit-chat a device answers when no topic and no document does
+ * Small talk: chit-chat a device answers when no topic and no document does
  * (greetings, thanks, who are you, jokes, goodbye…), per language; topic filters per language (what
  * the assistant declines, and the speech and text it answers instead, whatever else would match);
  * the persona prompt the generative path is given when a language model is configured.

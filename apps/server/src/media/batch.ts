@@ -90,8 +90,8 @@ export function namesExactly(ids: readonly number[], known: ReadonlySet<number>)
 }
 
 /**
- * SPEC §7 sends device_id as a form field of an upload too: it may only repeat the one in the query,
- * which the guard checked.
+ * An upload may send device_id as a form field too: it may only repeat the one in the query, which
+ * the guard checked.
  */
 export function checkDeviceField(deviceId: number, name: string, value: string) {
   if (name === 'device_id' && Number(value) !== deviceId) {

@@ -19,7 +19,7 @@ export const askable = (text = 'What colour is the sky?') => ({
   hints: 'Look up.',
 });
 
-/** A tts activity with everything SPEC §5 asks for. */
+/** A tts activity with everything the completeness checks ask for. */
 export const ttsActivity = (key: string, script = 'Welcome to the show!') => ({
   type: 'tts' as const,
   key,

@@ -259,7 +259,7 @@ export function multipartForm(
   };
 }
 
-/** Several files in the field "files" (SPEC's carousel and idle screen uploads), optional fields first. */
+/** Several files in the field "files" (the carousel and idle screen uploads), optional fields first. */
 export const multipartFiles = (
   files: Array<{ name: string; content: Buffer; type?: string }>,
   fields: Record<string, string> = {},

@@ -30,7 +30,7 @@ const AVATAR_PAGE = { access: { page: '/interface' } } as const;
 const tags = ['Virtual avatars'];
 const MB = 1024 * 1024;
 
-/** Virtual avatars (SPEC §7 Avatar). Thin: the contract and the guard check, the service acts. */
+/** Virtual avatars. Thin: the contract and the guard check, the service acts. */
 export function avatarRoutes(
   parent: FastifyInstance,
   {

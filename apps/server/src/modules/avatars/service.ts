@@ -53,7 +53,7 @@ export interface AvatarsDeps {
 }
 
 /**
- * Virtual avatars (SPEC §3, §4 Avatar): portraits checked for one usable face, avatars produced
+ * Virtual avatars: portraits checked for one usable face, avatars produced
  * from them by a durable job (`avatar-produce`), one in use per device (sent live to its kiosks),
  * and the short-lived tokens with which the avatar player loads a model. Routes reach this with a
  * device the guard checked.

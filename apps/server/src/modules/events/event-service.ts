@@ -63,8 +63,8 @@ function repeatedKeys(flows: Flows): ValidationIssue[] {
 /**
  * Events of a device (Event Manager): per language a flow of activities, at most one current.
  * Routes reach this with a device the guard has checked is the caller's project's; an event of
- * another device is 404. Drafts save as they are; an event is checked (SPEC §5) whenever it is or
- * becomes current, and every change to the current one reaches the device's kiosks at once.
+ * another device is 404. Drafts save as they are; an event is checked for completeness whenever it
+ * is or becomes current, and every change to the current one reaches the device's kiosks at once.
  */
 export function createEventService({
   repo,

@@ -15,8 +15,8 @@ export const flowsOf = (row: { flows: Record<string, unknown[]> }) => row.flows 
 export const flowIn = (flows: Flows, language: Language): readonly Activity[] => flows[language] ?? [];
 
 /**
- * SPEC §5 over every language of an event: each field a flow still lacks, at its path from the
- * event (`flows.<language>.<index>.<field>`), as a 400 lists it.
+ * The completeness checks over every language of an event: each field a flow still lacks, at its
+ * path from the event (`flows.<language>.<index>.<field>`), as a 400 lists it.
  */
 export function eventIssues(
   languages: readonly Language[],

@@ -12,7 +12,7 @@ import type { PageRow, QuestionRow, QuizRepo, QuizRow } from './quiz-repo.js';
 
 /**
  * A device's quiz library as the Event Manager reads it: which languages each question and quiz
- * can be asked in, and the facts an event's flows are checked against (SPEC §5).
+ * can be asked in, and the facts an event's flows are checked against.
  */
 
 /**

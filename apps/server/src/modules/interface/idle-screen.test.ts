@@ -113,7 +113,7 @@ describe.each(backends)('idle screen on %s', (kind) => {
       after.images.map((i) => ({ id: i.image_id, url: i.url, duration: 10 })),
     );
 
-    // SPEC §7's form: device_id and media_type as fields before the files.
+    // The contract's form: device_id and media_type as fields before the files.
     const videos = await upload(
       lobby.id,
       null,

@@ -65,7 +65,7 @@ async function uploadOf(req: FastifyRequest, devices: DevicesService) {
   return { auth, deviceId, files: all() };
 }
 
-/** Document scanning (SPEC §7 MRC). Thin: the contract and the guard check, the service acts. */
+/** Document scanning. Thin: the contract and the guard check, the service acts. */
 export function mrcRoutes(
   parent: FastifyInstance,
   { mrc, devices }: { mrc: MrcService; devices: DevicesService },

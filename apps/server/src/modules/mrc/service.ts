@@ -71,7 +71,7 @@ export interface MrcDeps {
 }
 
 /**
- * Document scanning (SPEC "MRC"): a device's documents, uploaded into the media pipeline and read
+ * Document scanning (MRC): a device's documents, uploaded into the media pipeline and read
  * by a durable background job (`mrc-scan`) into passages. Routes reach this with a device the guard
  * checked; calls naming a document by id alone are scoped to the caller's project here.
  */

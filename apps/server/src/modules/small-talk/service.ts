@@ -59,7 +59,7 @@ export interface SmallTalkAnswering {
 }
 
 /**
- * Small talk (SPEC §1, §3): the switches, the entries per language (the built-in starter set
+ * Small talk: the switches, the entries per language (the built-in starter set
  * while a language saved none), the topic filters, the prompt, and how a question is answered by
  * them (`answering`, for modules/assistant).
  */

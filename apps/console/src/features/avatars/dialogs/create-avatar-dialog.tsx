@@ -14,7 +14,7 @@ import { checkPhoto } from '../api/avatars';
 import { AvatarNameField, useAvatarName } from '../components/avatar-name-field';
 
 /**
- * Create avatar, then submit it (SPEC §2 avatar dialogs): a portrait is picked, uploaded with its
+ * Create avatar, then submit it: a portrait is picked, uploaded with its
  * progress and its face checked by the server (a refusal says why and how to retake it); then the
  * avatar is named and submitted, with how long making it takes.
  */

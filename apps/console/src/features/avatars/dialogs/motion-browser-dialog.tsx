@@ -60,11 +60,11 @@ function MotionList({
   );
 }
 
-/** SPEC §4: the preview reloads 500 ms after Refresh. */
+/** The preview reloads 500 ms after Refresh. */
 export const PREVIEW_RELOAD_MS = 500;
 
 /**
- * Browse avatar motions (SPEC §2): a spinner, then two columns: on the left the tap-body motions
+ * Browse avatar motions: a spinner, then two columns: on the left the tap-body motions
  * (Action & Gesture) and the idle motions, each played on the preview by a click, and a lip-sync
  * switch showing the spoken sentences; on the right the avatar in its frame. Refresh reloads the
  * preview; hints say to click to play and drag to move; Close closes.

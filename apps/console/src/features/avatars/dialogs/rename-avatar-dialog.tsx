@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/shared/ui/form-dialog';
 import { AvatarNameField, useAvatarName } from '../components/avatar-name-field';
 
-/** Rename / edit animated avatar name (SPEC §2). */
+/** Rename / edit animated avatar name. */
 export function RenameAvatarDialog({
   avatar,
   onClose,

@@ -23,7 +23,7 @@ import { RenameAvatarDialog } from '../dialogs/rename-avatar-dialog';
  * Virtual Avatar (/interface/avatar): the selected device's avatars. Create one from a photo,
  * watch it being made, put one in use (the switch flips once the server agreed, else stays),
  * rename, browse its motions, delete. A list that cannot load sends the operator back to
- * /interface (SPEC §4).
+ * /interface.
  */
 export function AvatarPage() {
   const { t } = useTranslation();

@@ -43,7 +43,7 @@ import { QuitEditingDialog } from '@/shared/ui/quit-editing-dialog';
 /** Event detail: add (right after creating), edit, or control (the runs of the current event). */
 export type EventDialogMode = 'add' | 'edit' | 'control';
 
-/** SPEC §9: the event detail dialog is 1156 px wide. */
+/** The event detail dialog is 1156 px wide. */
 const WIDTH = 1156;
 const TITLE_ID = 'event-dialog-title';
 
@@ -100,8 +100,8 @@ export function EventDialog(props: Props) {
 
 /**
  * The editor: per language of the event a tab with its flow. Save checks every language's flow
- * (SPEC §5): any failure says 'Fields incompleted', marks every failing field and the tabs of the
- * languages that have one, and sends nothing. The save names the version read, so a save over
+ * for completeness: any failure says 'Fields incompleted', marks every failing field and the tabs
+ * of the languages that have one, and sends nothing. The save names the version read, so a save over
  * someone else's is refused (409 event_changed) and offers to reload. Unsaved changes are asked
  * about before the dialog closes, the address changes or the page unloads.
  */

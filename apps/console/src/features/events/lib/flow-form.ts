@@ -84,7 +84,10 @@ function placeIn(
   return { language, key: activity.key, field: typeof field === 'string' ? field : null };
 }
 
-/** SPEC §5 for every language of the draft (contracts' flowIssues): each failed rule at its place. */
+/**
+ * The completeness checks for every language of the draft (contracts' flowIssues): each failed rule
+ * at its place.
+ */
 export function checkDraft(draft: EventDraft, quizzes: ReadonlyMap<number, QuizFacts>): Map<string, Rule> {
   const marks = new Map<string, Rule>();
   for (const language of draft.languages) {

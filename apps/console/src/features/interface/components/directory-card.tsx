@@ -34,7 +34,7 @@ export function firstText(texts: Partial<Record<Language, string>>, languages: r
 }
 
 /**
- * The directory of the selected device (SPEC table Directory): unit, logo, occupant name, phone,
+ * The directory of the selected device: unit, logo, occupant name, phone,
  * email, live chat, description; search, ten a page, add and edit (unit dialog), delete with the
  * confirm dialog, import (preview, then apply) and export as xlsx. Changes reach the kiosks live.
  */

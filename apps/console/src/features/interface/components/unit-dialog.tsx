@@ -52,7 +52,7 @@ const filled = (texts: Texts): Texts =>
  * Unit management (add/edit): the unit number, per device language the occupant's name and a
  * description, phone, email, the live-chat switch and a logo (previewed before it is sent; it goes
  * up with the fields in one request). Its owner mounts it afresh (a new `key`) each time it opens,
- * so it starts from the unit (SPEC §4's reset) while the closing animation still shows what was there.
+ * so it starts from the unit while the closing animation still shows what was there.
  */
 export function UnitDialog({
   open,

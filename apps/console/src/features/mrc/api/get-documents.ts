@@ -21,7 +21,7 @@ export async function getDocuments(
     { ...params, ...(deviceId !== null && { device_id: deviceId }) },
     signal,
   );
-  // SPEC: documents with status Removed are hidden, whatever the server sends.
+  // Documents with status Removed are hidden, whatever the server sends.
   const documents = data.filter((d) => d.status !== 'Removed');
   return { documents, total: total ?? documents.length };
 }

@@ -24,7 +24,7 @@ export async function queryDocuments(body: MrcQueryBody): Promise<MrcAnswer> {
 }
 
 /**
- * SPEC's query flow: read the project, create it when it is missing (never built), then query.
+ * The query flow: read the project, create it when it is missing (never built), then query.
  * The project is asked only until it is known to be built.
  */
 export function useAskDocuments() {

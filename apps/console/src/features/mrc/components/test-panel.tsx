@@ -14,7 +14,7 @@ import { useSingleFlight } from '@/shared/lib/use-single-flight';
 import { useAskDocuments } from '@/features/mrc/api/query-documents';
 import type { ShownHit } from '@/features/mrc/dialogs/document-viewer-dialog';
 
-/** SPEC's conversation items: the question (text), and the answer. */
+/** The test panel's conversation items: the question (text), and the answer. */
 type Item = { id: number; question: string; answer?: MrcAnswer; error?: string };
 
 const score = (value: number) => value.toFixed(2);

@@ -43,12 +43,12 @@ export function MrcPage() {
 
 function MrcScreen({ deviceId }: { deviceId: number | null }) {
   const { t, i18n } = useTranslation();
-  // Newest first; page 1 first (SPEC's "starts at page 2" is not followed: docs/decisions.md).
+  // Newest first; page 1 first (the old console's "starts at page 2" is not followed: docs/decisions.md).
   const table = useTableControls<Sort['sort_by']>({ sort_by: 'create_datetime', order: 'desc' }, 'mrc');
   const { paging, search, setSearch, debouncedSearch, sortHeader } = table;
   const [uploading, setUploading] = useState<{ key: number; open: boolean }>({ key: 0, open: false });
   const [shown, setShown] = useState<ShownHit | null>(null);
-  // SPEC: a session id is generated on each list load.
+  // A session id is generated on each list load.
   const [sessionId] = useState(newSessionId);
   const confirmDelete = useDeleteDialog();
   const deleteDocument = useDeleteDocument();

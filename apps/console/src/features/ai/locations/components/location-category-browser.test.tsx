@@ -21,7 +21,7 @@ const layer = (id: number, name: string, parent: number | null, count = 0): Loca
 });
 
 describe('LocationCategoryBrowser', () => {
-  it('opens a layer in the next column with its locations, adds a sub-layer and deletes one with the SPEC wording', async () => {
+  it('opens a layer in the next column with its locations, adds a sub-layer and deletes one with the delete dialog wording', async () => {
     let layers = [{ ...layer(1, 'Clinics', null), has_child: true }, layer(2, 'Pharmacy', 1, 1)];
     const calls = fakeServer((call) => {
       if (call.path === '/location_map/categories/tree') {

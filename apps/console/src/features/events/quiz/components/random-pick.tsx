@@ -12,7 +12,7 @@ import { useUpdateQuiz } from '@/features/events/api/quiz-api';
 
 /**
  * Random pick and the number of questions a run asks. The switch saves at once and shows the new
- * position meanwhile; a refused save puts it back (SPEC §4). The number saves when the field is left
+ * position meanwhile; a refused save puts it back. The number saves when the field is left
  * (or on Enter); empty asks every question.
  */
 export function RandomPick({ deviceId, quiz }: { deviceId: number; quiz: Quiz }) {

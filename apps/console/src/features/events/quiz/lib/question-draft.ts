@@ -29,7 +29,7 @@ export const EMPTY_CONTENT: QuestionContent = {
   hints: '',
 };
 
-/** A language's content with its buttons in whole rows (SPEC §3), as the dialog shows it. */
+/** A language's content with its buttons in whole rows, as the dialog shows it. */
 export function contentOf(content: QuestionContent | undefined): QuestionContent {
   const c = content ?? EMPTY_CONTENT;
   return { ...c, buttons: { ...c.buttons, values: padButtons(c.buttons.values, c.buttons.num_of_column) } };
