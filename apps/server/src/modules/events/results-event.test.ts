@@ -6,7 +6,7 @@ import { eventRuns, events } from '../../db/schema.js';
 import { backends, login, otherProject } from '../../test/harness.js';
 import { projectFixture } from '../../test/project.js';
 import { adminCall, deviceCall } from '../../test/tenant.js';
-import { seedEvent, seedQuiz } from './run-fixtures.js';
+import { seedEvent, seedQuiz } from '../../test/run-fixtures.js';
 
 const TZ = 'Asia/Hong_Kong';
 const DAY_MS = 86_400_000;

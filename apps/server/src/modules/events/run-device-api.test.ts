@@ -13,7 +13,7 @@ import {
   nextMessage,
   settle,
 } from '../../test/sockets.js';
-import { seedEvent, seedQuiz } from './run-fixtures.js';
+import { seedEvent, seedQuiz } from '../../test/run-fixtures.js';
 
 type RunEvent = LiveRun & { name: string; device_id: number; ended: boolean };
 const MINUTE = 60_000;

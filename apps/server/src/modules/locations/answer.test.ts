@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findLocation, foldLocations, openAt } from './answer.js';
-import { locationBuilder } from './location-fixtures.js';
+import { locationBuilder } from '../../test/location-fixtures.js';
 
 const row = locationBuilder(['cantonese', 'english', 'mandarin']);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findLocation } from './answer.js';
 import { createFoldedLocations } from './folded-cache.js';
-import { locationBuilder } from './location-fixtures.js';
+import { locationBuilder } from '../../test/location-fixtures.js';
 import type { LocationRow } from './repo.js';
 
 const row = locationBuilder(['english']);

@@ -1,8 +1,8 @@
-import type { LocationRow } from './repo.js';
+import type { LocationRow } from '../modules/locations/repo.js';
 
 /**
  * Test support for locations: a location as the repo hands it back, built in memory for the tests
- * of what reads it (answer.ts, folded-cache.ts). Not used by the server itself.
+ * of what reads it (modules/locations/answer.ts, folded-cache.ts). Not used by the server itself.
  */
 
 /**

@@ -1,6 +1,6 @@
 import type { ActivityInput, Language, QuestionContent } from '@ambassador/contracts';
-import type { Db } from '../../db/client.js';
-import { events, quizQuestions, quizzes } from '../../db/schema.js';
+import type { Db } from '../db/client.js';
+import { events, quizQuestions, quizzes } from '../db/schema.js';
 
 /**
  * Test support for runs and results: a quiz and an event written straight into the tables, as the
