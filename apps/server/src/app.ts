@@ -31,6 +31,13 @@ import {
 import { MEDIA_SWEEP, startHousekeeping, type HousekeepingTask } from './jobs/housekeeping.js';
 import { createJobQueue, JOBS_PRUNE } from './jobs/queue.js';
 import { createEventBus } from './events/bus.js';
+import {
+  AI_CHANGED,
+  DEVICE_CHANGED,
+  LOCATIONS_CHANGED,
+  MRC_CHANGED,
+  SESSION_ENDED,
+} from './events/channels.js';
 import { derivedRedisPrefix } from './events/namespace.js';
 import { installationIdentity } from './db/installation.js';
 import { createRealtime } from './realtime/server.js';
@@ -186,20 +193,6 @@ export interface BuildOptions {
   /** Admission limits when shedding load (tests make them small). */
   shedLimits?: ShedLimits;
 }
-
-/**
- * Event: a device's AI data changed (`{deviceId, topicIds?}`): matchers update or rebuild, the
- * answer data is read again; `{deviceId, settings: true}`: its AI settings changed.
- */
-const AI_CHANGED = 'ai:changed';
-/** Event: a device or its keys changed (`{deviceId}`): every instance forgets the keys it remembers. */
-const DEVICE_CHANGED = 'devices:changed';
-/** Event: a visitor session ended (`{sessionId}`): no instance answers in it any longer. */
-const SESSION_ENDED = 'device_api:session_ended';
-/** Event: a device's documents changed (`{deviceId}`): every instance rebuilds its document index. */
-const MRC_CHANGED = 'mrc:changed';
-/** Event: a device's locations, maps or category layers changed (`{deviceId}`): every instance reads them again. */
-const LOCATIONS_CHANGED = 'locations:changed';
 
 /** API prefixes that never fall back to the console's index.html. */
 const API_PREFIXES = ['/admin_panel', '/device_api', '/media', '/realtime', '/healthz', '/avatar-player/api'];
@@ -375,10 +368,7 @@ export async function buildApp({
   });
   const bus = createEventBus({ redisUrl: config.REDIS_URL, prefix: redisPrefix, log: app.log });
   app.addHook('onClose', async () => bus.close());
-  bus.subscribe(DEVICE_CHANGED, (message) => {
-    const { deviceId } = message as { deviceId: unknown };
-    if (typeof deviceId === 'number') devices.forgetDevice(deviceId);
-  });
+  bus.subscribe(DEVICE_CHANGED, ({ deviceId }) => devices.forgetDevice(deviceId));
   // socket.io on this app's HTTP server, at /realtime (Redis adapter with REDIS_URL, under the prefix).
   const realtime = createRealtime({
     httpServer: app.server,
@@ -442,20 +432,12 @@ export async function buildApp({
   // What answering reads besides the matcher (topics, responses, sub-topics, settings), in memory.
   const answerData = createAnswerData({ topics: topicsRepo, responses: responsesRepo });
   bus.subscribe(AI_CHANGED, (message) => {
-    const { deviceId, topicIds, settings } = message as {
-      deviceId: unknown;
-      topicIds?: unknown;
-      settings?: unknown;
-    };
-    if (typeof deviceId !== 'number') return;
-    if (settings === true) {
-      answerData.settingsChanged(deviceId);
+    if ('settings' in message) {
+      answerData.settingsChanged(message.deviceId);
       return;
     }
-    const ids =
-      Array.isArray(topicIds) && topicIds.every((id) => typeof id === 'number') ? topicIds : undefined;
-    matcher.invalidate(deviceId, ids);
-    answerData.invalidate(deviceId, ids);
+    matcher.invalidate(message.deviceId, message.topicIds);
+    answerData.invalidate(message.deviceId, message.topicIds);
   });
   if (warmMatchers) {
     // One device at a time, in 20 ms slices: requests are served meanwhile, and a device's first
@@ -491,10 +473,7 @@ export async function buildApp({
   });
   /** The scan side calls this when a device's documents become Ready, are removed or re-scanned. */
   const documentsChanged = (deviceId: number) => bus.publish(MRC_CHANGED, { deviceId });
-  bus.subscribe(MRC_CHANGED, (message) => {
-    const { deviceId } = message as { deviceId: unknown };
-    if (typeof deviceId === 'number') retrieval.invalidate(deviceId);
-  });
+  bus.subscribe(MRC_CHANGED, ({ deviceId }) => retrieval.invalidate(deviceId));
   app.decorate('documentsChanged', documentsChanged);
   app.decorate('documentAnswerer', retrieval.answerer);
   const answers = createAnswerService({
@@ -517,10 +496,7 @@ export async function buildApp({
   // Every instance forgets a device's folded locations when they change, and when the device
   // changes or is deleted (what it held is then of no use).
   for (const channel of [LOCATIONS_CHANGED, DEVICE_CHANGED]) {
-    bus.subscribe(channel, (message) => {
-      const { deviceId } = message as { deviceId: unknown };
-      if (typeof deviceId === 'number') locations.forget(deviceId);
-    });
+    bus.subscribe(channel, ({ deviceId }) => locations.forget(deviceId));
   }
   // The chain a device answers with (modules/assistant), each step owned by its area, in order.
   const talkSteps = smallTalkSteps(
@@ -607,10 +583,7 @@ export async function buildApp({
     sessionEnded: (device, sessionId) => chat.visitorSessionEnded(device, sessionId),
     announceSessionEnded: (sessionId) => bus.publish(SESSION_ENDED, { sessionId }),
   });
-  bus.subscribe(SESSION_ENDED, (message) => {
-    const { sessionId } = message as { sessionId: unknown };
-    if (typeof sessionId === 'string') deviceApi.forgetSession(sessionId);
-  });
+  bus.subscribe(SESSION_ENDED, ({ sessionId }) => deviceApi.forgetSession(sessionId));
   app.addHook('onClose', async () => deviceApi.close());
   const entities = createEntitiesService({
     repo: entitiesRepo,

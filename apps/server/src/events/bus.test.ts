@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, freshStore, login, startApp, type Store, type TestApp } from '../test/harness.js';
 import { createDevice, settle } from '../test/sockets.js';
 import { createEventBus } from './bus.js';
+import { AI_CHANGED } from './channels.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const pgUrl = process.env.TEST_DATABASE_URL;
@@ -217,7 +218,7 @@ describe.skipIf(!redisUrl)('buses of two installations on one Redis', () => {
     // Two instances of installation one, one instance of installation two.
     const buses = [one, one, two].map((prefix) => createEventBus({ redisUrl: redisUrl!, prefix, log }));
     const heard = buses.map(() => [] as unknown[]);
-    buses.forEach((bus, i) => bus.subscribe('ai:changed', (m) => heard[i]!.push(m)));
+    buses.forEach((bus, i) => bus.subscribe(AI_CHANGED, (m) => heard[i]!.push(m)));
     const redis = createClient({ url: redisUrl });
     await redis.connect();
     try {
@@ -230,8 +231,8 @@ describe.skipIf(!redisUrl)('buses of two installations on one Redis', () => {
       while ((await subscribers()).join() !== '2,1' && Date.now() < deadline) await settle(50);
       expect(await subscribers()).toEqual([2, 1]);
 
-      buses[0]!.publish('ai:changed', { deviceId: 1 });
-      buses[2]!.publish('ai:changed', { deviceId: 2 });
+      buses[0]!.publish(AI_CHANGED, { deviceId: 1 });
+      buses[2]!.publish(AI_CHANGED, { deviceId: 2 });
       const until = Date.now() + 5_000;
       while (heard[1]!.length === 0 && Date.now() < until) await settle(20);
       await settle(200);
@@ -239,6 +240,41 @@ describe.skipIf(!redisUrl)('buses of two installations on one Redis', () => {
     } finally {
       await redis.quit();
       await Promise.all(buses.map((bus) => bus.close()));
+    }
+  });
+});
+
+describe.skipIf(!redisUrl)('an event from another instance', () => {
+  it('reaches the handlers only in its channel’s shape; anything else is logged and dropped', async () => {
+    const errors: string[] = [];
+    const log = { info: () => undefined, error: (_: object, msg: string) => void errors.push(msg) };
+    const prefix = `test-shape-${randomBytes(4).toString('hex')}`;
+    const bus = createEventBus({ redisUrl: redisUrl!, prefix, log });
+    const heard: unknown[] = [];
+    bus.subscribe(AI_CHANGED, (m) => heard.push(m));
+    const redis = createClient({ url: redisUrl });
+    await redis.connect();
+    try {
+      const channel = `${prefix}:bus:ai:changed`;
+      const deadline = Date.now() + 5_000;
+      while ((await redis.pubSubNumSub([channel]))[channel] !== 1 && Date.now() < deadline) await settle(50);
+      // As an instance of another version might send: a string id, a missing id, not JSON, then a good one.
+      const send = (message: unknown) => redis.publish(channel, JSON.stringify({ origin: 'other', message }));
+      await send({ deviceId: '1' });
+      await send({ topicIds: [1] });
+      await redis.publish(channel, '{not json');
+      await send({ deviceId: 3, topicIds: [7, 8] });
+      const until = Date.now() + 5_000;
+      while (heard.length === 0 && Date.now() < until) await settle(20);
+      expect(heard).toEqual([{ deviceId: 3, topicIds: [7, 8] }]);
+      expect(errors).toEqual([
+        'malformed event ignored',
+        'malformed event ignored',
+        'malformed event ignored',
+      ]);
+    } finally {
+      await redis.quit();
+      await bus.close();
     }
   });
 });

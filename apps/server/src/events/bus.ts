@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Channel } from './channels.js';
 import { createRedisPair } from './redis-pair.js';
 
 export interface BusLog {
@@ -8,11 +9,19 @@ export interface BusLog {
 
 type Handler = (message: unknown) => void;
 
+export interface EventBus {
+  publish<T>(channel: Channel<T>, message: T): void;
+  subscribe<T>(channel: Channel<T>, handler: (message: T) => void): void;
+  close(): Promise<void>;
+}
+
 /**
- * Events between server instances. Handlers of this instance run at once; with `REDIS_URL` the
- * event also goes over Redis pub/sub to every other instance (each skips its own). Without Redis
- * there is one instance, so the local delivery is all there is. On Redis a channel is named under
- * `prefix` (`<prefix>:bus:<channel>`): only this installation's instances hear it.
+ * Events between server instances, on channels declared with their payload (events/channels.ts).
+ * Handlers of this instance run at once; with `REDIS_URL` the event also goes over Redis pub/sub
+ * to every other instance (each skips its own), and what arrives is checked against the channel's
+ * shape before any handler sees it. Without Redis there is one instance, so the local delivery is
+ * all there is. On Redis a channel is named under `prefix` (`<prefix>:bus:<channel>`): only this
+ * installation's instances hear it.
  */
 export function createEventBus({
   redisUrl,
@@ -22,7 +31,7 @@ export function createEventBus({
   redisUrl: string | undefined;
   prefix: string;
   log: BusLog;
-}) {
+}): EventBus {
   const origin = randomUUID();
   const onRedis = (channel: string) => `${prefix}:bus:${channel}`;
   const handlers = new Map<string, Set<Handler>>();
@@ -35,13 +44,14 @@ export function createEventBus({
       }
     }
   };
+  const listen = <T>({ name }: Channel<T>, handler: (message: T) => void) => {
+    handlers.set(name, (handlers.get(name) ?? new Set()).add(handler as Handler));
+  };
 
   if (!redisUrl) {
     return {
-      publish: (channel: string, message: unknown) => deliver(channel, message),
-      subscribe(channel: string, handler: Handler) {
-        handlers.set(channel, (handlers.get(channel) ?? new Set()).add(handler));
-      },
+      publish: (channel, message) => deliver(channel.name, message),
+      subscribe: listen,
       close: async () => undefined,
     };
   }
@@ -56,28 +66,33 @@ export function createEventBus({
   const subscribed = new Set<string>();
 
   return {
-    publish(channel: string, message: unknown) {
-      deliver(channel, message);
-      pub.publish(onRedis(channel), JSON.stringify({ origin, message })).catch((err: unknown) => {
-        log.error({ err, channel }, 'event not published; other instances may be stale');
+    publish(channel, message) {
+      const { name } = channel;
+      deliver(name, message);
+      pub.publish(onRedis(name), JSON.stringify({ origin, message })).catch((err: unknown) => {
+        log.error({ err, channel: name }, 'event not published; other instances may be stale');
       });
     },
-    subscribe(channel: string, handler: Handler) {
-      handlers.set(channel, (handlers.get(channel) ?? new Set()).add(handler));
-      if (subscribed.has(channel)) return;
-      subscribed.add(channel);
-      const listening = sub.subscribe(onRedis(channel), (raw: string) => {
+    subscribe(channel, handler) {
+      const { name, schema } = channel;
+      listen(channel, handler);
+      if (subscribed.has(name)) return;
+      subscribed.add(name);
+      const listening = sub.subscribe(onRedis(name), (raw: string) => {
+        let event: { origin?: unknown; message?: unknown };
         try {
-          const event = JSON.parse(raw) as { origin: string; message: unknown };
-          if (event.origin !== origin) deliver(channel, event.message);
+          event = JSON.parse(raw) as typeof event;
         } catch (err) {
-          log.error({ err, channel }, 'malformed event ignored');
+          log.error({ err, channel: name }, 'malformed event ignored');
+          return;
         }
+        if (event.origin === origin) return;
+        const parsed = schema.safeParse(event.message);
+        if (parsed.success) deliver(name, parsed.data);
+        else log.error({ channel: name, issues: parsed.error.issues }, 'malformed event ignored');
       });
-      listening.catch((err: unknown) => log.error({ err, channel }, 'not subscribed to events'));
+      listening.catch((err: unknown) => log.error({ err, channel: name }, 'not subscribed to events'));
     },
     close,
   };
 }
-
-export type EventBus = ReturnType<typeof createEventBus>;
