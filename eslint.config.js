@@ -138,5 +138,25 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The kiosk's bundle does without zod: from the contracts it takes types, and values only from
+    // the dependency-free names entry (its own tests may check against the schemas).
+    files: ['apps/kiosk/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'apps/kiosk/src/test/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@ambassador/contracts',
+              allowTypeImports: true,
+              message: "Import values from '@ambassador/contracts/names'; the main entry loads zod.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   prettier,
 );

@@ -12,6 +12,8 @@ export default defineConfig({
   plugins: [react()],
   resolve: {
     alias: {
+      // First: a subpath of the package would otherwise match the entry's alias below.
+      '@ambassador/contracts/names': path.resolve(here, '../../packages/contracts/src/names.ts'),
       '@ambassador/contracts': path.resolve(here, '../../packages/contracts/src/index.ts'),
       '@ambassador/webrtc': path.resolve(here, '../../packages/webrtc/src/index.ts'),
     },

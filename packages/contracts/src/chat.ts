@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { rule } from './rules.js';
 import { ZLanguage } from './access-schemas.js';
 import { ZId, ZIdNumber, ZPaging } from './common.js';
+import { CHAT_MESSAGE_MAX, CHAT_MOBILE_MAX, CHAT_MOBILE_PATTERN, CHAT_NAME_MAX } from './names.js';
 
 /**
  * Live chat between operators (the Live Chat page) and kiosk visitors.
  * A visitor asks for staff at a kiosk; that opens a chat session of the device. Messages are plain
  * text: they are stored and shown as typed, never interpreted as markup.
  */
-export const CHAT_MESSAGE_MAX = 2000;
+export { CHAT_MESSAGE_MAX, CHAT_MOBILE_MAX, CHAT_MOBILE_PATTERN, CHAT_NAME_MAX } from './names.js';
 export const ZChatText = z
   .string()
   .trim()
@@ -52,13 +53,13 @@ export const ZUpdateChatEndUserRequest = z.object({
   name: z
     .string()
     .trim()
-    .max(100, rule('maximum_characters', { max: 100 }))
+    .max(CHAT_NAME_MAX, rule('maximum_characters', { max: CHAT_NAME_MAX }))
     .optional(),
   mobile: z
     .string()
     .trim()
-    .max(30, rule('maximum_characters', { max: 30 }))
-    .regex(/^[0-9+\-() ]*$/, rule('mobile_charset'))
+    .max(CHAT_MOBILE_MAX, rule('maximum_characters', { max: CHAT_MOBILE_MAX }))
+    .regex(CHAT_MOBILE_PATTERN, rule('mobile_charset'))
     .optional(),
   tags: z
     .array(
@@ -104,13 +105,13 @@ export const ZStartChatRequest = z.object({
   name: z
     .string()
     .trim()
-    .max(100, rule('maximum_characters', { max: 100 }))
+    .max(CHAT_NAME_MAX, rule('maximum_characters', { max: CHAT_NAME_MAX }))
     .default(''),
   mobile: z
     .string()
     .trim()
-    .max(30, rule('maximum_characters', { max: 30 }))
-    .regex(/^[0-9+\-() ]*$/, rule('mobile_charset'))
+    .max(CHAT_MOBILE_MAX, rule('maximum_characters', { max: CHAT_MOBILE_MAX }))
+    .regex(CHAT_MOBILE_PATTERN, rule('mobile_charset'))
     .default(''),
   /** The Q&A session the visitor came from, if any. */
   visitor_session_id: z.uuid().optional(),

@@ -18,11 +18,7 @@ import { ZLocationAnswer } from './locations.js';
  * The device API (`/device_api/v1`): what a kiosk or chatbot calls with its device key
  * (`Authorization: Bearer <key>`). Bodies use the same envelope as the admin API.
  */
-export const DEVICE_API_PREFIX = '/device_api/v1';
-/** Device keys start with this, so a leaked one is recognisable in logs and scanners. */
-export const DEVICE_KEY_PREFIX = 'dk_';
-/** A retried ask with the same key is answered again but logged once. */
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export { DEVICE_API_PREFIX, DEVICE_KEY_PREFIX, IDEMPOTENCY_HEADER } from './names.js';
 export const ZIdempotencyKey = z.string().trim().min(8).max(100);
 
 export const ZDeviceConfig = z.object({

@@ -23,10 +23,8 @@ import type {
   LocationAnswer,
 } from '@ambassador/contracts';
 import type { z } from 'zod';
+import { IDEMPOTENCY_HEADER } from '@ambassador/contracts/names';
 import { createDeviceClient, type ClientOptions } from './device-client';
-
-/** Mirrors IDEMPOTENCY_HEADER of the contract (checked in a test). */
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 export type RateResult = { conversation_id: number; rating: Rating; comment: string };
 export type StartRunRequest = z.input<typeof ZStartRunRequest>;

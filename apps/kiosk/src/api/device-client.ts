@@ -1,5 +1,7 @@
-/** Same origin; mirrors DEVICE_API_PREFIX of the contract (checked in a test). */
-export const DEVICE_API_BASE = '/device_api/v1';
+import { DEVICE_API_PREFIX } from '@ambassador/contracts/names';
+
+/** Same origin. */
+export const DEVICE_API_BASE = DEVICE_API_PREFIX;
 
 /**
  * A failed device API call. `status` 0 means the request never got an answer (offline, refused,

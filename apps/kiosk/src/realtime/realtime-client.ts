@@ -1,27 +1,7 @@
 import type { DeviceHandshake } from '@ambassador/contracts';
+import { REALTIME_ERRORS, REALTIME_PATH } from '@ambassador/contracts/names';
 
-/*
- * Mirrors of the realtime contract (checked in a test): the contract module builds zod schemas
- * when it loads, and the kiosk bundle stays small without them.
- */
-export const REALTIME_PATH = '/realtime';
-/** `connect_error` message when the server refuses the device key. */
-export const REALTIME_UNAUTHORIZED = 'unauthorized';
-export const SOCKET = {
-  chatMessage: 'chat:message',
-  callUpdate: 'call:update',
-  callSignal: 'call:signal',
-  push: 'push:message',
-  pushAck: 'push:ack',
-  interfaceSections: 'interface:sections',
-  interfaceCarousel: 'interface:carousel',
-  interfaceIdleScreen: 'interface:idle_screen',
-  interfaceDirectory: 'interface:directory',
-  interfaceAvatar: 'interface:avatar',
-  locationMap: 'location_map:changed',
-  eventActive: 'event:active',
-  eventControl: 'event:control',
-} as const;
+export { REALTIME_PATH, SOCKET } from '@ambassador/contracts/names';
 
 /** The part of socket.io-client's Socket the kiosk uses (tests pass a small fake). */
 export type RealtimeSocket = {
@@ -136,7 +116,7 @@ export function createRealtime({
     s.on('connect_error', (error: never) => {
       if (!live()) return;
       setStatus('disconnected');
-      if ((error as Error | undefined)?.message === REALTIME_UNAUTHORIZED) {
+      if ((error as Error | undefined)?.message === REALTIME_ERRORS.unauthorized) {
         onUnauthorized();
         return;
       }

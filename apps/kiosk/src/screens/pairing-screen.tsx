@@ -1,12 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
 import type { DeviceConfig } from '@ambassador/contracts';
+import { DEVICE_KEY_PREFIX } from '@ambassador/contracts/names';
 import { createDeviceApi } from '../api/device-api';
 import { DeviceApiError } from '../api/device-client';
 import { Bilingual, bilingualText } from '../components/bilingual';
 import type { PairingKey } from '../i18n/pairing-strings';
-
-/** Mirrors DEVICE_KEY_PREFIX of the contract (checked in a test). */
-export const DEVICE_KEY_PREFIX = 'dk_';
 
 type Problem = { k: PairingKey; status?: number; detail?: string };
 

@@ -5,7 +5,13 @@ import { SendIcon } from '../components/icons';
 import type { Strings } from '../i18n/strings';
 import type { Realtime } from '../realtime/realtime-client';
 import { useRealtimeConnected } from '../realtime/use-realtime';
-import { CHAT_MESSAGE_MAX, MOBILE_MAX, MOBILE_PATTERN, NAME_MAX, useStaffChat } from './use-staff-chat';
+import {
+  CHAT_MESSAGE_MAX,
+  CHAT_MOBILE_MAX,
+  CHAT_MOBILE_PATTERN,
+  CHAT_NAME_MAX,
+} from '@ambassador/contracts/names';
+import { useStaffChat } from './use-staff-chat';
 
 type Props = {
   api: DeviceApi;
@@ -88,7 +94,7 @@ function StartForm({
 }) {
   const [name, setName] = useState('');
   const [mobile, setMobile] = useState('');
-  const mobileValid = MOBILE_PATTERN.test(mobile.trim());
+  const mobileValid = CHAT_MOBILE_PATTERN.test(mobile.trim());
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!mobileValid || starting) return;
@@ -103,7 +109,7 @@ function StartForm({
           className="k-input"
           data-testid="kiosk-staff-name"
           value={name}
-          maxLength={NAME_MAX}
+          maxLength={CHAT_NAME_MAX}
           autoComplete="off"
           onChange={(e) => setName(e.target.value)}
         />
@@ -114,7 +120,7 @@ function StartForm({
           className="k-input"
           data-testid="kiosk-staff-mobile"
           value={mobile}
-          maxLength={MOBILE_MAX}
+          maxLength={CHAT_MOBILE_MAX}
           inputMode="tel"
           autoComplete="off"
           aria-invalid={!mobileValid}

@@ -1,17 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatMessage, Language } from '@ambassador/contracts';
+import { CHAT_MESSAGE_MAX } from '@ambassador/contracts/names';
 import type { DeviceApi } from '../api/device-api';
 import { DeviceApiError } from '../api/device-client';
 import { newIdempotencyKey } from '../lib/idempotency-key';
 import { withRetry } from '../lib/with-retry';
 import { SOCKET, type Realtime } from '../realtime/realtime-client';
 import { useRealtimeConnect, useRealtimeEvent } from '../realtime/use-realtime';
-
-/* Mirrors of the chat contract's limits (checked in a test; the contract module brings zod). */
-export const CHAT_MESSAGE_MAX = 2000;
-export const NAME_MAX = 100;
-export const MOBILE_MAX = 30;
-export const MOBILE_PATTERN = /^[0-9+\-() ]*$/;
 
 /** One bubble of the thread. */
 export type StaffMessage = {
