@@ -1,0 +1,72 @@
+/**
+ * Live chat between visitors and operators (modules/chat; realtime, issue 5).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.js';
+import { visitorSessions } from './conversations.js';
+import { deviceRef } from './devices.js';
+import { users } from './users.js';
+
+/** A visitor's chat with the operators, opened from a kiosk. */
+export const chatSessions = pgTable(
+  'chat_sessions',
+  {
+    id: uuid('id').primaryKey(),
+    deviceId: deviceRef(),
+    visitorSessionId: uuid('visitor_session_id').references(() => visitorSessions.id, {
+      onDelete: 'set null',
+    }),
+    language: text('language').notNull(),
+    name: text('name').notNull().default(''),
+    mobile: text('mobile').notNull().default(''),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    lastMessage: text('last_message'),
+    /** Visitor messages no operator has read yet. */
+    unread: integer('unread').notNull().default(0),
+    /**
+     * When an operator first read or answered the chat; null while no operator has seen it. An
+     * open chat is waiting for staff while unseen or with unread visitor messages.
+     */
+    readAt: timestamp('read_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [index('chat_sessions_device_activity_idx').on(t.deviceId, t.lastMessageAt, t.createdAt)],
+);
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => chatSessions.id, { onDelete: 'cascade' }),
+    sentByAdmin: boolean('sent_by_admin').notNull(),
+    /** The operator who sent it; null for the visitor's messages. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    sender: text('sender'),
+    message: text('message').notNull(),
+    clientId: text('client_id'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('chat_messages_session_idx').on(t.sessionId, t.id),
+    // A retried send (same client id) is stored once.
+    uniqueIndex('chat_messages_client_idx')
+      .on(t.sessionId, t.clientId)
+      .where(sql`${t.clientId} is not null`),
+  ],
+);
