@@ -17,6 +17,8 @@ const SERVER = 'apps/server/src';
 const CONSOLE = 'apps/console/src';
 const serverModules = foldersOf(`${SERVER}/modules`);
 const consoleFeatures = foldersOf(`${CONSOLE}/features`);
+/** The AI feature's sub-areas (common/ and pages/ are its shared and composing parts). */
+const aiSubAreas = foldersOf(`${CONSOLE}/features/ai`).filter((f) => f !== 'pages');
 /** What a server module exports on purpose: its index.ts. */
 const moduleFaces = serverModules.map((m) => `./${m}/index.ts`);
 
@@ -64,6 +66,14 @@ const boundaries = [
     from: `${CONSOLE}/features`,
     except: [`./${f}`],
     message: 'A feature never imports another feature: move what both need to shared/.',
+  })),
+  // The AI feature's sub-areas are fenced as features are: each reaches only itself and common/;
+  // common/ reaches none of them; pages/ composes them.
+  ...aiSubAreas.map((sub) => ({
+    target: `${CONSOLE}/features/ai/${sub}`,
+    from: `${CONSOLE}/features/ai`,
+    except: [...new Set([`./${sub}`, './common'])],
+    message: 'An AI sub-area never imports another: move what both need to ai/common/.',
   })),
   {
     target: `${CONSOLE}/shared`,

@@ -27,7 +27,7 @@ import { translateIssue } from '@/shared/lib/rule-message';
 import { useAiDeviceId } from '@/features/ai/common/api/ai-keys';
 import { useTestConsole } from '../api/test-console';
 import { formatPercent } from '@/shared/lib/percent';
-import { ResponsePreview } from '@/features/ai/responses/components/response-preview';
+import { ResponsePreview } from '@/features/ai/common/components/response-preview';
 import { ChainSteps } from '@/shared/ui/answer-steps';
 import { ChainAnswer } from './answer-chain';
 

@@ -20,7 +20,7 @@ import FolderOutlined from '@mui/icons-material/FolderOutlined';
 import MoreVert from '@mui/icons-material/MoreVert';
 import { useTranslation } from 'react-i18next';
 import { DeleteDialog, type DeleteDialogProps } from '@/shared/ui/delete-dialog';
-import { CategoryNameDialog } from '@/features/ai/topics/dialogs/category-name-dialog';
+import { CategoryNameDialog } from './category-name-dialog';
 
 const COLUMN_WIDTH = 260;
 const COLUMN_HEIGHT = 380;

@@ -26,7 +26,7 @@ import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useDeleteResponse } from '../api/delete-response';
 import { ComposeResponseDialog } from '../dialogs/compose-response-dialog';
 import { aiErrorMessage } from '@/features/ai/common/lib/ai-errors';
-import { ResponsePreview } from './response-preview';
+import { ResponsePreview } from '@/features/ai/common/components/response-preview';
 
 export type ResponsesPanelProps = {
   topic: Topic;

@@ -38,7 +38,7 @@ import { useAiDeviceId } from '@/features/ai/common/api/ai-keys';
 import { useCreateResponse } from '../api/create-response';
 import { useUpdateResponse } from '../api/update-response';
 import { ContentEditor } from '../components/content-editors';
-import { ResponsePreview } from '../components/response-preview';
+import { ResponsePreview } from '@/features/ai/common/components/response-preview';
 import { SpeechPlayButton } from '../components/speech-play-button';
 import { aiErrorMessage } from '@/features/ai/common/lib/ai-errors';
 import {

@@ -1,21 +1,11 @@
-import { ZCategoryName } from '@ambassador/contracts';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/shared/api/api-error';
-import { translateIssue } from '@/shared/lib/rule-message';
 import { useDeleteDialog } from '@/shared/ui/delete-dialog';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useAiDeviceId } from '@/features/ai/common/api/ai-keys';
 import { useCreateCategory } from '../api/create-category';
 import { useDeleteCategory } from '../api/delete-category';
 import { useUpdateCategory } from '../api/update-category';
-
-/** The contracts' rule for a category name, in the interface language; null when the name is fine. */
-export function categoryNameError(t: TFunction, name: string): string | null {
-  const result = ZCategoryName.safeParse(name);
-  if (result.success) return null;
-  return translateIssue(t, result.error.issues[0]!);
-}
 
 /**
  * Add, rename and delete categories with the snackbar pattern: the category manager and the

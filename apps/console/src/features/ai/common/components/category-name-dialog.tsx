@@ -1,7 +1,7 @@
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { NameDialog } from '@/shared/ui/name-dialog';
-import { categoryNameError } from '../components/use-category-actions';
+import { categoryNameError } from '../lib/category-name';
 
 export type CategoryNameDialogProps = {
   open: boolean;
