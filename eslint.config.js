@@ -119,6 +119,9 @@ export default tseslint.config(
     ignores: ['**/*.test.{ts,tsx}', 'apps/server/src/test/**', 'apps/console/src/shared/test/**'],
     plugins: { 'import-x': importX },
     settings: {
+      // no-cycle follows imports only into files it can parse as TypeScript.
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           project: ['apps/server/tsconfig.json', 'apps/console/tsconfig.json'],
@@ -128,6 +131,8 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: boundaries }],
+      // A cycle makes load order matter and hides a missing layer.
+      'import-x/no-cycle': 'error',
       // An import that cannot be resolved cannot be checked either.
       'import-x/no-unresolved': 'error',
     },

@@ -2,16 +2,9 @@ import { useState, type FocusEvent } from 'react';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import dayjs, { type Dayjs } from 'dayjs';
 import { isDay } from '@/shared/lib/day-range';
-import { DAY_FIELD_FORMATS, DAY_FIELD_WIDTH, type DayFieldProps } from './day-field';
+import { DAY_FIELD_FORMATS, DAY_FIELD_WIDTH, type LiveDayFieldProps } from './day-field-shared';
 import { PickersProvider, useCalendarTitleFormat } from './pickers-provider';
 import { useUiLanguage } from '@/i18n/use-ui-language';
-
-export type LiveDayFieldProps = DayFieldProps & {
-  /** Woken by focus: the field takes it (the stand-in it replaces had it). */
-  autoFocus: boolean;
-  /** Woken by the calendar button: the calendar opens at once. */
-  openAtStart: boolean;
-};
 
 /**
  * The real date field (MUI X): sections typed in the interface language's order and a calendar. Its

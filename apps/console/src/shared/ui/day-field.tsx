@@ -7,31 +7,18 @@ import EventIcon from '@mui/icons-material/Event';
 import { useTranslation } from 'react-i18next';
 import type { UiLanguage } from '@/i18n/languages';
 import { useUiLanguage } from '@/i18n/use-ui-language';
-import type { LiveDayFieldProps } from './day-field-live';
+import {
+  DAY_FIELD_FORMATS,
+  DAY_FIELD_WIDTH,
+  type DayFieldProps,
+  type LiveDayFieldProps,
+} from './day-field-shared';
 
-/** How a day is written in a date field per interface language: 11/17/2026, 2026/11/17. */
-export const DAY_FIELD_FORMATS: Record<UiLanguage, string> = {
-  en: 'MM/DD/YYYY',
-  zhHant: 'YYYY/MM/DD',
-  zhHans: 'YYYY/MM/DD',
-};
-export const DAY_FIELD_WIDTH = 170;
-
-/** A `YYYY-MM-DD` day written as the field writes it (the formats above use only these tokens). */
+/** A `YYYY-MM-DD` day written as the field writes it (DAY_FIELD_FORMATS use only these tokens). */
 function writeDay(day: string, language: UiLanguage): string {
   const [year = '', month = '', date = ''] = day.split('-');
   return DAY_FIELD_FORMATS[language].replace('YYYY', year).replace('MM', month).replace('DD', date);
 }
-
-export type DayFieldProps = {
-  label: string;
-  /** `YYYY-MM-DD`. */
-  day: string;
-  /** The last day that may be chosen. */
-  last: string;
-  onCommit: (day: string) => void;
-  testId: string;
-};
 
 type Wake = 'hover' | 'focus' | 'open';
 
