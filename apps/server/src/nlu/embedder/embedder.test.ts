@@ -171,6 +171,48 @@ describe('the http embedder against a real OpenAI-compatible embeddings server',
     expect(Date.now() - t).toBeLessThan(50);
   });
 
+  it('gives a batch time for each of its texts: a slow but working model is not taken for down', async () => {
+    // An endpoint that spends 100 ms a text, as a loaded machine's model might.
+    const server = nodeHttp.createServer((req, res) => {
+      let body = '';
+      req.on('data', (d: Buffer) => (body += d.toString()));
+      req.on('end', () => {
+        const input = (JSON.parse(body) as { input: string[] }).input;
+        const vector = Buffer.from(new Float32Array([1, 0, 0]).buffer).toString('base64');
+        setTimeout(
+          () =>
+            res
+              .writeHead(200, { 'content-type': 'application/json' })
+              .end(JSON.stringify({ data: input.map((_, index) => ({ index, embedding: vector })) })),
+          100 * input.length,
+        );
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const http = createHttpEmbedder({
+        url: `http://127.0.0.1:${port}/v1`,
+        model: 'm',
+        timeoutMs: 100,
+        log,
+      });
+      // 8 texts take 800 ms: past the question's 100 ms, within 100 ms and 150 ms a text.
+      const texts = Array.from({ length: 8 }, (_, i) => `phrase ${i}`);
+      expect(await http.embed(texts, 'passage')).toHaveLength(8);
+      expect(http.info().state).toBe('ready');
+      // A question slower than its own allowance still times out (and says how long it had).
+      const slow = createHttpEmbedder({ url: `http://127.0.0.1:${port}/v1`, model: 'm', timeoutMs: 50, log });
+      server.removeAllListeners('request');
+      server.on('request', (req: nodeHttp.IncomingMessage) => req.resume());
+      expect(await slow.embed(['where is the lift'], 'query')).toBeNull();
+      expect(slow.info().detail).toMatch(/no answer in time \(50 ms and 150 ms a text\)/);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+  });
+
   it('questions in flight at once share one request, and a repeated question is not embedded again', async () => {
     const inner = createHttpEmbedder({ url, model: 'e5', timeoutMs: 5000 });
     let requests = 0;

@@ -70,6 +70,9 @@ export function createLocalEmbedder(options: LocalEmbedderOptions): Embedder {
     timeoutMs: options.timeoutMs,
     log: options.log,
     provider: 'local',
+    // The model embeds one request at a time: a question waits behind at most one batch of bulk
+    // work (16 texts ≈ 0.2 s here), and per text a batch of 16 costs what one of 64 does.
+    batch: 16,
   });
   client.setUrl(null);
   const bin = localServerPath(options.dir);
