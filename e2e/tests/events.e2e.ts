@@ -191,7 +191,7 @@ describe('events: the console builds an event, a paired kiosk runs it, the resul
   });
 
   it('builds an event with a video, an announcement, the quiz and the assistant, and makes it current', async () => {
-    const [mp4, png] = [await ffmpegVideo('mp4', 1), solidPng(240, 135, [10, 90, 160])];
+    const [mp4, png] = [await ffmpegVideo('mp4', 1), await solidPng(240, 135, 'rgb(10, 90, 160)')];
     const editor = await createEvent(EVENT);
 
     // 1. The video, played twice (one extra play).

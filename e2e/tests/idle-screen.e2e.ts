@@ -67,7 +67,11 @@ describe('idle screen: the console sets it, a paired kiosk plays it', () => {
     kiosk.once('load', () => (reloaded = true));
 
     await o('idle-images-input').setInputFiles([
-      { name: 'welcome-sign.png', mimeType: 'image/png', buffer: solidPng(320, 180, [20, 120, 200]) },
+      {
+        name: 'welcome-sign.png',
+        mimeType: 'image/png',
+        buffer: await solidPng(320, 180, 'rgb(20, 120, 200)'),
+      },
     ]);
     await snackbar('Images added: 1');
     expect(await o('idle-image').count()).toBe(1);

@@ -108,7 +108,7 @@ describe('the kiosk on a mall floor: one screen at every size', () => {
       'files',
       'sale.png',
       'image/png',
-      solidPng(1600, 900, [230, 90, 40]),
+      await solidPng(1600, 900, 'rgb(230, 90, 40)'),
     );
     const photo = (await upload(
       `/virtual_avatar/video_avatar/generate?device_id=${LOBBY}`,

@@ -44,7 +44,7 @@ describe('locations and maps: a floor plan, two places clicked on it, a kiosk po
 
   it('uploads a floor plan from AI Configuration → Locations and Maps', async () => {
     const plan = path.join(tmp, 'ground-floor.png');
-    await fs.writeFile(plan, solidPng(PLAN.width, PLAN.height, [230, 236, 245]));
+    await fs.writeFile(plan, await solidPng(PLAN.width, PLAN.height, 'rgb(230, 236, 245)'));
 
     await o('nav-ai').click();
     await o('ai-nav-location').click();

@@ -323,8 +323,16 @@ describe('realtime: push, live chat and a video call between a kiosk and the con
     kiosk.once('load', () => (reloaded = true));
 
     await o('carousel-input').setInputFiles([
-      { name: 'summer-sale.png', mimeType: 'image/png', buffer: solidPng(320, 180, [230, 90, 40]) },
-      { name: 'opening-hours.png', mimeType: 'image/png', buffer: solidPng(320, 180, [40, 90, 230]) },
+      {
+        name: 'summer-sale.png',
+        mimeType: 'image/png',
+        buffer: await solidPng(320, 180, 'rgb(230, 90, 40)'),
+      },
+      {
+        name: 'opening-hours.png',
+        mimeType: 'image/png',
+        buffer: await solidPng(320, 180, 'rgb(40, 90, 230)'),
+      },
     ]);
     await expect.poll(() => o('snackbar').innerText(), { timeout: 15_000 }).toContain('Banners added: 2');
     expect(await o('carousel-banner').count()).toBe(2);
@@ -393,7 +401,7 @@ describe('realtime: push, live chat and a video call between a kiosk and the con
     await o('unit-logo-input').setInputFiles({
       name: 'books.png',
       mimeType: 'image/png',
-      buffer: solidPng(120, 120, [20, 120, 90]),
+      buffer: await solidPng(120, 120, 'rgb(20, 120, 90)'),
     });
     await o('unit-logo-preview').waitFor();
     const found = [...(await axeViolations(op, 'unit dialog'))];

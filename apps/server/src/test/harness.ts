@@ -281,13 +281,7 @@ export async function storedFiles(mediaDir: string): Promise<string[]> {
     .sort();
 }
 
-/** A PNG of one colour, made with sharp: a real image whose bytes differ by size and colour. */
-export async function solidPng(width: number, height: number, color: string) {
-  const { default: sharp } = await import('sharp');
-  return sharp({ create: { width, height, channels: 3, background: color } })
-    .png()
-    .toBuffer();
-}
+export { solidPng } from './image-fixtures.js';
 
 /** The smallest valid PNG (1×1, transparent). */
 export const TINY_PNG = Buffer.from(
