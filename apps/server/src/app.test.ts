@@ -56,6 +56,7 @@ describe('serving the console', () => {
       message: 'OK',
       data: {
         database: 'pglite',
+        redis: 'off',
         embedder: {
           provider: 'none',
           model: null,

@@ -195,7 +195,16 @@ export interface BuildOptions {
 }
 
 /** API prefixes that never fall back to the console's index.html. */
-const API_PREFIXES = ['/admin_panel', '/device_api', '/media', '/realtime', '/healthz', '/avatar-player/api'];
+const API_PREFIXES = [
+  '/admin_panel',
+  '/device_api',
+  '/media',
+  '/realtime',
+  '/healthz',
+  '/livez',
+  '/readyz',
+  '/avatar-player/api',
+];
 const isApi = (url: string) => {
   const path = url.split('?')[0] ?? '';
   return API_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`)) && !path.startsWith('/media/');
@@ -692,7 +701,12 @@ export async function buildApp({
 
   // Before any route: the reference collects routes as they are added.
   await registerApiReference(app, { version: SERVER_VERSION });
-  healthRoutes(app, { database, lifecycle, embedder: understanding });
+  // Redis is degraded when the bus or the realtime adapter cannot reach it.
+  const redisHealth = () => {
+    const states = [bus.redis(), realtime.redis()];
+    return states.every((s) => s === 'off') ? 'off' : states.includes('down') ? 'degraded' : 'ok';
+  };
+  healthRoutes(app, { database, lifecycle, embedder: understanding, redis: redisHealth });
   await mediaRoutes(app, { media });
   // Uploads are read as streams by the routes that take them, each with its own size limit.
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 10, parts: 11 } });

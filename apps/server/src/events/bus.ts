@@ -9,9 +9,13 @@ export interface BusLog {
 
 type Handler = (message: unknown) => void;
 
+/** Redis as the bus or the realtime adapter sees it: not configured, reachable, or not now. */
+export type RedisState = 'off' | 'ok' | 'down';
+
 export interface EventBus {
   publish<T>(channel: Channel<T>, message: T): void;
   subscribe<T>(channel: Channel<T>, handler: (message: T) => void): void;
+  redis(): RedisState;
   close(): Promise<void>;
 }
 
@@ -52,11 +56,12 @@ export function createEventBus({
     return {
       publish: (channel, message) => deliver(channel.name, message),
       subscribe: listen,
+      redis: () => 'off',
       close: async () => undefined,
     };
   }
 
-  const { pub, sub, connect, close } = createRedisPair(
+  const { pub, sub, connect, close, ready } = createRedisPair(
     redisUrl,
     log,
     ['publish', 'subscribe'],
@@ -93,6 +98,7 @@ export function createEventBus({
       });
       listening.catch((err: unknown) => log.error({ err, channel: name }, 'not subscribed to events'));
     },
+    redis: () => (ready() ? 'ok' : 'down'),
     close,
   };
 }

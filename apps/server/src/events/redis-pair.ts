@@ -33,6 +33,8 @@ export function createRedisPair(url: string, log: BusLog, names: [string, string
     connect() {
       for (const client of [pub, sub]) client.connect().catch(() => undefined);
     },
+    /** Both connections up and ready (false while Redis is unreachable and they reconnect). */
+    ready: () => pub.isReady && sub.isReady,
     // An async wrapper: a client that never connected may throw instead of rejecting.
     close: async () => {
       await Promise.allSettled([sub, pub].map(async (client) => client.destroy()));

@@ -152,11 +152,13 @@ const isStream = (payload: unknown) =>
   typeof payload === 'object' &&
   typeof (payload as { pipe?: unknown }).pipe === 'function';
 
+const HEALTH = new Set(['/healthz', '/livez', '/readyz']);
+
 /** Sign-in, the device API and health first; a route may declare itself heavy (`low`). */
 function priorityOf(req: FastifyRequest): Priority | undefined {
   const url = req.routeOptions.url;
   if (url === undefined) return undefined; // no route: a 404, no database work
-  if (url.startsWith('/device_api/') || url === '/admin_panel/login' || url === '/healthz') return 'high';
+  if (url.startsWith('/device_api/') || url === '/admin_panel/login' || HEALTH.has(url)) return 'high';
   if (!url.startsWith('/admin_panel/')) return undefined; // static files: no database work
   return req.routeOptions.config.priority ?? 'normal';
 }

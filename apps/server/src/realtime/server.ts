@@ -288,6 +288,8 @@ export function createRealtime({
     io,
     notifier,
     hooks,
+    /** Redis for the adapter: while it is down, calls and chats reach only this instance's sockets. */
+    redis: (): 'off' | 'ok' | 'down' => (redis ? (redis.ready() ? 'ok' : 'down') : 'off'),
     /** Ends the sockets of revoked admin sessions at once, on every instance. */
     disconnectSessions(sessionIds: number[]) {
       if (sessionIds.length > 0) io.in(sessionIds.map(room.session)).disconnectSockets(true);

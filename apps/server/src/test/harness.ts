@@ -78,7 +78,7 @@ export async function startApp(
   store: { env: Record<string, string> },
   extraEnv: Record<string, string> = {},
   log: StartupLog = silentLog,
-  options: Pick<BuildOptions, 'shedLimits'> = {},
+  options: Pick<BuildOptions, 'shedLimits' | 'lifecycle'> = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     ADMIN_PASSWORD: ADMIN.password,
@@ -185,7 +185,7 @@ export async function otherProject(database: Database) {
 export function suiteApp(
   kind: 'pglite' | 'postgres',
   extraEnv: Record<string, string> = {},
-  options: Pick<BuildOptions, 'shedLimits'> = {},
+  options: Pick<BuildOptions, 'shedLimits' | 'lifecycle'> = {},
 ): TestApp {
   let current: TestApp | undefined;
   let store: Store | undefined;
