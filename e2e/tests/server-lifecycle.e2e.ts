@@ -1,10 +1,12 @@
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startServer } from '../support/server.js';
 
 const entry = path.resolve(import.meta.dirname, '../../apps/server/dist/server.js');
+const resetPassword = path.resolve(import.meta.dirname, '../../apps/server/dist/cli/reset-password-main.js');
 
 describe('the server process', () => {
   it('stops on a bad setting and names the variable', () => {
@@ -63,5 +65,48 @@ describe('the server process', () => {
     } finally {
       await second.stop();
     }
+  });
+
+  it('holds its embedded database: a second server and reset-password are refused while it runs', async () => {
+    const server = await startServer();
+    const password = server.adminPassword!;
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: server.dataDir, EMBEDDINGS: 'none' };
+    delete env.DATABASE_URL;
+    try {
+      const reset = spawnSync(process.execPath, [resetPassword, 'admin'], {
+        env,
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(reset.status).toBe(1);
+      expect(reset.stderr).toContain('is in use by the server');
+      expect(reset.stdout).not.toContain('Temporary password');
+      const twin = spawnSync(process.execPath, [entry], {
+        env: { ...env, PORT: '0', ADMIN_PASSWORD: 'Another-Long-Password-1' },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(twin.status).toBe(1);
+      expect(twin.stderr).toContain('is in use by the server');
+      // Nothing changed: the password still signs in.
+      const login = await fetch(`${server.url}/admin_panel/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password }),
+      });
+      expect(login.status).toBe(200);
+    } finally {
+      await server.stop({ remove: false });
+    }
+    // Stopped: the folder is free, and the reset is made.
+    const reset = spawnSync(process.execPath, [resetPassword, 'admin'], {
+      env,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(reset.stderr).toBe('');
+    expect(reset.status).toBe(0);
+    expect(reset.stdout).toContain('Temporary password for "admin"');
+    await fs.rm(server.dataDir, { recursive: true, force: true });
   });
 });

@@ -4,6 +4,7 @@ import { trackConnections } from './lib/drain.js';
 import { createLifecycle } from './lib/lifecycle.js';
 import { openAndSeed, readyLine } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
+import { DataDirInUse } from './db/data-lock.js';
 import { seedDemo } from './demo/seed-demo.js';
 import { createLogger } from './lib/logger.js';
 
@@ -107,6 +108,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // Said plainly: another process holds the embedded database (nothing was opened or changed).
+  console.error(err instanceof DataDirInUse ? err.message : err);
   process.exit(1);
 });

@@ -1,9 +1,11 @@
 /**
  * npm run reset-password -- <username>
- * With the embedded database, stop the server first: PGlite allows one process at a time.
+ * With the embedded database, stop the server first: PGlite allows one process at a time, and while
+ * a server holds the data folder this refuses with what holds it (db/data-lock.ts).
  */
 import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
+import { DataDirInUse } from '../db/data-lock.js';
 import { resetPasswordOffline } from './reset-password.js';
 
 const username = process.argv[2];
@@ -13,7 +15,11 @@ if (!username) {
 }
 try {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    holder: 'npm run reset-password',
+  });
   try {
     const result = await resetPasswordOffline(database.db, username);
     if (!result) {
@@ -27,6 +33,7 @@ try {
     await database.close();
   }
 } catch (e) {
-  console.error(e instanceof ConfigError ? e.message : e);
+  // A running server holds the embedded database: say so, and change nothing.
+  console.error(e instanceof ConfigError || e instanceof DataDirInUse ? e.message : e);
   process.exit(1);
 }

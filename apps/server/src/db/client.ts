@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
+import { holdDataDir } from './data-lock.js';
 import * as schema from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -27,6 +28,8 @@ export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir?: string;
   onPoolError?: (err: Error) => void;
+  /** Who opens the embedded database, named to another process refused while this one holds it. */
+  holder?: string;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
@@ -44,15 +47,26 @@ export async function openDatabase(opts: {
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   let dir: string | undefined;
+  let release: () => Promise<void> = async () => undefined;
   if (opts.dataDir) {
     dir = path.join(opts.dataDir, 'pglite');
     await fs.mkdir(dir, { recursive: true });
+    release = await holdDataDir(dir, opts.holder ?? 'the server');
   }
-  const client = new PGlite(dir);
-  yieldBeforeQueries(client);
-  const pgliteDb = drizzlePglite(client, { schema });
-  await migratePglite(pgliteDb, { migrationsFolder });
-  return { db: pgliteDb as unknown as Db, kind: 'pglite', close: () => client.close() };
+  try {
+    const client = new PGlite(dir);
+    yieldBeforeQueries(client);
+    const pgliteDb = drizzlePglite(client, { schema });
+    await migratePglite(pgliteDb, { migrationsFolder });
+    const close = async () => {
+      await client.close();
+      await release();
+    };
+    return { db: pgliteDb as unknown as Db, kind: 'pglite', close };
+  } catch (e) {
+    await release();
+    throw e;
+  }
 }
 
 /**
