@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { projects } from './db/schema.js';
 import { backends, freshStore, login, startApp } from './test/harness.js';
-import { readyLine } from './bootstrap.js';
+import { openAndSeed, readyLine } from './bootstrap.js';
+import { loadConfig } from './config.js';
 
 describe.each(backends)('start-up on %s', (kind) => {
   let drop: (() => Promise<void>) | undefined;
@@ -61,6 +62,38 @@ describe.each(backends)('start-up on %s', (kind) => {
     await t.close();
   });
 });
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  'two instances starting together on an empty PostgreSQL',
+  () => {
+    it('seed once, and the second is ready only when the first has seeded all of it', async () => {
+      const store = await freshStore('postgres');
+      const log = { info: () => undefined, warn: () => undefined };
+      const config = loadConfig({ ...store.env, ADMIN_PASSWORD: 'Long-Enough-Passw0rd!' });
+      const events: string[] = [];
+      // A demo that takes a while, as the real one's topics and traffic do.
+      const demo = async (_db: unknown, projectId: number) => {
+        events.push(`demo started for project ${projectId}`);
+        await new Promise((r) => setTimeout(r, 300));
+        events.push('demo done');
+      };
+      try {
+        const opened = await Promise.all(
+          [0, 1].map((i) =>
+            openAndSeed(config, log, demo).then((database) => (events.push(`instance ${i} ready`), database)),
+          ),
+        );
+        expect(events.filter((e) => e.startsWith('demo started'))).toHaveLength(1);
+        expect(events.indexOf('demo done')).toBeLessThan(events.findIndex((e) => e.endsWith('ready')));
+        const [row] = await opened[0]!.db.select({ n: count() }).from(projects);
+        expect(row?.n).toBe(1);
+        await Promise.all(opened.map((d) => d.close()));
+      } finally {
+        await store.drop();
+      }
+    });
+  },
+);
 
 describe('the ready line', () => {
   it('says where to open the console and which sign-in to use', () => {

@@ -25,33 +25,37 @@ export async function openAndSeed(
     dataDir: config.DATA_DIR,
     onPoolError: (err) => log.warn({ err }, 'database connection lost; it will be re-established'),
   });
-  await syncUsernameKeys(database.db, (obj, msg) => log.warn(obj, msg));
-  let generated: string | undefined;
-  const seeded = await seedIfEmpty(database.db, async () => {
-    const password = config.ADMIN_PASSWORD ?? (generated = generatePassword());
-    return {
-      adminUsername: config.ADMIN_USERNAME,
-      adminPasswordHash: await hashPassword(password),
-      mustReset: config.ADMIN_PASSWORD === undefined,
-    };
+  // Under one lock across instances: a second instance starting beside the first waits for the
+  // whole first-start seeding (demo included), then finds the database seeded and seeds nothing.
+  await database.exclusive(async () => {
+    await syncUsernameKeys(database.db, (obj, msg) => log.warn(obj, msg));
+    let generated: string | undefined;
+    const seeded = await seedIfEmpty(database.db, async () => {
+      const password = config.ADMIN_PASSWORD ?? (generated = generatePassword());
+      return {
+        adminUsername: config.ADMIN_USERNAME,
+        adminPasswordHash: await hashPassword(password),
+        mustReset: config.ADMIN_PASSWORD === undefined,
+      };
+    });
+    if (seeded !== null) {
+      log.info({ adminUsername: config.ADMIN_USERNAME }, 'created the demo project and its admin user');
+      if (generated) {
+        // Printed once: the database keeps only the hash, and the first sign-in must change it.
+        log.warn(
+          { adminUsername: config.ADMIN_USERNAME, generatedAdminPassword: generated },
+          `Generated admin password for "${config.ADMIN_USERNAME}": ${generated} (you must change it at first sign-in)`,
+        );
+      }
+    }
+    if (seeded !== null) {
+      if (demo) {
+        log.info({}, 'seeding the demo project: topics, then visitor conversations (first start only)');
+        await demo(database, seeded);
+      }
+      onFirstStart?.(generated !== undefined);
+    }
   });
-  if (seeded !== null) {
-    log.info({ adminUsername: config.ADMIN_USERNAME }, 'created the demo project and its admin user');
-    if (generated) {
-      // Printed once: the database keeps only the hash, and the first sign-in must change it.
-      log.warn(
-        { adminUsername: config.ADMIN_USERNAME, generatedAdminPassword: generated },
-        `Generated admin password for "${config.ADMIN_USERNAME}": ${generated} (you must change it at first sign-in)`,
-      );
-    }
-  }
-  if (seeded !== null) {
-    if (demo) {
-      log.info({}, 'seeding the demo project: topics, then visitor conversations (first start only)');
-      await demo(database, seeded);
-    }
-    onFirstStart?.(generated !== undefined);
-  }
   return database;
 }
 

@@ -16,12 +16,20 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Runs `fn` while no other instance runs its own (a PostgreSQL advisory lock; PGlite has one
+   * process already): the first start's seeding, so a second instance starting beside it waits
+   * and finds the demo whole instead of building its matchers on half of it.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
 const migrationsFolder = path.join(import.meta.dirname, '..', '..', 'drizzle');
 /** Serialises migrations when several instances start on one PostgreSQL at once. */
 const MIGRATION_LOCK = 7_341_001;
+/** Serialises `Database.exclusive` (the first start's seeding) across instances. */
+const STARTUP_LOCK = 7_341_003; // not db/seed.ts's 7_341_002, which the seeding takes inside it
 
 /** PostgreSQL server when a URL is given, else PGlite persisted under `dataDir`. */
 export async function openDatabase(opts: {
@@ -44,7 +52,17 @@ export async function openDatabase(opts: {
       client.release();
     }
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const exclusive = async <T>(fn: () => Promise<T>): Promise<T> => {
+      const holder = await pool.connect();
+      try {
+        await holder.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+        return await fn();
+      } finally {
+        await holder.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => undefined);
+        holder.release();
+      }
+    };
+    return { db, kind: 'postgres', exclusive, close: () => pool.end() };
   }
   let dir: string | undefined;
   let release: () => Promise<void> = async () => undefined;
@@ -62,7 +80,7 @@ export async function openDatabase(opts: {
       await client.close();
       await release();
     };
-    return { db: pgliteDb as unknown as Db, kind: 'pglite', close };
+    return { db: pgliteDb as unknown as Db, kind: 'pglite', exclusive: (fn) => fn(), close };
   } catch (e) {
     await release();
     throw e;
