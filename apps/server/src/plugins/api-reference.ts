@@ -15,7 +15,8 @@ const OWN_PATHS = ['/openapi.json', '/asyncapi.json'];
 const DESCRIPTION = `The HTTP API of Ambassador Console.
 
 - **Admin API** (\`${ADMIN_PREFIX}\`): what the console calls. Sign in with \`POST ${ADMIN_PREFIX}/login\`, then send
-  the \`access_token\` and \`auth_project_id\` headers on every call. Calls about one device name it as
+  the \`access_token\` and \`auth_project_id\` headers on every call (or \`Authorization: Bearer <token>\` and
+  \`auth-project-id\`, for proxies that drop names with underscores). Calls about one device name it as
   \`device_id\` (query, body or path); a device of another project is refused (403).
 - **Device API** (\`${DEVICE_API_PREFIX}\`): what a kiosk or chatbot calls, with its device key as
   \`Authorization: Bearer <key>\`.

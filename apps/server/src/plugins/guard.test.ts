@@ -39,6 +39,20 @@ describe.each(backends)('who may call what, on %s', (kind) => {
     expect(res.json()).toMatchObject({ success: false, data: null });
   });
 
+  it('takes Authorization: Bearer and auth-project-id too (proxies that drop names with underscores)', async () => {
+    const bearer = { authorization: `Bearer ${admin.token}`, 'auth-project-id': String(admin.projectId) };
+    expect((await get('/admin_settings/users', bearer)).statusCode).toBe(200);
+    expect(
+      (await get('/admin_settings/users', { ...bearer, authorization: 'Bearer forged' })).statusCode,
+    ).toBe(401);
+    const elsewhere = { ...bearer, 'auth-project-id': String(other.projectId) };
+    expect((await get('/admin_settings/users', elsewhere)).statusCode).toBe(403);
+    // A device key is not an admin token.
+    expect((await get('/admin_settings/users', { ...bearer, authorization: 'Basic abc' })).statusCode).toBe(
+      401,
+    );
+  });
+
   it("refuses another project's devices and device ids with 403", async () => {
     expect((await get(`/interface/devices?project_id=${other.projectId}`, admin.headers)).statusCode).toBe(
       403,

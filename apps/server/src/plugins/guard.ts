@@ -39,6 +39,19 @@ const header = (req: FastifyRequest, name: string) => {
 };
 
 /**
+ * The caller's token and project: the console's `access_token` and `auth_project_id`, or, for clients
+ * and proxies that drop header names with underscores (nginx does by default),
+ * `Authorization: Bearer <token>` and `auth-project-id`.
+ */
+function credentials(req: FastifyRequest) {
+  const bearer = /^Bearer\s+(\S+)$/i.exec(header(req, 'authorization') ?? '')?.[1];
+  return {
+    token: header(req, 'access_token') ?? bearer,
+    projectId: header(req, 'auth_project_id') ?? header(req, 'auth-project-id'),
+  };
+}
+
+/**
  * Authenticates every admin call that is not public: token and project header (401/403),
  * expired password, page access by role and page_access, and the devices the request names —
  * in its query, body and path alike — are the project's (403), one device at a time (400).
@@ -50,7 +63,8 @@ export function registerGuard(app: FastifyInstance, deps: { auth: AuthService; d
   app.addHook('preValidation', async (req) => {
     const { access = {}, devices: declared } = req.routeOptions.config;
     if (access.public) return;
-    const auth = await deps.auth.authenticate(header(req, 'access_token'), header(req, 'auth_project_id'));
+    const { token, projectId } = credentials(req);
+    const auth = await deps.auth.authenticate(token, projectId);
     if (auth.passwordExpired && !access.allowExpired) {
       throw forbidden('Your password has expired. Set a new password first.', 'password_expired');
     }
