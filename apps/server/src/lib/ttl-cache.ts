@@ -1,57 +1,48 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * A bounded map whose entries are trusted for `ttlMs` after they were set: what a hot path remembers
  * of the database (device keys, open visitor sessions) instead of reading it on every request. Full,
- * it forgets its oldest entries (a Map keeps insertion order). `max` bounds the number of entries,
- * or with `weigh` their total weight (entries of very different sizes: a device's locations).
+ * it forgets the entries least recently used (lru-cache; a read counts as a use, so a kiosk asking
+ * all day keeps its key while one-off entries go first). `max` bounds the number of entries, or with
+ * `weigh` their total weight (entries of very different sizes: a device's locations).
  */
-export function createTtlCache<K, V>({
+export function createTtlCache<K extends NonNullable<unknown>, V extends NonNullable<unknown>>({
   ttlMs,
   max,
-  weigh = () => 1,
+  weigh,
   now = () => performance.now(),
 }: {
   ttlMs: number;
   max: number;
   /** What one entry counts against `max` (1 unless given). */
   weigh?: (value: V) => number;
-  /** Milliseconds on a monotonic clock (tests pass their own). */
+  /** Milliseconds on a monotonic clock, above 0 (tests pass their own). */
   now?: () => number;
 }) {
-  const entries = new Map<K, { value: V; until: number; weight: number }>();
-  let total = 0;
-  const remove = (key: K) => {
-    const entry = entries.get(key);
-    if (!entry) return;
-    entries.delete(key);
-    total -= entry.weight;
-  };
+  const cache = new LRUCache<K, V>({
+    ttl: ttlMs,
+    // Each read asks the clock (its default caches it for a millisecond: a test clock moves faster).
+    ttlResolution: 0,
+    perf: { now },
+    ...(weigh ? { maxSize: max, sizeCalculation: (value: V) => Math.max(1, weigh(value)) } : { max }),
+  });
   return {
     /** The value while fresh; a stale one is forgotten. */
-    get(key: K): V | undefined {
-      const entry = entries.get(key);
-      if (!entry) return undefined;
-      if (entry.until > now()) return entry.value;
-      remove(key);
-      return undefined;
-    },
+    get: (key: K): V | undefined => cache.get(key),
     set(key: K, value: V) {
-      remove(key);
-      const weight = weigh(value);
-      for (const oldest of entries.keys()) {
-        if (total + weight <= max) break;
-        remove(oldest);
-      }
-      entries.set(key, { value, until: now() + ttlMs, weight });
-      total += weight;
+      cache.set(key, value);
     },
     delete(key: K) {
-      remove(key);
+      cache.delete(key);
     },
     /** Forgets every entry whose value matches (e.g. all keys of one device). */
     deleteWhere(match: (value: V) => boolean) {
-      for (const [key, entry] of entries) if (match(entry.value)) remove(key);
+      for (const [key, value] of cache.entries()) if (match(value)) cache.delete(key);
     },
   };
 }
 
-export type TtlCache<K, V> = ReturnType<typeof createTtlCache<K, V>>;
+export type TtlCache<K extends NonNullable<unknown>, V extends NonNullable<unknown>> = ReturnType<
+  typeof createTtlCache<K, V>
+>;
