@@ -5,7 +5,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
-import { DEVICE_API_PREFIX, SOCKET, isErrorCode } from '@ambassador/contracts';
+import { DEVICE_API_PREFIX, PAGES, SOCKET, isErrorCode } from '@ambassador/contracts';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { failure } from './lib/contract.js';
@@ -193,6 +193,10 @@ export interface BuildOptions {
   /** Admission limits when shedding load (tests make them small). */
   shedLimits?: ShedLimits;
 }
+
+/** The console's own addresses (its router's pages): only these load its index.html. */
+const consolePage = (url: string) =>
+  url === '/' || url === '/login' || PAGES.some((page) => url === page || url.startsWith(`${page}/`));
 
 /** API prefixes that never fall back to the console's index.html. */
 const API_PREFIXES = [
@@ -829,6 +833,10 @@ export async function buildApp({
           .send(fs.createReadStream(path.join(config.kioskDir, 'index.html')));
       }
       return reply.status(404).type('text/plain').send('The kiosk is not built. Run `npm run build`.');
+    }
+    if (req.method === 'GET' && !api && !consolePage(url)) {
+      // Not one of the console's pages either (/metrics, /wp-admin): no page for a wrong address.
+      return reply.status(404).send(failure(`No such page or call: GET ${url}`, 'not_found'));
     }
     if (req.method === 'GET' && !api) {
       // Client-side routes (/dashboard, /setting/users, ...) all load the console.

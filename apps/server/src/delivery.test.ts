@@ -115,6 +115,20 @@ describe('delivery: compression and caching over HTTP', () => {
     expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
+  it('loads the console on its pages only; any other address is 404, not the app page', async () => {
+    for (const page of ['/', '/login', '/dashboard', '/setting/users', '/ai/keyword/question/7']) {
+      const res = await get(page);
+      expect(res.status, page).toBe(200);
+      expect(decoded(res), page).toContain('<html');
+    }
+    for (const other of ['/metrics', '/wp-admin', '/dashboards', '/api/v1/users']) {
+      const res = await get(other);
+      expect(res.status, other).toBe(404);
+      expect(decoded(res), other).not.toContain('<html');
+      expect(JSON.parse(decoded(res)), other).toMatchObject({ success: false, error: 'not_found' });
+    }
+  });
+
   it('answers /robots.txt with rules, not with the app page', async () => {
     const res = await get('/robots.txt');
     expect(res.status).toBe(200);
