@@ -262,6 +262,9 @@ describe('AI configuration in Chromium', () => {
 
   it('exports the keywords as CSV, and imports them back with rows of blank kind, asking what they are', async () => {
     await page.goto('/ai');
+    // As an operator does: the page's data in before the menu is opened (under the full suite's load
+    // a click while the page still loaded opened a menu that the next render closed).
+    await page.waitForLoadState('networkidle');
     await byId('ai-export-csv').click();
     await byId('ai-export-csv-keywords').waitFor();
     await screenshot(page, 'ai-export-csv-menu-en');
