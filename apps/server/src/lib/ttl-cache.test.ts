@@ -14,6 +14,16 @@ describe('createTtlCache', () => {
     expect(cache.get('a')).toBeUndefined(); // forgotten, not merely hidden
   });
 
+  it('keeps time from a clock that starts at 0 (a test clock may)', () => {
+    let t = 0;
+    const cache = createTtlCache<string, number>({ ttlMs: 100, max: 10, now: () => t });
+    cache.set('a', 1);
+    t = 100;
+    expect(cache.get('a')).toBe(1);
+    t = 101;
+    expect(cache.get('a')).toBeUndefined();
+  });
+
   it('when full, forgets what was used least recently, not what was set first', () => {
     const cache = createTtlCache<string, number>({ ttlMs: 1_000, max: 2, now: () => 1 });
     cache.set('kiosk', 1);

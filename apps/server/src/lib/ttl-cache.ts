@@ -17,14 +17,15 @@ export function createTtlCache<K extends NonNullable<unknown>, V extends NonNull
   max: number;
   /** What one entry counts against `max` (1 unless given). */
   weigh?: (value: V) => number;
-  /** Milliseconds on a monotonic clock, above 0 (tests pass their own). */
+  /** Milliseconds on a monotonic clock (tests pass their own). */
   now?: () => number;
 }) {
   const cache = new LRUCache<K, V>({
     ttl: ttlMs,
     // Each read asks the clock (its default caches it for a millisecond: a test clock moves faster).
     ttlResolution: 0,
-    perf: { now },
+    // lru-cache reads a start time of 0 as "no time to live"; a test's clock may start there.
+    perf: { now: () => now() + 1 },
     ...(weigh ? { maxSize: max, sizeCalculation: (value: V) => Math.max(1, weigh(value)) } : { max }),
   });
   return {
