@@ -835,7 +835,10 @@ export async function buildApp({
       return reply.status(404).type('text/plain').send('The kiosk is not built. Run `npm run build`.');
     }
     if (req.method === 'GET' && !api && !consolePage(url)) {
-      // Not one of the console's pages either (/metrics, /wp-admin): no page for a wrong address.
+      // Not one of the console's pages either. A person's browser goes to the dashboard (an unknown
+      // address of the console does); anything else (/metrics for a scraper, a probe) learns there
+      // is nothing here instead of getting the console's HTML with 200.
+      if (/\btext\/html\b/.test(req.headers.accept ?? '')) return reply.redirect('/dashboard');
       return reply.status(404).send(failure(`No such page or call: GET ${url}`, 'not_found'));
     }
     if (req.method === 'GET' && !api) {

@@ -115,7 +115,7 @@ describe('delivery: compression and caching over HTTP', () => {
     expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
-  it('loads the console on its pages only; any other address is 404, not the app page', async () => {
+  it('loads the console on its pages only; elsewhere a browser goes to the dashboard, others get 404', async () => {
     for (const page of ['/', '/login', '/dashboard', '/setting/users', '/ai/keyword/question/7']) {
       const res = await get(page);
       expect(res.status, page).toBe(200);
@@ -126,6 +126,9 @@ describe('delivery: compression and caching over HTTP', () => {
       expect(res.status, other).toBe(404);
       expect(decoded(res), other).not.toContain('<html');
       expect(JSON.parse(decoded(res)), other).toMatchObject({ success: false, error: 'not_found' });
+      const browser = await get(other, { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' });
+      expect(browser.status, other).toBe(302);
+      expect(browser.headers.location, other).toBe('/dashboard');
     }
   });
 
