@@ -149,7 +149,7 @@ import {
   smallTalkSteps,
 } from './modules/small-talk/index.js';
 import { createAnswerChain, testConsoleResult } from './modules/assistant/index.js';
-import { healthRoutes } from './modules/health/index.js';
+import { HEALTH_PATHS, healthRoutes } from './modules/health/index.js';
 import { createRetentionRepo, retentionRoutes, createRetentionService } from './modules/retention/index.js';
 import { createUsersRepo, usersRoutes, createUsersService } from './modules/users/index.js';
 import {
@@ -204,9 +204,7 @@ const API_PREFIXES = [
   '/device_api',
   '/media',
   '/realtime',
-  '/healthz',
-  '/livez',
-  '/readyz',
+  ...HEALTH_PATHS,
   '/avatar-player/api',
 ];
 const isApi = (url: string) => {

@@ -1,8 +1,5 @@
 import { DEVICE_API_PREFIX } from '@ambassador/contracts/names';
 
-/** Same origin. */
-export const DEVICE_API_BASE = DEVICE_API_PREFIX;
-
 /**
  * A failed device API call. `status` 0 means the request never got an answer (offline, refused,
  * timed out); `code` is the server's error code (`unauthorized`, `tts_unavailable`, …).
@@ -78,7 +75,7 @@ export function createDeviceClient({ key, timeoutMs, onUnauthorized }: ClientOpt
     };
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
     try {
-      const res = await fetch(`${DEVICE_API_BASE}${path}`, {
+      const res = await fetch(`${DEVICE_API_PREFIX}${path}`, {
         method,
         headers,
         body: options.body === undefined ? undefined : JSON.stringify(options.body),

@@ -1,7 +1,7 @@
 import type { DeviceHandshake } from '@ambassador/contracts';
 import { REALTIME_ERRORS, REALTIME_PATH } from '@ambassador/contracts/names';
 
-export { REALTIME_PATH, SOCKET } from '@ambassador/contracts/names';
+export { SOCKET } from '@ambassador/contracts/names';
 
 /** The part of socket.io-client's Socket the kiosk uses (tests pass a small fake). */
 export type RealtimeSocket = {

@@ -31,6 +31,18 @@ const MIGRATION_LOCK = 7_341_001;
 /** Serialises `Database.exclusive` (the first start's seeding) across instances. */
 const STARTUP_LOCK = 7_341_003; // not db/seed.ts's 7_341_002, which the seeding takes inside it
 
+/** Runs `fn` holding a session advisory lock on a connection of its own (released whatever happens). */
+async function withAdvisoryLock<T>(pool: pg.Pool, key: number, fn: (client: pg.PoolClient) => Promise<T>) {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [key]);
+    return await fn(client);
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [key]).catch(() => undefined);
+    client.release();
+  }
+}
+
 /** PostgreSQL server when a URL is given, else PGlite persisted under `dataDir`. */
 export async function openDatabase(opts: {
   databaseUrl?: string;
@@ -43,25 +55,11 @@ export async function openDatabase(opts: {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // An idle connection dropped by the server must not crash the process; the pool reconnects.
     pool.on('error', (err) => opts.onPoolError?.(err));
-    const client = await pool.connect();
-    try {
-      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-      await migratePg(drizzlePg(client), { migrationsFolder });
-    } finally {
-      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-      client.release();
-    }
+    await withAdvisoryLock(pool, MIGRATION_LOCK, (client) =>
+      migratePg(drizzlePg(client), { migrationsFolder }),
+    );
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    const exclusive = async <T>(fn: () => Promise<T>): Promise<T> => {
-      const holder = await pool.connect();
-      try {
-        await holder.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
-        return await fn();
-      } finally {
-        await holder.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => undefined);
-        holder.release();
-      }
-    };
+    const exclusive = <T>(fn: () => Promise<T>) => withAdvisoryLock(pool, STARTUP_LOCK, () => fn());
     return { db, kind: 'postgres', exclusive, close: () => pool.end() };
   }
   let dir: string | undefined;

@@ -61,7 +61,7 @@ export function createEventBus({
     };
   }
 
-  const { pub, sub, connect, close, ready } = createRedisPair(
+  const { pub, sub, connect, close, state } = createRedisPair(
     redisUrl,
     log,
     ['publish', 'subscribe'],
@@ -98,7 +98,7 @@ export function createEventBus({
       });
       listening.catch((err: unknown) => log.error({ err, channel: name }, 'not subscribed to events'));
     },
-    redis: () => (ready() ? 'ok' : 'down'),
+    redis: state,
     close,
   };
 }

@@ -33,8 +33,8 @@ export function createRedisPair(url: string, log: BusLog, names: [string, string
     connect() {
       for (const client of [pub, sub]) client.connect().catch(() => undefined);
     },
-    /** Both connections up and ready (false while Redis is unreachable and they reconnect). */
-    ready: () => pub.isReady && sub.isReady,
+    /** `ok` with both connections up and ready; `down` while Redis is unreachable and they reconnect. */
+    state: (): 'ok' | 'down' => (pub.isReady && sub.isReady ? 'ok' : 'down'),
     // An async wrapper: a client that never connected may throw instead of rejecting.
     close: async () => {
       await Promise.allSettled([sub, pub].map(async (client) => client.destroy()));

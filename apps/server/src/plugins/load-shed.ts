@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.js';
+import { HEALTH_PATHS } from '../modules/health/index.js';
 
 /**
  * Admission control for a server whose database answers one query at a time (PGlite): at most
@@ -152,7 +153,7 @@ const isStream = (payload: unknown) =>
   typeof payload === 'object' &&
   typeof (payload as { pipe?: unknown }).pipe === 'function';
 
-const HEALTH = new Set(['/healthz', '/livez', '/readyz']);
+const HEALTH = new Set(HEALTH_PATHS);
 
 /** Sign-in, the device API and health first; a route may declare itself heavy (`low`). */
 function priorityOf(req: FastifyRequest): Priority | undefined {

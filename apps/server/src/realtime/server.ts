@@ -13,6 +13,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { AppError } from '../lib/errors.js';
+import type { RedisState } from '../events/bus.js';
 import { createRedisPair } from '../events/redis-pair.js';
 import type { AuthService } from '../modules/auth/index.js';
 import type { DeviceContext, DevicesService } from '../modules/devices/index.js';
@@ -289,7 +290,7 @@ export function createRealtime({
     notifier,
     hooks,
     /** Redis for the adapter: while it is down, calls and chats reach only this instance's sockets. */
-    redis: (): 'off' | 'ok' | 'down' => (redis ? (redis.ready() ? 'ok' : 'down') : 'off'),
+    redis: (): RedisState => redis?.state() ?? 'off',
     /** Ends the sockets of revoked admin sessions at once, on every instance. */
     disconnectSessions(sessionIds: number[]) {
       if (sessionIds.length > 0) io.in(sessionIds.map(room.session)).disconnectSockets(true);

@@ -1,2 +1,2 @@
 /** What other parts of the server may use of the health module; everything else is its own. */
-export { healthRoutes } from './routes.js';
+export { HEALTH_PATHS, healthRoutes } from './routes.js';

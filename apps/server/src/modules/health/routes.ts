@@ -22,6 +22,11 @@ const ZReady = z.object({
 
 const ZLive = z.object({ alive: z.literal(true) });
 
+/** Readiness, under its name and the one the first releases used. */
+const READINESS_PATHS = ['/readyz', '/healthz'] as const;
+/** Every health address: answered first under load, never the console's page. */
+export const HEALTH_PATHS: readonly string[] = ['/livez', ...READINESS_PATHS];
+
 /**
  * Liveness and readiness for a load balancer or an orchestrator. `/livez`: the process serves HTTP
  * (restart it only when this fails). `/readyz` (and `/healthz`, the name the first releases used):
@@ -69,7 +74,7 @@ export function healthRoutes(
     // The embedder being down is no reason to take the instance out: it answers lexically.
     return ok({ database: database.kind, redis: redis(), embedder: embedder() });
   };
-  for (const url of ['/readyz', '/healthz']) {
+  for (const url of READINESS_PATHS) {
     app.get(
       url,
       {
