@@ -18,7 +18,8 @@ import { ZLocationAnswer } from './locations.js';
  * The device API (`/device_api/v1`): what a kiosk or chatbot calls with its device key
  * (`Authorization: Bearer <key>`). Bodies use the same envelope as the admin API.
  */
-export { DEVICE_API_PREFIX, DEVICE_KEY_PREFIX, IDEMPOTENCY_HEADER } from './names.js';
+export { DEVICE_API_PREFIX, DEVICE_KEY_PREFIX, IDEMPOTENCY_HEADER, KIOSK_PARTS } from './names.js';
+export type { KioskPartKey } from './names.js';
 export const ZIdempotencyKey = z.string().trim().min(8).max(100);
 
 export const ZDeviceConfig = z.object({

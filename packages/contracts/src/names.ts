@@ -66,3 +66,18 @@ export const SOCKET = {
   /** server → device: `RunControl`, an operator skips the run's activity or stops the run. */
   eventControl: 'event:control',
 } as const;
+
+/**
+ * The parts of a device's configuration (`DeviceConfig`) that change while a kiosk shows them: the
+ * configuration's key, and the socket event that brings the part's new value. The server gathers
+ * each part from the area that owns it; the kiosk reads one with `useKioskPart(key)`.
+ */
+export const KIOSK_PARTS = {
+  sections: SOCKET.interfaceSections,
+  carousel: SOCKET.interfaceCarousel,
+  idle_screen: SOCKET.interfaceIdleScreen,
+  event: SOCKET.eventActive,
+  /** Its event's payload is `{ avatar }` (`KioskAvatarChanged`). */
+  avatar: SOCKET.interfaceAvatar,
+} as const;
+export type KioskPartKey = keyof typeof KIOSK_PARTS;
