@@ -10,7 +10,7 @@ import { ZId } from './common.js';
 import { ZDeviceKind } from './devices.js';
 import { ZKioskEvent } from './events.js';
 import { NO_IDLE_SCREEN, ZKioskIdleScreen } from './idle-screen.js';
-import { ZKioskSections } from './interface.js';
+import { defaultKioskSections, ZKioskSections } from './interface.js';
 import { ZRating } from './conversations.js';
 import { ZLocationAnswer } from './locations.js';
 
@@ -20,6 +20,7 @@ import { ZLocationAnswer } from './locations.js';
  */
 export { DEVICE_API_PREFIX, DEVICE_KEY_PREFIX, IDEMPOTENCY_HEADER, KIOSK_PARTS } from './names.js';
 export type { KioskPartKey } from './names.js';
+import { KIOSK_PARTS, type KioskPartKey } from './names.js';
 export const ZIdempotencyKey = z.string().trim().min(8).max(100);
 
 export const ZDeviceConfig = z.object({
@@ -39,7 +40,7 @@ export const ZDeviceConfig = z.object({
     fallback: z.partialRecord(ZLanguage, z.string()),
   }),
   /** Which components of the kiosk's screens are on (Interface Settings); missing means on. */
-  sections: ZKioskSections,
+  sections: ZKioskSections.default(defaultKioskSections),
   /** The carousel banners in schedule now, in order (Interface Settings → carousel). */
   carousel: ZKioskBanners.default([]),
   /** What plays after a while without a touch (Interface Settings → idle screen); no items, no loop. */
@@ -50,6 +51,11 @@ export const ZDeviceConfig = z.object({
   avatar: ZKioskAvatar.nullable().default(null),
 });
 export type DeviceConfig = z.infer<typeof ZDeviceConfig>;
+/** The live parts of a device's configuration (`KIOSK_PARTS`), each owned by one area. */
+export const ZKioskParts = ZDeviceConfig.pick(
+  Object.fromEntries(Object.keys(KIOSK_PARTS).map((key) => [key, true])) as Record<KioskPartKey, true>,
+);
+export type KioskParts = Pick<DeviceConfig, KioskPartKey>;
 
 export const ZStartSessionRequest = z.object({ language: ZLanguage });
 /**

@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 export interface HousekeepingTask {
   name: string;
   run(): Promise<unknown>;
+  /** Logs only its failures (a task run every few seconds). */
+  quiet?: boolean;
 }
 
 declare module 'fastify' {
@@ -25,13 +27,13 @@ export function startHousekeeping(tasks: HousekeepingTask[], log: FastifyBaseLog
     for (const task of tasks) {
       try {
         const result = await task.run();
-        log.info({ task: task.name, result }, 'housekeeping');
+        if (!task.quiet) log.info({ task: task.name, result }, 'housekeeping');
       } catch (err) {
         log.error({ err, task: task.name }, 'housekeeping failed');
       }
     }
   };
-  const first = setTimeout(() => void runAll(), 60_000);
+  const first = setTimeout(() => void runAll(), Math.min(60_000, everyMs));
   const timer = setInterval(() => void runAll(), everyMs);
   first.unref();
   timer.unref();

@@ -87,8 +87,8 @@ export function createRealtime({
   log,
 }: {
   httpServer: HttpServer;
-  auth: AuthService;
-  devices: DevicesService;
+  auth: Pick<AuthService, 'authenticate'>;
+  devices: Pick<DevicesService, 'authenticate'>;
   redisUrl: string | undefined;
   /** This installation's namespace in Redis: rooms of the same name in another installation stay its own. */
   redisPrefix: string;

@@ -23,3 +23,4 @@ export { synthesize } from './answering/speech.js';
 export { createExchangeService } from './exchange/service.js';
 export { createTransferRepo, transferMediaReferences } from './transfer/repo.js';
 export { createTransferService } from './transfer/service.js';
+export { aiModule } from './module.js';

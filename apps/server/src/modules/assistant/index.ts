@@ -13,3 +13,4 @@ export {
   type StepOutcome,
   type TopicAnswer,
 } from './pipeline.js';
+export { assistantModule } from './module.js';

@@ -2,3 +2,4 @@
 export { createAuthRepo } from './repo.js';
 export { authRoutes } from './routes.js';
 export { createAuthService, type AuthContext, type AuthService } from './service.js';
+export { authModule } from './module.js';

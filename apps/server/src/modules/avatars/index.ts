@@ -4,3 +4,4 @@ export { avatarDeviceRoutes, avatarRoutes } from './routes.js';
 export { avatarPlayerRoutes } from './player-routes.js';
 export { AVATAR_PRODUCE_JOB, createAvatarsService, type AvatarsService } from './service.js';
 export { createFaceDetector, type FaceDetector } from './face/detector.js';
+export { avatarsModule } from './module.js';

@@ -3,3 +3,4 @@ export { createCallsRepo } from './repo.js';
 export { callsDeviceRoutes, callsRoutes } from './routes.js';
 export { createCallsService } from './service.js';
 export { isOffline } from './hours.js';
+export { callsModule } from './module.js';

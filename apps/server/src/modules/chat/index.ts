@@ -3,3 +3,4 @@ export { chatDeviceRoutes } from './device-routes.js';
 export { createChatRepo } from './repo.js';
 export { chatRoutes } from './routes.js';
 export { createChatService } from './service.js';
+export { chatModule } from './module.js';

@@ -2,3 +2,4 @@
 export { createConversationsRepo } from './repo.js';
 export { conversationsRoutes } from './routes.js';
 export { createConversationsService } from './service.js';
+export { conversationsModule } from './module.js';

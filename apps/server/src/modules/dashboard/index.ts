@@ -2,3 +2,4 @@
 export { createDashboardRepo } from './repo.js';
 export { dashboardRoutes } from './routes.js';
 export { createDashboardService } from './service.js';
+export { dashboardModule } from './module.js';

@@ -576,7 +576,7 @@ describe.each(backends)('devices and the device API on %s', (kind) => {
     const warnings: string[] = [];
     const service = createDeviceApiService({
       sessionEnded: async () => undefined,
-      sections: async () => defaultKioskSections(),
+      kioskParts: async () => ({ sections: defaultKioskSections() }),
       repo: {
         ...real,
         // The batched write fails once; the retry (one row at a time) goes through.

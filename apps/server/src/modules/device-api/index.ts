@@ -2,3 +2,4 @@
 export { createDeviceApiRepo } from './repo.js';
 export { deviceApiRoutes } from './routes.js';
 export { createDeviceApiService } from './service.js';
+export { deviceApiModule } from './module.js';

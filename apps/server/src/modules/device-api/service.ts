@@ -5,17 +5,13 @@ import type {
   AnswerKind,
   AskResult,
   DeviceConfig,
-  KioskSections,
-  KioskBanner,
-  KioskIdleScreen,
-  KioskAvatar,
-  KioskEvent,
+  KioskParts,
   Language,
   VisitorSession,
   ZAskRequest,
   ZRateRequest,
 } from '@ambassador/contracts';
-import { NO_IDLE_SCREEN, SUGGESTIONS_MAX } from '@ambassador/contracts';
+import { SUGGESTIONS_MAX, ZKioskParts } from '@ambassador/contracts';
 import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
@@ -102,11 +98,7 @@ export function createDeviceApiService({
   repo,
   answers,
   topics,
-  sections,
-  carousel = async () => [],
-  idleScreen = async () => NO_IDLE_SCREEN,
-  event = async () => null,
-  avatar = async () => null,
+  kioskParts,
   clock,
   log,
   sessionEnded,
@@ -119,16 +111,11 @@ export function createDeviceApiService({
    */
   answers: Pick<AnswerChain, 'ask'>;
   topics: Pick<TopicsRepo, 'settings'>;
-  /** The device's interface sections (modules/interface), for its kiosk. */
-  sections: (deviceId: number) => Promise<KioskSections>;
-  /** The device's carousel banners in schedule now (modules/interface), for its kiosk. */
-  carousel?: (deviceId: number) => Promise<KioskBanner[]>;
-  /** What the device's idle loop plays (modules/interface), for its kiosk. */
-  idleScreen?: (deviceId: number) => Promise<KioskIdleScreen>;
-  /** The device's current event, resolved (modules/events), for its kiosk; null when none plays. */
-  event?: (deviceId: number) => Promise<KioskEvent | null>;
-  /** The device's avatar in use with a fresh player address (modules/avatars); null when none. */
-  avatar?: (deviceId: number) => Promise<KioskAvatar | null>;
+  /**
+   * The live parts of the device's configuration (sections, banners, idle screen, event, avatar),
+   * each read from the area that owns it (`core.kioskParts`); a part none gives is its default.
+   */
+  kioskParts: (deviceId: number) => Promise<Partial<KioskParts>>;
   clock: Clock;
   log: LogFailureSink;
   /** What else ends with a visitor session (the staff chats linked to it). */
@@ -191,14 +178,9 @@ export function createDeviceApiService({
 
   return {
     async config(device: DeviceContext): Promise<DeviceConfig> {
-      const [settings, shown, banners, idle, current, face] = await Promise.all([
-        topics.settings(device.id),
-        sections(device.id),
-        carousel(device.id),
-        idleScreen(device.id),
-        event(device.id),
-        avatar(device.id),
-      ]);
+      const [settings, parts] = await Promise.all([topics.settings(device.id), kioskParts(device.id)]);
+      // A part no area gives gets its default from the contract.
+      const live = ZKioskParts.parse(parts);
       const pick = (table: Record<Language, string>) =>
         Object.fromEntries(device.languages.map((l) => [l, table[l]])) as Partial<Record<Language, string>>;
       return {
@@ -212,11 +194,7 @@ export function createDeviceApiService({
         project: { id: device.projectId, name: device.projectName },
         settings: { is_enabled_related_intents: settings?.isEnabledRelatedIntents ?? true },
         messages: { welcome: pick(WELCOME), fallback: pick(FALLBACK) },
-        sections: shown,
-        carousel: banners,
-        idle_screen: idle,
-        event: current,
-        avatar: face,
+        ...live,
       };
     },
 

@@ -2,3 +2,4 @@
 export { createDevicesRepo } from './repo.js';
 export { devicesRoutes, devicesStaffRoutes } from './routes.js';
 export { createDevicesService, type DeviceContext, type DevicesService } from './service.js';
+export { devicesModule } from './module.js';

@@ -2,3 +2,4 @@
 export { createDirectoryRepo, directoryMediaReferences } from './repo.js';
 export { directoryDeviceRoutes, directoryRoutes } from './routes.js';
 export { createDirectoryService, type DirectoryService } from './service.js';
+export { directoryModule } from './module.js';

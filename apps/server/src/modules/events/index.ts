@@ -12,3 +12,4 @@ export { createResultsService } from './results-service.js';
 export { createRunRepo } from './run-repo.js';
 export { runDeviceRoutes, runRoutes } from './run-routes.js';
 export { createRunService } from './run-service.js';
+export { eventsModule } from './module.js';

@@ -8,3 +8,4 @@ export { createCarouselService, type CarouselService } from './carousel-service.
 export { createIdleScreenRepo, idleScreenMediaReferences } from './idle-screen-repo.js';
 export { idleScreenRoutes } from './idle-screen-routes.js';
 export { createIdleScreenService, type IdleScreenService } from './idle-screen-service.js';
+export { interfaceModule } from './module.js';

@@ -3,3 +3,4 @@ export { createLocationsRepo, locationsMediaReferences } from './repo.js';
 export { locationsDeviceRoutes, locationsRoutes } from './routes.js';
 export { createLocationsService, type LocationsService, type LocationStepResult } from './service.js';
 export { locationsStep, namedLocationStep } from './step.js';
+export { locationsModule } from './module.js';

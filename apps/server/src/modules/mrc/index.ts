@@ -16,3 +16,4 @@ export {
 } from './retrieval/index.js';
 export type { DocumentAnswer, DocumentAnswerer } from './answerer.js';
 export { documentsStep } from './step.js';
+export { mrcModule } from './module.js';

@@ -2,3 +2,4 @@
 export { createPushRepo, pushMediaReferences } from './repo.js';
 export { pushRoutes } from './routes.js';
 export { createPushService } from './service.js';
+export { pushModule } from './module.js';

@@ -2,3 +2,4 @@
 export { createRetentionRepo } from './repo.js';
 export { retentionRoutes } from './routes.js';
 export { createRetentionService } from './service.js';
+export { retentionModule } from './module.js';

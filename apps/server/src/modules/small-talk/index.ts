@@ -4,3 +4,4 @@ export { smallTalkRoutes } from './routes.js';
 export { createSmallTalkService, type SmallTalkAnswering, type SmallTalkService } from './service.js';
 export { smallTalkSteps } from './steps.js';
 export { starterItems } from './starter.js';
+export { smallTalkModule } from './module.js';

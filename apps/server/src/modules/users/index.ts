@@ -2,3 +2,4 @@
 export { createUsersRepo } from './repo.js';
 export { usersRoutes } from './routes.js';
 export { createUsersService } from './service.js';
+export { usersModule } from './module.js';

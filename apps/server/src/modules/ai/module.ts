@@ -1,0 +1,116 @@
+import { defineModule, type Core } from '../../core/module.js';
+import { AI_CHANGED } from '../../events/channels.js';
+import { createListeners } from '../../lib/listeners.js';
+import { createMatcherRegistry } from '../../matcher/index.js';
+import { createAnswerService } from './answering/answer-service.js';
+import { createAnswerData } from './answering/answer-data.js';
+import { createConfidenceRepo } from './answering/confidence-repo.js';
+import { createConfidenceService } from './answering/confidence.js';
+import { createMatcherSource } from './answering/matcher-source.js';
+import { createMatcherStatusService } from './answering/matcher-status.js';
+import { topicsStep } from './answering/step.js';
+import type { AiChangeListener } from './changes.js';
+import { createEntitiesRepo } from './entities/repo.js';
+import { createEntitiesService } from './entities/service.js';
+import { createExchangeService } from './exchange/service.js';
+import { createResponsesRepo, responseMediaReferences } from './responses/repo.js';
+import { createResponsesService } from './responses/service.js';
+import { aiRoutes } from './routes.js';
+import { createTopicsRepo } from './topics/repo.js';
+import { createTopicsService } from './topics/service.js';
+import { createTransferRepo, transferMediaReferences } from './transfer/repo.js';
+import { createTransferService } from './transfer/service.js';
+
+function build({ db, clock, log, bus, vectors, understanding, use }: Core) {
+  const topicsRepo = createTopicsRepo(db);
+  const responsesRepo = createResponsesRepo(db);
+  const entitiesRepo = createEntitiesRepo(db);
+  const topicsChanged = createListeners<number>((err) =>
+    log.error({ err }, 'acting on changed topics failed'),
+  );
+  // Every instance's matcher hears which topics of a device changed, wherever they changed; the
+  // instance that made the change tells this one's listeners (banner links), once.
+  const listener: AiChangeListener = {
+    changed: (deviceId, topicIds) => {
+      bus.publish(AI_CHANGED, { deviceId, topicIds });
+      topicsChanged.emit(deviceId);
+    },
+    settingsChanged: (deviceId) => bus.publish(AI_CHANGED, { deviceId, settings: true }),
+  };
+  // Built per device on first use, then answers from memory; changes rebuild only what changed, and
+  // a rebuild runs beside the matcher in use, which answers until the new one takes over.
+  const matcherSource = createMatcherSource({ topics: topicsRepo, entities: entitiesRepo, vectors, log });
+  const matcher = createMatcherRegistry({ ...matcherSource, log });
+  // What answering reads besides the matcher (topics, responses, sub-topics, settings), in memory.
+  const answerData = createAnswerData({ topics: topicsRepo, responses: responsesRepo });
+  bus.subscribe(AI_CHANGED, (message) => {
+    if ('settings' in message) return answerData.settingsChanged(message.deviceId);
+    matcher.invalidate(message.deviceId, message.topicIds);
+    answerData.invalidate(message.deviceId, message.topicIds);
+  });
+  use('devices').onRetired((deviceId) => {
+    matcher.drop(deviceId);
+    answerData.drop(deviceId);
+  });
+  const answers = createAnswerService({
+    matcher,
+    topics: answerData.topics,
+    responses: answerData.responses,
+  });
+  return {
+    topicsRepo,
+    matcher,
+    answerData,
+    /** Its answering step: the intent matcher's topics (modules/assistant orders the steps). */
+    step: topicsStep(answers),
+    onTopicsChanged: topicsChanged.add,
+    topics: createTopicsService({
+      repo: topicsRepo,
+      clock,
+      listener,
+      // The overlap check reaches the matcher when a keyword is checked.
+      nearest: (deviceId, text, limit) => matcher.nearest(deviceId, text, limit),
+    }),
+    responses: createResponsesService({ repo: responsesRepo, topics: topicsRepo, clock, listener }),
+    entities: createEntitiesService({ repo: entitiesRepo, topics: topicsRepo, clock, listener }),
+    transfer: createTransferService({ db, repo: createTransferRepo(db), clock, listener }),
+    exchange: createExchangeService({ db, clock, listener }),
+    confidence: createConfidenceService({
+      matcher,
+      topics: topicsRepo,
+      repo: createConfidenceRepo(db),
+      clock,
+    }),
+    matcherStatus: createMatcherStatusService({ matcher, understanding, embedding: matcherSource.embedding }),
+  };
+}
+
+declare module '../../core/module.js' {
+  interface Modules {
+    ai: ReturnType<typeof build>;
+  }
+}
+
+/** Question topics, responses, aliases, the intent matcher and the A.I. page's tools. */
+export const aiModule = defineModule({
+  name: 'ai',
+  build,
+  admin: (scope, own, { media, use }) =>
+    aiRoutes(scope, {
+      ...own,
+      testConsole: use('assistant').testConsole,
+      media,
+      devices: use('devices').devices,
+    }),
+  tasks: ({ transfer }) => [{ name: 'prune expired transfer snapshots', run: transfer.prune }],
+  mediaReferences: [responseMediaReferences, transferMediaReferences],
+  // One device at a time, in 20 ms slices: requests are served meanwhile, and a device's first
+  // visitor question no longer waits for its build.
+  warm: async ({ matcher }, { use, log }) => {
+    const started = Date.now();
+    const ids = await use('devices').repo.allIds();
+    for (const id of ids) await matcher.warm(id);
+    log.info({ devices: ids.length, ms: Date.now() - started }, 'intent matchers ready');
+  },
+  close: ({ matcher }) => matcher.close(),
+});

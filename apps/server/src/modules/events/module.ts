@@ -1,0 +1,58 @@
+import { defineModule, type Core } from '../../core/module.js';
+import { createEventRepo, eventMediaReferences } from './event-repo.js';
+import { eventRoutes } from './event-routes.js';
+import { createEventService } from './event-service.js';
+import { createKioskEvents } from './kiosk-event.js';
+import { createQuizRepo, quizMediaReferences } from './quiz-repo.js';
+import { quizRoutes } from './quiz-routes.js';
+import { createQuizService } from './quiz-service.js';
+import { createResultsRepo } from './results-repo.js';
+import { resultsRoutes } from './results-routes.js';
+import { createResultsService } from './results-service.js';
+import { createRunRepo } from './run-repo.js';
+import { runDeviceRoutes, runRoutes } from './run-routes.js';
+import { createRunService } from './run-service.js';
+
+function build({ db, media, notifier, clock }: Core) {
+  const eventsRepo = createEventRepo(db);
+  const quizzesRepo = createQuizRepo(db);
+  const runRepo = createRunRepo(db);
+  // The current event, resolved, goes to the device's kiosks after any change to it or its quizzes.
+  const kioskEvents = createKioskEvents({
+    events: eventsRepo,
+    quizzes: quizzesRepo,
+    notifier,
+    webAddresses: media.webAddresses,
+  });
+  return {
+    kioskEvents,
+    quizzes: createQuizService({ repo: quizzesRepo, live: kioskEvents, clock }),
+    events: createEventService({ repo: eventsRepo, quizzes: quizzesRepo, live: kioskEvents, media, clock }),
+    runs: createRunService({ repo: runRepo, notifier, clock }),
+    results: createResultsService({ repo: createResultsRepo(db), runs: runRepo, clock }),
+  };
+}
+
+declare module '../../core/module.js' {
+  interface Modules {
+    events: ReturnType<typeof build>;
+  }
+}
+
+/** The Event Manager: events and quizzes, their runs on kiosks, and the results. */
+export const eventsModule = defineModule({
+  name: 'events',
+  build,
+  admin: (scope, { events, quizzes, runs, results }) => {
+    eventRoutes(scope, { events });
+    quizRoutes(scope, { quizzes });
+    runRoutes(scope, { runs });
+    resultsRoutes(scope, { results });
+  },
+  device: (scope, { runs }) => runDeviceRoutes(scope, { runs }),
+  tasks: ({ runs }) => [
+    { name: 'end event runs their kiosk stopped reporting on', run: () => runs.closeAbandoned() },
+  ],
+  mediaReferences: [eventMediaReferences, quizMediaReferences],
+  kiosk: ({ kioskEvents }) => [{ key: 'event', read: (deviceId) => kioskEvents.kioskEvent(deviceId) }],
+});

@@ -1,0 +1,42 @@
+import { defineModule, type Core } from '../../core/module.js';
+import { DEVICE_CHANGED, LOCATIONS_CHANGED } from '../../events/channels.js';
+import { createLocationsRepo, locationsMediaReferences } from './repo.js';
+import { locationsDeviceRoutes, locationsRoutes } from './routes.js';
+import { createLocationsService } from './service.js';
+import { locationsStep, namedLocationStep } from './step.js';
+
+function build({ db, media, notifier, clock, bus, use }: Core) {
+  const locations = createLocationsService({
+    repo: createLocationsRepo(db),
+    media,
+    notifier,
+    clock,
+    timeZoneOf: use('calls').timeZoneOf,
+    onChanged: (deviceId) => bus.publish(LOCATIONS_CHANGED, { deviceId }),
+  });
+  // Every instance forgets a device's folded locations when they change, and when the device
+  // changes or is deleted (what it held is then of no use).
+  for (const channel of [LOCATIONS_CHANGED, DEVICE_CHANGED]) {
+    bus.subscribe(channel, ({ deviceId }) => locations.forget(deviceId));
+  }
+  return {
+    locations,
+    /** Its answering steps: a location named outright (before topics), "where is …" (after). */
+    steps: { named: namedLocationStep(locations), where: locationsStep(locations) },
+  };
+}
+
+declare module '../../core/module.js' {
+  interface Modules {
+    locations: ReturnType<typeof build>;
+  }
+}
+
+/** Locations and maps: "where is …" answered with a map. */
+export const locationsModule = defineModule({
+  name: 'locations',
+  build,
+  admin: (scope, { locations }, { media }) => locationsRoutes(scope, { locations, media }),
+  device: (scope, { locations }) => locationsDeviceRoutes(scope, { locations }),
+  mediaReferences: [...locationsMediaReferences],
+});
