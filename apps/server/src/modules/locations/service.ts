@@ -9,11 +9,9 @@ import {
   type ZLocationsQuery,
   type Language,
   type Location,
-  type LocationAnswer,
   type LocationCategoryColumn,
   type LocationCategoryNode,
   type LocationMap,
-  type KioskFloorMap,
   type KioskPosition,
   type MapPoint,
 } from '@ambassador/contracts';
@@ -24,14 +22,12 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { jsonField } from '../../lib/validate.js';
 import { DEFAULT_MEDIA_LIMITS, type MediaStore } from '../../media/store.js';
-import { mediaUrls } from '../../media/urls.js';
 import type { Notifier } from '../../realtime/types.js';
 import { createImportGate } from '../../lib/spreadsheet/import-gate.js';
 import { readWorkbook } from '../../lib/spreadsheet/read-workbook.js';
 import { XLSX_LIMITS } from '../../lib/spreadsheet/xlsx-limits.js';
 import { writeWorkbook } from '../../lib/spreadsheet/xlsx-write.js';
-import { answerText, findLocation, kioskMap, locationAnswer } from './answer.js';
-import { createFoldedLocations } from './folded-cache.js';
+import { createLocationAnswers, urlsOf } from './device-answers.js';
 import { locationsSheet, planLocationsImport } from './workbook.js';
 import { isPdf, pdfPagePicture } from './pdf.js';
 import type { LocationRow, LocationsRepo, LocationWrite, MapRow } from './repo.js';
@@ -42,17 +38,6 @@ const IMPORT_LIMITS = { ...XLSX_LIMITS, rows: MAX_LOCATIONS + 1000, cells: (MAX_
 const IN_USE_NAMES = 10;
 /** The largest file a map upload takes: a PDF of a few pages, or an image. */
 export const MAP_UPLOAD_MAX_BYTES = 30 * 1024 * 1024;
-/**
- * How long a device's folded locations are trusted without a change being heard: changes reach
- * every instance over the event bus at once, so this only bounds staleness when a message is lost.
- */
-const FOLDED_TTL_MS = 60_000;
-/**
- * The most active locations whose folded names are held, over all devices: about 2.5 KB each with
- * their rows (bench/locations.ts), so about 50 MB at most; four devices of 5,000, or hundreds of smaller ones.
- */
-const FOLDED_MAX_LOCATIONS = 20_000;
-
 const locationNotFound = () => notFound('This location does not exist on the selected device.');
 const mapNotFound = () => notFound('This map does not exist on the selected device.');
 const categoryNotFound = () => notFound('This category does not exist on the selected device.');
@@ -79,11 +64,6 @@ const toLocation = (r: LocationRow): Location => ({
   created_at: r.createdAt.toISOString(),
   updated_at: r.updatedAt.toISOString(),
 });
-
-const urlsOf = (m: MapRow) => {
-  const u = mediaUrls({ filename: m.filename, kind: m.kind, variants: m.variants });
-  return { url: u.url, web_url: u.web_url, thumb_url: u.thumb_url };
-};
 
 const toMap = (m: MapRow): LocationMap => ({
   id: m.id,
@@ -142,14 +122,10 @@ export function createLocationsService({
   onChanged?: (deviceId: number) => void;
 }) {
   const gate = createImportGate();
-  const folded = createFoldedLocations({
-    load: (deviceId) => repo.all(deviceId),
-    ttlMs: FOLDED_TTL_MS,
-    maxLocations: FOLDED_MAX_LOCATIONS,
-  });
+  const answers = createLocationAnswers({ repo, clock, timeZoneOf });
   /** After every committed change: kiosks re-read what they show, questions the new locations. */
   const changed = (deviceId: number) => {
-    folded.forget(deviceId);
+    answers.forget(deviceId);
     onChanged?.(deviceId);
     notifier.toDevice(deviceId, SOCKET.locationMap, { changed_at: clock.now().toISOString() });
   };
@@ -489,90 +465,14 @@ export function createLocationsService({
 
     // ------------------------------------------------------------ answering
 
-    /**
-     * The location a question asks for and the device's answer with it, or null: the answering
-     * chain's locations steps (`named`: before topics, a place named outright; else after topics,
-     * before documents: docs/decisions.md).
-     */
-    async answer(
-      deviceId: number,
-      language: Language,
-      text: string,
-      opts: { named?: boolean } = {},
-    ): Promise<LocationStepResult | null> {
-      const { any, active } = await folded.get(deviceId);
-      if (!any) return null;
-      const hit = findLocation(text, active, opts);
-      if (!hit) return { hit: null };
-      const answer = await this.answerFor(deviceId, hit.location, language);
-      return { hit: { ...hit, answer, text: answerText(answer) } };
-    },
-
-    /** Which texts name a place outright, as the chain's first locations step would find it. */
-    async named(deviceId: number, texts: readonly string[]) {
-      const { active } = await folded.get(deviceId);
-      return texts.map((text) => {
-        const hit = active.length > 0 ? findLocation(text, active, { named: true }) : null;
-        return { text, location: hit ? { id: hit.location.id, name: hit.location.name } : null };
-      });
-    },
+    /** The chain's questions, the start screen's floor map, a location's answer: device-answers.ts. */
+    ...answers,
 
     /** The device's answer with one location (GET /device_api/v1/locations/{id}). */
     async kioskLocation(deviceId: number, id: number, language: Language) {
       const row = await repo.one(deviceId, id);
       if (!row || !row.isActive) throw locationNotFound();
-      return this.answerFor(deviceId, row, language);
-    },
-
-    /**
-     * The start screen's map (GET /device_api/v1/floor_map): the floors in floor order, every
-     * active place as the device answers with it, by name, and where the kiosk stands.
-     */
-    async floorMap(deviceId: number, language: Language): Promise<KioskFloorMap> {
-      const [{ active }, floors, position, timeZone] = await Promise.all([
-        folded.get(deviceId),
-        repo.maps(deviceId),
-        repo.position(deviceId),
-        timeZoneOf(deviceId),
-      ]);
-      const byId = new Map(floors.map((m) => [m.id, m]));
-      const at = clock.now();
-      const places = active
-        .map(({ location }) =>
-          locationAnswer(location, {
-            language,
-            map: location.mapId === null ? null : (byId.get(location.mapId) ?? null),
-            mapUrls: urlsOf,
-            position,
-            timeZone,
-            at,
-          }),
-        )
-        .sort((a, b) => a.name.localeCompare(b.name, 'en'));
-      return {
-        floors: floors.map((m) => kioskMap(m, urlsOf)),
-        places,
-        you_are_here: position ? { map_id: position.mapId, x: position.x, y: position.y } : null,
-      };
-    },
-
-    /** Another instance changed the device's locations, or the device changed or went (app.ts). */
-    forget: (deviceId: number) => folded.forget(deviceId),
-
-    async answerFor(deviceId: number, location: LocationRow, language: Language): Promise<LocationAnswer> {
-      const [map, position, timeZone] = await Promise.all([
-        location.mapId === null ? null : repo.map(deviceId, location.mapId),
-        repo.position(deviceId),
-        timeZoneOf(deviceId),
-      ]);
-      return locationAnswer(location, {
-        language,
-        map,
-        mapUrls: urlsOf,
-        position,
-        timeZone,
-        at: clock.now(),
-      });
+      return answers.answerFor(deviceId, row, language);
     },
   };
 
@@ -600,15 +500,6 @@ const nameTaken = (name: string) => (e: unknown) => {
   throw e;
 };
 
-export interface LocationStepResult {
-  /** The location found (null: the device has locations, none was asked for). */
-  hit: {
-    location: LocationRow;
-    score: number;
-    matched: string;
-    answer: LocationAnswer;
-    text: string;
-  } | null;
-}
+export type { LocationStepResult } from './device-answers.js';
 
 export type LocationsService = ReturnType<typeof createLocationsService>;
