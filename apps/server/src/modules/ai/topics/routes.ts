@@ -40,7 +40,7 @@ import {
 } from '@ambassador/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { bodyOrQuery, contractApp, done, ok } from '../../../lib/contract.js';
+import { bodyOrQuery, contractApp, done, ok, type ContractApp } from '../../../lib/contract.js';
 import { deviceIdOf, pinned } from '../../../plugins/guard.js';
 import { AI_PAGE, INTENTS } from '../access.js';
 import type { TopicsService } from './service.js';
@@ -52,7 +52,15 @@ const byId = bodyOrQuery(ZDeleteByIdRequest);
 /** Categories, the device's A.I. settings, question topics, their keywords and training. */
 export function topicsRoutes(parent: FastifyInstance, { topics }: { topics: TopicsService }) {
   const app = contractApp(parent);
-  // ------------------------------------------------------------ categories
+  categoryRoutes(app, topics);
+  settingsRoutes(app, topics);
+  topicRoutes(app, topics);
+  topicBrowserRoutes(app, topics);
+  keywordRoutes(app, topics);
+}
+
+/** Topic categories: the tree, adding, renaming and deleting one. */
+function categoryRoutes(app: ContractApp, topics: TopicsService) {
   app.get(
     `${INTENTS}/category`,
     {
@@ -125,8 +133,10 @@ export function topicsRoutes(parent: FastifyInstance, { topics }: { topics: Topi
       return done('Category deleted.');
     },
   );
+}
 
-  // ------------------------------------------------------------ settings
+/** The device’s A.I. settings: related intents, answer confidence. */
+function settingsRoutes(app: ContractApp, topics: TopicsService) {
   app.get(
     '/ai_config/settings',
     {
@@ -179,8 +189,10 @@ export function topicsRoutes(parent: FastifyInstance, { topics }: { topics: Topi
       });
     },
   );
+}
 
-  // ------------------------------------------------------------ topics
+/** Question topics: one or a page of them, adding, changing, renaming and deleting one. */
+function topicRoutes(app: ContractApp, topics: TopicsService) {
   app.get(
     `${INTENTS}/intent`,
     {
@@ -278,6 +290,10 @@ export function topicsRoutes(parent: FastifyInstance, { topics }: { topics: Topi
         message: 'Title updated.',
       }),
   );
+}
+
+/** Finding topics (breadcrumb, autocomplete, browser columns, the tree), button payloads and avatar motions. */
+function topicBrowserRoutes(app: ContractApp, topics: TopicsService) {
   app.get(
     `${INTENTS}/nav`,
     {
@@ -376,8 +392,10 @@ export function topicsRoutes(parent: FastifyInstance, { topics }: { topics: Topi
         message: 'Avatar motion saved.',
       }),
   );
+}
 
-  // ------------------------------------------------------------ keywords and training
+/** A topic’s keywords and training phrases. */
+function keywordRoutes(app: ContractApp, topics: TopicsService) {
   app.get(
     `${INTENTS}/keywords`,
     {
