@@ -42,7 +42,7 @@ import {
   ZUploadResponse,
 } from '@ambassador/contracts';
 import type { FastifyInstance } from 'fastify';
-import { contractApp, done, file, ok } from '../../lib/contract.js';
+import { contractApp, done, file, ok, type ContractApp } from '../../lib/contract.js';
 import { attachment, XLSX_TYPE } from '../../lib/downloads.js';
 import type { MediaStore } from '../../media/store.js';
 import { deferredFile, manyFiles, saveImageUpload } from '../../media/uploads.js';
@@ -61,8 +61,15 @@ export function locationsRoutes(
   { locations, media }: { locations: LocationsService; media: MediaStore },
 ) {
   const app = contractApp(parent);
+  locationRoutes(app, locations);
+  locationFileRoutes(app, locations, media);
+  mapRoutes(app, locations);
+  positionRoutes(app, locations);
+  categoryLayerRoutes(app, locations);
+}
 
-  // ---------------------------------------------------------------- locations
+/** The device’s locations: a page of them, which phrases name one, adding, changing and deleting one. */
+function locationRoutes(app: ContractApp, locations: LocationsService) {
   app.get(
     '/location_map/locations',
     {
@@ -160,6 +167,10 @@ export function locationsRoutes(
       return done('Location deleted.');
     },
   );
+}
+
+/** A location’s picture, and the locations as an xlsx workbook (export, import). */
+function locationFileRoutes(app: ContractApp, locations: LocationsService, media: MediaStore) {
   app.post(
     '/location_map/upload',
     {
@@ -219,8 +230,10 @@ export function locationsRoutes(
       return ok(report, { message: report.applied ? 'Locations imported.' : 'Preview.' });
     },
   );
+}
 
-  // ---------------------------------------------------------------- maps
+/** The device’s maps (floor plans): the list, uploading, floor order, renaming and deleting one. */
+function mapRoutes(app: ContractApp, locations: LocationsService) {
   app.get(
     '/location_map/maps',
     {
@@ -318,8 +331,10 @@ export function locationsRoutes(
       return done('Map deleted.');
     },
   );
+}
 
-  // ---------------------------------------------------------------- the device's own position
+/** Where the device itself stands on its maps ("you are here"). */
+function positionRoutes(app: ContractApp, locations: LocationsService) {
   app.get(
     '/location_map/kiosk_position',
     {
@@ -365,8 +380,10 @@ export function locationsRoutes(
       return done('Position cleared.');
     },
   );
+}
 
-  // ---------------------------------------------------------------- category layers
+/** The category layers locations are filed under. */
+function categoryLayerRoutes(app: ContractApp, locations: LocationsService) {
   app.get(
     '/location_map/categories/tree',
     {
