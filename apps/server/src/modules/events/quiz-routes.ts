@@ -20,7 +20,7 @@ import {
 } from '@ambassador/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { contractApp, done, ok } from '../../lib/contract.js';
+import { contractApp, done, ok, type ContractApp } from '../../lib/contract.js';
 import { deviceIdOf, pinned } from '../../plugins/guard.js';
 import { EVENT_PAGE, EVENT_TAGS as tags, deviceRef } from './access.js';
 import type { QuizService } from './quiz-service.js';
@@ -32,6 +32,13 @@ const pushed =
 /** The quiz library of a device. Thin: the contract and the guard check, the service acts. */
 export function quizRoutes(parent: FastifyInstance, { quizzes }: { quizzes: QuizService }) {
   const app = contractApp(parent);
+  quizLibraryRoutes(app, quizzes);
+  questionRoutes(app, quizzes);
+  generalPageRoutes(app, quizzes);
+}
+
+/** The quizzes themselves: the library, adding, changing, deleting and copying one. */
+function quizLibraryRoutes(app: ContractApp, quizzes: QuizService) {
   app.get(
     QUIZ,
     {
@@ -128,6 +135,10 @@ export function quizRoutes(parent: FastifyInstance, { quizzes }: { quizzes: Quiz
     async (req) =>
       ok(await quizzes.duplicate(deviceIdOf(req), req.params.quiz_id), { message: 'Quiz duplicated.' }),
   );
+}
+
+/** A quiz’s questions. */
+function questionRoutes(app: ContractApp, quizzes: QuizService) {
   app.post(
     `${QUIZ}/:quiz_id/question`,
     {
@@ -196,6 +207,10 @@ export function quizRoutes(parent: FastifyInstance, { quizzes }: { quizzes: Quiz
       return done('Question deleted.');
     },
   );
+}
+
+/** A quiz’s five general pages (onboard, correct, incorrect, ending, retry). */
+function generalPageRoutes(app: ContractApp, quizzes: QuizService) {
   app.get(
     `${QUIZ}/:quiz_id/:page_type`,
     {
