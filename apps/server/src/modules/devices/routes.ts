@@ -16,7 +16,7 @@ import {
   ZUpdateDeviceRequest,
 } from '@ambassador/contracts';
 import type { FastifyInstance } from 'fastify';
-import { contractApp, done, ok } from '../../lib/contract.js';
+import { contractApp, done, ok, type ContractApp } from '../../lib/contract.js';
 import { deviceOf } from '../../plugins/device-auth.js';
 import { authOf } from '../../plugins/guard.js';
 import type { DevicesService } from './service.js';
@@ -31,6 +31,13 @@ const tags = ['Devices'];
 
 export function devicesRoutes(parent: FastifyInstance, { devices }: { devices: DevicesService }) {
   const app = contractApp(parent);
+  deviceListRoutes(app, devices);
+  deviceKeyRoutes(app, devices);
+  deviceRetirementRoutes(app, devices);
+}
+
+/** The device selector’s list, and the project’s devices: listing, adding and changing one. */
+function deviceListRoutes(app: ContractApp, devices: DevicesService) {
   // Loaded right after sign-in, before a forced password reset, so expired sessions may read it.
   app.get(
     '/interface/devices',
@@ -93,6 +100,10 @@ export function devicesRoutes(parent: FastifyInstance, { devices }: { devices: D
     },
     async (req) => ok(await devices.update(authOf(req), req.body), { message: 'Device updated' }),
   );
+}
+
+/** A device’s key (new, revoked) and the staff PIN of its kiosk’s settings. */
+function deviceKeyRoutes(app: ContractApp, devices: DevicesService) {
   app.post(
     `${D}/key`,
     {
@@ -142,8 +153,10 @@ export function devicesRoutes(parent: FastifyInstance, { devices }: { devices: D
         message: req.body.pin === null ? 'Staff PIN removed.' : 'Staff PIN set.',
       }),
   );
+}
 
-  // Retiring a device: archive (key revoked, out of the selector, data kept), restore, delete.
+/** Retiring a device: archive (key revoked, out of the selector, data kept), restore, delete. */
+function deviceRetirementRoutes(app: ContractApp, devices: DevicesService) {
   app.post(
     `${D}/archive`,
     {
