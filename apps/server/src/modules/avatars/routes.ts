@@ -18,7 +18,7 @@ import {
 } from '@ambassador/contracts';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
-import { contractApp, ok } from '../../lib/contract.js';
+import { contractApp, ok, type ContractApp } from '../../lib/contract.js';
 import { forbidden } from '../../lib/errors.js';
 import { singleFile } from '../../media/uploads.js';
 import { deviceOf } from '../../plugins/device-auth.js';
@@ -30,6 +30,9 @@ const AVATAR_PAGE = { access: { page: '/interface' } } as const;
 const tags = ['Virtual avatars'];
 const MB = 1024 * 1024;
 
+/** A topic's avatar motion (404 when the topic is not the device's). */
+type TopicMotion = (deviceId: number, intentId: number) => Promise<string | null>;
+
 /** Virtual avatars. Thin: the contract and the guard check, the service acts. */
 export function avatarRoutes(
   parent: FastifyInstance,
@@ -38,12 +41,16 @@ export function avatarRoutes(
     topicMotion,
   }: {
     avatars: AvatarsService;
-    /** A topic's avatar motion (404 when the topic is not the device's). */
-    topicMotion: (deviceId: number, intentId: number) => Promise<string | null>;
+    topicMotion: TopicMotion;
   },
 ) {
   const app = contractApp(parent);
+  avatarLibraryRoutes(app, avatars);
+  motionPreviewRoutes(app, avatars, topicMotion);
+}
 
+/** The device’s avatars: the kind this server makes, the list, checking a photo, making, changing and deleting one. */
+function avatarLibraryRoutes(app: ContractApp, avatars: AvatarsService) {
   app.get(
     '/virtual_avatar/type',
     {
@@ -159,7 +166,10 @@ export function avatarRoutes(
       return ok(null, { message: 'Avatar deleted.' });
     },
   );
+}
 
+/** Playing motions on an avatar, from a topic page or the motion browser. */
+function motionPreviewRoutes(app: ContractApp, avatars: AvatarsService, topicMotion: TopicMotion) {
   app.get(
     '/ai_config/intents/avatar_motion/preview',
     {
