@@ -1,9 +1,10 @@
 import type { AvatarModel, PlayerCommand, PlayerEvent, PlayerState } from '@ambassador/contracts';
-import { createAnimator, type MotionFile } from './motion';
+import { createAnimator, type Animator, type MotionFile } from './motion';
 import { mouthAt, mouthTrack, type MouthTrack } from './lipsync';
-import { buildRig, REST } from './rig';
+import { buildRig, REST, type Rig } from './rig';
 import { startStill } from './still';
 import { frameCost, type Surface } from './surface';
+import type { startWebgl as StartWebgl } from './webgl';
 import './player.css';
 
 /**
@@ -106,39 +107,37 @@ interface Speech {
   done: boolean;
 }
 
-async function main() {
-  // The WebGL code loads while the model does.
-  const webgl = webglWorks() ? import('./webgl') : null;
-  const { model, motions, image } = await load();
-  const idles = model.idle_motions.map((m) => m.id).filter((id) => motions.has(id));
-  const gestures = model.tap_body_motions.map((m) => m.id).filter((id) => motions.has(id));
-  const animator = createAnimator(motions, idles);
-  const rig = buildRig(model.width, model.height, model.landmarks);
-  state.idles = idles;
-  const pageClock = () => performance.now() / 1000;
-
-  let surface: Surface;
+/** The portrait's surface: the WebGL mesh when WebGL works and it starts, else the still portrait. */
+async function startSurface(
+  webgl: Promise<{ startWebgl: typeof StartWebgl }> | null,
+  { model, image, rig }: { model: AvatarModel; image: HTMLImageElement; rig: Rig },
+): Promise<Surface> {
   if (webgl) {
     try {
       const { startWebgl } = await webgl;
-      surface = await startWebgl(root, { model, image, rig, scale });
+      const surface = await startWebgl(root, { model, image, rig, scale });
       state.renderer = 'webgl';
+      return surface;
     } catch {
-      surface = startStill(root, { model, image, scale });
-      state.renderer = 'still';
+      // Falls back to the still portrait.
     }
-  } else {
-    surface = startStill(root, { model, image, scale });
-    state.renderer = 'still';
   }
+  const surface = startStill(root, { model, image, scale });
+  state.renderer = 'still';
+  return surface;
+}
 
-  // ---- speech ----
+/**
+ * Speaking: a clip's sound (or, without sound allowed, the page clock) and the mouth track drawn
+ * with it. `measure=1` also records the sound played and the mouth drawn, frame by frame.
+ */
+function createSpeaker(surface: Surface, animator: Animator, pageClock: () => number) {
   let audio: AudioContext | null = null;
   let analyser: AnalyserNode | null = null;
   let speech: Speech | null = null;
   const measured: Array<[number, number, number]> = [];
   const level = new Float32Array(1024);
-  const endSpeech = () => {
+  const end = () => {
     if (!speech) return;
     speech.done = true;
     try {
@@ -152,7 +151,7 @@ async function main() {
     post({ type: 'avatar:ended' });
   };
   async function speak(cmd: Extract<PlayerCommand, { type: 'avatar:speak' }>) {
-    endSpeech();
+    end();
     state.caption = cmd.text ?? '';
     surface.caption(state.caption);
     if (cmd.motion) animator.play(cmd.motion, pageClock());
@@ -186,7 +185,7 @@ async function main() {
       source.connect(ctx.destination);
       source.start(next.startAt);
       source.onended = () => {
-        if (speech === next) endSpeech();
+        if (speech === next) end();
       };
       next.source = source;
     }
@@ -194,22 +193,57 @@ async function main() {
     state.speaking = true;
   }
 
+  /** This frame's mouth (closed when not speaking); ends a silent clip once its track is over. */
+  function mouthNow() {
+    let mouth = { open: 0, wide: 0 };
+    if (speech) {
+      const t = speech.clock() - speech.startAt;
+      mouth = mouthAt(speech.track, t);
+      state.audio_time = t;
+      if (t > speech.track.duration + 0.3 && speech.source === null) end();
+      if (measuring && analyser && t >= 0) {
+        analyser.getFloatTimeDomainData(level);
+        let sum = 0;
+        for (const v of level) sum += v * v;
+        measured.push([t, Math.sqrt(sum / level.length), mouth.open]);
+      }
+    }
+    return mouth;
+  }
+
+  return { speak, end, mouthNow, measured };
+}
+
+async function main() {
+  // The WebGL code loads while the model does.
+  const webgl = webglWorks() ? import('./webgl') : null;
+  const { model, motions, image } = await load();
+  const idles = model.idle_motions.map((m) => m.id).filter((id) => motions.has(id));
+  const gestures = model.tap_body_motions.map((m) => m.id).filter((id) => motions.has(id));
+  const animator = createAnimator(motions, idles);
+  const rig = buildRig(model.width, model.height, model.landmarks);
+  state.idles = idles;
+  const pageClock = () => performance.now() / 1000;
+
+  const surface = await startSurface(webgl, { model, image, rig });
+  const speaker = createSpeaker(surface, animator, pageClock);
+
   // ---- commands from the page ----
   window.addEventListener('message', (e: MessageEvent<PlayerCommand>) => {
     if (e.origin !== location.origin || typeof e.data !== 'object' || e.data === null) return;
     const cmd = e.data;
     const now = pageClock();
     if (cmd.type === 'avatar:play') animator.play(cmd.motion, now);
-    else if (cmd.type === 'avatar:speak') void speak(cmd).catch(() => endSpeech());
+    else if (cmd.type === 'avatar:speak') void speaker.speak(cmd).catch(() => speaker.end());
     else if (cmd.type === 'avatar:stop') {
-      endSpeech();
+      speaker.end();
       animator.stop(now);
     } else if (cmd.type === 'avatar:listen') {
       state.listening = cmd.on;
       animator.listen(cmd.on);
       surface.listening(cmd.on);
     } else if (cmd.type === 'avatar:reset') {
-      endSpeech();
+      speaker.end();
       animator.stop(now);
       surface.reset();
     }
@@ -228,19 +262,7 @@ async function main() {
   const params = { ...REST };
   surface.onFrame(() => {
     const now = pageClock();
-    let mouth = { open: 0, wide: 0 };
-    if (speech) {
-      const t = speech.clock() - speech.startAt;
-      mouth = mouthAt(speech.track, t);
-      state.audio_time = t;
-      if (t > speech.track.duration + 0.3 && speech.source === null) endSpeech();
-      if (measuring && analyser && t >= 0) {
-        analyser.getFloatTimeDomainData(level);
-        let sum = 0;
-        for (const v of level) sum += v * v;
-        measured.push([t, Math.sqrt(sum / level.length), mouth.open]);
-      }
-    }
+    const mouth = speaker.mouthNow();
     animator.params(now, mouth, params);
     state.mouth = Math.round(params.mouth * 1000) / 1000;
     state.motion = animator.current(now);
@@ -257,7 +279,7 @@ async function main() {
     }
     return params;
   });
-  Object.assign(window, { __avatarMeasured: measured });
+  Object.assign(window, { __avatarMeasured: speaker.measured });
 }
 
 main().catch((e: unknown) => fail(e instanceof Error ? e.message : 'This avatar could not be shown.'));
