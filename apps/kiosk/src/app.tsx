@@ -64,14 +64,9 @@ function KioskPhases() {
           />
         );
       case 'start':
-        if (!config || !api) return null;
         return (
           <StartScreen
-            config={config}
-            api={api}
-            realtime={realtime}
             player={player}
-            timing={timing}
             starting={visitor.starting}
             failed={visitor.failed}
             onStart={visitor.start}
@@ -80,37 +75,28 @@ function KioskPhases() {
           />
         );
       case 'chat':
-        if (!config || !api || !player) return null;
+        if (!player) return null;
         return (
           <ChatScreen
             key={phase.sessionId}
-            api={api}
-            realtime={realtime}
             player={player}
             avatar={speech.avatarLink}
             muted={muted}
             onToggleMute={toggleMute}
-            config={config}
             sessionId={phase.sessionId}
             language={phase.language}
             firstQuestion={phase.firstQuestion}
-            timing={timing}
             onEnd={() => visitor.end(phase.sessionId)}
             onLanguage={(language) => visitor.setLanguage(phase.sessionId, language)}
           />
         );
       case 'event':
-        if (!config || !api || !player) return null;
+        if (!player) return null;
         return (
           <EventRunScreen
             key={phase.run}
             event={phase.event}
-            current={config.event}
             language={phase.language}
-            api={api}
-            realtime={realtime}
-            config={config}
-            timing={timing}
             player={player}
             muted={muted}
             onToggleMute={toggleMute}

@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { KioskBanner } from '@ambassador/contracts';
+import { useKioskPart } from '../device/device-context';
 import { format, type Strings } from '../i18n/strings';
+
+const NO_BANNERS: readonly KioskBanner[] = [];
 
 const reducedMotion = () =>
   typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
@@ -10,20 +13,20 @@ const reducedMotion = () =>
  * pattern: it advances by itself, and stops while a visitor's pointer or focus is on it or the
  * pause button says so (people who asked for less motion get it paused). A banner whose schedule
  * ends while the kiosk runs drops out at its next turn; one that starts later comes with the next
- * config (the server sends the banners in schedule now).
+ * config (the server sends the banners in schedule now). The banners are the device's live
+ * carousel: an operator's change shows at once.
  */
 export function BannerCarousel({
-  banners,
   strings,
   intervalMs,
   onOpen,
 }: {
-  banners: readonly KioskBanner[];
   strings: Strings;
   intervalMs: number;
   /** A banner linked to a topic or a unit was touched: open what it links to. */
   onOpen?: (banner: KioskBanner) => void;
 }) {
+  const banners = useKioskPart('carousel') ?? NO_BANNERS;
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(reducedMotion);
   const [hovered, setHovered] = useState(false);

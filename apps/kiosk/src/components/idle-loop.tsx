@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import type { KioskIdleScreen, Language } from '@ambassador/contracts';
+import type { Language } from '@ambassador/contracts';
+import { useKioskPart } from '../device/device-context';
 import { STRINGS, type Strings } from '../i18n/strings';
 import { HTML_LANG } from '../lib/languages';
 
@@ -7,15 +8,13 @@ import { HTML_LANG } from '../lib/languages';
  * The idle loop (Interface Settings → idle screen), full-screen over the start screen: the images
  * in order, each for its seconds, or the videos in order, muted, each to its end; then from the
  * start again. A touch or a key ends it (the touch is taken by the loop, so it presses nothing
- * underneath). The items may change while it plays.
+ * underneath). The items may change while it plays (the device's live idle screen).
  */
 export function IdleLoop({
-  idle,
   strings,
   languages = [],
   onExit,
 }: {
-  idle: KioskIdleScreen;
   strings: Strings;
   /** The device's languages: nobody has chosen one yet, so the hint is said in each (once). */
   languages?: readonly Language[];
@@ -31,7 +30,7 @@ export function IdleLoop({
   ];
   const [turn, setTurn] = useState(0);
   const root = useRef<HTMLDivElement>(null);
-  const { items, media_type } = idle;
+  const { items, media_type } = useKioskPart('idle_screen');
   const index = items.length > 0 ? turn % items.length : 0;
   const item = items[index];
   const next = () => setTurn((n) => n + 1);

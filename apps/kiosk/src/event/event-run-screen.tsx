@@ -1,14 +1,13 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import type { DeviceConfig, KioskEvent, Language, RunControl, RunOutcome } from '@ambassador/contracts';
-import type { DeviceApi } from '../api/device-api';
+import type { KioskEvent, Language, RunControl, RunOutcome } from '@ambassador/contracts';
 import { IdleOverlay } from '../chat/idle-overlay';
 import { MuteButton } from '../components/mute-button';
+import { useDevice, useKioskPart } from '../device/device-context';
 import { STRINGS, type Strings } from '../i18n/strings';
 import { HTML_LANG } from '../lib/languages';
 import type { SpeechPlayer } from '../lib/speech-player';
-import type { Timing } from '../lib/timing';
 import { useIdleTimeout } from '../lib/use-idle-timeout';
-import { SOCKET, type Realtime } from '../realtime/realtime-client';
+import { SOCKET } from '../realtime/realtime-client';
 import { useRealtimeEvent } from '../realtime/use-realtime';
 import { TtsActivity, VideoActivity } from './activity-views';
 import {
@@ -27,13 +26,7 @@ import { createRunReporter, type RunReporter } from './run-reporter';
 type Props = {
   /** The event as it was when the visitor pressed Start. */
   event: KioskEvent;
-  /** The device's current event now (config, updated by event:active). */
-  current: KioskEvent | null;
   language: Language;
-  api: DeviceApi;
-  realtime: Realtime | null;
-  config: DeviceConfig;
-  timing: Timing;
   player: SpeechPlayer;
   muted: boolean;
   onToggleMute: () => void;
@@ -49,20 +42,11 @@ type Props = {
  * time ends it (the clock stands still while a video or an announcement plays); an operator may
  * skip an activity or stop the run; the event ending or being replaced stops it.
  */
-export function EventRunScreen({
-  event,
-  current,
-  language,
-  api,
-  realtime,
-  config,
-  timing,
-  player,
-  muted,
-  onToggleMute,
-  onDone,
-  random,
-}: Props) {
+export function EventRunScreen({ event, language, player, muted, onToggleMute, onDone, random }: Props) {
+  const { api, realtime, timing } = useDevice();
+  // The device's current event now (event:active, or the config read again).
+  const current = useKioskPart('event');
+  const idleScreen = useKioskPart('idle_screen');
   const strings = STRINGS[language];
   const [state, dispatch] = useReducer(runReducer, null, () => createRun(event, language, random));
   const { step } = state;
@@ -142,7 +126,7 @@ export function EventRunScreen({
   });
 
   const [chatOpen, setChatOpen] = useState(false);
-  const idleMs = Math.max(1, config.idle_screen?.idle_timeout ?? 60) * 1000;
+  const idleMs = Math.max(1, idleScreen?.idle_timeout ?? 60) * 1000;
   const { secondsLeft, reset } = useIdleTimeout({
     idleMs,
     warningMs: Math.min(timing.warningMs, idleMs / 2),
@@ -187,12 +171,8 @@ export function EventRunScreen({
       {step.kind === 'nlp' ? (
         <NlpStep
           key={state.index}
-          api={api}
-          realtime={realtime}
-          config={config}
           language={language}
           strings={strings}
-          timing={timing}
           player={player}
           muted={muted}
           onToggleMute={onToggleMute}

@@ -1,20 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
-import type { DeviceConfig, Language } from '@ambassador/contracts';
-import type { DeviceApi } from '../api/device-api';
+import type { Language } from '@ambassador/contracts';
+import { useDevice } from '../device/device-context';
 import type { Strings } from '../i18n/strings';
 import type { SpeechPlayer } from '../lib/speech-player';
-import type { Timing } from '../lib/timing';
-import type { Realtime } from '../realtime/realtime-client';
 import { ChatScreen } from '../screens/chat-screen';
 import { useFocusOn } from './activity-views';
 
 type Props = {
-  api: DeviceApi;
-  realtime: Realtime | null;
-  config: DeviceConfig;
   language: Language;
   strings: Strings;
-  timing: Timing;
   player: SpeechPlayer;
   muted: boolean;
   onToggleMute: () => void;
@@ -31,12 +25,8 @@ type Props = {
  * of its own, with "Continue event" to go on. The session ends when the step does, however it does.
  */
 export function NlpStep({
-  api,
-  realtime,
-  config,
   language,
   strings,
-  timing,
   player,
   muted,
   onToggleMute,
@@ -45,6 +35,7 @@ export function NlpStep({
   onIdle,
   onChatOpen,
 }: Props) {
+  const { api } = useDevice();
   const [sessionId, setSessionId] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -93,12 +84,8 @@ export function NlpStep({
   if (sessionId)
     return (
       <ChatScreen
-        api={api}
-        realtime={realtime}
-        config={config}
         sessionId={sessionId}
         language={language}
-        timing={timing}
         player={player}
         muted={muted}
         onToggleMute={onToggleMute}

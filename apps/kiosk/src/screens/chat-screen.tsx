@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { AskResult, DeviceConfig, Language } from '@ambassador/contracts';
-import type { DeviceApi } from '../api/device-api';
+import type { AskResult, Language } from '@ambassador/contracts';
 import type { AvatarLink } from '../avatar/avatar-link';
 import { BotAnswer } from '../chat/bot-answer';
 import { Composer } from '../chat/composer';
@@ -9,24 +8,19 @@ import { TextBubble } from '../chat/response-contents';
 import { useChat, type Exchange } from '../chat/use-chat';
 import { FullscreenButton } from '../components/fullscreen-button';
 import { MuteButton } from '../components/mute-button';
+import { useDevice, useKioskPart } from '../device/device-context';
 import { STRINGS } from '../i18n/strings';
 import { HTML_LANG, LANGUAGE_LABELS, answerWrittenIn } from '../lib/languages';
 import type { SpeechPlayer } from '../lib/speech-player';
-import type { Timing } from '../lib/timing';
 import { useIdleTimeout } from '../lib/use-idle-timeout';
-import type { Realtime } from '../realtime/realtime-client';
 import { isShown, staffOptions } from '../lib/sections';
 import { StaffButtons, StaffPanel, type PanelKind } from '../staff/staff-panel';
 
 type Props = {
-  api: DeviceApi;
-  realtime: Realtime | null;
-  config: DeviceConfig;
   sessionId: string;
   language: Language;
   /** Asked as soon as the screen opens (a carousel banner linked to a topic was touched). */
   firstQuestion?: string;
-  timing: Timing;
   /** The kiosk's speech (shared with announcements) and the visitor's mute switch. */
   player: SpeechPlayer;
   /** The avatar, when the device has one in use: it plays each answer's gesture and listens. */
@@ -69,13 +63,9 @@ function AnsweredIn({ answered, before }: { answered: Language; before: Language
 
 /** One visitor's conversation in the language they chose, or the one they went on in. */
 export function ChatScreen({
-  api,
-  realtime,
-  config,
   sessionId,
   language,
   firstQuestion,
-  timing,
   player,
   avatar,
   muted,
@@ -84,6 +74,8 @@ export function ChatScreen({
   onLanguage,
   eventStep,
 }: Props) {
+  const { api, realtime, timing, config } = useDevice();
+  const sections = useKioskPart('sections');
   const strings = STRINGS[language];
   // The language the session opened in: what the first answer is compared with.
   const [opening] = useState(language);
@@ -152,7 +144,7 @@ export function ChatScreen({
     return () => stop.abort();
   }, [api, language]);
   const welcome = config.messages.welcome[language]?.trim() || strings.welcomeDefault;
-  const staff = staffOptions(config);
+  const staff = staffOptions(config.device, sections);
 
   return (
     <div className="k-chat" lang={HTML_LANG[language]}>
@@ -268,8 +260,8 @@ export function ChatScreen({
                 onAsk={ask}
                 withChat={staff.chat}
                 withCall={staff.call}
-                withRelated={isShown(config, 'ask', 'related_topics')}
-                withRating={isShown(config, 'ask', 'rating')}
+                withRelated={isShown(sections, 'ask', 'related_topics')}
+                withRating={isShown(sections, 'ask', 'rating')}
                 onStaff={setPanel}
                 language={exchange.result.language}
                 realtime={realtime}
@@ -282,7 +274,7 @@ export function ChatScreen({
         language={language}
         strings={strings}
         busy={chat.busy}
-        withVoice={isShown(config, 'ask', 'voice_input')}
+        withVoice={isShown(sections, 'ask', 'voice_input')}
         onAsk={ask}
         onListening={listen}
       />

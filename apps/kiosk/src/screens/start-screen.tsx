@@ -1,9 +1,9 @@
 import { useCallback, useState } from 'react';
-import type { DeviceConfig, KioskDirectoryUnit, Language } from '@ambassador/contracts';
-import type { DeviceApi } from '../api/device-api';
+import type { KioskDirectoryUnit, Language } from '@ambassador/contracts';
 import { IdleOverlay } from '../chat/idle-overlay';
 import { BannerCarousel } from '../components/banner-carousel';
 import { DirectoryView } from '../directory/directory-view';
+import { useDevice, useKioskPart } from '../device/device-context';
 import { FloorMapView } from '../map/floor-map-view';
 import { EventOffer } from '../event/event-offer';
 import { runLanguage } from '../event/event-run';
@@ -14,26 +14,20 @@ import { StaffSettings } from '../components/staff-settings';
 import { STRINGS } from '../i18n/strings';
 import { HTML_LANG, LANGUAGE_LABELS, homeLanguage } from '../lib/languages';
 import type { SpeechPlayer } from '../lib/speech-player';
-import type { Timing } from '../lib/timing';
 import { useIdleTimeout } from '../lib/use-idle-timeout';
 import { useInactivity } from '../lib/use-inactivity';
-import type { Realtime } from '../realtime/realtime-client';
 import { isShown, staffOptions } from '../lib/sections';
 import { StaffButtons, StaffPanel, type PanelKind } from '../staff/staff-panel';
 
 type Props = {
-  config: DeviceConfig;
-  api: DeviceApi;
-  realtime: Realtime | null;
   player: SpeechPlayer | null;
-  timing: Timing;
   /** The language whose session is being opened (buttons wait meanwhile). */
   starting: Language | null;
   /** The language whose session could not be opened. */
   failed: Language | null;
   /** A visitor starts in a language; a banner linked to a topic starts by asking it. */
   onStart: (language: Language, firstQuestion?: string) => void;
-  /** A visitor starts the device's current event (offered when config.event is set). */
+  /** A visitor starts the device's current event (offered while there is one). */
   onStartEvent: () => void;
   /** Staff unpaired the kiosk with the device's PIN (staff settings in the corner). */
   onUnpaired: () => void;
@@ -43,19 +37,12 @@ type Props = {
  * What a passer-by sees: the device's name, its greeting, one big button per language, and ways to
  * reach a person (in the device's default language, as nobody has chosen one yet).
  */
-export function StartScreen({
-  config,
-  api,
-  realtime,
-  player,
-  timing,
-  starting,
-  failed,
-  onStart,
-  onStartEvent,
-  onUnpaired,
-}: Props) {
+export function StartScreen({ player, starting, failed, onStart, onStartEvent, onUnpaired }: Props) {
+  const { api, realtime, timing, config } = useDevice();
   const { device, messages, project } = config;
+  const sections = useKioskPart('sections');
+  const current = useKioskPart('event');
+  const loop = useKioskPart('idle_screen');
   const home = homeLanguage(device);
   const strings = STRINGS[home];
   const [panel, setPanel] = useState<PanelKind | null>(null);
@@ -82,21 +69,18 @@ export function StartScreen({
   // Nobody here: after the device's idle timeout the idle loop plays, until a touch. Not while a
   // chat or call with staff is open, nor while a visitor's session is starting.
   const [idle, setIdle] = useState(false);
-  const loop = config.idle_screen;
   const canIdle = (loop?.items.length ?? 0) > 0 && panel === null && starting === null;
   // Nothing left to play (or a panel opened): the loop ends, and the wait starts again later.
   if (idle && !canIdle) setIdle(false);
   useInactivity(canIdle && !idle ? loop.idle_timeout * 1000 : null, () => setIdle(true));
   const wake = useCallback(() => setIdle(false), []);
   const welcome = messages.welcome[home]?.trim() || strings.welcomeDefault;
-  const staff = staffOptions(config);
-  const withDirectory = isShown(config, 'directory', 'unit_list');
-  const withMap = isShown(config, 'map', 'floor_map');
+  const staff = staffOptions(device, sections);
+  const withDirectory = isShown(sections, 'directory', 'unit_list');
+  const withMap = isShown(sections, 'map', 'floor_map');
   // The operator may hide the event offer (Interface Settings → events) while one is current.
   const event =
-    config.event && isShown(config, 'events', 'event_list') && runLanguage(config.event, home)
-      ? config.event
-      : null;
+    current && isShown(sections, 'events', 'event_list') && runLanguage(current, home) ? current : null;
   return (
     <main className="k-start" lang={HTML_LANG[home]}>
       <div className="k-corner">
@@ -112,7 +96,7 @@ export function StartScreen({
         <h1 className="k-device-name" data-testid="kiosk-device-name">
           {device.description}
         </h1>
-        {isShown(config, 'start', 'greeting') && (
+        {isShown(sections, 'start', 'greeting') && (
           <p className="k-start-welcome" data-testid="kiosk-greeting">
             {welcome}
           </p>
@@ -123,9 +107,8 @@ export function StartScreen({
         {event && (
           <EventOffer event={event} strings={strings} disabled={starting !== null} onStart={onStartEvent} />
         )}
-        {isShown(config, 'start', 'carousel') && (
+        {isShown(sections, 'start', 'carousel') && (
           <BannerCarousel
-            banners={config.carousel ?? []}
             strings={strings}
             intervalMs={timing.carouselMs ?? 6_000}
             onOpen={(banner) => {
@@ -199,9 +182,7 @@ export function StartScreen({
           </div>
         )}
       </div>
-      {idle && canIdle && (
-        <IdleLoop idle={loop} strings={strings} languages={device.languages} onExit={wake} />
-      )}
+      {idle && canIdle && <IdleLoop strings={strings} languages={device.languages} onExit={wake} />}
       {mapOpen && withMap && (
         <FloorMapView
           api={api}
@@ -218,7 +199,7 @@ export function StartScreen({
           realtime={realtime}
           language={home}
           strings={strings}
-          withSearch={isShown(config, 'directory', 'search')}
+          withSearch={isShown(sections, 'directory', 'search')}
           initialSearch={directorySearch}
           withChat={staff.chat}
           onClose={() => setDirectoryOpen(false)}
