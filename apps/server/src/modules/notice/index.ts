@@ -1,0 +1,1 @@
+export { noticeModule } from './module.js';
