@@ -11,7 +11,6 @@ import { ZDeviceKind } from './devices.js';
 import { ZKioskEvent } from './events.js';
 import { NO_IDLE_SCREEN, ZKioskIdleScreen } from './idle-screen.js';
 import { defaultKioskSections, ZKioskSections } from './interface.js';
-import { ZKioskNotice } from './notice.js';
 import { ZRating } from './conversations.js';
 import { ZLocationAnswer } from './locations.js';
 
@@ -50,7 +49,6 @@ export const ZDeviceConfig = z.object({
   event: ZKioskEvent.nullable().default(null),
   /** The avatar in use (Interface Settings → Virtual Avatar), with its player's address; null when none. */
   avatar: ZKioskAvatar.nullable().default(null),
-  notice: ZKioskNotice.nullable().default(null),
 });
 export type DeviceConfig = z.infer<typeof ZDeviceConfig>;
 /** The live parts of a device's configuration (`KIOSK_PARTS`), each owned by one area. */

@@ -26,4 +26,3 @@ export * from './documents.js';
 export * from './small-talk.js';
 export * from './avatars.js';
 export * from './locations.js';
-export * from './notice.js';

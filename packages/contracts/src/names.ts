@@ -65,8 +65,6 @@ export const SOCKET = {
   eventActive: 'event:active',
   /** server → device: `RunControl`, an operator skips the run's activity or stops the run. */
   eventControl: 'event:control',
-  /** server → device: `KioskNotice | null`. */
-  notice: 'notice:changed',
 } as const;
 
 /**
@@ -81,6 +79,5 @@ export const KIOSK_PARTS = {
   event: SOCKET.eventActive,
   /** Its event's payload is `{ avatar }` (`KioskAvatarChanged`). */
   avatar: SOCKET.interfaceAvatar,
-  notice: SOCKET.notice,
 } as const;
 export type KioskPartKey = keyof typeof KIOSK_PARTS;

@@ -18,7 +18,6 @@ import { pushModule } from './push/index.js';
 import { retentionModule } from './retention/index.js';
 import { smallTalkModule } from './small-talk/index.js';
 import { usersModule } from './users/index.js';
-import { noticeModule } from './notice/index.js';
 
 /**
  * Every area of the server, built in this order: a module may `use` only those above it (building
@@ -44,5 +43,4 @@ export const MODULES: readonly AnyModule[] = [
   conversationsModule,
   dashboardModule,
   retentionModule,
-  noticeModule,
 ];

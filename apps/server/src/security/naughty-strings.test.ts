@@ -719,13 +719,6 @@ describe.each(backends)('naughty strings read back as sent or are refused with 4
       write: (s) => asAdmin('PUT', '/small_talk/prompt', { device_id: OWN, prompt: s }),
       read: async () => (await get(`/small_talk/prompt?device_id=${OWN}`)).prompt,
     },
-    {
-      route: 'PUT /admin_panel/notice',
-      field: 'text',
-      trims: true,
-      write: (s) => asAdmin('PUT', '/notice', { device_id: OWN, text: s }),
-      read: async () => (await get(`/notice?device_id=${OWN}`))?.text,
-    },
   ];
 
   /** A conversation row as Conversation Review shows it (the newest, or the seed's by its question). */

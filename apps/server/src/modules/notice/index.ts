@@ -1,1 +1,0 @@
-export { noticeModule } from './module.js';
