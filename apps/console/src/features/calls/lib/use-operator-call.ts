@@ -1,65 +1,44 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { LIVE_EVENT, ZCallEvent, type Call } from '@ambassador/contracts';
-import { browserPeer } from '@ambassador/webrtc';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CLIENT_ID, liveSocket, useLiveEvent } from '@/shared/realtime/live-socket';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
-import { loadIceServers } from '../api/get-ice-servers';
-import { updateCallStatus, useUpdateCallStatus } from '../api/update-call-status';
-import {
-  getLocalMedia,
-  startOperatorPeer,
-  type LocalMedia,
-  type OperatorPeer,
-  type PeerState,
-} from './operator-peer';
+import { useUpdateCallStatus } from '../api/update-call-status';
+import { isInCall, type ActiveCall } from './active-call';
+import { connectCall, stopMedia } from './call-connection';
+import type { OperatorPeer } from './operator-peer';
+import { endQuietly, useWarnBeforeUnload } from './use-call-leave';
 
-/**
- * This tab's call: answering (the PUT), connecting (camera, offer, ICE), connected, and its end.
- * `failed` keeps the call answered so the operator can hang up; `ended` is shown until another call
- * is answered.
- */
-export type CallPhase = 'answering' | 'connecting' | 'connected' | 'reconnecting' | 'failed' | 'ended';
+export { isInCall, type ActiveCall, type CallPhase } from './active-call';
 
-export type ActiveCall = {
-  realSessionId: string;
-  deviceId: number;
-  phase: CallPhase;
-  mediaMode: LocalMedia['mode'] | null;
-  localStream: MediaStream | null;
-  remoteStream: MediaStream | null;
-  /** ms since epoch when media first flowed. */
-  connectedAt: number | null;
-  /** Who ended it, once ended: this operator, or the other side / the server. */
-  endedBy: 'operator' | 'remote' | null;
-};
-
-const IN_CALL: CallPhase[] = ['answering', 'connecting', 'connected', 'reconnecting', 'failed'];
-
-export function isInCall(call: ActiveCall | null): boolean {
-  return call !== null && IN_CALL.includes(call.phase);
-}
-
-/** PUT ended without the snackbar: the page is gone, nobody is there to read it. */
-function endQuietly(call: Pick<ActiveCall, 'realSessionId' | 'deviceId'>): void {
-  void updateCallStatus({
-    device_id: call.deviceId,
-    real_session_id: call.realSessionId,
-    status: 'ended',
-    client_id: CLIENT_ID,
-  }).catch(() => undefined);
-}
+/** A call just answered: nothing connected yet. */
+const answering = (call: Call): ActiveCall => ({
+  realSessionId: call.real_session_id,
+  deviceId: call.device_id,
+  phase: 'answering',
+  mediaMode: null,
+  localStream: null,
+  remoteStream: null,
+  connectedAt: null,
+  endedBy: null,
+});
 
 export function useOperatorCall() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const updateStatus = useUpdateCallStatus();
   const [active, setActive] = useState<ActiveCall | null>(null);
+  /** The call's latest value, for the steps that run after awaits. */
   const activeRef = useRef<ActiveCall | null>(null);
   const peer = useRef<OperatorPeer | null>(null);
   const media = useRef<MediaStream | null>(null);
   const disposed = useRef(false);
+
+  const replace = (next: ActiveCall | null) => {
+    activeRef.current = next;
+    setActive(next);
+  };
 
   const patch = useCallback((realSessionId: string, next: Partial<ActiveCall>) => {
     const current = activeRef.current;
@@ -72,9 +51,7 @@ export function useOperatorCall() {
   const closeLocal = useCallback(
     (endedBy: 'operator' | 'remote') => {
       const current = activeRef.current;
-      // Closing the peer stops the tracks it was given; before it exists, they are stopped here.
-      if (peer.current) peer.current.close();
-      else for (const track of media.current?.getTracks() ?? []) track.stop();
+      stopMedia(peer, media);
       peer.current = null;
       media.current = null;
       if (current && current.phase !== 'ended') {
@@ -94,6 +71,19 @@ export function useOperatorCall() {
     activeRef.current?.realSessionId === realSessionId &&
     activeRef.current.phase !== 'ended';
 
+  /** PUT ended, with the snackbar. */
+  const putEnded = (deviceId: number, realSessionId: string) =>
+    notify.run(
+      () =>
+        updateStatus.mutateAsync({
+          device_id: deviceId,
+          real_session_id: realSessionId,
+          status: 'ended',
+          client_id: CLIENT_ID,
+        }),
+      { loading: t('calls.hanging_up'), success: t('calls.hung_up') },
+    );
+
   const answer = async (call: Call) => {
     if (isInCall(activeRef.current)) return;
     const socket = liveSocket();
@@ -102,17 +92,7 @@ export function useOperatorCall() {
       return;
     }
     const id = call.real_session_id;
-    activeRef.current = {
-      realSessionId: id,
-      deviceId: call.device_id,
-      phase: 'answering',
-      mediaMode: null,
-      localStream: null,
-      remoteStream: null,
-      connectedAt: null,
-      endedBy: null,
-    };
-    setActive(activeRef.current);
+    replace(answering(call));
 
     const result = await notify.run(
       () =>
@@ -125,10 +105,7 @@ export function useOperatorCall() {
       { loading: t('calls.answering'), success: t('calls.answered', { device: call.device_name }) },
     );
     if (!result.ok) {
-      if (activeRef.current?.realSessionId === id) {
-        activeRef.current = null;
-        setActive(null);
-      }
+      if (activeRef.current?.realSessionId === id) replace(null);
       return;
     }
     if (disposed.current) {
@@ -136,51 +113,7 @@ export function useOperatorCall() {
       return;
     }
     if (!stillCurrent(id)) return;
-
-    const local = await getLocalMedia(globalThis.navigator?.mediaDevices);
-    if (!stillCurrent(id)) {
-      for (const track of local.stream?.getTracks() ?? []) track.stop();
-      return;
-    }
-    media.current = local.stream;
-    patch(id, { phase: 'connecting', mediaMode: local.mode, localStream: local.stream });
-
-    const iceServers = await loadIceServers(queryClient);
-    if (!stillCurrent(id)) return;
-    if (typeof RTCPeerConnection === 'undefined') {
-      notify.error(t('calls.errors.no_webrtc'));
-      patch(id, { phase: 'failed' });
-      return;
-    }
-    try {
-      peer.current = await startOperatorPeer({
-        realSessionId: id,
-        socket,
-        createPeer: browserPeer,
-        iceServers,
-        localStream: local.stream,
-        onRemoteStream: (stream) => patch(id, { remoteStream: stream }),
-        onState: (state: PeerState) => {
-          const current = activeRef.current;
-          if (!current || current.realSessionId !== id || current.phase === 'ended') return;
-          if (state === 'connected') {
-            patch(id, { phase: 'connected', connectedAt: current.connectedAt ?? Date.now() });
-          } else if (state === 'disconnected') {
-            patch(id, { phase: 'reconnecting' });
-          } else if (state === 'failed') {
-            patch(id, { phase: 'failed' });
-          } else if (state === 'connecting' && current.phase !== 'connecting') {
-            patch(id, { phase: 'connecting' });
-          }
-        },
-      });
-      // Hung up while the offer was being made.
-      if (!stillCurrent(id)) peer.current?.close();
-    } catch (error) {
-      console.warn('[call] could not start the connection', error);
-      notify.error(t('calls.errors.connect_failed'));
-      patch(id, { phase: 'failed' });
-    }
+    await connectCall(id, socket, { activeRef, peer, media, patch, stillCurrent }, { t, queryClient });
   };
 
   /** Hang up this tab's call: media off at once, then PUT ended. */
@@ -188,30 +121,12 @@ export function useOperatorCall() {
     const current = activeRef.current;
     if (!current || current.phase === 'ended') return;
     closeLocal('operator');
-    await notify.run(
-      () =>
-        updateStatus.mutateAsync({
-          device_id: current.deviceId,
-          real_session_id: current.realSessionId,
-          status: 'ended',
-          client_id: CLIENT_ID,
-        }),
-      { loading: t('calls.hanging_up'), success: t('calls.hung_up') },
-    );
+    await putEnded(current.deviceId, current.realSessionId);
   };
 
   /** End a call answered elsewhere (another tab of this operator, a reloaded page). */
   const endElsewhere = async (call: Call) => {
-    await notify.run(
-      () =>
-        updateStatus.mutateAsync({
-          device_id: call.device_id,
-          real_session_id: call.real_session_id,
-          status: 'ended',
-          client_id: CLIENT_ID,
-        }),
-      { loading: t('calls.hanging_up'), success: t('calls.hung_up') },
-    );
+    await putEnded(call.device_id, call.real_session_id);
   };
 
   // The visitor hung up, or the server ended or missed the call.
@@ -232,23 +147,13 @@ export function useOperatorCall() {
     return () => {
       disposed.current = true;
       const current = activeRef.current;
-      if (peer.current) peer.current.close();
-      else for (const track of media.current?.getTracks() ?? []) track.stop();
+      stopMedia(peer, media);
       // While answering, `answer` itself ends the call once its PUT is through.
       if (current && current.phase !== 'answering' && isInCall(current)) endQuietly(current);
     };
   }, []);
 
-  // A reload or a closed tab would drop the call: the browser asks first.
-  const inCall = isInCall(active);
-  useEffect(() => {
-    if (!inCall) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [inCall]);
+  useWarnBeforeUnload(isInCall(active));
 
   return { active, answer, hangUp, endElsewhere };
 }
