@@ -1,15 +1,11 @@
 import type { CallSignal, CallUpdate, IceServer, Language, StartCallResponse } from '@ambassador/contracts';
-import {
-  browserPeer,
-  openPeerLink,
-  type AnsweringPeer,
-  type PeerFactory,
-  type PeerLink,
-  type Signal,
-} from '@ambassador/webrtc';
+import { browserPeer, type PeerFactory, type Signal } from '@ambassador/webrtc';
 import type { DeviceApi } from '../api/device-api';
 import { withRetry } from '../lib/with-retry';
 import { SOCKET, type Realtime } from '../realtime/realtime-client';
+import { callConnection, type PeerLike } from './call-connection';
+
+export type { PeerLike } from './call-connection';
 
 /**
  * - camera: asking for the camera and microphone; starting: POST /calls on its way;
@@ -43,9 +39,6 @@ export type CallState = {
 
 export const INITIAL_CALL_STATE: CallState = { phase: 'camera', offlineText: '', local: null, remote: null };
 
-/** The part of RTCPeerConnection a call needs (tests pass a fake). */
-export type PeerLike = AnsweringPeer;
-
 export type CallOptions = {
   api: Pick<DeviceApi, 'startCall' | 'endCall'>;
   realtime: Pick<Realtime, 'on' | 'emit' | 'connected' | 'onConnect'> | null;
@@ -77,11 +70,20 @@ function socketUp(realtime: NonNullable<CallOptions['realtime']>, ms: number): P
   });
 }
 
+/** The camera and microphone, or null when the browser gave none (refused, or none there). */
+async function openCamera(media: Pick<MediaDevices, 'getUserMedia'>): Promise<MediaStream | null> {
+  try {
+    return await media.getUserMedia({ audio: true, video: true });
+  } catch (error) {
+    console.warn('[call] no camera or microphone', error);
+    return null;
+  }
+}
+
 /**
  * One video call from the kiosk. The camera comes first (so the visitor sees themselves and a
- * refused camera never rings anyone), then the call rings. The operator's console makes the WebRTC
- * offer once answered; the kiosk answers it and both sides trickle ICE candidates over the socket
- * (the connection itself is @ambassador/webrtc's, shared with the console).
+ * refused camera never rings anyone), then the call rings; once an operator answers, the call's
+ * connection (callConnection) carries it.
  * `dispose` (the view went away) hangs up whatever is still going.
  */
 export function startCallSession(options: CallOptions) {
@@ -91,12 +93,9 @@ export function startCallSession(options: CallOptions) {
   let callId: string | null = null;
   let iceServers: IceServer[] = [];
   let stream: MediaStream | null = null;
-  let link: PeerLink<PeerLike> | null = null;
   let ringTimer: ReturnType<typeof setTimeout> | undefined;
   // Socket messages that came while POST /calls was on its way (the id was not known yet).
   const early: (() => void)[] = [];
-  // Signals are handled one after another, in the order they came.
-  let signals: Promise<void> = Promise.resolve();
   const unsubscribe: (() => void)[] = [];
 
   const isLive = () => LIVE_PHASES.includes(state.phase);
@@ -110,13 +109,23 @@ export function startCallSession(options: CallOptions) {
     withRetry((signal) => api.endCall(id, signal), options.retryDelaysMs).catch(() => undefined);
   };
 
+  const connection = callConnection({
+    createPeer: options.createPeer ?? browserPeer,
+    iceServers: () => iceServers,
+    stream: () => stream,
+    live: () => isLive() && !disposed,
+    send: (signal: Signal) => {
+      if (callId) realtime?.emit(SOCKET.callSignal, { real_session_id: callId, ...signal });
+    },
+    onRemoteStream: (remote) => set({ remote }),
+    onLost: () => finish('lost', { tellServer: true }),
+  });
+
   /** Camera light off, connection closed, nothing more handled. */
   const release = () => {
     clearTimeout(ringTimer);
     for (const stop of unsubscribe.splice(0)) stop();
-    // A close that throws (closed already) is not worth telling.
-    link?.close();
-    link = null;
+    connection.close();
     for (const track of stream?.getTracks() ?? []) track.stop();
     stream = null;
   };
@@ -128,55 +137,11 @@ export function startCallSession(options: CallOptions) {
     set({ phase, local: null, remote: null });
   };
 
-  const send = (signal: Signal) => {
-    if (callId) realtime?.emit(SOCKET.callSignal, { real_session_id: callId, ...signal });
-  };
-
-  const ensureLink = (): PeerLink<PeerLike> => {
-    if (link) return link;
-    const opened = openPeerLink({
-      createPeer: options.createPeer ?? browserPeer,
-      iceServers,
-      send,
-      onRemoteStream: (remote) => set({ remote }),
-      onConnectionState: (connection) => {
-        // "disconnected" often recovers by itself; "failed" does not.
-        if (connection === 'failed') finish('lost', { tellServer: true });
-      },
-      onCandidateRefused: (error) => console.warn('[call] candidate refused', error),
-    });
-    link = opened;
-    opened.addTracks(stream);
-    return opened;
-  };
-
-  const handleSignal = async (signal: CallSignal) => {
-    if (!isLive() || disposed) return;
-    const current = ensureLink();
-    const pc = current.peer;
-    if (signal.description?.type === 'offer') {
-      await pc.setRemoteDescription({ type: 'offer', sdp: signal.description.sdp });
-      // The operator's candidates that came before the offer.
-      await current.remoteDescriptionSet();
-      const answer = await pc.createAnswer();
-      await pc.setLocalDescription(answer);
-      if (link !== current) return; // hung up meanwhile
-      // Our candidates gathered meanwhile follow the answer.
-      current.sendDescription({ type: 'answer', sdp: answer.sdp ?? '' });
-    }
-    if (signal.candidate) await current.addRemoteCandidate(signal.candidate);
-  };
-
   const onSignal = (signal: CallSignal) => {
     if (!signal) return;
     if (!callId) return void early.push(() => onSignal(signal));
     if (signal.real_session_id !== callId) return;
-    signals = signals
-      .then(() => handleSignal(signal))
-      .catch((error: unknown) => {
-        console.warn('[call] signalling failed', error);
-        finish('lost', { tellServer: true });
-      });
+    connection.signal(signal);
   };
 
   const onUpdate = (update: CallUpdate) => {
@@ -185,7 +150,7 @@ export function startCallSession(options: CallOptions) {
     if (update.real_session_id !== callId) return;
     if (update.status === 'answered' && (state.phase === 'ringing' || state.phase === 'starting')) {
       clearTimeout(ringTimer);
-      ensureLink();
+      connection.open();
       set({ phase: 'connected' });
     } else if (update.status === 'missed') {
       finish('missed', { tellServer: false });
@@ -198,11 +163,8 @@ export function startCallSession(options: CallOptions) {
     const media = options.mediaDevices ?? globalThis.navigator?.mediaDevices;
     // Without a secure origin (https or localhost) browsers offer no camera at all.
     if (!media?.getUserMedia) return set({ phase: 'no-media' });
-    let local: MediaStream;
-    try {
-      local = await media.getUserMedia({ audio: true, video: true });
-    } catch (error) {
-      console.warn('[call] no camera or microphone', error);
+    const local = await openCamera(media);
+    if (!local) {
       if (!disposed) set({ phase: 'no-media' });
       return;
     }
