@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type Dispatch,
+  type RefObject,
+  type SetStateAction,
+} from 'react';
 import type { ChatMessage, Language } from '@ambassador/contracts';
 import { CHAT_MESSAGE_MAX } from '@ambassador/contracts/names';
 import type { DeviceApi } from '../api/device-api';
@@ -43,50 +51,33 @@ function merge(list: ChatMessage[], incoming: ChatMessage[]): ChatMessage[] {
   return [...byId.values()].sort((a, b) => a.id - b.id);
 }
 
-/**
- * A visitor's live chat with the operators. Operator messages arrive over the device socket; the
- * visitor's go out one at a time in order, each with a client id reused on every retry (the
- * server stores it once). After a lost connection the whole chat is fetched again to catch up.
- * The chat ends when the component using this goes away: the visitor left or walked away.
- */
-export function useStaffChat({
-  api,
-  realtime,
-  language,
-  visitorSessionId,
-  directoryUnitId,
-  retryDelaysMs,
-  onIncoming,
-}: Options) {
-  const [phase, setPhase] = useState<StaffChatPhase>('form');
-  const [startError, setStartError] = useState<string | null>(null);
+/** The thread as bubbles: the server's messages, then the visitor's own not stored yet. */
+function bubbles(server: ChatMessage[], pending: Pending[]): StaffMessage[] {
+  const stored = new Set(server.map((m) => m.client_id).filter(Boolean));
+  return [
+    ...server.map((m): StaffMessage => ({
+      key: m.client_id && !m.sent_by_admin ? m.client_id : `id-${m.id}`,
+      mine: !m.sent_by_admin,
+      text: m.message,
+      status: 'sent',
+      refusal: null,
+    })),
+    ...pending
+      .filter((p) => !stored.has(p.clientId))
+      .map((p): StaffMessage => ({
+        key: p.clientId,
+        mine: true,
+        text: p.text,
+        status: p.status,
+        refusal: p.refusal,
+      })),
+  ];
+}
+
+/** The chat's messages: those the server has, and the visitor's own on their way. */
+function useThread() {
   const [server, setServer] = useState<ChatMessage[]>([]);
   const [pending, setPending] = useState<Pending[]>([]);
-  const session = useRef<string | null>(null);
-  const phaseRef = useRef<StaffChatPhase>('form');
-  const lifetime = useRef<AbortController | null>(null);
-  const queue = useRef<Promise<void>>(Promise.resolve());
-  const incoming = useRef(onIncoming);
-  useEffect(() => {
-    incoming.current = onIncoming;
-  });
-
-  const moveTo = (next: StaffChatPhase) => {
-    phaseRef.current = next;
-    setPhase(next);
-  };
-
-  // Leaving ends the chat, so operators see the visitor has gone.
-  useEffect(() => {
-    const controller = new AbortController();
-    lifetime.current = controller;
-    return () => {
-      controller.abort();
-      const id = session.current;
-      if (id && phaseRef.current === 'open') api.endChat(id).catch(() => undefined);
-      session.current = null;
-    };
-  }, [api]);
 
   const receive = useCallback((messages: ChatMessage[]) => {
     setServer((list) => merge(list, messages));
@@ -95,61 +86,41 @@ export function useStaffChat({
     if (stored.size > 0) setPending((list) => list.filter((p) => !stored.has(p.clientId)));
   }, []);
 
-  useRealtimeEvent<ChatMessage>(realtime, SOCKET.chatMessage, (message) => {
-    if (!message || message.session_id !== session.current) return;
-    receive([message]);
-    if (message.sent_by_admin) incoming.current();
-  });
+  /** The messages of the chat as it opened. */
+  const opened = useCallback((messages: ChatMessage[]) => setServer(merge([], messages)), []);
 
-  useRealtimeConnect(realtime, () => {
-    const id = session.current;
-    if (!id || phaseRef.current !== 'open') return;
-    api.chat(id, lifetime.current?.signal).then(
-      (chat) => {
-        if (session.current !== id) return;
-        receive(chat.messages);
-        if (chat.ended_at) moveTo('ended');
-      },
-      () => undefined, // the next reconnection tries again; live messages still arrive
-    );
-  });
+  return { pending, setPending, receive, opened, messages: bubbles(server, pending) };
+}
 
-  const start = useCallback(
-    async (name: string, mobile: string) => {
-      if (phaseRef.current !== 'form') return;
-      moveTo('starting');
-      setStartError(null);
-      const signal = lifetime.current?.signal;
-      try {
-        const chat = await api.startChat({
-          language,
-          name: name.trim(),
-          mobile: mobile.trim(),
-          ...(visitorSessionId ? { visitor_session_id: visitorSessionId } : {}),
-          ...(directoryUnitId ? { directory_unit_id: directoryUnitId } : {}),
-        });
-        if (signal?.aborted) {
-          // The visitor left while it opened: close it again at once.
-          api.endChat(chat.session_id).catch(() => undefined);
-          return;
-        }
-        session.current = chat.session_id;
-        setServer(merge([], chat.messages));
-        moveTo(chat.ended_at ? 'ended' : 'open');
-      } catch (error) {
-        if (signal?.aborted) return;
-        const refused = error instanceof DeviceApiError && !error.retryable;
-        setStartError(refused ? error.message : '');
-        moveTo('form');
-      }
-    },
-    [api, language, visitorSessionId, directoryUnitId],
-  );
+/**
+ * The visitor's messages going out one at a time in order, each with a client id reused on every
+ * retry (the server stores it once).
+ */
+function useOutbox({
+  api,
+  retryDelaysMs,
+  sessionRef,
+  lifetimeRef,
+  phaseRef,
+  pending,
+  setPending,
+  receive,
+}: {
+  api: DeviceApi;
+  retryDelaysMs: readonly number[];
+  sessionRef: RefObject<string | null>;
+  lifetimeRef: RefObject<AbortController | null>;
+  phaseRef: RefObject<StaffChatPhase>;
+  pending: Pending[];
+  setPending: Dispatch<SetStateAction<Pending[]>>;
+  receive: (messages: ChatMessage[]) => void;
+}) {
+  const queue = useRef<Promise<void>>(Promise.resolve());
 
   const deliver = useCallback(
     (clientId: string, text: string) => {
-      const id = session.current;
-      const signal = lifetime.current?.signal;
+      const id = sessionRef.current;
+      const signal = lifetimeRef.current?.signal;
       if (!id) return;
       // One at a time, so the operator reads them in the order they were written.
       queue.current = queue.current.then(async () => {
@@ -176,7 +147,7 @@ export function useStaffChat({
         }
       });
     },
-    [api, retryDelaysMs, receive],
+    [api, retryDelaysMs, receive, sessionRef, lifetimeRef, setPending],
   );
 
   /** Sends a message; false when it was empty or the chat is not open. */
@@ -189,7 +160,7 @@ export function useStaffChat({
       deliver(clientId, text);
       return true;
     },
-    [deliver],
+    [deliver, phaseRef, setPending],
   );
 
   /** Sends a failed message again with its original client id. */
@@ -202,28 +173,116 @@ export function useStaffChat({
       );
       deliver(clientId, message.text);
     },
-    [pending, deliver],
+    [pending, deliver, phaseRef, setPending],
   );
 
-  const stored = new Set(server.map((m) => m.client_id).filter(Boolean));
-  const messages: StaffMessage[] = [
-    ...server.map((m): StaffMessage => ({
-      key: m.client_id && !m.sent_by_admin ? m.client_id : `id-${m.id}`,
-      mine: !m.sent_by_admin,
-      text: m.message,
-      status: 'sent',
-      refusal: null,
-    })),
-    ...pending
-      .filter((p) => !stored.has(p.clientId))
-      .map((p): StaffMessage => ({
-        key: p.clientId,
-        mine: true,
-        text: p.text,
-        status: p.status,
-        refusal: p.refusal,
-      })),
-  ];
+  return { send, retry };
+}
+
+/**
+ * A visitor's live chat with the operators. Operator messages arrive over the device socket; the
+ * visitor's go out through the outbox (useOutbox). After a lost connection the whole chat is
+ * fetched again to catch up.
+ * The chat ends when the component using this goes away: the visitor left or walked away.
+ */
+export function useStaffChat({
+  api,
+  realtime,
+  language,
+  visitorSessionId,
+  directoryUnitId,
+  retryDelaysMs,
+  onIncoming,
+}: Options) {
+  const [phase, setPhase] = useState<StaffChatPhase>('form');
+  const [startError, setStartError] = useState<string | null>(null);
+  const { pending, setPending, receive, opened, messages } = useThread();
+  const sessionRef = useRef<string | null>(null);
+  const phaseRef = useRef<StaffChatPhase>('form');
+  const lifetimeRef = useRef<AbortController | null>(null);
+  const incoming = useRef(onIncoming);
+  useEffect(() => {
+    incoming.current = onIncoming;
+  });
+
+  const moveTo = (next: StaffChatPhase) => {
+    phaseRef.current = next;
+    setPhase(next);
+  };
+
+  // Leaving ends the chat, so operators see the visitor has gone.
+  useEffect(() => {
+    const controller = new AbortController();
+    lifetimeRef.current = controller;
+    return () => {
+      controller.abort();
+      const id = sessionRef.current;
+      if (id && phaseRef.current === 'open') api.endChat(id).catch(() => undefined);
+      sessionRef.current = null;
+    };
+  }, [api]);
+
+  useRealtimeEvent<ChatMessage>(realtime, SOCKET.chatMessage, (message) => {
+    if (!message || message.session_id !== sessionRef.current) return;
+    receive([message]);
+    if (message.sent_by_admin) incoming.current();
+  });
+
+  useRealtimeConnect(realtime, () => {
+    const id = sessionRef.current;
+    if (!id || phaseRef.current !== 'open') return;
+    api.chat(id, lifetimeRef.current?.signal).then(
+      (chat) => {
+        if (sessionRef.current !== id) return;
+        receive(chat.messages);
+        if (chat.ended_at) moveTo('ended');
+      },
+      () => undefined, // the next reconnection tries again; live messages still arrive
+    );
+  });
+
+  const start = useCallback(
+    async (name: string, mobile: string) => {
+      if (phaseRef.current !== 'form') return;
+      moveTo('starting');
+      setStartError(null);
+      const signal = lifetimeRef.current?.signal;
+      try {
+        const chat = await api.startChat({
+          language,
+          name: name.trim(),
+          mobile: mobile.trim(),
+          ...(visitorSessionId ? { visitor_session_id: visitorSessionId } : {}),
+          ...(directoryUnitId ? { directory_unit_id: directoryUnitId } : {}),
+        });
+        if (signal?.aborted) {
+          // The visitor left while it opened: close it again at once.
+          api.endChat(chat.session_id).catch(() => undefined);
+          return;
+        }
+        sessionRef.current = chat.session_id;
+        opened(chat.messages);
+        moveTo(chat.ended_at ? 'ended' : 'open');
+      } catch (error) {
+        if (signal?.aborted) return;
+        const refused = error instanceof DeviceApiError && !error.retryable;
+        setStartError(refused ? error.message : '');
+        moveTo('form');
+      }
+    },
+    [api, language, visitorSessionId, directoryUnitId, opened],
+  );
+
+  const { send, retry } = useOutbox({
+    api,
+    retryDelaysMs,
+    sessionRef,
+    lifetimeRef,
+    phaseRef,
+    pending,
+    setPending,
+    receive,
+  });
 
   return { phase, startError, messages, start, send, retry };
 }
