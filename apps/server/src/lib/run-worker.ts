@@ -11,6 +11,10 @@ export class WorkerFailed extends Error {
   }
 }
 
+/** A worker entry module beside `base` (an import.meta.url): its .ts source in tests, its .js built. */
+export const workerEntry = (name: string, base: string) =>
+  new URL(`./${name}.${base.endsWith('.ts') ? 'ts' : 'js'}`, base);
+
 /**
  * Runs one job in a worker thread and resolves with the one message it posts. Heavy parsing of
  * untrusted files runs here: the event loop keeps turning meanwhile, and a file that blows past the

@@ -1,16 +1,13 @@
-import { runWorker, WorkerFailed } from '../run-worker.js';
+import { workerEntry } from '../run-worker.js';
 import { AppError, badRequest } from '../errors.js';
 import { sniffImport } from './file-format.js';
+import { importTooLarge, runImportWorker } from './import-worker-call.js';
 import type { WorkbookWorkerResult } from './workbook-worker.js';
 import type { XlsxLimits } from './xlsx-limits.js';
 import type { PlainWorkbook } from './xlsx-plain.js';
 
 const WORKER_HEAP_MB = 256;
-const WORKER_TIMEOUT_MS = 60_000;
-const ext = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
-const WORKER = new URL(`./workbook-worker.${ext}`, import.meta.url);
-
-const tooLarge = (message: string) => new AppError(413, 'import_too_large', message);
+const WORKER = workerEntry('workbook-worker', import.meta.url);
 
 /**
  * An uploaded .xlsx workbook as plain data, for an import of one table (the directory's): decided
@@ -27,25 +24,8 @@ export async function readWorkbook(
   if (sniffImport(bytes, name).format !== 'xlsx') {
     throw new AppError(415, 'unsupported_type', 'This file is not an Excel workbook (.xlsx).');
   }
-  const copy = new Uint8Array(bytes);
-  let result: WorkbookWorkerResult;
-  try {
-    result = await runWorker<WorkbookWorkerResult>(
-      WORKER,
-      { bytes: copy, limits },
-      {
-        resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 32 },
-        timeoutMs: WORKER_TIMEOUT_MS,
-        transferList: [copy.buffer],
-      },
-    );
-  } catch (e) {
-    if (e instanceof WorkerFailed && e.reason !== 'error') {
-      throw tooLarge('The file is too large to import at once. Split it into smaller files.');
-    }
-    throw e;
-  }
+  const result = await runImportWorker<WorkbookWorkerResult>(WORKER, bytes, { limits }, WORKER_HEAP_MB);
   if (result.ok) return result.workbook;
-  if (result.kind === 'too_large') throw (result.rows && tooManyRows?.()) || tooLarge(result.message);
+  if (result.kind === 'too_large') throw (result.rows && tooManyRows?.()) || importTooLarge(result.message);
   throw badRequest(result.message, 'import_invalid');
 }
