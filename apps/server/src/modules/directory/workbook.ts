@@ -1,8 +1,6 @@
 import {
   DIRECTORY_MAX_UNITS,
   LANGUAGES,
-  makeRule,
-  ruleText,
   validationIssue,
   ZDirectoryDescription,
   ZDirectoryEmail,
@@ -11,12 +9,17 @@ import {
   ZDirectoryUnitNumber,
   type DirectoryImportIssue,
   type DirectoryImportReport,
-  type RuleArgs,
-  type RuleKey,
 } from '@ambassador/contracts';
 import type { z } from 'zod';
 import { badRequest } from '../../lib/errors.js';
-import { findSheet, headersOf, sheetRows, type SheetRow } from '../../lib/spreadsheet/sheet-rows.js';
+import {
+  importSheet,
+  languageColumn,
+  rowImport,
+  RowIssues,
+  yesNo,
+} from '../../lib/spreadsheet/row-import.js';
+import { headersOf, sheetRows, type SheetRow } from '../../lib/spreadsheet/sheet-rows.js';
 import type { SheetToWrite } from '../../lib/spreadsheet/xlsx-write.js';
 import type { PlainWorkbook } from '../../lib/spreadsheet/xlsx-plain.js';
 import type { UnitRow, UnitTexts, UnitWrite } from './repo.js';
@@ -31,13 +34,11 @@ const UNIT = 'Unit';
 const PHONE = 'Phone';
 const EMAIL = 'Email';
 const LIVE_CHAT = 'Live chat';
-const nameColumn = (language: string) => `Name (${language})`;
-const descriptionColumn = (language: string) => `Description (${language})`;
+const nameColumn = (language: string) => languageColumn('Name', language);
+const descriptionColumn = (language: string) => languageColumn('Description', language);
 const LANGUAGE_COLUMN = /^(name|description)\s*[([]\s*([a-z]+)\s*[)\]]$/i;
 /** A file of garbage would otherwise answer with thousands of issues. */
 const MAX_ISSUES = 500;
-
-const yesNo = (on: boolean) => (on ? 'Yes' : 'No');
 
 /** The device's units as the sheet the import reads back, in the device's languages. */
 export function directorySheet(units: UnitRow[], languages: readonly string[]): SheetToWrite {
@@ -84,8 +85,7 @@ export function parseDirectory(
   languages: readonly string[],
   tooMany: (rows: number) => Error,
 ): ParsedDirectory {
-  const ws = findSheet(wb, SHEET_NAME) ?? (wb.sheets.length === 1 ? wb.sheets[0] : undefined);
-  if (!ws) throw invalid(`The workbook has no sheet named "${SHEET_NAME}".`);
+  const ws = importSheet(wb, SHEET_NAME);
   const headers = headersOf(ws);
   const byLanguage = new Map<string, { name?: string; description?: string }>();
   for (const header of headers) {
@@ -119,20 +119,12 @@ export function parseDirectory(
   // A sheet past the limit is refused before a row is judged.
   if (rows.length > DIRECTORY_MAX_UNITS) throw tooMany(rows.length);
 
-  const issues: DirectoryImportIssue[] = [];
-  const issue = <K extends RuleKey>(row: number, column: string, key: K, ...args: RuleArgs<K>) => {
-    if (issues.length < MAX_ISSUES) {
-      const rule = makeRule(key, ...args);
-      issues.push({ row, column, key, params: { ...rule.params }, message: ruleText(key, ...args) });
-    }
-  };
+  const issues = new RowIssues(MAX_ISSUES);
   const reader = (r: SheetRow) => {
     const cell = (column: string): string | boolean | undefined => {
       const c = r.get(column);
       if ('problem' in c) {
-        if (issues.length < MAX_ISSUES) {
-          issues.push({ row: r.row, column, key: 'invalid_value', params: {}, message: c.problem });
-        }
+        issues.add(r.row, column, { key: 'invalid_value', params: {} }, c.problem);
         return undefined;
       }
       return c.value ?? '';
@@ -143,15 +135,7 @@ export function parseDirectory(
       const res = schema.safeParse(typeof v === 'boolean' ? String(v) : v);
       if (res.success) return res.data;
       const first = validationIssue(res.error.issues[0]!);
-      if (issues.length < MAX_ISSUES) {
-        issues.push({
-          row: r.row,
-          column,
-          key: first.key,
-          params: { ...first.params },
-          message: first.message,
-        });
-      }
+      issues.add(r.row, column, first, first.message);
       return undefined;
     };
     const bool = (column: string): boolean | undefined => {
@@ -160,7 +144,7 @@ export function parseDirectory(
       const s = v.trim().toLowerCase();
       if (['', 'no', 'false', '0', 'n', 'off', '否'].includes(s)) return false;
       if (['yes', 'true', '1', 'y', 'on', '是'].includes(s)) return true;
-      issue(r.row, column, 'yes_no');
+      issues.rule(r.row, column, 'yes_no');
       return undefined;
     };
     return { text, bool };
@@ -170,7 +154,7 @@ export function parseDirectory(
   const firstRow = new Map<string, number>();
   for (const r of rows) {
     const read = reader(r);
-    const before = issues.length;
+    const before = issues.count;
     const unitNo = read.text(UNIT, ZDirectoryUnitNumber);
     const line: UnitLine = {
       row: r.row,
@@ -189,12 +173,12 @@ export function parseDirectory(
     if (unitNo !== undefined) {
       const key = unitNo.toLowerCase();
       const first = firstRow.get(key);
-      if (first !== undefined) issue(r.row, UNIT, 'unit_duplicate_in_file', { row: first });
+      if (first !== undefined) issues.rule(r.row, UNIT, 'unit_duplicate_in_file', { row: first });
       else firstRow.set(key, r.row);
     }
-    if (issues.length === before) lines.push(line);
+    if (issues.count === before) lines.push(line);
   }
-  return { lines, issues };
+  return { lines, issues: issues.list };
 }
 
 const sameTexts = (a: UnitTexts, b: UnitTexts) => {
@@ -235,15 +219,9 @@ export function planDirectoryImport(
   languages: readonly string[],
 ): DirectoryPlan {
   const byUnit = new Map(current.map((u) => [u.unitNo.toLowerCase(), u]));
-  const issues = [...parsed.issues];
-  const report: DirectoryImportReport = {
-    applied: false,
-    add: 0,
-    update: 0,
-    unchanged: 0,
-    rows: [],
-    errors: [],
-  };
+  const { issues, report, count } = rowImport<DirectoryImportReport['rows'][number]>(MAX_ISSUES, [
+    ...parsed.issues,
+  ]);
   const add: UnitWrite[] = [];
   const update: DirectoryPlan['update'] = [];
   for (const line of parsed.lines) {
@@ -251,36 +229,20 @@ export function planDirectoryImport(
     const unit = merged(line, existing);
     const name = languages.map((l) => unit.texts.get(l)?.name ?? '').find((n) => n) ?? '';
     if (![...unit.texts.values()].some((t) => t.name)) {
-      if (issues.length < MAX_ISSUES) {
-        issues.push({
-          row: line.row,
-          column: nameColumn(languages[0] ?? 'english'),
-          key: 'occupant_name_required',
-          params: {},
-          message: ruleText('occupant_name_required'),
-        });
-      }
+      issues.rule(line.row, nameColumn(languages[0] ?? 'english'), 'occupant_name_required');
       continue;
     }
-    let action: DirectoryImportReport['rows'][number]['action'];
-    if (!existing) {
-      action = 'add';
-      add.push(unit);
-    } else if (
+    const same =
+      !!existing &&
       existing.unitNo === unit.unitNo &&
       existing.phone === unit.phone &&
       existing.email === unit.email &&
       existing.liveChat === unit.liveChat &&
-      sameTexts(existing.texts, unit.texts)
-    ) {
-      action = 'unchanged';
-    } else {
-      action = 'update';
-      update.push({ id: existing.id, unit });
-    }
-    report[action]++;
-    report.rows.push({ row: line.row, unit: unit.unitNo, name, action });
+      sameTexts(existing.texts, unit.texts);
+    if (!existing) add.push(unit);
+    else if (!same) update.push({ id: existing.id, unit });
+    count({ row: line.row, unit: unit.unitNo, name }, existing, same);
   }
-  report.errors = issues.sort((a, b) => a.row - b.row);
+  issues.list.sort((a, b) => a.row - b.row);
   return { report, add, update };
 }
