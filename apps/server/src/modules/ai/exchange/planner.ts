@@ -60,26 +60,11 @@ export interface ImportPlan {
 }
 
 type KeywordKind = ImportPlan['keywords'][number]['kind'];
+type Issue = (sheet: string, row: number, column: string, message: string) => void;
+type FileTopic = { line: TopicLine; id: number; current: TopicRow | undefined };
 
-/**
- * The file against the device: what to create, update and move, which keywords and responses to
- * replace, and every problem found. Pure: the same rows in give the same plan out.
- *
- * `blankKind` is what the Keywords rows with a blank Kind are, as the operator said; without it
- * such rows are counted but not planned (the service refuses to apply them).
- */
-export function planImport(
-  state: DeviceState,
-  file: ParsedFile,
-  blankKind: KeywordKind | null = null,
-): ImportPlan {
-  const issues = [...file.issues];
-  const issueIn = (sheet: string, row: number, column: string, message: string) => {
-    if (issues.length <= MAX_ISSUES) issues.push({ sheet, row, column, message });
-  };
-  const issue = (row: number, column: string, message: string) => issueIn(SHEET.topics, row, column, message);
-
-  // Categories by path: matched like the unique index (per parent, ignoring case), created when missing.
+/** Categories by path: matched like the unique index (per parent, ignoring case), created when missing. */
+function categoryPaths(state: DeviceState) {
   const categories = new NameIndex<number>();
   for (const c of state.categories) categories.add(c.parentId ?? 0, c.name, c.id);
   const newCategories: ImportPlan['newCategories'] = [];
@@ -98,20 +83,27 @@ export function planImport(
     });
     return parentId as number | null;
   };
+  return { newCategories, categoriesCreated, categoryOfPath };
+}
 
-  // Topics: the file's matched to the device's by name; new ones get a stand-in id.
+/** Topics: the file's matched to the device's by name; new ones get a stand-in id. */
+function matchTopics(state: DeviceState, file: ParsedFile) {
   const existing = new NameIndex<TopicRow>();
   for (const t of state.topics) existing.add(0, t.name, t);
   const byId = new Map(state.topics.map((t) => [t.id, t]));
-  const fileTopics = new Map<string, { line: TopicLine; id: number; current: TopicRow | undefined }>();
+  const fileTopics = new Map<string, FileTopic>();
   let nextTemp = -1;
   for (const line of file.topics ?? []) {
     const current = existing.get(0, line.name);
     fileTopics.set(line.key, { line, id: current?.id ?? nextTemp--, current });
   }
   const fileById = new Map([...fileTopics.values()].map((t) => [t.id, t]));
+  return { existing, byId, fileTopics, fileById };
+}
+type Matched = ReturnType<typeof matchTopics>;
 
-  // The tree after the import: the file's parents for its topics, the device's for the rest.
+/** The tree after the import: the file's parents for its topics, the device's for the rest. */
+function treeAfter(state: DeviceState, { existing, byId, fileTopics, fileById }: Matched, issue: Issue) {
   const parentOf = new Map<number, number | null>(state.topics.map((t) => [t.id, t.parentId]));
   for (const { line, id } of fileTopics.values()) {
     let parentId: number | null = null;
@@ -119,6 +111,7 @@ export function planImport(
       parentId = fileTopics.get(fold(line.parent))?.id ?? existing.get(0, line.parent)?.id ?? null;
       if (parentId === null) {
         issue(
+          SHEET.topics,
           line.row,
           'Parent topic',
           `"${line.parent}" is neither in the ${SHEET.topics} sheet nor on this device`,
@@ -127,6 +120,24 @@ export function planImport(
     }
     parentOf.set(id, parentId);
   }
+  const nameOf = (id: number) => fileById.get(id)?.line.name ?? byId.get(id)?.name ?? String(id);
+  for (const { line, id } of fileTopics.values()) {
+    const trail = [id];
+    for (let up = parentOf.get(id); up != null && !trail.includes(up); up = parentOf.get(up)) trail.push(up);
+    if (parentOf.get(trail[trail.length - 1]!) === id) {
+      const names = [...trail, id].map(nameOf);
+      issue(SHEET.topics, line.row, 'Parent topic', `Parent topics form a cycle: ${names.join(' → ')}`);
+    }
+  }
+  return parentOf;
+}
+
+/** Categories: a top-level topic's from its path, every other topic's from its root; and each one's depth. */
+function categoriesAfter(
+  { byId, fileTopics, fileById }: Matched,
+  parentOf: Map<number, number | null>,
+  categoryOfPath: (path: string[]) => number | null,
+) {
   /** The root above a topic, or undefined when the way up loops. */
   const rootOf = (id: number) => {
     const seen = new Set<number>();
@@ -138,17 +149,6 @@ export function planImport(
     }
     return at;
   };
-  const nameOf = (id: number) => fileById.get(id)?.line.name ?? byId.get(id)?.name ?? String(id);
-  for (const { line, id } of fileTopics.values()) {
-    const trail = [id];
-    for (let up = parentOf.get(id); up != null && !trail.includes(up); up = parentOf.get(up)) trail.push(up);
-    if (parentOf.get(trail[trail.length - 1]!) === id) {
-      const names = [...trail, id].map(nameOf);
-      issue(line.row, 'Parent topic', `Parent topics form a cycle: ${names.join(' → ')}`);
-    }
-  }
-
-  // Categories: a top-level topic's from its path, every other topic's from its root.
   const pathCategory = new Map<number, number | null>();
   for (const { line, id } of fileTopics.values()) {
     if (parentOf.get(id) === null && line.path) pathCategory.set(id, categoryOfPath(line.path));
@@ -165,7 +165,16 @@ export function planImport(
     for (let up = parentOf.get(id); up != null && depth <= parentOf.size; up = parentOf.get(up)) depth++;
     return depth;
   };
+  return { categoryOf, depthOf };
+}
 
+/** The topics to create and update (the file's), and to move (the device's others that follow a parent). */
+function topicWrites(
+  state: DeviceState,
+  { fileTopics, fileById }: Matched,
+  parentOf: Map<number, number | null>,
+  { categoryOf, depthOf }: ReturnType<typeof categoriesAfter>,
+) {
   const newTopics: ImportPlan['newTopics'] = [];
   const updates: ImportPlan['updates'] = [];
   const topicsCreated: string[] = [];
@@ -204,7 +213,16 @@ export function planImport(
     const categoryId = categoryOf(t.id);
     if (categoryId !== undefined && categoryId !== t.categoryId) moves.push({ id: t.id, categoryId });
   }
+  return { newTopics, updates, moves, topicsCreated, topicsChanged };
+}
 
+/** The keywords and responses to write, and the existing topics whose keywords (or responses) they replace. */
+function contentWrites(
+  file: ParsedFile,
+  { existing, fileTopics }: Matched,
+  blankKind: KeywordKind | null,
+  issue: Issue,
+) {
   /**
    * A Keywords or Responses row's topic: one of the Topics sheet; without that sheet, a topic of
    * the device, whose keywords (or responses) the file then replaces.
@@ -212,8 +230,7 @@ export function planImport(
   const idOf = (sheet: string, ref: TopicRef, named: Set<number>) => {
     if (file.topics) return fileTopics.get(ref.topicKey)!.id;
     const id = existing.get(0, ref.topicName)?.id;
-    if (id === undefined)
-      issueIn(sheet, ref.row, 'Topic', `"${ref.topicName}" is not a topic of this device`);
+    if (id === undefined) issue(sheet, ref.row, 'Topic', `"${ref.topicName}" is not a topic of this device`);
     else named.add(id);
     return id;
   };
@@ -240,6 +257,47 @@ export function planImport(
   const replaced = (lines: unknown[] | null, named: Set<number>) =>
     lines === null ? [] : file.topics ? existingIds : [...named];
   return {
+    kinds,
+    keywords,
+    responses,
+    clearKeywords: replaced(file.keywords, keywordTopics),
+    clearResponses: replaced(file.responses, responseTopics),
+  };
+}
+
+/**
+ * The file against the device: what to create, update and move, which keywords and responses to
+ * replace, and every problem found. Pure: the same rows in give the same plan out.
+ *
+ * `blankKind` is what the Keywords rows with a blank Kind are, as the operator said; without it
+ * such rows are counted but not planned (the service refuses to apply them).
+ */
+export function planImport(
+  state: DeviceState,
+  file: ParsedFile,
+  blankKind: KeywordKind | null = null,
+): ImportPlan {
+  const issues = [...file.issues];
+  const issue: Issue = (sheet, row, column, message) => {
+    if (issues.length <= MAX_ISSUES) issues.push({ sheet, row, column, message });
+  };
+  const { newCategories, categoriesCreated, categoryOfPath } = categoryPaths(state);
+  const matched = matchTopics(state, file);
+  const parentOf = treeAfter(state, matched, issue);
+  const categories = categoriesAfter(matched, parentOf, categoryOfPath);
+  const { newTopics, updates, moves, topicsCreated, topicsChanged } = topicWrites(
+    state,
+    matched,
+    parentOf,
+    categories,
+  );
+  const { kinds, keywords, responses, clearKeywords, clearResponses } = contentWrites(
+    file,
+    matched,
+    blankKind,
+    issue,
+  );
+  return {
     report: {
       applied: false,
       format: file.format,
@@ -257,8 +315,8 @@ export function planImport(
     newTopics,
     updates,
     moves,
-    clearKeywords: replaced(file.keywords, keywordTopics),
-    clearResponses: replaced(file.responses, responseTopics),
+    clearKeywords,
+    clearResponses,
     keywords,
     responses,
   };

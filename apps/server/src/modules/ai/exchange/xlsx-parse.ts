@@ -156,11 +156,11 @@ const KIND_WORDS: Record<string, 'keyword' | 'phrase'> = {
   'training phrase': 'phrase',
 };
 
-export function parseWorkbook(
-  wb: PlainWorkbook,
-  deviceId: number,
-  format: ImportFormat = 'xlsx',
-): ParsedFile {
+/** Files a problem at a sheet's row and column (collection stops just past MAX_ISSUES). */
+type Issue = (sheet: string, row: number, column: string, message: string) => void;
+
+/** The sheets the file holds, their header rows checked (all of them, before any row is judged). */
+function tablesOf(wb: PlainWorkbook) {
   const topicsSheet = findSheet(wb, SHEET.topics);
   const keywordsSheet = findSheet(wb, SHEET.keywords);
   const responsesSheet = findSheet(wb, SHEET.responses);
@@ -173,60 +173,55 @@ export function parseWorkbook(
   const tables = EXCHANGE_TABLES.filter(
     (t) => ({ topics: topicsSheet, keywords: keywordsSheet, responses: responsesSheet })[t] !== undefined,
   );
-  // Header problems first, all of them, before any row is judged.
-  const topicRows = topicsSheet ? sheetRows(topicsSheet, TOPIC_COLUMNS) : null;
-  const keywordRows = keywordsSheet ? sheetRows(keywordsSheet, KEYWORD_COLUMNS) : null;
-  const responseRows = responsesSheet ? sheetRows(responsesSheet, RESPONSE_COLUMNS) : null;
-
-  const issues: ImportIssue[] = [];
-  const issue = (sheet: string, row: number, column: string, message: string) => {
-    if (issues.length <= MAX_ISSUES) issues.push({ sheet, row, column, message });
+  return {
+    tables,
+    topicRows: topicsSheet ? sheetRows(topicsSheet, TOPIC_COLUMNS) : null,
+    keywordRows: keywordsSheet ? sheetRows(keywordsSheet, KEYWORD_COLUMNS) : null,
+    responseRows: responsesSheet ? sheetRows(responsesSheet, RESPONSE_COLUMNS) : null,
   };
+}
 
-  /** A reader for one row: each accessor reports its own problem and answers undefined. */
-  const reader = (sheet: string, r: SheetRow) => {
-    const text = (column: string): string | undefined => {
-      const c = r.get(column);
-      if ('problem' in c) {
-        issue(sheet, r.row, column, c.problem);
-        return undefined;
-      }
-      return c.value === null ? '' : String(c.value);
-    };
-    const parse = <S extends z.ZodType>(
-      column: string,
-      schema: S,
-      value: unknown,
-    ): z.output<S> | undefined => {
-      const res = schema.safeParse(value);
-      if (res.success) return res.data;
-      issue(sheet, r.row, column, [...new Set(res.error.issues.map((i) => i.message))].join('; '));
+/** A reader for one row: each accessor reports its own problem and answers undefined. */
+function rowReader(issue: Issue, sheet: string, r: SheetRow) {
+  const text = (column: string): string | undefined => {
+    const c = r.get(column);
+    if ('problem' in c) {
+      issue(sheet, r.row, column, c.problem);
       return undefined;
-    };
-    const bool = (column: string): boolean | null | undefined => {
-      const c = r.get(column);
-      if ('problem' in c) return void issue(sheet, r.row, column, c.problem);
-      if (typeof c.value === 'boolean') return c.value;
-      const s = (c.value ?? '').trim().toLowerCase();
-      if (s === '') return null;
-      if (['true', 'yes', '1'].includes(s)) return true;
-      if (['false', 'no', '0'].includes(s)) return false;
-      return void issue(sheet, r.row, column, 'Must be TRUE or FALSE');
-    };
-    return { text, parse, bool };
+    }
+    return c.value === null ? '' : String(c.value);
   };
+  const parse = <S extends z.ZodType>(column: string, schema: S, value: unknown): z.output<S> | undefined => {
+    const res = schema.safeParse(value);
+    if (res.success) return res.data;
+    issue(sheet, r.row, column, [...new Set(res.error.issues.map((i) => i.message))].join('; '));
+    return undefined;
+  };
+  const bool = (column: string): boolean | null | undefined => {
+    const c = r.get(column);
+    if ('problem' in c) return void issue(sheet, r.row, column, c.problem);
+    if (typeof c.value === 'boolean') return c.value;
+    const s = (c.value ?? '').trim().toLowerCase();
+    if (s === '') return null;
+    if (['true', 'yes', '1'].includes(s)) return true;
+    if (['false', 'no', '0'].includes(s)) return false;
+    return void issue(sheet, r.row, column, 'Must be TRUE or FALSE');
+  };
+  return { text, parse, bool };
+}
 
+/** The Topics sheet's rows, each checked; a name on two rows is taken from the first. */
+function readTopics(rows: SheetRow[], issue: Issue) {
   // Names in the Topics sheet as typed, even invalid ones: other sheets are checked against these.
   const namedInTopics = new Set<string>();
-  for (const r of topicRows ?? []) {
+  for (const r of rows) {
     const c = r.get('Topic');
     if ('value' in c && c.value !== null && String(c.value).trim()) namedInTopics.add(fold(String(c.value)));
   }
-
   const topics: TopicLine[] = [];
   const topicRowOf = new Map<string, number>();
-  for (const r of topicRows ?? []) {
-    const { text, parse, bool } = reader(SHEET.topics, r);
+  for (const r of rows) {
+    const { text, parse, bool } = rowReader(issue, SHEET.topics, r);
     const name = parse('Topic', ZTopicName, text('Topic') ?? '');
     const parent = (text('Parent topic') ?? '').trim();
     const categoryText = (text('Category') ?? '').trim();
@@ -270,103 +265,124 @@ export function parseWorkbook(
       motion: motion ?? null,
     });
   }
+  return { topics, namedInTopics, topicRowOf };
+}
 
-  /**
-   * The Topic cell of a Keywords or Responses row: must name a topic of the Topics sheet, or,
-   * without one, a topic of the device (the planner checks that).
-   */
-  const topicOf = (sheet: string, r: SheetRow, text: (c: string) => string | undefined) => {
+/**
+ * The Topic cell of a Keywords or Responses row: must name a topic of the Topics sheet (`read`, when
+ * the file has one), or, without one, a topic of the device (the planner checks that).
+ */
+function topicRefs(issue: Issue, read: ReturnType<typeof readTopics> | null) {
+  return (sheet: string, r: SheetRow, text: (c: string) => string | undefined): TopicRef | undefined => {
     const name = (text('Topic') ?? '').trim();
     if (name === '') return void issue(sheet, r.row, 'Topic', 'Topic Name is required');
     const key = fold(name);
-    if (!topicRows) return { row: r.row, topicKey: key, topicName: name };
-    if (!namedInTopics.has(key)) {
+    if (!read) return { row: r.row, topicKey: key, topicName: name };
+    if (!read.namedInTopics.has(key)) {
       return void issue(sheet, r.row, 'Topic', `"${name}" is not in the ${SHEET.topics} sheet`);
     }
-    return topicRowOf.has(key) ? { row: r.row, topicKey: key, topicName: name } : undefined;
+    return read.topicRowOf.has(key) ? { row: r.row, topicKey: key, topicName: name } : undefined;
   };
+}
+type TopicOf = ReturnType<typeof topicRefs>;
 
-  let keywords: KeywordLine[] | null = null;
-  if (keywordRows) {
-    keywords = [];
-    const seen = new Map<string, number>();
-    for (const r of keywordRows) {
-      const { text, parse } = reader(SHEET.keywords, r);
-      const ref = topicOf(SHEET.keywords, r, text);
-      const language = parse('Language', ZLanguage, (text('Language') ?? '').trim().toLowerCase());
-      // A blank Kind is not taken to mean anything: the operator says what such rows are.
-      const kindText = (text('Kind') ?? '').trim().toLowerCase().replace(/\s+/g, ' ');
-      const kind = kindText === '' ? null : KIND_WORDS[kindText];
-      if (kind === undefined) issue(SHEET.keywords, r.row, 'Kind', 'Must be keyword or phrase');
-      const value = parse('Text', ZKeywordText, text('Text') ?? '');
-      if (ref === undefined || language === undefined || kind === undefined || value === undefined) continue;
-      const norm = fold(value);
-      // One topic holds a text once per language, whatever its kind (the unique index says so).
-      const dupKey = `${ref.topicKey}\u0000${language}\u0000${norm}`;
-      const earlier = seen.get(dupKey);
-      if (earlier !== undefined) {
-        issue(
-          SHEET.keywords,
-          r.row,
-          'Text',
-          `The same text is already on row ${earlier} for this topic and language`,
-        );
-        continue;
-      }
-      seen.set(dupKey, r.row);
-      keywords.push({ ...ref, language, kind, text: value, norm });
+/** The Keywords sheet's rows, each checked; a text once per topic and language. */
+function readKeywords(rows: SheetRow[], issue: Issue, topicOf: TopicOf): KeywordLine[] {
+  const keywords: KeywordLine[] = [];
+  const seen = new Map<string, number>();
+  for (const r of rows) {
+    const { text, parse } = rowReader(issue, SHEET.keywords, r);
+    const ref = topicOf(SHEET.keywords, r, text);
+    const language = parse('Language', ZLanguage, (text('Language') ?? '').trim().toLowerCase());
+    // A blank Kind is not taken to mean anything: the operator says what such rows are.
+    const kindText = (text('Kind') ?? '').trim().toLowerCase().replace(/\s+/g, ' ');
+    const kind = kindText === '' ? null : KIND_WORDS[kindText];
+    if (kind === undefined) issue(SHEET.keywords, r.row, 'Kind', 'Must be keyword or phrase');
+    const value = parse('Text', ZKeywordText, text('Text') ?? '');
+    if (ref === undefined || language === undefined || kind === undefined || value === undefined) continue;
+    const norm = fold(value);
+    // One topic holds a text once per language, whatever its kind (the unique index says so).
+    const dupKey = `${ref.topicKey}\u0000${language}\u0000${norm}`;
+    const earlier = seen.get(dupKey);
+    if (earlier !== undefined) {
+      issue(
+        SHEET.keywords,
+        r.row,
+        'Text',
+        `The same text is already on row ${earlier} for this topic and language`,
+      );
+      continue;
     }
+    seen.set(dupKey, r.row);
+    keywords.push({ ...ref, language, kind, text: value, norm });
   }
+  return keywords;
+}
 
-  let responses: ResponseLine[] | null = null;
-  if (responseRows) {
-    responses = [];
-    for (const r of responseRows) {
-      const { text } = reader(SHEET.responses, r);
-      const ref = topicOf(SHEET.responses, r, text);
-      const lower = (column: string) => {
-        const v = (text(column) ?? '').trim().toLowerCase();
-        return v === '' ? undefined : v;
-      };
-      const contentsText = (text('Contents') ?? '').trim();
-      let contents: unknown;
-      let contentsReadable = true;
-      if (contentsText !== '') {
-        try {
-          contents = JSON.parse(contentsText);
-        } catch (e) {
-          contentsReadable = false;
-          issue(SHEET.responses, r.row, 'Contents', `Not valid JSON: ${(e as Error).message}`);
-        }
+/** The Responses sheet's rows, each judged by the create contract. */
+function readResponses(rows: SheetRow[], issue: Issue, topicOf: TopicOf, deviceId: number): ResponseLine[] {
+  const responses: ResponseLine[] = [];
+  for (const r of rows) {
+    const { text } = rowReader(issue, SHEET.responses, r);
+    const ref = topicOf(SHEET.responses, r, text);
+    const lower = (column: string) => {
+      const v = (text(column) ?? '').trim().toLowerCase();
+      return v === '' ? undefined : v;
+    };
+    const contentsText = (text('Contents') ?? '').trim();
+    let contents: unknown;
+    let contentsReadable = true;
+    if (contentsText !== '') {
+      try {
+        contents = JSON.parse(contentsText);
+      } catch (e) {
+        contentsReadable = false;
+        issue(SHEET.responses, r.row, 'Contents', `Not valid JSON: ${(e as Error).message}`);
       }
-      // The create contract judges the fields; the ids are placeholders it needs, never used.
-      const res = ZCreateResponseRequest.safeParse({
-        device_id: deviceId,
-        intent_id: 1,
-        language: lower('Language'),
-        device_type: lower('Device type'),
-        response_aim: lower('Response aim'),
-        response_type: lower('Response type'),
-        speech: text('Speech') ?? '',
-        custom_content: text('Custom content') ?? '',
-        contents,
-      });
-      if (!res.success) {
-        for (const i of res.error.issues) {
-          const [field, ...rest] = i.path.map(String);
-          // Unreadable JSON is reported once, not again as missing contents.
-          if (field === 'contents' && !contentsReadable) continue;
-          const column = RESPONSE_FIELD_COLUMNS[field ?? ''] ?? 'Contents';
-          const where = field === 'contents' && rest.length > 0 ? `contents.${rest.join('.')}: ` : '';
-          issue(SHEET.responses, r.row, column, `${where}${i.message}`);
-        }
-        continue;
-      }
-      if (ref === undefined || !contentsReadable) continue;
-      const { device_id: _d, intent_id: _i, ...fields } = res.data;
-      responses.push({ ...ref, fields });
     }
+    // The create contract judges the fields; the ids are placeholders it needs, never used.
+    const res = ZCreateResponseRequest.safeParse({
+      device_id: deviceId,
+      intent_id: 1,
+      language: lower('Language'),
+      device_type: lower('Device type'),
+      response_aim: lower('Response aim'),
+      response_type: lower('Response type'),
+      speech: text('Speech') ?? '',
+      custom_content: text('Custom content') ?? '',
+      contents,
+    });
+    if (!res.success) {
+      for (const i of res.error.issues) {
+        const [field, ...rest] = i.path.map(String);
+        // Unreadable JSON is reported once, not again as missing contents.
+        if (field === 'contents' && !contentsReadable) continue;
+        const column = RESPONSE_FIELD_COLUMNS[field ?? ''] ?? 'Contents';
+        const where = field === 'contents' && rest.length > 0 ? `contents.${rest.join('.')}: ` : '';
+        issue(SHEET.responses, r.row, column, `${where}${i.message}`);
+      }
+      continue;
+    }
+    if (ref === undefined || !contentsReadable) continue;
+    const { device_id: _d, intent_id: _i, ...fields } = res.data;
+    responses.push({ ...ref, fields });
   }
+  return responses;
+}
 
-  return { format, tables, topics: topicRows ? topics : null, keywords, responses, issues };
+export function parseWorkbook(
+  wb: PlainWorkbook,
+  deviceId: number,
+  format: ImportFormat = 'xlsx',
+): ParsedFile {
+  const { tables, topicRows, keywordRows, responseRows } = tablesOf(wb);
+  const issues: ImportIssue[] = [];
+  const issue: Issue = (sheet, row, column, message) => {
+    if (issues.length <= MAX_ISSUES) issues.push({ sheet, row, column, message });
+  };
+  const read = topicRows ? readTopics(topicRows, issue) : null;
+  const topicOf = topicRefs(issue, read);
+  const keywords = keywordRows ? readKeywords(keywordRows, issue, topicOf) : null;
+  const responses = responseRows ? readResponses(responseRows, issue, topicOf, deviceId) : null;
+  return { format, tables, topics: read ? read.topics : null, keywords, responses, issues };
 }
