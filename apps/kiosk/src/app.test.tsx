@@ -1,6 +1,17 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { CONFIG, FAST, KEY, SESSION_ID, answer, fakeDevice, openChat, renderKiosk } from './test/fake-device';
+import {
+  CONFIG,
+  FAST,
+  KEY,
+  SESSION_ID,
+  answer,
+  fakeDevice,
+  fakeTime,
+  openChat,
+  passTime,
+  renderKiosk,
+} from './test/fake-device';
 
 const STORED = 'ambassador.kiosk.device_key';
 
@@ -151,6 +162,7 @@ describe('pairing', () => {
   };
 
   it('does nothing when a visitor taps the gear, however often', async () => {
+    fakeTime();
     fakeDevice();
     renderKiosk({ timing: { ...FAST, staffHoldMs: 30 } });
     await screen.findByTestId('kiosk-device-name');
@@ -160,7 +172,7 @@ describe('pairing', () => {
       fireEvent.pointerUp(gear);
       fireEvent.click(gear);
     }
-    await new Promise((r) => setTimeout(r, 80));
+    await passTime(80);
     expect(screen.queryByTestId('kiosk-staff-dialog')).toBeNull();
     expect(screen.queryByTestId('kiosk-key')).toBeNull();
     expect(localStorage.getItem(STORED)).toBe(KEY);

@@ -2,7 +2,16 @@ import type { Call, StartCallResponse } from '@ambassador/contracts';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Timing } from '../lib/timing';
-import { FAST, SESSION_ID, fakeDevice, openChat, renderKiosk, type DeviceCall } from '../test/fake-device';
+import {
+  FAST,
+  SESSION_ID,
+  fakeDevice,
+  fakeTime,
+  openChat,
+  passTime,
+  renderKiosk,
+  type DeviceCall,
+} from '../test/fake-device';
 import { fakeCamera, fakePeers } from '../test/fake-media';
 
 const CALL_ID = '5c0e7a1b-2d3f-4a5b-9c6d-7e8f9a0b1c2d';
@@ -243,10 +252,11 @@ describe('video call', () => {
   });
 
   it('holds the idle timeout during a call, and lets it run again once the call is over', async () => {
+    fakeTime();
     const { calls, socket } = await callFromChat({ timing: { ...FAST, idleMs: 300, warningMs: 150 } });
     await waitFor(() => expect(status()).toBe('Calling…'));
     socket.serverSend('call:update', { real_session_id: CALL_ID, status: 'answered' });
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await passTime(700);
     expect(status()).toBe('Connected');
     expect(screen.queryByTestId('kiosk-idle')).toBeNull();
 

@@ -1,7 +1,7 @@
 import type { KioskBanner } from '@ambassador/contracts';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { CONFIG, fakeDevice, renderKiosk } from '../test/fake-device';
+import { CONFIG, fakeDevice, fakeTime, passTime, renderKiosk } from '../test/fake-device';
 
 const banner = (image_id: number, show_until: string | null = null): KioskBanner => ({
   image_id,
@@ -26,16 +26,17 @@ function kioskWith(carousel: KioskBanner[], sections = {}) {
 
 describe('carousel banners on the start screen', () => {
   it('shows one banner at a time and moves on by itself until paused', async () => {
+    fakeTime();
     kioskWith([banner(1), banner(2)]);
     const carousel = await screen.findByTestId('kiosk-carousel');
     expect(carousel.getAttribute('aria-roledescription')).toBe('carousel');
     expect(visible()).toEqual(['/media/banner-1.png']);
     await screen.findByRole('group', { name: 'Banner 2 of 2', hidden: false });
-    await act(() => new Promise((r) => setTimeout(r, 80)));
+    await passTime(80);
     fireEvent.click(screen.getByTestId('kiosk-carousel-pause'));
     // Paused: the banner on screen stays.
     const still = visible();
-    await act(() => new Promise((r) => setTimeout(r, 150)));
+    await passTime(150);
     expect(visible()).toEqual(still);
     expect(screen.getByTestId('kiosk-carousel-pause').textContent).toBe('Play slideshow');
   });

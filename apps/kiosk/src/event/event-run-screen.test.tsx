@@ -8,6 +8,8 @@ import {
   FAST,
   SESSION_ID,
   fakeDevice,
+  fakeTime,
+  passTime,
   renderKiosk,
   type DeviceCall,
   type DeviceReply,
@@ -242,6 +244,7 @@ describe('event run on the kiosk', () => {
   });
 
   it('ends a run nobody touches after the idle time, never starting the idle loop meanwhile', async () => {
+    fakeTime();
     const { reports } = eventDevice(harbourDay(), {
       idle_screen: {
         media_type: 'image',
@@ -253,7 +256,7 @@ describe('event run on the kiosk', () => {
     await startEvent();
 
     // A video plays on however long it is: the clock stands still and no idle loop starts.
-    await new Promise((resolve) => setTimeout(resolve, 1_300));
+    await passTime(1_300);
     expect(screen.getByTestId('event-video')).toBeTruthy();
     expect(screen.queryByTestId('kiosk-idle-image')).toBeNull();
     expect(screen.queryByTestId('kiosk-idle')).toBeNull();

@@ -1,7 +1,7 @@
 import type { PushMessage } from '@ambassador/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeDevice, openChat, renderKiosk } from '../test/fake-device';
+import { fakeDevice, fakeTime, openChat, passTime, renderKiosk } from '../test/fake-device';
 import { pushText } from './push-overlay';
 
 function push(extra: Partial<PushMessage> = {}): PushMessage {
@@ -61,13 +61,14 @@ describe('announcements', () => {
   });
 
   it('hide after their duration, or when closed', async () => {
+    fakeTime();
     fakeDevice();
     const { sockets } = renderKiosk();
     await screen.findByTestId('kiosk-start-english');
     await sockets.ready();
     sockets.socket.serverSend('push:message', push({ duration_seconds: 1 }));
     expect(screen.getByTestId('kiosk-push')).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await passTime(600);
     expect(screen.getByTestId('kiosk-push')).toBeTruthy();
     await waitFor(() => expect(screen.queryByTestId('kiosk-push')).toBeNull(), { timeout: 2_000 });
 
@@ -116,7 +117,8 @@ describe('announcements', () => {
     fireEvent.click(screen.getByTestId('kiosk-mute'));
     sockets.socket.serverSend('push:message', push({ push_id: 33, speak: true }));
     expect(screen.getByTestId('kiosk-push')).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Acknowledged once on screen, when it would be spoken: it is not.
+    await waitFor(() => expect(sockets.socket.sent('push:ack')).toContainEqual({ push_id: 33 }));
     expect(speech()).toHaveLength(1);
   });
 
@@ -126,7 +128,8 @@ describe('announcements', () => {
     await screen.findByTestId('kiosk-start-english');
     await sockets.ready();
     sockets.socket.serverSend('push:message', push({ speak: false }));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Acknowledged once on screen, when it would be spoken: it is not.
+    await waitFor(() => expect(sockets.socket.sent('push:ack')).toContainEqual({ push_id: 31 }));
     expect(calls.some((c) => c.path === '/speech')).toBe(false);
   });
 });

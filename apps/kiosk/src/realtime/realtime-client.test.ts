@@ -102,11 +102,13 @@ describe('realtime client', () => {
   });
 
   it('reports a refused key and does not retry', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const { onUnauthorized, socket } = setup({ connected: false });
     await settle();
     socket().serverRefuse('unauthorized');
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    // Past the time a retry would take (retryMs).
+    await vi.advanceTimersByTimeAsync(30);
     expect(socket().connectCalls).toBe(0);
   });
 

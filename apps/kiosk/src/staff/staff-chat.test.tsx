@@ -6,7 +6,9 @@ import {
   FAST,
   SESSION_ID,
   fakeDevice,
+  fakeTime,
   openChat,
+  passTime,
   renderKiosk,
   type DeviceCall,
   type DeviceReply,
@@ -219,11 +221,12 @@ describe('staff chat', () => {
   });
 
   it('holds the idle timeout while it is open, and still ends a chat left behind', async () => {
+    fakeTime();
     const { calls } = await startStaffChat({
       timing: { ...FAST, idleMs: 300, warningMs: 150, staffIdleMs: 1_500 },
     });
     // Well past the visitor session's idle time, the chat is still there.
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await passTime(700);
     expect(screen.getByTestId('kiosk-staff-input')).toBeTruthy();
     expect(calls.some((c) => c.path.endsWith('/end'))).toBe(false);
 
