@@ -467,8 +467,21 @@ describe('ChatPage', { timeout: 20_000 }, () => {
       }),
     );
     expect(screen.queryByTestId(`chat-enduser-${NEW}`)).toBeNull();
-    await act(async () => new Promise((r) => setTimeout(r, 50)));
-    expect(listCalls(calls).length).toBe(listsBefore);
+    // Then one on this device, which reads the list again: the first to, as events are heard in order.
+    act(() =>
+      dispatchLiveEvent({
+        name: LIVE_EVENT.chatMessage,
+        project_id: 1,
+        device_id: 7,
+        device_name: 'Lobby',
+        session_id: BEN,
+        change: 'message',
+        message: aMessage(BEN, 'Still here'),
+        unread: 1,
+      }),
+    );
+    await eventually(() => expect(listCalls(calls).length).toBeGreaterThan(listsBefore));
+    expect(listCalls(calls).length).toBe(listsBefore + 1);
 
     // One click: Gate kiosk is selected and its waiting chat opens, here on Live Chat.
     fireEvent.click(screen.getByRole('button', { name: 'Switch to Gate kiosk' }));

@@ -102,6 +102,7 @@ async function openSelect(testId: string) {
 
 afterEach(async () => {
   cleanup();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   authStore.set(LOGGED_OUT);
   await changeUiLanguage('en');
@@ -196,11 +197,13 @@ describe('DevicesPage', () => {
     expect(snackbarStore.get().text).toBe('Device Gate kiosk added');
 
     // Neither a stray click beside it nor Escape loses the key.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     fireEvent.click(keyDialog.querySelector('.MuiBackdrop-root') as Element);
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     // Longer than the closing transition.
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 400)));
+    await act(() => vi.advanceTimersByTimeAsync(400));
     expect(screen.getByTestId('device-key-value')).toBeTruthy();
+    vi.useRealTimers();
 
     fireEvent.click(within(keyDialog).getByTestId('device-key-done'));
     await waitFor(() => expect(screen.queryByTestId('device-key-dialog')).toBeNull());

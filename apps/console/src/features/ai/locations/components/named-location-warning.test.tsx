@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import type { Keyword } from '@ambassador/contracts';
 import { changeUiLanguage } from '@/i18n/i18n';
 import { LOGGED_OUT, authStore } from '@/shared/auth/auth-store';
@@ -48,13 +48,20 @@ describe('NamedLocationWarning', () => {
   });
 
   it('says nothing when no phrase names a place', async () => {
-    fakeServer((call) =>
+    const calls = fakeServer((call) =>
       call.path === '/location_map/named'
         ? { body: (call.body as { texts: string[] }).texts.map((text) => ({ text, location: null })) }
         : undefined,
     );
-    renderWithApp(<NamedLocationWarning keywords={[keyword(2, 'hungry')]} />, '/ai/keyword/1');
-    await new Promise((r) => setTimeout(r, 50));
+    const { client } = renderWithApp(
+      <NamedLocationWarning keywords={[keyword(2, 'hungry')]} />,
+      '/ai/keyword/1',
+    );
+    // Once the server's answer is in, it shows nothing.
+    await waitFor(() => {
+      expect(calls.some((c) => c.path === '/location_map/named')).toBe(true);
+      expect(client.isFetching()).toBe(0);
+    });
     expect(screen.queryByTestId('topic-named-location')).toBeNull();
   });
 });

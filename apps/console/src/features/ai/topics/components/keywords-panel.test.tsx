@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { LOGGED_OUT, authStore } from '@/shared/auth/auth-store';
 import { fakeServer } from '@/shared/test/fake-server';
+import { snackbarStore } from '@/shared/ui/snackbar/snackbar-store';
 import { renderWithApp } from '@/shared/test/render-with-app';
 import { aTopic } from '../test/fixtures';
 import { KeywordsPanel } from './keywords-panel';
@@ -50,7 +51,8 @@ describe('KeywordsPanel', () => {
       await saved;
     });
     await vi.waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
-    await act(async () => new Promise((r) => setTimeout(r, 50)));
+    // Once the save is through (it says so), the keyword typed meanwhile is still there.
+    await waitFor(() => expect(snackbarStore.get()).toMatchObject({ open: true, status: 'success' }));
     expect(input.value).toBe('car park');
     expect(calls.filter((c) => c.method === 'POST').map((c) => (c.body as { text: string }).text)).toEqual([
       'parking',
