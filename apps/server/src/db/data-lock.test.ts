@@ -26,12 +26,14 @@ async function otherHolder(dir: string) {
     ],
     { stdio: 'ignore' },
   );
-  for (let i = 0; i < 200; i++) {
-    const written = await fs.readFile(file, 'utf8').catch(() => '');
-    if (written.includes(String(child.pid))) return child;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('the other process did not hold the folder');
+  await expect
+    .poll(() => fs.readFile(file, 'utf8').catch(() => ''), {
+      timeout: 5_000,
+      interval: 25,
+      message: 'the other process did not hold the folder',
+    })
+    .toContain(String(child.pid));
+  return child;
 }
 
 describe('the embedded database folder, held by one process', () => {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createClient } from 'redis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN, freshStore, login, startApp, type Store, type TestApp } from '../test/harness.js';
-import { createDevice, settle } from '../test/sockets.js';
+import { createDevice } from '../test/sockets.js';
 import { createEventBus } from './bus.js';
 import { AI_CHANGED } from './channels.js';
 
@@ -70,13 +70,9 @@ describe.skipIf(!redisUrl || !pgUrl)('two instances share AI changes over Redis'
       text: 'internet access',
     });
     // Pub/sub is asynchronous: B hears of the change within moments, not in the same tick.
-    const deadline = Date.now() + 5_000;
-    let answer = await ask('internet access');
-    while (answer.best?.intent_id !== wifi.id && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 50));
-      answer = await ask('internet access');
-    }
-    expect(answer.best?.intent_id).toBe(wifi.id);
+    await expect
+      .poll(async () => (await ask('internet access')).best?.intent_id, { timeout: 5_000 })
+      .toBe(wifi.id);
   });
 
   it('what B remembers for asks (answers, sessions, keys) follows changes made through A', async () => {
@@ -116,11 +112,7 @@ describe.skipIf(!redisUrl || !pgUrl)('two instances share AI changes over Redis'
     const session = (await onB('/sessions', { language: 'english' })).json().data.session_id;
     const askB = async () => onB('/ask', { session_id: session, text: 'opening hours', language: 'english' });
     const text = async () => (await askB()).json().data.responses[0]?.contents[0]?.values[0];
-    const eventually = async (check: () => Promise<boolean>) => {
-      const deadline = Date.now() + 5_000;
-      while (!(await check()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-      expect(await check()).toBe(true);
-    };
+    const eventually = (check: () => Promise<boolean>) => expect.poll(check, { timeout: 5_000 }).toBe(true);
     // B now holds the device's answer data, its session and its key in memory.
     expect(await text()).toBe('We open at 9.');
 
@@ -168,11 +160,7 @@ describe.skipIf(!redisUrl || !pgUrl)('two instances share AI changes over Redis'
       const answer = res.json().data as { answered_by: string; answer_text: string | null };
       return answer.answered_by === 'location' ? answer.answer_text : null;
     };
-    const eventually = async (check: () => Promise<boolean>) => {
-      const deadline = Date.now() + 5_000;
-      while (!(await check()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-      expect(await check()).toBe(true);
-    };
+    const eventually = (check: () => Promise<boolean>) => expect.poll(check, { timeout: 5_000 }).toBe(true);
     const shop = await admin('POST', '/location_map/locations', { device_id: kiosk.id, name: 'Gift shop' });
     // B now holds the device's locations in memory.
     expect(await where('Where is the gift shop?')).toBe('Here is Gift shop.');
@@ -227,16 +215,28 @@ describe.skipIf(!redisUrl)('buses of two installations on one Redis', () => {
         const counts = await redis.pubSubNumSub([`${one}:bus:ai:changed`, `${two}:bus:ai:changed`]);
         return [counts[`${one}:bus:ai:changed`], counts[`${two}:bus:ai:changed`]];
       };
-      const deadline = Date.now() + 5_000;
-      while ((await subscribers()).join() !== '2,1' && Date.now() < deadline) await settle(50);
-      expect(await subscribers()).toEqual([2, 1]);
+      await expect.poll(subscribers, { timeout: 5_000 }).toEqual([2, 1]);
+      // A watcher of both channels sees each message once Redis has handed it to every subscriber.
+      const watcher = redis.duplicate();
+      await watcher.connect();
+      const published: string[] = [];
+      await watcher.subscribe([`${one}:bus:ai:changed`, `${two}:bus:ai:changed`], (_m, channel) =>
+        published.push(channel),
+      );
 
       buses[0]!.publish(AI_CHANGED, { deviceId: 1 });
       buses[2]!.publish(AI_CHANGED, { deviceId: 2 });
-      const until = Date.now() + 5_000;
-      while (heard[1]!.length === 0 && Date.now() < until) await settle(20);
-      await settle(200);
-      expect(heard).toEqual([[{ deviceId: 1 }], [{ deviceId: 1 }], [{ deviceId: 2 }]]);
+      await vi.waitFor(() => expect(published).toHaveLength(2), { timeout: 5_000 });
+      await watcher.quit();
+      // Then a last message on each channel: Redis delivers in order, so a stray one would be in before it.
+      const last = JSON.stringify({ origin: 'test', message: { deviceId: 9 } });
+      await redis.publish(`${one}:bus:ai:changed`, last);
+      await redis.publish(`${two}:bus:ai:changed`, last);
+      await vi.waitFor(() => expect(heard.map((h) => h.at(-1))).toEqual(Array(3).fill({ deviceId: 9 })), {
+        timeout: 5_000,
+      });
+      const mine = heard.map((h) => h.slice(0, -1));
+      expect(mine).toEqual([[{ deviceId: 1 }], [{ deviceId: 1 }], [{ deviceId: 2 }]]);
     } finally {
       await redis.quit();
       await Promise.all(buses.map((bus) => bus.close()));
@@ -256,16 +256,17 @@ describe.skipIf(!redisUrl)('an event from another instance', () => {
     await redis.connect();
     try {
       const channel = `${prefix}:bus:ai:changed`;
-      const deadline = Date.now() + 5_000;
-      while ((await redis.pubSubNumSub([channel]))[channel] !== 1 && Date.now() < deadline) await settle(50);
+      await expect
+        .poll(async () => (await redis.pubSubNumSub([channel]))[channel], { timeout: 5_000 })
+        .toBe(1);
       // As an instance of another version might send: a string id, a missing id, not JSON, then a good one.
       const send = (message: unknown) => redis.publish(channel, JSON.stringify({ origin: 'other', message }));
       await send({ deviceId: '1' });
       await send({ topicIds: [1] });
       await redis.publish(channel, '{not json');
       await send({ deviceId: 3, topicIds: [7, 8] });
-      const until = Date.now() + 5_000;
-      while (heard.length === 0 && Date.now() < until) await settle(20);
+      // Messages on one channel arrive in order: once the good one is in, so are the others.
+      await vi.waitFor(() => expect(heard).not.toEqual([]), { timeout: 5_000 });
       expect(heard).toEqual([{ deviceId: 3, topicIds: [7, 8] }]);
       expect(errors).toEqual([
         'malformed event ignored',

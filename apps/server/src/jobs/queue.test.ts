@@ -25,13 +25,8 @@ function deferred<T = void>() {
 }
 
 /** Polls `check` until it holds (5 s at most): for work another timer does, never a fixed sleep. */
-async function eventually(check: () => Promise<boolean>) {
-  const deadline = Date.now() + 5_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('the condition never held');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
+const eventually = (check: () => Promise<boolean>) =>
+  expect.poll(check, { timeout: 5_000, interval: 5 }).toBe(true);
 
 describe.each(backends)('durable job queue (%s)', (backend) => {
   let store: Store;

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import type { PassThrough, Readable } from 'node:stream';
 import type { ConversationSort } from '@ambassador/contracts';
 import ExcelJS from 'exceljs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   insertConversations,
   insertDevice,
@@ -967,28 +967,35 @@ describe.each(backends)('conversation review on %s', (kind) => {
         );
       });
 
-      /** A real repository that counts the batches read. */
+      /** A real repository that counts the batches read, and those being read now. */
       const counting = () => {
         const repo = createConversationsRepo(t.database.db);
-        const reads = { n: 0 };
+        const reads = { n: 0, reading: 0 };
         return {
           reads,
           repo: {
             ...repo,
-            exportBatch: (...args: Parameters<ConversationsRepo['exportBatch']>) => {
+            exportBatch: async (...args: Parameters<ConversationsRepo['exportBatch']>) => {
               reads.n += 1;
-              return repo.exportBatch(...args);
+              reads.reading += 1;
+              try {
+                return await repo.exportBatch(...args);
+              } finally {
+                reads.reading -= 1;
+              }
             },
           },
         };
       };
-      /** Resolves once no further batch has been read for a while. */
-      const settled = async (reads: { n: number }) => {
-        let seen = -1;
-        for (let i = 0; i < 100 && seen !== reads.n; i++) {
-          seen = reads.n;
-          await new Promise((r) => setTimeout(r, 150));
-        }
+      /** Resolves, with the batches read, once the export waits for the client: its file is full, no batch is being read. */
+      const paused = async (file: { stream: PassThrough }, reads: { n: number; reading: number }) => {
+        await vi.waitFor(
+          () => {
+            expect(file.stream.writableNeedDrain).toBe(true);
+            expect(reads.reading).toBe(0);
+          },
+          { timeout: 15_000, interval: 20 },
+        );
         return reads.n;
       };
       const filter = () =>
@@ -1003,8 +1010,8 @@ describe.each(backends)('conversation review on %s', (kind) => {
         const { reads, repo } = counting();
         const { svc, errors } = service({ batchSize: BATCH, zipBacklogBytes: 64 * 1024 }, repo);
         const file = await svc.export(actor(), filter());
-        const paused = await settled(reads);
-        expect(paused * BATCH).toBeLessThan(ROWS / 2);
+        const waiting = await paused(file, reads);
+        expect(waiting * BATCH).toBeLessThan(ROWS / 2);
         const wb = await readWorkbook(await collect(file.stream));
         expect(reads.n).toBe(ROWS / BATCH + 1);
         const rows = rowsOf(wb.worksheets[0]!);
@@ -1018,10 +1025,13 @@ describe.each(backends)('conversation review on %s', (kind) => {
         const { reads, repo } = counting();
         const { svc, errors } = service({ batchSize: BATCH, zipBacklogBytes: 64 * 1024 }, repo);
         const file = await svc.export(actor(), filter());
-        await settled(reads);
+        const waiting = await paused(file, reads);
         file.stream.destroy();
-        const after = await settled(reads);
-        expect(after * BATCH).toBeLessThan(ROWS / 2);
+        // Gone: the export lets go of the file and reads not one batch more.
+        await vi.waitFor(() => expect(file.stream.closed).toBe(true));
+        await vi.waitFor(() => expect(reads.reading).toBe(0));
+        expect(reads.n).toBe(waiting);
+        expect(reads.n * BATCH).toBeLessThan(ROWS / 2);
         expect(errors).toEqual([]);
       });
     });

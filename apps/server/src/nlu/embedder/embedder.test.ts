@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import nodeHttp from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHttpEmbedder } from './http.js';
 import { createLocalEmbedder, freePort, localServerPath } from './local.js';
 import { createNoEmbedder } from './none.js';
@@ -13,13 +13,7 @@ import { dot, type Embedder } from './types.js';
 const dir = path.resolve(import.meta.dirname, '../../../../../.embedder');
 const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-async function waitFor(check: () => boolean, ms = 20_000) {
-  const until = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const waitFor = (check: () => boolean) => expect.poll(check, { timeout: 20_000 }).toBe(true);
 
 describe('the local embedder (the packaged model, supervised)', () => {
   let local: Embedder & { pid?: () => number | null };
@@ -77,14 +71,13 @@ describe('the http embedder against a real OpenAI-compatible embeddings server',
     });
     url = `http://127.0.0.1:${port}/v1`;
     // Until it listens (the model is memory-mapped: a second or two).
-    for (let i = 0; i < 200; i++) {
-      const ok = await fetch(`http://127.0.0.1:${port}/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ok) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await vi.waitFor(
+      async () => {
+        const res = await fetch(`http://127.0.0.1:${port}/health`);
+        expect(res.ok).toBe(true);
+      },
+      { timeout: 20_000, interval: 100 },
+    );
   });
   afterAll(() => {
     server.kill('SIGTERM');

@@ -70,11 +70,12 @@ describe.each(backends)('AI test console on %s', (kind) => {
         alias: 'dunny',
       });
       // An alias changes every example: the matcher rebuilds beside the one in use, then says Ready.
-      const deadline = Date.now() + 10_000;
-      while ((await data('GET', `/ai_config/matcher_status?device_id=${CHATBOT}`)).state !== 'ready') {
-        if (Date.now() > deadline) throw new Error('the matcher did not get ready');
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      await expect
+        .poll(async () => (await data('GET', `/ai_config/matcher_status?device_id=${CHATBOT}`)).state, {
+          timeout: 10_000,
+          interval: 20,
+        })
+        .toBe('ready');
       expect((await ask('I need the dunny')).best?.intent_id).toBe(toilets.id);
       await data('POST', '/ai_config/intents/train', {
         device_id: CHATBOT,

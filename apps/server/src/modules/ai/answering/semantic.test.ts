@@ -76,8 +76,11 @@ describe.each(backends)('understanding with the sentence encoder on %s', (kind) 
           text,
         });
     }
-    while ((await data('GET', `/ai_config/matcher_status?device_id=${CHATBOT}`)).state !== 'ready')
-      await new Promise((r) => setTimeout(r, 20));
+    await vi.waitFor(
+      async () =>
+        expect((await data('GET', `/ai_config/matcher_status?device_id=${CHATBOT}`)).state).toBe('ready'),
+      { timeout: 55_000, interval: 20 },
+    );
   }, 60_000);
   afterAll(async () => {
     await t?.close();
@@ -171,8 +174,11 @@ describe.each(backends)('understanding with the sentence encoder on %s', (kind) 
     const { data } = calls();
     await data('POST', '/mrc/projects', { device_id: CHATBOT });
     // The passages are embedded beside the index in use; until then questions are answered by words.
-    while (!(await data('GET', `/mrc/projects?device_id=${CHATBOT}`)).semantic)
-      await new Promise((r) => setTimeout(r, 50));
+    await expect
+      .poll(async () => (await data('GET', `/mrc/projects?device_id=${CHATBOT}`)).semantic, {
+        timeout: 30_000,
+      })
+      .toBe(true);
     const yue = await data('POST', '/mrc/query', {
       device_id: CHATBOT,
       text: '可唔可以帶狗入去？',

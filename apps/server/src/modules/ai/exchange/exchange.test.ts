@@ -535,13 +535,9 @@ describe.each(backends)('topics workbook on %s', (kind) => {
     expect(waited).toBeLessThan(1_000);
 
     // Then the new model takes over.
-    const deadline = Date.now() + 60_000;
-    let now = await status();
-    while (now.state !== 'ready' && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 100));
-      now = await status();
-    }
-    expect(now).toMatchObject({ state: 'ready', topics: 151 });
+    await expect
+      .poll(status, { timeout: 60_000, interval: 100 })
+      .toMatchObject({ state: 'ready', topics: 151 });
     expect((await ask(imported.examples[0]!.text)).best?.intent_name).toBe(imported.name);
   });
 
