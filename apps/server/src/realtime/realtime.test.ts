@@ -16,6 +16,7 @@ import {
 } from '../test/harness.js';
 import {
   adminSocket,
+  caughtUp,
   closeSockets,
   collect,
   connected,
@@ -27,6 +28,24 @@ import {
   settle,
 } from '../test/sockets.js';
 import { REALTIME_LIMITS } from './server.js';
+
+/**
+ * Resolves once `instances` servers' realtime adapters listen on Redis under `prefix`: each
+ * subscribes to its request channel after its room pattern, on one connection, so that one in
+ * Redis's count means both.
+ */
+async function adaptersListening(prefix: string, instances: number) {
+  const redis = createClient({ url: process.env.TEST_REDIS_URL });
+  await redis.connect();
+  try {
+    const request = `${prefix}:realtime-request#/#`;
+    await expect
+      .poll(async () => (await redis.pubSubNumSub(request))[request] ?? 0, { timeout: 5_000 })
+      .toBeGreaterThanOrEqual(instances);
+  } finally {
+    await redis.quit();
+  }
+}
 
 describe.each(backends)('realtime service (%s)', (kind) => {
   const t = suiteApp(kind);
@@ -181,7 +200,7 @@ describe.each(backends)('realtime service (%s)', (kind) => {
     });
     expect(res.json().data.status).toBe('ringing');
     expect((await ringing).device_id).toBe(device.id);
-    await settle();
+    await caughtUp(theirs);
     expect(theirEvents).toEqual([]);
   });
 });
@@ -216,8 +235,8 @@ describe('two instances through Redis', () => {
       const device = await createDevice(b.app, admin, 'Two-instance kiosk');
       const console_ = await connected(adminSocket(urlB, admin, 'tab-b'));
       const kiosk = await connected(deviceSocket(urlA, device.key));
-      // Let the adapters' subscriptions settle before the first cross-instance message.
-      await settle(300);
+      // The first cross-instance message once both adapters listen on Redis.
+      await adaptersListening(a.app.redisPrefix, 2);
       const ringing = nextMessage<{ name: string; real_session_id: string }>(
         console_,
         SOCKET.event,
@@ -314,8 +333,11 @@ describe('two installations on one Redis', () => {
       const leakedToConsole = collect(consoleTwo, SOCKET.event);
       const leakedToKiosk: unknown[] = [];
       deviceTwo.onAny((name: string, payload: unknown) => leakedToKiosk.push({ name, payload }));
-      // Let the adapters' subscriptions settle, as the two-instance test does.
-      await settle(300);
+      // Each installation's adapter listens on Redis, as in the two-instance test.
+      await Promise.all([
+        adaptersListening(one.app.redisPrefix, 1),
+        adaptersListening(two.app.redisPrefix, 1),
+      ]);
       const asKioskOne = { authorization: `Bearer ${kioskOne.key}` };
 
       const ringing = nextMessage(
@@ -377,6 +399,8 @@ describe('two installations on one Redis', () => {
       });
       await closing;
 
+      // Kept: nothing of installation 1 may reach installation 2 at all, so there is no later
+      // message on its sockets to wait for.
       await settle(500);
       expect(leakedToConsole).toEqual([]);
       expect(leakedToKiosk).toEqual([]);
@@ -401,10 +425,7 @@ describe('two installations on one Redis', () => {
       await redis.connect();
       try {
         // The bus's and the adapter's channels are under the prefix (once both instances subscribed).
-        const request = `${prefix}:realtime-request#/#`;
-        const subscribers = async () => (await redis.pubSubNumSub(request))[request] ?? 0;
-        const deadline = Date.now() + 5_000;
-        while ((await subscribers()) < 2 && Date.now() < deadline) await settle(50);
+        await adaptersListening(prefix, 2);
         expect(await redis.pubSubChannels(`${prefix}:*`)).toEqual(
           expect.arrayContaining([
             `${prefix}:bus:devices:changed`,

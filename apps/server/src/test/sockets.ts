@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { io, type Socket } from 'socket.io-client';
-import { REALTIME_PATH } from '@ambassador/contracts';
+import { ADMIN_PANEL_PROJECT, REALTIME_PATH, SOCKET } from '@ambassador/contracts';
 import type { Session } from './harness.js';
 
 /** Test support: real socket.io clients against a listening test app. */
@@ -92,7 +92,29 @@ export function closeSockets() {
   for (const socket of open.splice(0)) socket.disconnect();
 }
 
-/** Lets in-flight socket messages land (for asserting that something did NOT arrive). */
+/**
+ * Resolves once all the server sent this socket before now has arrived: a round trip on it (a
+ * console's subscribe, a kiosk's empty push ack), whose answer comes after them, as one connection
+ * keeps its order. For asserting that something did NOT arrive from work the server has done (its
+ * HTTP answer, or the ack or message that ends it, is in).
+ */
+export async function caughtUp(socket: Socket): Promise<void> {
+  const auth = socket.auth as Record<string, unknown>;
+  await (typeof auth.device_key === 'string'
+    ? socket.timeout(3_000).emitWithAck(SOCKET.pushAck, null)
+    : socket
+        .timeout(3_000)
+        .emitWithAck(SOCKET.subscribe, {
+          project: ADMIN_PANEL_PROJECT,
+          client_id: 'probe',
+          username: 'probe',
+        }));
+}
+
+/**
+ * Waits `ms` for what cannot be waited for otherwise: only where the server's work has no end
+ * that a test can see (say so where it is used).
+ */
 export const settle = (ms = 150) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Creates a device through the admin API and returns its id and key. */

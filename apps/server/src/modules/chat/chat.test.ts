@@ -20,7 +20,7 @@ import {
   connected,
   deviceSocket,
   nextMessage,
-  settle,
+  caughtUp,
 } from '../../test/sockets.js';
 
 type Method = 'GET' | 'POST' | 'PUT';
@@ -222,7 +222,7 @@ describe.each(backends)('live chat on %s', (kind) => {
     expect(replyAgain).toEqual(reply);
     expect(reply.client_id).toBe(operatorId);
 
-    await settle(250);
+    await Promise.all([caughtUp(console1), caughtUp(kioskSocket)]);
     expect(await rowCount(chat.session_id)).toBe(2);
     expect(
       events.filter((e) => e.session_id === chat.session_id && e.message).map((e) => e.message!.id),
@@ -266,7 +266,7 @@ describe.each(backends)('live chat on %s', (kind) => {
 
     await visitorSays(chat.session_id, 'Only my project should see this');
     await adminData('POST', '/chat/send', { session_id: chat.session_id, message: 'Reply' });
-    await settle(250);
+    await caughtUp(stranger);
     expect(strangerEvents).toEqual([]);
     expect(await rowCount(chat.session_id)).toBe(2);
     expect((await adminData('GET', `/chat/endusers/${chat.session_id}`)).name).toBe('Private Visitor');
@@ -435,7 +435,7 @@ describe.each(backends)('live chat on %s', (kind) => {
     t.clock.advance(1_000);
     const again = await deviceData(kiosk.key, 'POST', `/sessions/${visit.session_id}/end`);
     expect(again.ended_at).toBe(ended.ended_at);
-    await settle(250);
+    await caughtUp(console1);
     expect(events.filter((e) => e.name === LIVE_EVENT.chatMessage)).toEqual([]);
     expect((await adminData('GET', `/chat/endusers/${linked.session_id}`)).ended_at).toBe(ended.ended_at);
   });

@@ -28,7 +28,7 @@ import {
   createDevice,
   deviceSocket,
   nextMessage,
-  settle,
+  caughtUp,
 } from '../../test/sockets.js';
 import { deviceCall } from '../../test/tenant.js';
 
@@ -310,7 +310,7 @@ describe.each(backends)('events on %s', (kind) => {
       { type: 'nlp', key: 'n' },
     ]);
     expect(config.event!.flows.cantonese).toEqual([{ type: 'video', key: 'v', plays: 1, url: video!.url }]);
-    await settle();
+    await caughtUp(socket);
     expect(pushed.at(-1)).toEqual(config.event);
 
     // A quiz the current event plays changes: kiosks hear it at once.
@@ -386,7 +386,7 @@ describe.each(backends)('events on %s', (kind) => {
     });
     await data('PUT', `/event/${made.id}`, { device_id: lobby.id, is_active: true });
     await data('PUT', `/event/${made.id}`, { device_id: lobby.id, is_active: false });
-    await settle();
+    await caughtUp(socket);
     expect(heard).toEqual([]);
     expect((await kioskConfig(north.key)).event).toBeNull();
   });

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LIVE_EVENT, SOCKET, type LiveRun, type RunControl } from '@ambassador/contracts';
 import { eventRunActivities, eventRunAnswers, eventRuns } from '../../db/schema.js';
 import { backends, login, otherProject } from '../../test/harness.js';
@@ -11,7 +11,7 @@ import {
   connected,
   deviceSocket,
   nextMessage,
-  settle,
+  caughtUp,
 } from '../../test/sockets.js';
 import { seedEvent, seedQuiz } from '../../test/run-fixtures.js';
 
@@ -112,7 +112,7 @@ describe.each(backends)('event runs on a kiosk and control mode, on %s', (kind) 
     await progress(run.run_id, 3, 'ask');
     await deviceData(`/event_runs/${run.run_id}/end`, { outcome: 'finished', activity_index: 4 });
 
-    await settle();
+    await caughtUp(tab);
     const mine = heard.filter((e) => e.name === LIVE_EVENT.eventRun && e.run_id === run.run_id);
     expect(mine.map((e) => [e.activity_index, e.activity_type, e.ended])).toEqual([
       [0, null, false],
@@ -240,10 +240,13 @@ describe.each(backends)('event runs on a kiosk and control mode, on %s', (kind) 
 
     // No kiosk connected (it lost power): the stop ends the run here.
     const ghost = await start();
-    await settle();
     const tab = await connected(adminSocket(t.url, admin));
-    const gone = nextMessage<RunEvent>(tab, SOCKET.event, 3_000, (e) => e.run_id === ghost.run_id);
-    expect((await control(ghost.run_id, 'stop')).statusCode).toBe(200);
+    const gone = nextMessage<RunEvent>(tab, SOCKET.event, 5_000, (e) => e.run_id === ghost.run_id);
+    // Once the server has seen the kiosk go, a stop ends the run here (before, it is told to nobody).
+    await vi.waitFor(async () => {
+      expect((await control(ghost.run_id, 'stop')).statusCode).toBe(200);
+      expect((await liveRuns()).map((r) => r.run_id)).not.toContain(ghost.run_id);
+    });
     expect(await gone).toMatchObject({ ended: true });
     expect((await liveRuns()).map((r) => r.run_id)).not.toContain(ghost.run_id);
     const [row] = await t.database.db.select().from(eventRuns).where(eq(eventRuns.id, ghost.run_id));

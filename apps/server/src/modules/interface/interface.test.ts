@@ -9,7 +9,7 @@ import {
   createDevice,
   deviceSocket,
   nextMessage,
-  settle,
+  caughtUp,
 } from '../../test/sockets.js';
 
 type Method = 'GET' | 'PUT';
@@ -129,7 +129,7 @@ describe.each(backends)('interface sections on %s', (kind) => {
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ success: false, message: 'This device is not in your project.' });
     expect((await call('GET', `/interface/sections?device_id=${foreign.id}`)).statusCode).toBe(403);
-    await settle(150);
+    await caughtUp(socket);
     expect(heard).toEqual([]);
     expect(onOf(await get(foreign.id, other)).staff).toEqual(['chat_with_staff', 'call_staff']);
     // And the other project cannot read ours.

@@ -13,7 +13,7 @@ import {
   createDevice,
   deviceSocket,
   nextMessage,
-  settle,
+  caughtUp,
 } from '../../test/sockets.js';
 
 type Method = 'GET' | 'POST';
@@ -105,7 +105,7 @@ describe.each(backends)('push messages on %s', (kind) => {
     const events = collect<LiveEvent>(console1, SOCKET.event);
     expect(await ack(lobbySocket, { push_id: push.id })).toMatchObject({ ok: true });
     expect(await ack(lobbySocket, { push_id: 'x' })).toMatchObject({ ok: false, error: 'validation_error' });
-    await settle(200);
+    await caughtUp(console1);
     expect(events).toEqual([]);
   });
 
@@ -136,7 +136,7 @@ describe.each(backends)('push messages on %s', (kind) => {
       texts: { english: 'Hi' },
     });
     expect(unknown.statusCode).toBe(403);
-    await settle(200);
+    await Promise.all([lobbySocket, foreignSocket].map(caughtUp));
     expect(seen.flat()).toEqual([]);
     expect(await storedPushes()).toBe(before);
     // The other project's history does not show ours.
@@ -246,7 +246,7 @@ describe.each(backends)('push messages on %s', (kind) => {
     await connected(socket);
     await refreshed;
     await expect.poll(() => received.length).toBe(1);
-    await settle(150);
+    await caughtUp(socket);
     expect(received.map((m) => m.push_id)).toEqual([fresh.id]);
 
     // The absent device's delivery is reported, and stored, as expired by the history.
