@@ -75,6 +75,8 @@ describe('video call', () => {
     sockets.socket.serverDisconnect('transport close');
     fireEvent.click(screen.getByTestId('kiosk-call'));
     await waitFor(() => expect(camera.getUserMedia).toHaveBeenCalled());
+    // Kept: one turn of the event loop (no time) for the camera's answer to be taken; waiting for
+    // the socket shows nothing that could be waited for instead.
     await flush();
     // Not failed, and no call started while nothing could reach the kiosk.
     expect(calls.some((c) => c.path === '/calls')).toBe(false);
@@ -108,7 +110,7 @@ describe('video call', () => {
       real_session_id: CALL_ID,
       candidate: { candidate: 'candidate:1 1 udp 1 10.0.0.2 5000 typ host', sdpMid: '0', sdpMLineIndex: 0 },
     });
-    await flush();
+    // Not taken now (the peer refuses a candidate before an offer): it is there once the offer is, below.
     expect(peer.candidates).toHaveLength(0);
 
     socket.serverSend('call:signal', {
@@ -175,9 +177,25 @@ describe('video call', () => {
     const other = '0c0e7a1b-2d3f-4a5b-9c6d-7e8f9a0b1c2d';
     socket.serverSend('call:update', { real_session_id: other, status: 'missed' });
     socket.serverSend('call:signal', { real_session_id: other, description: { type: 'offer', sdp: 'x' } });
-    await flush();
     expect(status()).toBe('Calling…');
     expect(peers).toHaveLength(0);
+    // Then this call's own answer and offer: signals are handled in order, so once the kiosk has
+    // answered this offer, the other call's would have been taken before it. It was not.
+    socket.serverSend('call:update', { real_session_id: CALL_ID, status: 'answered' });
+    socket.serverSend('call:signal', {
+      real_session_id: CALL_ID,
+      description: { type: 'offer', sdp: 'v=0 mine' },
+    });
+    await waitFor(() =>
+      expect(socket.sent('call:signal')).toContainEqual(
+        expect.objectContaining({ real_session_id: CALL_ID, description: expect.anything() }),
+      ),
+    );
+    expect(peers).toHaveLength(1);
+    expect(peers[0]!.remoteDescription).toEqual({ type: 'offer', sdp: 'v=0 mine' });
+    expect(
+      socket.sent('call:signal').filter((s) => (s as { description?: unknown }).description),
+    ).toHaveLength(1);
   });
 
   it('says no one is available when nobody answers, and stops the camera', async () => {

@@ -22,8 +22,6 @@ function stubAudio() {
   return { played, paused, clips };
 }
 
-const settle = () => new Promise((r) => setTimeout(r, 0));
-
 describe('speech player', () => {
   it('plays one clip at a time and a new answer cuts the old one off', async () => {
     const { played, paused } = stubAudio();
@@ -36,12 +34,11 @@ describe('speech player', () => {
       { language: 'english', text: 'first' },
       { language: 'english', text: 'second!' },
     ]);
-    await settle();
+    await vi.waitFor(() => expect(played).toEqual(['blob:5']));
     expect(asked).toEqual(['first']);
-    expect(played).toEqual(['blob:5']);
 
     player.speak([{ language: 'english', text: 'newer answer' }]);
-    await settle();
+    await vi.waitFor(() => expect(played).toEqual(['blob:5', 'blob:12']));
     expect(paused).toContain('blob:5');
     // The old answer's second clip is never fetched.
     expect(asked).toEqual(['first', 'newer answer']);
@@ -54,38 +51,34 @@ describe('speech player', () => {
       throw new DeviceApiError(503, 'tts_unavailable', 'no engine');
     });
     const player = createSpeechPlayer(fetchSpeech);
-    player.speak([{ language: 'german', text: 'Hallo' }]);
-    await settle();
-    player.speak([{ language: 'german', text: 'Noch einmal' }]);
-    await settle();
+    expect(await player.speak([{ language: 'german', text: 'Hallo' }])).toBe(false);
+    expect(await player.speak([{ language: 'german', text: 'Noch einmal' }])).toBe(false);
     expect(fetchSpeech).toHaveBeenCalledTimes(1);
 
     const other = vi.fn(async () => new Blob(['x']));
     const mutedPlayer = createSpeechPlayer(other);
     mutedPlayer.setMuted(true);
-    mutedPlayer.speak([{ language: 'german', text: 'Hallo' }]);
-    await settle();
+    expect(await mutedPlayer.speak([{ language: 'german', text: 'Hallo' }])).toBe(false);
     expect(other).not.toHaveBeenCalled();
   });
 
   it('says nothing while held for a call, whatever the mute switch says, and speaks again after', async () => {
-    const { paused } = stubAudio();
+    const { played, paused } = stubAudio();
     const asked: string[] = [];
     const player = createSpeechPlayer(async (_language, text) => {
       asked.push(text);
       return new Blob([text]);
     });
     player.speak([{ language: 'english', text: 'playing' }]);
-    await settle();
+    await vi.waitFor(() => expect(played).toEqual(['blob:7']));
     player.hold(true);
     expect(paused).toContain('blob:7');
-    player.speak([{ language: 'english', text: 'announcement' }]);
-    await settle();
+    expect(await player.speak([{ language: 'english', text: 'announcement' }])).toBe(false);
     expect(asked).toEqual(['playing']);
 
     player.hold(false);
     player.speak([{ language: 'english', text: 'after the call' }]);
-    await settle();
+    await vi.waitFor(() => expect(played).toEqual(['blob:7', 'blob:14']));
     expect(asked).toEqual(['playing', 'after the call']);
   });
 
@@ -96,14 +89,14 @@ describe('speech player', () => {
       { language: 'english', text: 'one' },
       { language: 'english', text: 'two' },
     ]);
-    await settle();
+    await vi.waitFor(() => expect(clips).toHaveLength(1));
     clips.at(-1)!.dispatchEvent(new Event('ended'));
-    await settle();
+    await vi.waitFor(() => expect(clips).toHaveLength(2));
     clips.at(-1)!.dispatchEvent(new Event('ended'));
     await expect(whole).resolves.toBe(true);
 
     const cut = player.speak([{ language: 'english', text: 'cut off' }]);
-    await settle();
+    await vi.waitFor(() => expect(clips).toHaveLength(3));
     player.stop();
     await expect(cut).resolves.toBe(false);
     await expect(player.speak([{ language: 'english', text: '  ' }])).resolves.toBe(false);
@@ -126,9 +119,7 @@ describe('speech player', () => {
     expect(played).toEqual([]);
     avatarShown = false;
     void player.speak([{ language: 'english', text: 'Hello' }]);
-    await settle();
-    await settle();
-    expect(played).toHaveLength(1);
+    await vi.waitFor(() => expect(played).toHaveLength(1));
     expect(voiced).toHaveLength(1);
   });
 });

@@ -7,7 +7,11 @@ import { connectSocketIo, createRealtime, type RealtimeSocket } from './realtime
 const io = vi.hoisted(() => vi.fn());
 vi.mock('socket.io-client', () => ({ io }));
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** The socket, once the client has made it (socket.io loads on demand). */
+const made = async (socket: () => FakeSocket | null) => {
+  await vi.waitFor(() => expect(socket()).not.toBeNull());
+  return socket()!;
+};
 
 function setup({ verifyKey = async () => true, connected = true } = {}) {
   let socket: FakeSocket | null = null;
@@ -62,7 +66,7 @@ describe('realtime client', () => {
     const stop = realtime.on('push:message', early);
     realtime.emit('push:ack', { push_id: 1 });
     expect(realtime.connected).toBe(false);
-    await settle();
+    await vi.waitFor(() => expect(realtime.connected).toBe(true));
 
     expect(socket().auth).toEqual({ device_key: 'dk_abc' });
     expect(realtime.connected).toBe(true);
@@ -87,7 +91,7 @@ describe('realtime client', () => {
     const reconnected = vi.fn();
     realtime.subscribe(changes);
     realtime.onConnect(reconnected);
-    await settle();
+    await made(socket);
     expect(realtime.status).toBe('connecting');
 
     socket().serverConnect();
@@ -104,7 +108,7 @@ describe('realtime client', () => {
   it('reports a refused key and does not retry', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { onUnauthorized, socket } = setup({ connected: false });
-    await settle();
+    await made(socket);
     socket().serverRefuse('unauthorized');
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
     // Past the time a retry would take (retryMs).
@@ -114,7 +118,7 @@ describe('realtime client', () => {
 
   it('tries again later when the server refused for another reason', async () => {
     const { onUnauthorized, socket } = setup({ connected: false });
-    await settle();
+    await made(socket);
     socket().serverRefuse('server_error');
     expect(onUnauthorized).not.toHaveBeenCalled();
     await vi.waitFor(() => expect(socket().connectCalls).toBe(1));
@@ -123,7 +127,7 @@ describe('realtime client', () => {
   it('checks the key when the server closes the socket, and connects again only if it still works', async () => {
     let valid = true;
     const { verify, socket } = setup({ verifyKey: async () => valid });
-    await settle();
+    await made(socket);
 
     socket().serverDisconnect('io server disconnect');
     await vi.waitFor(() => expect(socket().connectCalls).toBe(1));
@@ -131,8 +135,9 @@ describe('realtime client', () => {
 
     valid = false;
     socket().serverDisconnect('io server disconnect');
-    await settle();
-    expect(verify).toHaveBeenCalledTimes(2);
+    // Once the key is found refused (the check the client made answers), it does not connect.
+    await vi.waitFor(() => expect(verify).toHaveBeenCalledTimes(2));
+    expect(await verify.mock.results[1]!.value).toBe(false);
     expect(socket().connectCalls).toBe(1);
   });
 
@@ -140,7 +145,7 @@ describe('realtime client', () => {
     const { realtime, socket } = setup();
     const handler = vi.fn();
     realtime.on('chat:message', handler);
-    await settle();
+    await made(socket);
     realtime.close();
     expect(socket().disconnected).toBe(true);
     socket().serverSend('chat:message', {});
@@ -148,7 +153,7 @@ describe('realtime client', () => {
     expect(realtime.connected).toBe(false);
 
     let late: RealtimeSocket | null = null;
-    let release: () => void = () => undefined;
+    let release: (() => void) | null = null;
     const slow = createRealtime({
       key: 'dk_abc',
       factory: (auth) =>
@@ -160,11 +165,10 @@ describe('realtime client', () => {
       retryMs: 10,
     });
     slow.open();
-    await settle();
+    await vi.waitFor(() => expect(release).not.toBeNull());
     slow.close();
-    release();
-    await settle();
-    expect((late as FakeSocket | null)?.disconnected).toBe(true);
+    release!();
+    await vi.waitFor(() => expect((late as FakeSocket | null)?.disconnected).toBe(true));
   });
 
   it('connects nothing until opened, and opens again after a close (as strict mode does)', async () => {
@@ -182,13 +186,13 @@ describe('realtime client', () => {
     });
     const handler = vi.fn();
     realtime.on('push:message', handler);
-    await settle();
+    // Not opened: no socket (and, below, only the two opened ones are ever made).
     expect(sockets).toHaveLength(0);
 
     realtime.open();
     realtime.close();
     realtime.open();
-    await settle();
+    await vi.waitFor(() => expect(realtime.connected).toBe(true));
     // The first socket loaded after its close: shut at once, never used.
     expect(sockets).toHaveLength(2);
     expect(sockets[0]!.disconnected).toBe(true);
