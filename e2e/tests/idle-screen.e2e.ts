@@ -45,17 +45,18 @@ describe('idle screen: the console sets it, a paired kiosk plays it', () => {
       // The shortest idle timeout is 15 s of nobody touching the kiosk.
       { timeout: 45_000, polling: 250 },
     );
-  /** The kiosk's idle loop plays a video: it has frames and its clock moves. */
+  /** The kiosk's idle loop plays a video: it has frames and its clock moved since the last look. */
   const kioskPlaysVideo = () =>
     kiosk.waitForFunction(
-      async () => {
+      (mark) => {
         const video = document.querySelector<HTMLVideoElement>('[data-testid="kiosk-idle-video"]');
         if (!video || video.videoWidth === 0) return false;
-        const before = video.currentTime;
-        await new Promise((r) => setTimeout(r, 300));
-        return video.currentTime !== before && video.muted;
+        const seen = window as unknown as Record<string, number | undefined>;
+        const before = seen[mark];
+        seen[mark] = video.currentTime;
+        return before !== undefined && video.currentTime !== before && video.muted;
       },
-      undefined,
+      `idle-clock-${Math.random()}`,
       { timeout: 45_000, polling: 500 },
     );
 

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { portraitJpeg } from '../../apps/server/src/test/portrait-fixtures.js';
 import { axeViolations, describeViolations } from '../support/axe.js';
 import { launchBrowser, screenshot } from '../support/browser.js';
@@ -123,16 +123,17 @@ describe('the kiosk on a mall floor: one screen at every size', () => {
       name: 'Ada',
     });
     // Made by the real production job (the face model), a few seconds on this machine.
-    for (let i = 0; ; i++) {
-      const res = await fetch(`${server.url}/admin_panel/virtual_avatar/video_avatar?device_id=${LOBBY}`, {
-        headers: api.headers,
-      });
-      const made = ((await res.json()) as { data: Array<{ id: number; status: string }> }).data;
-      const status = made.find((a) => a.id === avatar.id)?.status;
-      if (status === 'ready') break;
-      if (status === 'failed' || i > 180) throw new Error(`the avatar was not made: ${status}`);
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    await vi.waitFor(
+      async () => {
+        const res = await fetch(`${server.url}/admin_panel/virtual_avatar/video_avatar?device_id=${LOBBY}`, {
+          headers: api.headers,
+        });
+        const made = ((await res.json()) as { data: Array<{ id: number; status: string }> }).data;
+        const status = made.find((a) => a.id === avatar.id)?.status;
+        if (status !== 'ready') throw new Error(`the avatar was not made: ${status}`);
+      },
+      { timeout: 90_000, interval: 500 },
+    );
     await put('/virtual_avatar/video_avatar', { device_id: LOBBY, avatar_id: avatar.id, is_in_use: true });
     // Two floors with places on them, the kiosk standing on the ground floor.
     const addFloor = async (name: string) => {

@@ -85,7 +85,12 @@ describe.runIf(Boolean(DATABASE_URL && REDIS_URL))('two server processes through
       username: 'admin',
     });
     const kioskOnA = await connect(a.url, { device_key: device.device_key });
-    await new Promise((r) => setTimeout(r, 300));
+    // The console subscribes, as the console does: B has it in once it says so.
+    expect(
+      await consoleOnB
+        .timeout(5_000)
+        .emitWithAck('subscribe', { project: 'admin_panel', client_id: 'tab-b', username: 'admin' }),
+    ).toMatchObject({ ok: true });
 
     const banner = next<{ name: string; real_session_id: string }>(
       consoleOnB,

@@ -69,17 +69,18 @@ describe('realtime: push, live chat and a video call between a kiosk and the con
       lang,
     );
   };
-  /** Frames are arriving: the video has a size and its clock moves. */
+  /** Frames are arriving: the video has a size and its clock moved since the last look. */
   const framesArriving = (page: Page, testId: string) =>
     page.waitForFunction(
-      async (id) => {
+      ({ id, mark }) => {
         const video = document.querySelector<HTMLVideoElement>(`[data-testid="${id}"]`);
         if (!video || video.videoWidth === 0 || !video.srcObject) return false;
-        const before = video.currentTime;
-        await new Promise((r) => setTimeout(r, 400));
-        return video.currentTime > before;
+        const seen = window as unknown as Record<string, number | undefined>;
+        const before = seen[mark];
+        seen[mark] = video.currentTime;
+        return before !== undefined && video.currentTime > before;
       },
-      testId,
+      { id: testId, mark: `clock-${testId}-${Math.random()}` },
       { timeout: 20_000, polling: 500 },
     );
 
