@@ -1,17 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  CONFIG,
-  FAST,
-  KEY,
-  SESSION_ID,
-  answer,
-  fakeDevice,
-  fakeTime,
-  openChat,
-  passTime,
-  renderKiosk,
-} from './test/fake-device';
+import { CONFIG, FAST, KEY, SESSION_ID, answer, fakeDevice, openChat, renderKiosk } from './test/fake-device';
+import { fakeTime, passTime } from './test/fake-time';
 
 const STORED = 'ambassador.kiosk.device_key';
 

@@ -2,16 +2,8 @@ import type { Call, StartCallResponse } from '@ambassador/contracts';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Timing } from '../lib/timing';
-import {
-  FAST,
-  SESSION_ID,
-  fakeDevice,
-  fakeTime,
-  openChat,
-  passTime,
-  renderKiosk,
-  type DeviceCall,
-} from '../test/fake-device';
+import { FAST, SESSION_ID, fakeDevice, openChat, renderKiosk, type DeviceCall } from '../test/fake-device';
+import { fakeTime, passTime } from '../test/fake-time';
 import { fakeCamera, fakePeers } from '../test/fake-media';
 
 const CALL_ID = '5c0e7a1b-2d3f-4a5b-9c6d-7e8f9a0b1c2d';

@@ -1,7 +1,8 @@
 import type { KioskBanner } from '@ambassador/contracts';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { CONFIG, fakeDevice, fakeTime, passTime, renderKiosk } from '../test/fake-device';
+import { CONFIG, fakeDevice, renderKiosk } from '../test/fake-device';
+import { fakeTime, passTime } from '../test/fake-time';
 
 const banner = (image_id: number, show_until: string | null = null): KioskBanner => ({
   image_id,

@@ -8,12 +8,11 @@ import {
   FAST,
   SESSION_ID,
   fakeDevice,
-  fakeTime,
-  passTime,
   renderKiosk,
   type DeviceCall,
   type DeviceReply,
 } from '../test/fake-device';
+import { fakeTime, passTime } from '../test/fake-time';
 
 type Options = {
   idle_screen?: KioskIdleScreen;

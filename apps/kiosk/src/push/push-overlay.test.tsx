@@ -1,7 +1,8 @@
 import type { PushMessage } from '@ambassador/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeDevice, fakeTime, openChat, passTime, renderKiosk } from '../test/fake-device';
+import { fakeDevice, openChat, renderKiosk } from '../test/fake-device';
+import { fakeTime, passTime } from '../test/fake-time';
 import { pushText } from './push-overlay';
 
 function push(extra: Partial<PushMessage> = {}): PushMessage {

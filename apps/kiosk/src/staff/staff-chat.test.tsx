@@ -6,13 +6,12 @@ import {
   FAST,
   SESSION_ID,
   fakeDevice,
-  fakeTime,
   openChat,
-  passTime,
   renderKiosk,
   type DeviceCall,
   type DeviceReply,
 } from '../test/fake-device';
+import { fakeTime, passTime } from '../test/fake-time';
 import type { FakeSocket } from '../test/fake-socket';
 import type { Timing } from '../lib/timing';
 

@@ -1,5 +1,5 @@
 import type { AiResponse, AskResult, DeviceConfig, ResponseContent } from '@ambassador/contracts';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { vi } from 'vitest';
 import { App } from '../app';
 import type { Timing } from '../lib/timing';
@@ -130,15 +130,6 @@ export function renderKiosk({
   if (paired) localStorage.setItem('ambassador.kiosk.device_key', KEY);
   return Object.assign(render(<App timing={timing} socketFactory={sockets.factory} />), { sockets });
 }
-
-/**
- * The kiosk's timers in the test's hands, for a test about time: call before the kiosk renders, so
- * that every timer it sets is fake. Time still passes by itself too, so requests still answer.
- */
-export const fakeTime = () => vi.useFakeTimers({ shouldAdvanceTime: true });
-
-/** Lets `ms` of the kiosk's time pass at once: every timer due by then fires (after fakeTime()). */
-export const passTime = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
 /** From the start screen into a chat in `language`. */
 export async function openChat(language = 'english') {

@@ -454,32 +454,24 @@ describe('ChatPage', { timeout: 20_000 }, () => {
     expect(within(strip).getByTestId('chat-waiting-device-8').textContent).toContain('Gate kiosk: 1 waiting');
     expect(within(strip).queryByTestId('chat-waiting-device-7')).toBeNull();
 
-    act(() =>
-      dispatchLiveEvent({
-        name: LIVE_EVENT.chatMessage,
-        project_id: 1,
-        device_id: 8,
-        device_name: 'Gate kiosk',
-        session_id: NEW,
-        change: 'message',
-        message: aMessage(NEW, 'Hello from the gate'),
-        unread: 1,
-      }),
-    );
+    /** A visitor's message on a device, as the server announces it. */
+    const says = (device: [number, string], session: string, text: string) =>
+      act(() =>
+        dispatchLiveEvent({
+          name: LIVE_EVENT.chatMessage,
+          project_id: 1,
+          device_id: device[0],
+          device_name: device[1],
+          session_id: session,
+          change: 'message',
+          message: aMessage(session, text),
+          unread: 1,
+        }),
+      );
+    says([8, 'Gate kiosk'], NEW, 'Hello from the gate');
     expect(screen.queryByTestId(`chat-enduser-${NEW}`)).toBeNull();
     // Then one on this device, which reads the list again: the first to, as events are heard in order.
-    act(() =>
-      dispatchLiveEvent({
-        name: LIVE_EVENT.chatMessage,
-        project_id: 1,
-        device_id: 7,
-        device_name: 'Lobby',
-        session_id: BEN,
-        change: 'message',
-        message: aMessage(BEN, 'Still here'),
-        unread: 1,
-      }),
-    );
+    says([7, 'Lobby'], BEN, 'Still here');
     await eventually(() => expect(listCalls(calls).length).toBeGreaterThan(listsBefore));
     expect(listCalls(calls).length).toBe(listsBefore + 1);
 
