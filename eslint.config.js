@@ -45,7 +45,7 @@ const boundaries = [
     'jobs',
     'demo',
     'cli',
-    'events',
+    'bus',
     'media',
     'matcher',
     'nlu',

@@ -8,7 +8,7 @@ import { buildModules, registerModuleRoutes, scheduleTasks, warmModules } from '
 import { createCore } from './core/core.js';
 import type { Database } from './db/client.js';
 import { installationIdentity } from './db/installation.js';
-import { derivedRedisPrefix } from './events/namespace.js';
+import { derivedRedisPrefix } from './bus/namespace.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { failure, useContracts } from './lib/contract.js';
 import { createLifecycle, type Lifecycle } from './lib/lifecycle.js';

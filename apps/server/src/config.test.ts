@@ -16,7 +16,7 @@ describe('configuration', () => {
     // Throttles are on unless turned off.
     expect(c.SIGNIN_PER_IP_PER_MINUTE).toBe(30);
     expect(c.ASKS_PER_DEVICE_PER_MINUTE).toBe(600);
-    // Unset: derived from the database at start-up (events/namespace.ts).
+    // Unset: derived from the database at start-up (bus/namespace.ts).
     expect(c.REDIS_PREFIX).toBeUndefined();
   });
 

@@ -90,7 +90,7 @@ const ZConfig = z.object({
   ASKS_PER_DEVICE_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(600),
   /**
    * What this installation's keys and channels in Redis start with (throttle counts, events between
-   * instances, the realtime adapter). Unset: derived from the database (events/namespace.ts), so
+   * instances, the realtime adapter). Unset: derived from the database (bus/namespace.ts), so
    * installations sharing one Redis stay apart. No `:` (the separator after it) and no glob
    * characters (the adapter subscribes to a pattern under it).
    */

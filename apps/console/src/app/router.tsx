@@ -130,7 +130,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'setting',
                 lazy: async () => ({
-                  Component: (await import('@/features/settings/pages/settings-page')).SettingsPage,
+                  Component: (await import('@/features/retention/pages/settings-page')).SettingsPage,
                 }),
               },
               {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
-import { createEventBus } from '../events/bus.js';
+import { createEventBus } from '../bus/bus.js';
 import { MEDIA_SWEEP } from '../jobs/housekeeping.js';
 import { createJobQueue, JOBS_PRUNE } from '../jobs/queue.js';
 import type { Clock } from '../lib/clock.js';

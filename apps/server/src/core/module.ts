@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { KioskPartKey, KioskParts } from '@ambassador/contracts';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
-import type { EventBus } from '../events/bus.js';
+import type { EventBus } from '../bus/bus.js';
 import type { HousekeepingTask } from '../jobs/housekeeping.js';
 import type { JobQueue } from '../jobs/types.js';
 import type { Clock } from '../lib/clock.js';

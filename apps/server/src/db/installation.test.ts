@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { derivedRedisPrefix } from '../events/namespace.js';
+import { derivedRedisPrefix } from '../bus/namespace.js';
 import { backends, freshStore } from '../test/harness.js';
 import { onPostgres, databaseUrl } from '../test/postgres-admin.js';
 import { openDatabase } from './client.js';

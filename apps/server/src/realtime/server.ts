@@ -13,8 +13,8 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { AppError } from '../lib/errors.js';
-import type { RedisState } from '../events/bus.js';
-import { createRedisPair } from '../events/redis-pair.js';
+import type { RedisState } from '../bus/bus.js';
+import { createRedisPair } from '../bus/redis-pair.js';
 import type { AuthService } from '../modules/auth/index.js';
 import type { DeviceContext, DevicesService } from '../modules/devices/index.js';
 import {

@@ -102,13 +102,11 @@ export async function caughtUp(socket: Socket): Promise<void> {
   const auth = socket.auth as Record<string, unknown>;
   await (typeof auth.device_key === 'string'
     ? socket.timeout(3_000).emitWithAck(SOCKET.pushAck, null)
-    : socket
-        .timeout(3_000)
-        .emitWithAck(SOCKET.subscribe, {
-          project: ADMIN_PANEL_PROJECT,
-          client_id: 'probe',
-          username: 'probe',
-        }));
+    : socket.timeout(3_000).emitWithAck(SOCKET.subscribe, {
+        project: ADMIN_PANEL_PROJECT,
+        client_id: 'probe',
+        username: 'probe',
+      }));
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The A.I. module's public face: what the composition root, other modules and the demo seeder
- * use. The sub-folders (topics, responses, entities, answering, exchange, transfer) are private.
+ * use. The sub-folders (topics, responses, aliases, answering, exchange, transfer) are private.
  */
 export type { AiChangeListener } from './changes.js';
 export { fold } from './fold.js';
@@ -10,8 +10,8 @@ export { createTopicsRepo, type TopicsRepo } from './topics/repo.js';
 export { createTopicsService, type TopicsService } from './topics/service.js';
 export { createResponsesRepo, responseMediaReferences } from './responses/repo.js';
 export { createResponsesService } from './responses/service.js';
-export { createEntitiesRepo } from './entities/repo.js';
-export { createEntitiesService } from './entities/service.js';
+export { createAliasesRepo } from './aliases/repo.js';
+export { createAliasesService } from './aliases/service.js';
 export { createAnswerService, type AnswerService } from './answering/answer-service.js';
 export { topicsStep } from './answering/step.js';
 export { createAnswerData, type AnswerData } from './answering/answer-data.js';

@@ -1,5 +1,5 @@
 import { defineModule, type Core } from '../../core/module.js';
-import { AI_CHANGED } from '../../events/channels.js';
+import { AI_CHANGED } from '../../bus/channels.js';
 import { createListeners } from '../../lib/listeners.js';
 import { createMatcherRegistry } from '../../matcher/index.js';
 import { createAnswerService } from './answering/answer-service.js';
@@ -10,8 +10,8 @@ import { createMatcherSource } from './answering/matcher-source.js';
 import { createMatcherStatusService } from './answering/matcher-status.js';
 import { topicsStep } from './answering/step.js';
 import type { AiChangeListener } from './changes.js';
-import { createEntitiesRepo } from './entities/repo.js';
-import { createEntitiesService } from './entities/service.js';
+import { createAliasesRepo } from './aliases/repo.js';
+import { createAliasesService } from './aliases/service.js';
 import { createExchangeService } from './exchange/service.js';
 import { createResponsesRepo, responseMediaReferences } from './responses/repo.js';
 import { createResponsesService } from './responses/service.js';
@@ -24,7 +24,7 @@ import { createTransferService } from './transfer/service.js';
 function build({ db, clock, log, bus, vectors, understanding, use }: Core) {
   const topicsRepo = createTopicsRepo(db);
   const responsesRepo = createResponsesRepo(db);
-  const entitiesRepo = createEntitiesRepo(db);
+  const aliasesRepo = createAliasesRepo(db);
   const topicsChanged = createListeners<number>((err) =>
     log.error({ err }, 'acting on changed topics failed'),
   );
@@ -39,7 +39,7 @@ function build({ db, clock, log, bus, vectors, understanding, use }: Core) {
   };
   // Built per device on first use, then answers from memory; changes rebuild only what changed, and
   // a rebuild runs beside the matcher in use, which answers until the new one takes over.
-  const matcherSource = createMatcherSource({ topics: topicsRepo, entities: entitiesRepo, vectors, log });
+  const matcherSource = createMatcherSource({ topics: topicsRepo, entities: aliasesRepo, vectors, log });
   const matcher = createMatcherRegistry({ ...matcherSource, log });
   // What answering reads besides the matcher (topics, responses, sub-topics, settings), in memory.
   const answerData = createAnswerData({ topics: topicsRepo, responses: responsesRepo });
@@ -72,7 +72,7 @@ function build({ db, clock, log, bus, vectors, understanding, use }: Core) {
       nearest: (deviceId, text, limit) => matcher.nearest(deviceId, text, limit),
     }),
     responses: createResponsesService({ repo: responsesRepo, topics: topicsRepo, clock, listener }),
-    entities: createEntitiesService({ repo: entitiesRepo, topics: topicsRepo, clock, listener }),
+    aliases: createAliasesService({ repo: aliasesRepo, topics: topicsRepo, clock, listener }),
     transfer: createTransferService({ db, repo: createTransferRepo(db), clock, listener }),
     exchange: createExchangeService({ db, clock, listener }),
     confidence: createConfidenceService({

@@ -4,8 +4,8 @@ import type { DevicesService } from '../devices/index.js';
 import type { ConfidenceService } from './answering/confidence.js';
 import { answeringRoutes, type TestConsole } from './answering/routes.js';
 import { matcherStatusRoutes, type MatcherStatusService } from './answering/matcher-status.js';
-import type { EntitiesService } from './entities/service.js';
-import { entitiesRoutes } from './entities/routes.js';
+import type { AliasesService } from './aliases/service.js';
+import { aliasesRoutes } from './aliases/routes.js';
 import { exchangeRoutes } from './exchange/routes.js';
 import type { ExchangeService } from './exchange/service.js';
 import type { ResponsesService } from './responses/service.js';
@@ -21,7 +21,7 @@ export function aiRoutes(
   deps: {
     topics: TopicsService;
     responses: ResponsesService;
-    entities: EntitiesService;
+    aliases: AliasesService;
     /** The test console: the answering chain (modules/assistant), as the app composes it. */
     testConsole: TestConsole;
     confidence: ConfidenceService;
@@ -36,7 +36,7 @@ export function aiRoutes(
   responsesRoutes(app, deps);
   answeringRoutes(app, deps);
   matcherStatusRoutes(app, deps);
-  entitiesRoutes(app, deps);
+  aliasesRoutes(app, deps);
   exchangeRoutes(app, deps);
   transferRoutes(app, deps);
 }

@@ -1,5 +1,5 @@
 import { defineModule, type Core } from '../../core/module.js';
-import { SESSION_ENDED } from '../../events/channels.js';
+import { SESSION_ENDED } from '../../bus/channels.js';
 import { createDeviceApiRepo } from './repo.js';
 import { deviceApiRoutes } from './routes.js';
 import { createDeviceApiService } from './service.js';

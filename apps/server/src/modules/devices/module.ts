@@ -1,5 +1,5 @@
 import { defineModule } from '../../core/module.js';
-import { DEVICE_CHANGED } from '../../events/channels.js';
+import { DEVICE_CHANGED } from '../../bus/channels.js';
 import { createListeners } from '../../lib/listeners.js';
 import { createDevicesRepo, type DevicesRepo } from './repo.js';
 import { devicesRoutes, devicesStaffRoutes } from './routes.js';

@@ -1,5 +1,5 @@
 import { defineModule, type Core } from '../../core/module.js';
-import { DEVICE_CHANGED, LOCATIONS_CHANGED } from '../../events/channels.js';
+import { DEVICE_CHANGED, LOCATIONS_CHANGED } from '../../bus/channels.js';
 import { createLocationsRepo, locationsMediaReferences } from './repo.js';
 import { locationsDeviceRoutes, locationsRoutes } from './routes.js';
 import { createLocationsService } from './service.js';

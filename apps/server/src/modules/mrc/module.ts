@@ -1,5 +1,5 @@
 import { defineModule, type Core } from '../../core/module.js';
-import { MRC_CHANGED } from '../../events/channels.js';
+import { MRC_CHANGED } from '../../bus/channels.js';
 import { detectLanguage, extractDocument, toPassages } from './extract/index.js';
 import { createMrcRepo, mrcMediaReferences } from './repo.js';
 import {

@@ -1,6 +1,6 @@
 import type { Language } from '@ambassador/contracts';
 import type { DeviceAiSnapshot, MatcherTopic } from '../../../matcher/index.js';
-import type { EntitiesRepo } from '../entities/repo.js';
+import type { AliasesRepo } from '../aliases/repo.js';
 import type { VectorService } from '../../../nlu/vectors.js';
 import type { KeywordRow, TopicRow, TopicsRepo } from '../topics/repo.js';
 
@@ -43,7 +43,7 @@ export function createMatcherSource({
   log,
 }: {
   topics: TopicsRepo;
-  entities: EntitiesRepo;
+  entities: AliasesRepo;
   /** Stored sentence embeddings; none: lexical only. */
   vectors?: VectorService;
   embedBeforeBuildMax?: number;

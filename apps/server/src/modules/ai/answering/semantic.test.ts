@@ -4,7 +4,7 @@ import { mrcDocuments, mrcPassages } from '../../../db/schema.js';
 import { createMatcherRegistry } from '../../../matcher/index.js';
 import { createVectorService } from '../../../nlu/vectors.js';
 import { createVectorsRepo } from '../../../nlu/vectors-repo.js';
-import { createEntitiesRepo, createTopicsRepo } from '../index.js';
+import { createAliasesRepo, createTopicsRepo } from '../index.js';
 import { createMatcherSource } from './matcher-source.js';
 import { aiCalls } from '../../../test/ai.js';
 import { insertConversations } from '../../../test/conversation-fixtures.js';
@@ -241,7 +241,7 @@ describe.each(backends)('understanding with the sentence encoder on %s', (kind) 
     };
     const source = createMatcherSource({
       topics: createTopicsRepo(db),
-      entities: createEntitiesRepo(db),
+      entities: createAliasesRepo(db),
       vectors: createVectorService({ repo: createVectorsRepo(db), embedder: held }),
       embedBeforeBuildMax: 2,
     });

@@ -5,7 +5,7 @@ import { likePattern } from '../../../lib/sql.js';
 
 export type EntityRow = typeof aiEntities.$inferSelect;
 
-export function createEntitiesRepo(db: Db) {
+export function createAliasesRepo(db: Db) {
   const inDevice = (deviceId: number, id: number) =>
     and(eq(aiEntities.deviceId, deviceId), eq(aiEntities.id, id));
 
@@ -128,4 +128,4 @@ export function createEntitiesRepo(db: Db) {
   };
 }
 
-export type EntitiesRepo = ReturnType<typeof createEntitiesRepo>;
+export type AliasesRepo = ReturnType<typeof createAliasesRepo>;

@@ -2,7 +2,7 @@ import type { AliasFinder, Entity, KeywordAliases, Language, ZEntitiesQuery } fr
 import type { z } from 'zod';
 import type { Clock } from '../../../lib/clock.js';
 import { badRequest, notFound } from '../../../lib/errors.js';
-import type { EntitiesRepo, EntityRow } from './repo.js';
+import type { AliasesRepo, EntityRow } from './repo.js';
 import { fold } from '../fold.js';
 import type { TopicsRepo } from '../topics/repo.js';
 import type { AiChangeListener } from '../changes.js';
@@ -26,13 +26,13 @@ function uniqueAliases(keywordNorm: string, aliases: string[]) {
   });
 }
 
-export function createEntitiesService({
+export function createAliasesService({
   repo,
   topics,
   clock,
   listener,
 }: {
-  repo: EntitiesRepo;
+  repo: AliasesRepo;
   topics: TopicsRepo;
   clock: Clock;
   listener: AiChangeListener;
@@ -121,4 +121,4 @@ export function createEntitiesService({
   };
 }
 
-export type EntitiesService = ReturnType<typeof createEntitiesService>;
+export type AliasesService = ReturnType<typeof createAliasesService>;

@@ -20,7 +20,7 @@ export interface EventBus {
 }
 
 /**
- * Events between server instances, on channels declared with their payload (events/channels.ts).
+ * Events between server instances, on channels declared with their payload (bus/channels.ts).
  * Handlers of this instance run at once; with `REDIS_URL` the event also goes over Redis pub/sub
  * to every other instance (each skips its own), and what arrives is checked against the channel's
  * shape before any handler sees it. Without Redis there is one instance, so the local delivery is

@@ -14,14 +14,14 @@ import type { FastifyInstance } from 'fastify';
 import { bodyOrQuery, contractApp, done, ok } from '../../../lib/contract.js';
 import { deviceIdOf, pinned } from '../../../plugins/guard.js';
 import { AI_PAGE, AI_TAGS } from '../access.js';
-import type { EntitiesService } from './service.js';
+import type { AliasesService } from './service.js';
 
 const tags = AI_TAGS;
 
 const byEntity = bodyOrQuery(ZDeleteEntityRequest);
 
 /** Aliases: other words visitors use for a keyword, and the finder that adds them. */
-export function entitiesRoutes(parent: FastifyInstance, { entities }: { entities: EntitiesService }) {
+export function aliasesRoutes(parent: FastifyInstance, { aliases }: { aliases: AliasesService }) {
   const app = contractApp(parent);
   app.get(
     '/ai_config/entities',
@@ -37,7 +37,7 @@ export function entitiesRoutes(parent: FastifyInstance, { entities }: { entities
       },
     },
     async (req) => {
-      const { entities: rows, total } = await entities.list(pinned(req, req.query));
+      const { entities: rows, total } = await aliases.list(pinned(req, req.query));
       return ok(rows, { total });
     },
   );
@@ -53,7 +53,7 @@ export function entitiesRoutes(parent: FastifyInstance, { entities }: { entities
       },
     },
     async (req) =>
-      ok(await entities.update(deviceIdOf(req), req.body.entity_id, req.body.aliases), {
+      ok(await aliases.update(deviceIdOf(req), req.body.entity_id, req.body.aliases), {
         message: 'Aliases saved.',
       }),
   );
@@ -71,7 +71,7 @@ export function entitiesRoutes(parent: FastifyInstance, { entities }: { entities
     },
     async (req) => {
       const b = byEntity.read(req);
-      await entities.remove(deviceIdOf(req), b.entity_id);
+      await aliases.remove(deviceIdOf(req), b.entity_id);
       return done('Aliases deleted.');
     },
   );
@@ -86,7 +86,7 @@ export function entitiesRoutes(parent: FastifyInstance, { entities }: { entities
         response: { 200: ZOk(ZAliasFinderResponse) },
       },
     },
-    async (req) => ok(await entities.finder(deviceIdOf(req), req.query)),
+    async (req) => ok(await aliases.finder(deviceIdOf(req), req.query)),
   );
   app.post(
     '/ai_config/alias_finder',
@@ -101,7 +101,7 @@ export function entitiesRoutes(parent: FastifyInstance, { entities }: { entities
       },
     },
     async (req) =>
-      ok(await entities.addAlias(deviceIdOf(req), req.body.keyword, req.body.alias), {
+      ok(await aliases.addAlias(deviceIdOf(req), req.body.keyword, req.body.alias), {
         message: 'Alias added.',
       }),
   );
