@@ -117,7 +117,7 @@ export const routes: RouteObject[] = [
                 path: 'interface',
                 lazy: screenWith(
                   'interface',
-                  async () => (await import('@/features/interface/pages/interface-page')).InterfacePage,
+                  async () => (await import('./routes/interface-route')).InterfaceRoute,
                 ),
               },
               {

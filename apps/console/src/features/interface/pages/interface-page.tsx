@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/shared/api/api-error';
 import { useAuth } from '@/shared/auth/auth-store';
@@ -9,12 +10,14 @@ import { PageHeader } from '@/shared/ui/page-header';
 import { useSections } from '../api/get-sections';
 import { CarouselCard } from '../components/carousel-card';
 import { IdleScreenCard } from '../components/idle-screen-card';
-import { DirectoryCard } from '../components/directory-card';
 import { SectionCard } from '../components/section-card';
 import { AvatarLinkCard } from '../components/avatar-link-card';
 
-/** Interface Settings (/interface): what the selected device's kiosk shows, section by section. */
-export function InterfacePage() {
+/**
+ * Interface Settings (/interface): what the selected device's kiosk shows, section by section;
+ * `more` adds the cards of other areas (the directory), composed by the app.
+ */
+export function InterfacePage({ more }: { more?: (device: { id: number; name: string }) => ReactNode }) {
   const { t } = useTranslation();
   const auth = useAuth();
   const deviceId = auth.selected_device;
@@ -70,11 +73,7 @@ export function InterfacePage() {
             }
           />
           <IdleScreenCard key={`idle-${deviceId}`} deviceId={deviceId} />
-          <DirectoryCard
-            key={`directory-${deviceId}`}
-            deviceId={deviceId}
-            deviceName={device?.description ?? ''}
-          />
+          {more?.({ id: deviceId, name: device?.description ?? '' })}
         </>
       )}
     </Box>

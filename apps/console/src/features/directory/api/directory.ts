@@ -8,12 +8,18 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '@/shared/api/client';
 import { saveFile } from '@/shared/lib/save-file';
-import { interfaceKeys } from './interface-keys';
+
+/** Query keys of the directory, by device. */
+const directoryKeys = {
+  device: (deviceId: number | null) => ['directory', deviceId] as const,
+  page: (deviceId: number | null, search: string, limit: number, offset: number) =>
+    [...directoryKeys.device(deviceId), { search, limit, offset }] as const,
+};
 
 /** GET /directory: a page of the device's units, with the total for the pager. */
 export function useDirectory(deviceId: number, search: string, limit: number, offset: number) {
   return useQuery({
-    queryKey: interfaceKeys.directoryPage(deviceId, search, limit, offset),
+    queryKey: directoryKeys.page(deviceId, search, limit, offset),
     queryFn: async ({ signal }) => {
       const { data, total } = await api.get<DirectoryUnit[]>(
         '/directory',
@@ -55,7 +61,7 @@ export function useSaveUnit() {
   return useMutation({
     mutationFn: saveUnit,
     onSuccess: (_unit, input) =>
-      void queryClient.invalidateQueries({ queryKey: interfaceKeys.directory(input.deviceId) }),
+      void queryClient.invalidateQueries({ queryKey: directoryKeys.device(input.deviceId) }),
   });
 }
 
@@ -65,7 +71,7 @@ export function useDeleteUnit() {
   return useMutation({
     mutationFn: async (body: { device_id: number; id: number }) => api.delete<null>('/directory', body),
     onSuccess: (_r, body) =>
-      void queryClient.invalidateQueries({ queryKey: interfaceKeys.directory(body.device_id) }),
+      void queryClient.invalidateQueries({ queryKey: directoryKeys.device(body.device_id) }),
   });
 }
 
@@ -85,7 +91,7 @@ export function useImportDirectory() {
     },
     onSuccess: (report, input) => {
       if (report.applied)
-        void queryClient.invalidateQueries({ queryKey: interfaceKeys.directory(input.deviceId) });
+        void queryClient.invalidateQueries({ queryKey: directoryKeys.device(input.deviceId) });
     },
   });
 }
