@@ -54,7 +54,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'ai',
-                lazy: aiScreen(async () => (await import('@/features/ai/pages/ai-page')).AiPage),
+                lazy: aiScreen(async () => (await import('./routes/ai-routes')).AiRoute),
               },
               {
                 path: 'ai/keyword',
@@ -62,7 +62,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'ai/keyword/question/:id',
-                lazy: aiScreen(async () => (await import('@/features/ai/pages/question-page')).QuestionPage),
+                lazy: aiScreen(async () => (await import('./routes/ai-routes')).QuestionRoute),
               },
               {
                 path: 'ai/alias',
@@ -71,20 +71,20 @@ export const routes: RouteObject[] = [
               {
                 path: 'ai/location',
                 lazy: aiScreen(
-                  async () => (await import('@/features/ai/locations/pages/location-page')).LocationsPage,
+                  async () => (await import('@/features/locations/pages/location-page')).LocationsPage,
                 ),
               },
               {
                 path: 'ai/location/maps',
                 lazy: aiScreen(
-                  async () => (await import('@/features/ai/locations/pages/location-page')).MapsPage,
+                  async () => (await import('@/features/locations/pages/location-page')).MapsPage,
                 ),
               },
               {
                 path: 'ai/location/categories',
                 lazy: aiScreen(
                   async () =>
-                    (await import('@/features/ai/locations/pages/location-page')).LocationCategoriesPage,
+                    (await import('@/features/locations/pages/location-page')).LocationCategoriesPage,
                 ),
               },
               {

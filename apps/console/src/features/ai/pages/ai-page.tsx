@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '@/shared/auth/auth-store';
 import { PageHeader } from '@/shared/ui/page-header';
@@ -12,13 +13,13 @@ import { FinderCard } from '@/features/ai/topics/components/finder-card';
 import { KeywordDataCard } from '@/features/ai/topics/components/topic-nav-card';
 import { TransferCard } from '@/features/ai/transfer/components/transfer-card';
 import { MrcNavCard } from '@/features/ai/common/components/mrc-nav-card';
-import { LocationNavCard } from '@/features/ai/locations/components/location-nav-card';
 
 /**
  * AI Configuration (/ai): try the AI, jump to its data (topics, aliases, documents, locations), its settings,
- * finder, import/export, transfers.
+ * finder, import/export, transfers. `more` adds other areas' cards beside its own (locations),
+ * composed by the app.
  */
-export function AiPage() {
+export function AiPage({ more }: { more?: ReactNode }) {
   const { t } = useTranslation();
   const auth = useAuth();
   const device = auth.device_list.find((d) => d.id === auth.selected_device);
@@ -55,7 +56,7 @@ export function AiPage() {
         <KeywordDataCard />
         <AliasNavCard />
         <MrcNavCard />
-        <LocationNavCard />
+        {more}
         <SettingsCard />
       </Box>
       <Box

@@ -28,7 +28,7 @@ import { useDeleteTopic } from '@/features/ai/topics/api/delete-topic';
 import { useCategories } from '@/features/ai/topics/api/get-categories';
 import { useTopics } from '@/features/ai/topics/api/get-topics';
 import { useUpdateTopic } from '@/features/ai/topics/api/update-topic';
-import { AsyncSwitch } from '@/features/ai/common/components/async-switch';
+import { AsyncSwitch } from '@/shared/ui/async-switch';
 import { TopicDialog, topicPath } from '@/features/ai/topics/dialogs/topic-dialog';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
@@ -10,7 +10,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import type { Language, Topic } from '@ambassador/contracts';
+import type { Keyword, Language, Topic } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { ApiError } from '@/shared/api/api-error';
@@ -20,7 +20,6 @@ import { DeleteDialog, useDeleteDialog } from '@/shared/ui/delete-dialog';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { aiErrorMessage } from '@/features/ai/common/lib/ai-errors';
 import { useResponses } from '@/features/ai/responses/api/get-responses';
-import { NamedLocationWarning } from '@/features/ai/locations/components/named-location-warning';
 import { ResponsesPanel } from '@/features/ai/responses/components/responses-panel';
 import { useDeleteTopic } from '@/features/ai/topics/api/delete-topic';
 import { useKeywords } from '@/features/ai/topics/api/get-keywords';
@@ -97,7 +96,10 @@ function Header({ topic, crumbs, onEditTitle }: { topic: Topic; crumbs: Crumb[];
   );
 }
 
-function QuestionView({ id }: { id: number }) {
+/** What another area says about a topic's keywords (a location of the same name), composed by the app. */
+type KeywordNotice = (keywords: readonly Keyword[] | undefined) => ReactNode;
+
+function QuestionView({ id, keywordNotice }: { id: number; keywordNotice?: KeywordNotice }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const auth = useAuth();
@@ -215,7 +217,7 @@ function QuestionView({ id }: { id: number }) {
             testIdPrefix="keyword-language"
           />
           <Box sx={{ p: 2, display: 'grid', gap: 4 }}>
-            <NamedLocationWarning keywords={keywords.data} />
+            {keywordNotice?.(keywords.data)}
             <KeywordsPanel
               key={`k-${language}`}
               topic={data}
@@ -250,7 +252,7 @@ function QuestionView({ id }: { id: number }) {
 }
 
 /** Question Topic (/ai/keyword/question/:id): settings, sub topics, keywords and responses of a topic. */
-export function QuestionPage() {
+export function QuestionPage({ keywordNotice }: { keywordNotice?: KeywordNotice }) {
   const { id } = useParams();
   const topicId = Number(id);
   const { t } = useTranslation();
@@ -267,5 +269,5 @@ export function QuestionPage() {
     );
   }
   // A new topic (a sub topic, a breadcrumb) starts with fresh state.
-  return <QuestionView key={topicId} id={topicId} />;
+  return <QuestionView key={topicId} id={topicId} keywordNotice={keywordNotice} />;
 }

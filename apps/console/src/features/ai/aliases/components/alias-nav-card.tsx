@@ -1,6 +1,6 @@
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import { useTranslation } from 'react-i18next';
-import { NavCard } from '@/features/ai/common/components/nav-card';
+import { NavCard } from '@/shared/ui/nav-card';
 
 /** The way to the aliases (/ai/alias). */
 export function AliasNavCard() {

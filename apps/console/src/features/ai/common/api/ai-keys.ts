@@ -1,13 +1,10 @@
 import type { DeviceKind, Language } from '@ambassador/contracts';
-import { useAuth } from '@/shared/auth/auth-store';
+import { useSelectedDeviceId, type SelectedDeviceId } from '@/shared/auth/use-selected-device';
 
 /** The device every AI call works on (its device_id): the selected device, or null before one exists. */
-export type AiDeviceId = number | null;
-
+export type AiDeviceId = SelectedDeviceId;
 /** Selected device for AI queries; a device change gives new keys, so every AI query refetches. */
-export function useAiDeviceId(): AiDeviceId {
-  return useAuth().selected_device;
-}
+export const useAiDeviceId = useSelectedDeviceId;
 
 export type TopicListParams = {
   limit: number;

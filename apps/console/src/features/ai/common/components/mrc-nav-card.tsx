@@ -1,6 +1,6 @@
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import { useTranslation } from 'react-i18next';
-import { NavCard } from '@/features/ai/common/components/nav-card';
+import { NavCard } from '@/shared/ui/nav-card';
 
 /** The AI page's way to document scanning (/ai/mrc). */
 export function MrcNavCard() {

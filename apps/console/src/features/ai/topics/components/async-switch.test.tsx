@@ -6,7 +6,7 @@ import { fakeServer } from '@/shared/test/fake-server';
 import { renderWithApp } from '@/shared/test/render-with-app';
 import { aTopic } from '../test/fixtures';
 import { KeywordPage } from '@/features/ai/pages/keyword-page';
-import { AsyncSwitch } from '@/features/ai/common/components/async-switch';
+import { AsyncSwitch } from '@/shared/ui/async-switch';
 
 afterEach(() => {
   cleanup();

@@ -7,7 +7,7 @@ import type { Category, ColumnFinder } from '@ambassador/contracts';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/shared/api/api-error';
-import { LayeredColumns } from '@/features/ai/common/components/layered-columns';
+import { LayeredColumns } from '@/shared/ui/layered-columns';
 import { useColumnFinder } from '../api/get-column-finder';
 import { useCategories } from '../api/get-categories';
 import { useCategoryActions } from './use-category-actions';

@@ -1,7 +1,7 @@
 import Skeleton from '@mui/material/Skeleton';
 import QuestionAnswerOutlined from '@mui/icons-material/QuestionAnswerOutlined';
 import { useTranslation } from 'react-i18next';
-import { NavCard } from '@/features/ai/common/components/nav-card';
+import { NavCard } from '@/shared/ui/nav-card';
 import { useTopicCount } from '../api/get-topic-count';
 
 /** The way to the topic list (/ai/keyword), with how many topics the device has. */

@@ -18,7 +18,7 @@ import { useUpdateAvatarMotion } from '../api/update-avatar-motion';
 import { useUpdateTopic } from '../api/update-topic';
 import { translateIssue } from '@/shared/lib/rule-message';
 import { aiErrorMessage } from '@/features/ai/common/lib/ai-errors';
-import { AsyncSwitch } from '@/features/ai/common/components/async-switch';
+import { AsyncSwitch } from '@/shared/ui/async-switch';
 import { TopicMotionPreview } from './topic-motion-preview';
 import { categoryTreeRows } from './category-tree';
 

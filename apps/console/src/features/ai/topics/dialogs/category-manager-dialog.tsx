@@ -22,7 +22,7 @@ import { DeleteDialog } from '@/shared/ui/delete-dialog';
 import { RowAction } from '@/shared/ui/row-action';
 import { useCategories } from '../api/get-categories';
 import { categoryTreeRows } from '../components/category-tree';
-import { categoryNameError } from '@/features/ai/common/lib/category-name';
+import { categoryNameError } from '@/shared/lib/category-name';
 import { useCategoryActions } from '../components/use-category-actions';
 
 type Editing = { kind: 'add'; parentId: number | null } | { kind: 'rename'; id: number } | null;

@@ -19,7 +19,7 @@ import { DeleteDialog, useDeleteDialog } from '@/shared/ui/delete-dialog';
 import { RowAction } from '@/shared/ui/row-action';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { TableSearchField, useTableControls } from '@/shared/ui/use-table-controls';
-import { AsyncSwitch } from '@/features/ai/common/components/async-switch';
+import { AsyncSwitch } from '@/shared/ui/async-switch';
 import type { Location } from '@ambassador/contracts';
 import {
   locationFields,

@@ -16,7 +16,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '@/shared/api/client';
 import { saveFile } from '@/shared/lib/save-file';
-import { useAiDeviceId, type AiDeviceId } from '@/features/ai/common/api/ai-keys';
+import { useSelectedDeviceId, type SelectedDeviceId } from '@/shared/auth/use-selected-device';
 
 const BASE = '/location_map';
 
@@ -27,22 +27,22 @@ export type LocationListParams = { limit: number; offset: number; search: string
  * invalidation of `locationKeys.device(id)` refreshes the screen after any change.
  */
 export const locationKeys = {
-  device: (deviceId: AiDeviceId) => ['locations', deviceId] as const,
-  list: (deviceId: AiDeviceId, params: LocationListParams) =>
+  device: (deviceId: SelectedDeviceId) => ['locations', deviceId] as const,
+  list: (deviceId: SelectedDeviceId, params: LocationListParams) =>
     [...locationKeys.device(deviceId), 'list', params] as const,
-  maps: (deviceId: AiDeviceId) => [...locationKeys.device(deviceId), 'maps'] as const,
-  mapUsers: (deviceId: AiDeviceId, mapId: number) =>
+  maps: (deviceId: SelectedDeviceId) => [...locationKeys.device(deviceId), 'maps'] as const,
+  mapUsers: (deviceId: SelectedDeviceId, mapId: number) =>
     [...locationKeys.device(deviceId), 'map_users', mapId] as const,
-  position: (deviceId: AiDeviceId) => [...locationKeys.device(deviceId), 'position'] as const,
-  tree: (deviceId: AiDeviceId) => [...locationKeys.device(deviceId), 'tree'] as const,
-  column: (deviceId: AiDeviceId, categoryId: number | null) =>
+  position: (deviceId: SelectedDeviceId) => [...locationKeys.device(deviceId), 'position'] as const,
+  tree: (deviceId: SelectedDeviceId) => [...locationKeys.device(deviceId), 'tree'] as const,
+  column: (deviceId: SelectedDeviceId, categoryId: number | null) =>
     [...locationKeys.device(deviceId), 'column', categoryId] as const,
 };
 
 /** A mutation of this device's locations or maps that refreshes everything of them when it is done. */
 function useDeviceMutation<I, O>(run: (deviceId: number, input: I) => Promise<O>) {
   const queryClient = useQueryClient();
-  const deviceId = useAiDeviceId();
+  const deviceId = useSelectedDeviceId();
   return useMutation({
     mutationFn: async (input: I) => {
       if (deviceId === null) throw new Error('no device');
@@ -57,7 +57,7 @@ function useDeviceQuery<T>(
   key: readonly unknown[],
   get: (deviceId: number, signal: AbortSignal) => Promise<T>,
 ) {
-  const deviceId = useAiDeviceId();
+  const deviceId = useSelectedDeviceId();
   return useQuery({
     queryKey: key,
     queryFn: ({ signal }) => get(deviceId!, signal),
@@ -82,7 +82,7 @@ async function getLocations(deviceId: number, params: LocationListParams, signal
 
 /** GET /location_map/locations: a page of the device's locations, with the total for the pager. */
 export function useLocations(params: LocationListParams) {
-  const deviceId = useAiDeviceId();
+  const deviceId = useSelectedDeviceId();
   return useQuery({
     queryKey: locationKeys.list(deviceId, params),
     queryFn: ({ signal }) => getLocations(deviceId!, params, signal),
@@ -128,7 +128,7 @@ export function useDeleteLocation() {
 
 /** GET /location_map/maps: the device's floor plans in floor order. */
 export function useMaps() {
-  const deviceId = useAiDeviceId();
+  const deviceId = useSelectedDeviceId();
   return useDeviceQuery(locationKeys.maps(deviceId), async (device_id, signal) =>
     [...(await api.get<LocationMap[]>(`${BASE}/maps`, { device_id }, signal)).data].sort(
       (a, b) => a.floor_order - b.floor_order,
@@ -141,7 +141,7 @@ export function useMaps() {
  * list, a page of 100 at a time, until `count` were found.
  */
 export function useMapUsers(mapId: number | null, count: number) {
-  const deviceId = useAiDeviceId();
+  const deviceId = useSelectedDeviceId();
   return useQuery({
     queryKey: locationKeys.mapUsers(deviceId, mapId ?? 0),
     queryFn: async ({ signal }) => {
@@ -196,7 +196,7 @@ export function useDeleteMap() {
 
 /** GET /location_map/kiosk_position: where the selected device stands ("you are here"), or null. */
 export function useKioskPosition() {
-  const deviceId = useAiDeviceId();
+  const deviceId = useSelectedDeviceId();
   return useDeviceQuery(
     locationKeys.position(deviceId),
     async (device_id, signal) =>
@@ -215,7 +215,7 @@ export function useSetKioskPosition() {
 
 /** GET /location_map/categories/tree: the device's category layers, nested. */
 export function useLocationCategoryTree() {
-  const deviceId = useAiDeviceId();
+  const deviceId = useSelectedDeviceId();
   return useDeviceQuery(
     locationKeys.tree(deviceId),
     async (device_id, signal) =>
@@ -225,7 +225,7 @@ export function useLocationCategoryTree() {
 
 /** GET /location_map/categories/column: one layer (the top one without category_id) and its locations. */
 export function useLocationCategoryColumn(categoryId: number | null) {
-  const deviceId = useAiDeviceId();
+  const deviceId = useSelectedDeviceId();
   return useDeviceQuery(
     locationKeys.column(deviceId, categoryId),
     async (device_id, signal) =>
@@ -285,7 +285,7 @@ export function useExportLocations() {
  * so that a visitor asking one gets the place with its map instead of the topic.
  */
 export function useNamedLocations(texts: readonly string[]) {
-  const deviceId = useAiDeviceId();
+  const deviceId = useSelectedDeviceId();
   return useQuery({
     queryKey: [...locationKeys.device(deviceId), 'named', texts] as const,
     queryFn: async () =>

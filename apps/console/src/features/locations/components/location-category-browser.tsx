@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/shared/api/api-error';
 import { useDeleteDialog } from '@/shared/ui/delete-dialog';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
-import { LayeredColumns, type LayerActions } from '@/features/ai/common/components/layered-columns';
+import { LayeredColumns, type LayerActions } from '@/shared/ui/layered-columns';
 import {
   useCreateLocationCategory,
   useDeleteLocationCategory,

@@ -22,7 +22,7 @@ import { errorMessage } from '@/shared/api/api-error';
 import { DeleteDialog, useDeleteDialog } from '@/shared/ui/delete-dialog';
 import { RowAction } from '@/shared/ui/row-action';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
-import { useAiDeviceId } from '@/features/ai/common/api/ai-keys';
+import { useSelectedDeviceId } from '@/shared/auth/use-selected-device';
 import {
   useDeleteMap,
   useKioskPosition,
@@ -92,7 +92,7 @@ function useAskDeleteMap() {
  */
 export function MapsPanel() {
   const { t } = useTranslation();
-  const deviceId = useAiDeviceId();
+  const deviceId = useSelectedDeviceId();
   const maps = useMaps();
   const position = useKioskPosition();
   const upload = useUploadMap();

@@ -32,7 +32,7 @@ import { LanguageTabs } from '@/shared/ui/language-tabs';
 import { PickersProvider } from '@/shared/ui/pickers-provider';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useResumableImageUpload } from '@/shared/upload/use-resumable-image-upload';
-import { useAiDeviceId } from '@/features/ai/common/api/ai-keys';
+import { useSelectedDeviceId } from '@/shared/auth/use-selected-device';
 import { locationFields, useLocationCategoryTree, useMaps, useSaveLocation } from '../api/locations-api';
 import { MapPointPicker } from '../components/map-point-picker';
 import { OpeningHoursEditor, hoursValid } from '../components/opening-hours-editor';
@@ -174,7 +174,7 @@ export function LocationDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const deviceId = useAiDeviceId();
+  const deviceId = useSelectedDeviceId();
   const maps = useMaps();
   const tree = useLocationCategoryTree();
   const save = useSaveLocation();

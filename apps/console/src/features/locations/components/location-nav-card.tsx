@@ -1,6 +1,6 @@
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import { useTranslation } from 'react-i18next';
-import { NavCard } from '@/features/ai/common/components/nav-card';
+import { NavCard } from '@/shared/ui/nav-card';
 
 /** The way to the locations and maps (/ai/location). */
 export function LocationNavCard() {

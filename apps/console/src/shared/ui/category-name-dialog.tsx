@@ -1,7 +1,7 @@
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { NameDialog } from '@/shared/ui/name-dialog';
-import { categoryNameError } from '../lib/category-name';
+import { categoryNameError } from '@/shared/lib/category-name';
 
 export type CategoryNameDialogProps = {
   open: boolean;
@@ -15,7 +15,11 @@ export type CategoryNameDialogProps = {
   onClose: () => void;
 };
 
-/** Name of a new or renamed category, from the column browser. Mount with a fresh key per opening. */
+/**
+ * Name of a new or renamed category, from the column browser (topics and locations). Mount with a
+ * fresh key per opening. Its words are the AI string pack's `categories.*`, loaded by every screen
+ * that shows it.
+ */
 export function CategoryNameDialog({
   open,
   mode,

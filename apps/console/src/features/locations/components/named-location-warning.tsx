@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import type { Keyword } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
-import { useNamedLocations } from '@/features/ai/locations/api/locations-api';
+import { useNamedLocations } from '@/features/locations/api/locations-api';
 
 /**
  * On a topic's page: its phrases that name one of the device's places outright. Visitors asking
