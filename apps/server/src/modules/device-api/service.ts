@@ -41,6 +41,8 @@ const SESSION_CACHE_MS = 5 * 60_000;
 /** The chat suggests what visitors asked most over this many days. */
 const SUGGESTIONS_DAYS = 30;
 const SESSION_CACHE_MAX = 50_000;
+/** Each live part's default, read once from the contract. */
+const KIOSK_DEFAULTS = ZKioskParts.parse({});
 
 /** The conversation status each way of answering is logged with. */
 const STATUS: Record<AnswerKind, ConversationLog['status']> = {
@@ -179,8 +181,8 @@ export function createDeviceApiService({
   return {
     async config(device: DeviceContext): Promise<DeviceConfig> {
       const [settings, parts] = await Promise.all([topics.settings(device.id), kioskParts(device.id)]);
-      // A part no area gives gets its default from the contract.
-      const live = ZKioskParts.parse(parts);
+      // A part no area gives gets its default from the contract (the answer is checked on its way out).
+      const live = { ...KIOSK_DEFAULTS, ...parts };
       const pick = (table: Record<Language, string>) =>
         Object.fromEntries(device.languages.map((l) => [l, table[l]])) as Partial<Record<Language, string>>;
       return {
