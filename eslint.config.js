@@ -98,6 +98,9 @@ export default tseslint.config(
       '**/data/**',
       'e2e/screenshots/**',
       'coverage/**',
+      // The Python environments of the sentence model and the S3 test server.
+      '.embedder/**',
+      '.s3-test/**',
     ],
   },
   js.configs.recommended,

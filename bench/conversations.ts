@@ -29,7 +29,9 @@
  *      bench_conversations on that server; 1,000,000 rows)
  * Env: BENCH_ROWS (row count), BENCH_N (runs per case, default 30), BENCH_BUILD=false (skip the
  *      build before the export), BENCH_KEEP=true (keep the database / data dir for EXPLAIN),
- *      BENCH_REUSE=true (PostgreSQL: reuse a kept bench_conversations instead of regenerating).
+ *      BENCH_REUSE=true (PostgreSQL: reuse a kept bench_conversations instead of regenerating),
+ *      BENCH_DB (PostgreSQL: another database name than bench_conversations),
+ *      BENCH_EXPORT_ONLY=true (only the export's RSS, no API latencies).
  */
 import { execSync, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -60,7 +62,8 @@ const quiet = { info: () => undefined, warn: () => undefined };
 const adminUrl = process.env.DATABASE_URL ?? '';
 const onPostgres = adminUrl !== '';
 const ROWS = Number(process.env.BENCH_ROWS ?? (onPostgres ? 1_000_000 : 100_000));
-const BENCH_DB = 'bench_conversations';
+const BENCH_DB = process.env.BENCH_DB ?? 'bench_conversations';
+const EXPORT_ONLY = process.env.BENCH_EXPORT_ONLY === 'true';
 
 // ------------------------------------------------------------------ the log's vocabulary
 
@@ -438,6 +441,7 @@ interface Result {
 const results: Result[] = [];
 
 async function measure(section: string, name: string, url: string, budget: number) {
+  if (EXPORT_ONLY) return;
   let total = '';
   const times: number[] = [];
   for (let i = 0; i < WARMUP + RUNS; i++) {

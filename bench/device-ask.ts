@@ -23,21 +23,12 @@ import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
 import { openAndSeed } from '../apps/server/src/bootstrap.js';
 import { loadConfig } from '../apps/server/src/config.js';
-import {
-  aiCategories,
-  aiKeywords,
-  aiResponses,
-  aiTopics,
-  textVectors,
-} from '../apps/server/src/db/schema.js';
+import { textVectors } from '../apps/server/src/db/schema.js';
 import { and, count, eq } from 'drizzle-orm';
-import type { Db } from '../apps/server/src/db/client.js';
-import { fold } from '../apps/server/src/modules/ai/index.js';
 import { createDevicesRepo, createDevicesService } from '../apps/server/src/modules/devices/index.js';
 import { systemClock } from '../apps/server/src/lib/clock.js';
-import type { MatcherTopic } from '../apps/server/src/matcher/index.js';
 import { syntheticTopics } from '../apps/server/src/test/matcher-topics.js';
-import { BENCH_ADMIN, BENCH_UNTHROTTLED } from './support.js';
+import { BENCH_ADMIN, BENCH_UNTHROTTLED, writeTopics } from './support.js';
 import inspector from 'node:inspector';
 
 const TOPICS = 1000;
@@ -79,41 +70,6 @@ const config = loadConfig({
 const quiet = { info: () => undefined, warn: () => undefined };
 const database = await openAndSeed(config, quiet);
 const { db } = database;
-
-/** Writes topics with their phrases and one text response each, directly (setup, not measured). */
-async function writeTopics(d: Db, deviceId: number, topics: MatcherTopic[]) {
-  const [category] = await d.insert(aiCategories).values({ deviceId, name: 'Bench' }).returning();
-  for (let i = 0; i < topics.length; i += 200) {
-    const batch = topics.slice(i, i + 200);
-    const rows = await d
-      .insert(aiTopics)
-      .values(batch.map((t) => ({ deviceId, categoryId: category!.id, name: t.name })))
-      .returning({ id: aiTopics.id });
-    await d.insert(aiKeywords).values(
-      batch.flatMap((t, j) =>
-        t.examples.map((e) => ({
-          topicId: rows[j]!.id,
-          deviceId,
-          language: 'english',
-          kind: 'phrase' as const,
-          text: e.text,
-          norm: fold(e.text),
-        })),
-      ),
-    );
-    await d.insert(aiResponses).values(
-      batch.map((t, j) => ({
-        topicId: rows[j]!.id,
-        deviceId,
-        language: 'english',
-        deviceType: 'ambassador' as const,
-        responseAim: 'give_info',
-        responseType: 'multimedia',
-        contents: [{ type: 'text', placement: 'general', values: [`Answer for ${t.name}`] }],
-      })),
-    );
-  }
-}
 
 const topics = syntheticTopics(TOPICS, 10).map((t) => ({
   ...t,

@@ -10,6 +10,10 @@ import { buildApp } from '../apps/server/src/app.js';
 import { openAndSeed } from '../apps/server/src/bootstrap.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { createLocalEmbedder } from '../apps/server/src/nlu/embedder/local.js';
+import type { Db } from '../apps/server/src/db/client.js';
+import { aiCategories, aiKeywords, aiResponses, aiTopics } from '../apps/server/src/db/schema.js';
+import type { MatcherTopic } from '../apps/server/src/matcher/index.js';
+import { fold } from '../apps/server/src/modules/ai/index.js';
 
 export const BENCH_ADMIN = { username: 'admin', password: 'Bench-Passw0rd!' } as const;
 /** Benches measure capacity, not the per-client throttles (plugins/throttle.ts). */
@@ -106,12 +110,13 @@ export function freePort(): Promise<number> {
 
 /**
  * The built server (`npm run build`) in a process of its own, as it runs on a site, so the load a
- * bench makes is not in the server's loop. Resolves once /healthz answers.
+ * bench makes is not in the server's loop. Resolves once /healthz answers. `nodeArgs` go to node
+ * before the script (`--cpu-prof`).
  */
-export async function spawnBuiltServer(env: Record<string, string>) {
+export async function spawnBuiltServer(env: Record<string, string>, nodeArgs: string[] = []) {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/server/dist/server.js')], {
     cwd: root,
     env: {
       ...process.env,
@@ -183,4 +188,39 @@ export async function freshBenchDatabase(prefix: string): Promise<{ url: string;
   const url = new URL(base);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => onBase(`drop database if exists ${name} with (force)`) };
+}
+
+/** Writes topics with their phrases and one text response each, directly (setup, not measured). */
+export async function writeTopics(d: Db, deviceId: number, topics: MatcherTopic[]) {
+  const [category] = await d.insert(aiCategories).values({ deviceId, name: 'Bench' }).returning();
+  for (let i = 0; i < topics.length; i += 200) {
+    const batch = topics.slice(i, i + 200);
+    const rows = await d
+      .insert(aiTopics)
+      .values(batch.map((t) => ({ deviceId, categoryId: category!.id, name: t.name })))
+      .returning({ id: aiTopics.id });
+    await d.insert(aiKeywords).values(
+      batch.flatMap((t, j) =>
+        t.examples.map((e) => ({
+          topicId: rows[j]!.id,
+          deviceId,
+          language: 'english',
+          kind: 'phrase' as const,
+          text: e.text,
+          norm: fold(e.text),
+        })),
+      ),
+    );
+    await d.insert(aiResponses).values(
+      batch.map((t, j) => ({
+        topicId: rows[j]!.id,
+        deviceId,
+        language: 'english',
+        deviceType: 'ambassador' as const,
+        responseAim: 'give_info',
+        responseType: 'multimedia',
+        contents: [{ type: 'text', placement: 'general', values: [`Answer for ${t.name}`] }],
+      })),
+    );
+  }
 }

@@ -21,6 +21,8 @@ export default defineConfig({
   test: {
     name: 'console',
     environment: 'jsdom',
+    // Node 25+ has its own localStorage global, which hides jsdom's (undefined without a file).
+    execArgv: Number(process.versions.node.split('.')[0]) >= 25 ? ['--no-experimental-webstorage'] : [],
     // MUI screens in jsdom on a 2-core machine, beside the server and browser suites: 5 s is too tight.
     testTimeout: 20_000,
     include: ['src/**/*.test.{ts,tsx}'],

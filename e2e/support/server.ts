@@ -38,6 +38,8 @@ export interface RunningServer {
   stop(opts?: { remove?: boolean }): Promise<number | null>;
   /** `kill -9`: the process gets no chance to finish anything; the data directory is kept. */
   kill(): Promise<void>;
+  /** Resolves with the first log message matching `pattern` (logged already, or when it is). */
+  logged(pattern: RegExp, timeoutMs?: number): Promise<string>;
 }
 
 /**
@@ -87,6 +89,7 @@ export async function startServer(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: string[] = [];
+  const listeners = new Set<(line: string) => void>();
   let password: string | undefined;
   const ready = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(
@@ -95,6 +98,7 @@ export async function startServer(
     );
     const onLine = (line: string) => {
       logs.push(line);
+      for (const listener of listeners) listener(line);
       try {
         const entry = JSON.parse(line) as { generatedAdminPassword?: string; msg?: string };
         if (entry.generatedAdminPassword) password = entry.generatedAdminPassword;
@@ -140,6 +144,31 @@ export async function startServer(
       if (remove) await fs.rm(dataDir, { recursive: true, force: true });
       return code;
     },
+    logged: (pattern, timeoutMs = 120_000) =>
+      new Promise<string>((resolve, reject) => {
+        const message = (line: string) => {
+          try {
+            const msg = (JSON.parse(line) as { msg?: string }).msg;
+            return msg !== undefined && pattern.test(msg) ? msg : null;
+          } catch {
+            return null;
+          }
+        };
+        const seen = logs.map(message).find((m) => m !== null);
+        if (seen) return resolve(seen);
+        const timer = setTimeout(() => {
+          listeners.delete(listener);
+          reject(new Error(`no log line matched ${pattern} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        const listener = (line: string) => {
+          const m = message(line);
+          if (m === null) return;
+          clearTimeout(timer);
+          listeners.delete(listener);
+          resolve(m);
+        };
+        listeners.add(listener);
+      }),
     kill: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.removeAllListeners('exit');

@@ -49,6 +49,8 @@ describe('accessibility: axe on every screen, and the keyboard alone', () => {
     server = await startServer({
       env: { ADMIN_PASSWORD: ADMIN.password, DEMO_DATA: 'true', DEMO_CONVERSATIONS: '60' },
     });
+    // The visitor history is sent after Ready (the console is usable before it is there).
+    await server.logged(/^demo visitor history: done/);
     browser = await launchBrowser([
       '--use-fake-device-for-media-stream',
       '--use-fake-ui-for-media-stream',

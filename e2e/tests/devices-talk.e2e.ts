@@ -31,6 +31,8 @@ describe('devices talk: kiosk, conversation review and dashboard in Chromium', (
     server = await startServer({
       env: { ADMIN_PASSWORD: ADMIN.password, DEMO_DATA: 'true', DEMO_CONVERSATIONS: '150' },
     });
+    // The visitor history is sent after Ready (the console is usable before it is there).
+    await server.logged(/^demo visitor history: done/);
     browser = await launchBrowser();
     const watch = (page: Page, name: string) => {
       page.on('pageerror', (err) => browserErrors.push(`${name}: ${err.message}`));

@@ -173,6 +173,63 @@ describe('idle screen: the console sets it, a paired kiosk plays it', () => {
     expect(found, describeViolations(found)).toEqual([]);
   });
 
+  it('takes a response’s image as a banner; of two files picked, the refused one is listed and the other added', async () => {
+    // A topic whose answer shows an image, uploaded the way the AI response editor does.
+    const picture = await solidPng(240, 120, 'rgb(200, 60, 90)');
+    const { 'content-type': _json, ...auth } = stage.api.headers;
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(picture)], { type: 'image/png' }), 'banner1.png');
+    const deviceId = stage.device.device.id;
+    const sent = await fetch(`${stage.server.url}/admin_panel/ai_config/upload?device_id=${deviceId}`, {
+      method: 'POST',
+      headers: auth,
+      body: form,
+    });
+    expect(sent.status).toBe(200);
+    const shown = (await sent.json()).data as { url: string };
+    const category = await stage.api.post<{ category_id: number }>('/ai_config/intents/category', {
+      device_id: deviceId,
+      name: 'Offers',
+    });
+    const topic = await stage.api.post<{ id: number }>('/ai_config/intents/intent', {
+      device_id: deviceId,
+      name: 'Spring offer',
+      category_id: category.category_id,
+    });
+    await stage.api.post('/ai_config/intents/responses', {
+      device_id: deviceId,
+      intent_id: topic.id,
+      language: 'english',
+      device_type: 'ambassador',
+      response_aim: 'give_info',
+      speech: 'Our spring offer.',
+      contents: [{ type: 'image', url: shown.url }],
+    });
+
+    // No banner yet: the same picture, and a page that is no image, picked together.
+    await o('carousel-empty').waitFor();
+    await o('carousel-input').setInputFiles([
+      { name: 'banner1.png', mimeType: 'image/png', buffer: picture },
+      {
+        name: 'notes.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from('<!doctype html><p>not a picture</p>'),
+      },
+    ]);
+    await snackbar('1 of 2 files was refused (1 added): see the list.');
+    await expect.poll(() => o('carousel-banner').count()).toBe(1);
+    expect(await o('carousel-banner').getByRole('img').getAttribute('alt')).toBe('banner1.png');
+    const refused = await o('carousel-refused').getByRole('listitem').allInnerTexts();
+    expect(refused).toEqual([expect.stringMatching(/^notes\.png: /)]);
+    expect(refused[0]).not.toContain('banner');
+    await screenshot(op, 'interface-carousel-refused-en');
+    // The response still shows its image once the banner is deleted.
+    await op.getByRole('button', { name: 'Delete banner1.png' }).click();
+    await o('delete-confirm').click();
+    await o('carousel-empty').waitFor();
+    expect((await fetch(`${stage.server.url}${shown.url}`)).status).toBe(200);
+  });
+
   it('had no errors in either browser', () => {
     expect(stage.errors).toEqual([]);
   });

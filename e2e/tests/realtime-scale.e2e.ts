@@ -21,9 +21,10 @@ describe.runIf(Boolean(DATABASE_URL && REDIS_URL))('two server processes through
   beforeAll(async () => {
     database = await freshPostgres('ac_e2e_scale');
     const env = { DATABASE_URL: database.url, REDIS_URL: REDIS_URL!, ADMIN_PASSWORD: ADMIN.password };
-    // A first, so the migrations run once; then B on the same database.
+    // A first, so the migrations run once; then B on the same database and media folder (instances
+    // on separate disks refuse to start without S3_BUCKET: media/disk-lease.ts).
     a = await startServer({ env });
-    b = await startServer({ env });
+    b = await startServer({ env, dataDir: a.dataDir });
   });
   afterAll(async () => {
     for (const s of sockets) s.disconnect();

@@ -78,8 +78,12 @@ describe.runIf(Boolean(DATABASE_URL))('a rolling restart of two instances', () =
       // The load asks with one kiosk key flat out: past its per-key throttle those would be 429s.
       ASKS_PER_DEVICE_PER_MINUTE: '0',
     };
+    // One media folder for both, as on a shared disk: instances on separate ones refuse to start
+    // (media/disk-lease.ts) until S3_BUCKET shares their media.
+    let dataDir: string | undefined;
     const start = async () => {
-      const s = await startServer({ env });
+      const s = await startServer({ env, ...(dataDir ? { dataDir } : {}) });
+      dataDir ??= s.dataDir;
       running.push(s);
       lb!.add(s.url);
       await expect.poll(() => lb!.healthy(s.url), { timeout: 10_000 }).toBe(true);

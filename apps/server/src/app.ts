@@ -12,6 +12,7 @@ import { derivedRedisPrefix } from './bus/namespace.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { failure, useContracts } from './lib/contract.js';
 import { createLifecycle, type Lifecycle } from './lib/lifecycle.js';
+import { holdMediaDisk } from './media/disk-lease.js';
 import { mediaRoutes } from './media/routes.js';
 import { healthRoutes } from './modules/health/index.js';
 import { MODULES } from './modules/registry.js';
@@ -94,10 +95,9 @@ export async function buildApp({
   registerErrorHandler(app);
   useContracts(app);
   recordRoutes(app);
-  if (config.LOAD_SHEDDING) {
-    const limits = shedLimits ?? (database.kind === 'pglite' ? PGLITE_LIMITS : POSTGRES_LIMITS);
-    registerLoadShedding(app, createLoadShedder(limits));
-  }
+  const limits = shedLimits ?? (database.kind === 'pglite' ? PGLITE_LIMITS : POSTGRES_LIMITS);
+  const shedder = config.LOAD_SHEDDING ? createLoadShedder(limits) : null;
+  if (shedder) registerLoadShedding(app, shedder);
   // Redis keys and channels under this installation's own namespace, read before anything uses
   // Redis: another installation sharing the Redis never hears its live events.
   const redisPrefix = config.REDIS_PREFIX ?? derivedRedisPrefix(await installationIdentity(database.db));
@@ -114,7 +114,14 @@ export async function buildApp({
   registerApiCompression(app);
   await registerSecurityHeaders(app, lifecycle);
 
-  const core = createCore(app, { config, database, clock, redisPrefix });
+  // Media on this instance's disk while others share the database: refused unless they share the
+  // folder too (media/disk-lease.ts). PGlite is one process; a bucket is shared by every instance.
+  if (database.kind === 'postgres' && !config.s3) {
+    fs.mkdirSync(config.mediaDir, { recursive: true });
+    const release = await holdMediaDisk(database.db, config.mediaDir, { log: app.log });
+    app.addHook('onClose', release);
+  }
+  const core = createCore(app, { config, database, clock, redisPrefix, shedder });
   await buildModules(core, MODULES);
   scheduleTasks(core, MODULES, housekeeping);
   if (warmMatchers) warmModules(core, MODULES);

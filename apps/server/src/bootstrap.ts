@@ -11,14 +11,15 @@ export interface StartupLog {
 
 /**
  * Opens the configured database, applies migrations and seeds the demo project on first start.
- * `demo` also gives it demo topics and visitor traffic (the server does; tests start empty).
+ * `demo` also gives it the demo topics, events and small talk (the server does; tests start empty;
+ * the demo's visitor history is sent after the server is ready, server.ts).
  */
 export async function openAndSeed(
   config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'ADMIN_USERNAME' | 'ADMIN_PASSWORD'>,
   log: StartupLog,
   demo?: (database: Database, projectId: number) => Promise<void>,
-  /** Told, on the first start only, whether a password was generated (for the ready line). */
-  onFirstStart?: (generatedPassword: boolean) => void,
+  /** Told, on the first start only, whether a password was generated (for the ready line), and the project made. */
+  onFirstStart?: (generatedPassword: boolean, projectId: number) => void,
 ): Promise<Database> {
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
@@ -50,10 +51,10 @@ export async function openAndSeed(
     }
     if (seeded !== null) {
       if (demo) {
-        log.info({}, 'seeding the demo project: topics, then visitor conversations (first start only)');
+        log.info({}, 'seeding the demo project: topics, events, small talk (first start only)');
         await demo(database, seeded);
       }
-      onFirstStart?.(generated !== undefined);
+      onFirstStart?.(generated !== undefined, seeded);
     }
   });
   return database;

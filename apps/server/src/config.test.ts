@@ -38,4 +38,48 @@ describe('configuration', () => {
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', ADMIN_PASSWORD: '' }).DATABASE_URL).toBeUndefined();
   });
+
+  it('keeps media on the local disk unless S3_BUCKET is set', () => {
+    expect(loadConfig({}).s3).toBeNull();
+    expect(loadConfig({ S3_BUCKET: '' }).s3).toBeNull();
+  });
+
+  it('reads the S3_* variables: a prefix is a folder, path-style by default for another endpoint', () => {
+    expect(loadConfig({ S3_BUCKET: 'media-bucket' }).s3).toEqual({
+      bucket: 'media-bucket',
+      prefix: '',
+      region: 'us-east-1',
+      forcePathStyle: false,
+    });
+    expect(
+      loadConfig({
+        S3_BUCKET: 'media',
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_REGION: 'eu-west-1',
+        S3_PREFIX: 'ambassador',
+        S3_ACCESS_KEY_ID: 'id',
+        S3_SECRET_ACCESS_KEY: 'secret',
+      }).s3,
+    ).toEqual({
+      bucket: 'media',
+      prefix: 'ambassador/',
+      region: 'eu-west-1',
+      endpoint: 'http://minio:9000',
+      forcePathStyle: true,
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+    });
+    expect(
+      loadConfig({ S3_BUCKET: 'm3d', S3_ENDPOINT: 'http://x:9000', S3_FORCE_PATH_STYLE: 'false' }).s3,
+    ).toMatchObject({ forcePathStyle: false });
+  });
+
+  it.each([
+    [{ S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'only-the-id' }, 'S3_SECRET_ACCESS_KEY'],
+    [{ S3_BUCKET: 'media', S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT'],
+    [{ S3_BUCKET: 'media', S3_FORCE_PATH_STYLE: 'yes' }, 'S3_FORCE_PATH_STYLE'],
+    [{ S3_BUCKET: 'media', S3_PREFIX: 'a b' }, 'S3_PREFIX'],
+  ])('refuses %o, naming %s', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(name);
+  });
 });

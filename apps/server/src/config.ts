@@ -128,6 +128,34 @@ const ZConfig = z.object({
   /** Megabytes unfinished resumable uploads may declare at once, per user and per project. */
   UPLOADS_IN_FLIGHT_USER_MB: z.coerce.number().int().min(1).max(1_000_000).default(4096),
   UPLOADS_IN_FLIGHT_PROJECT_MB: z.coerce.number().int().min(1).max(1_000_000).default(10_240),
+  /**
+   * Media in an S3-compatible bucket (AWS S3, MinIO, Ceph, Cloudflare R2…), which every instance
+   * behind a balancer shares. Unset: media stay under DATA_DIR/media (media/blob-store.ts).
+   */
+  S3_BUCKET: z.preprocess(emptyToUndefined, z.string().min(3).max(63).optional()),
+  /** Another provider than AWS: its address (`https://minio.example:9000`). */
+  S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().min(1).default('us-east-1')),
+  /** Unset: the AWS SDK's own chain (AWS_ACCESS_KEY_ID…, a profile, the instance's role). */
+  S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  /** `host/bucket/key` addresses, as MinIO and most self-hosted servers want (AWS: false). */
+  S3_FORCE_PATH_STYLE: z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(['true', 'false'])
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v === 'true')),
+  ),
+  /** What every key of this installation starts with, to share a bucket (`ambassador/`). */
+  S3_PREFIX: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .max(200)
+      .regex(/^[A-Za-z0-9!_.*'()/-]*$/, "letters, digits and ! _ . * ' ( ) / - only")
+      .default(''),
+  ),
   /** ffprobe and ffmpeg (Debian package `ffmpeg`) for video checks and posters: a name on PATH or a path. */
   FFPROBE_PATH: z.string().min(1).default('ffprobe'),
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
@@ -153,6 +181,14 @@ const ZConfig = z.object({
   EMBEDDINGS_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
   /** Milliseconds one embeddings request may take before answers go lexical. */
   EMBEDDINGS_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(3_000),
+  /**
+   * With it, GET /metrics asks for `Authorization: Bearer <token>` from any address; without it,
+   * only a direct, unproxied scrape from this host is answered (modules/metrics/access.ts).
+   */
+  METRICS_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z.string().min(16, 'at least 16 characters (e.g. openssl rand -hex 32)').max(512).optional(),
+  ),
   /** Where `npm ci` installed the local model's virtual environment. */
   EMBEDDINGS_DIR: z.string().min(1).optional(),
 });
@@ -163,9 +199,25 @@ export type Config = Omit<z.infer<typeof ZConfig>, 'EMBEDDINGS'> & {
   kioskDir: string;
   mediaDir: string;
   embedderDir: string;
+  /** The shared media bucket (S3_*), or null for DATA_DIR/media. */
+  s3: S3Media | null;
 };
 
+/** Media in an S3-compatible bucket, as S3_* configure it. */
+export interface S3Media {
+  bucket: string;
+  prefix: string;
+  region: string;
+  endpoint?: string;
+  forcePathStyle: boolean;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+}
+
 export class ConfigError extends Error {}
+
+/** Every variable the configuration reads (docs/operations.md lists each: config-docs.test.ts). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(ZConfig.shape);
 
 /** Parses the environment once at start-up; a bad value names the variable and stops start-up. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -178,6 +230,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(c.DATA_DIR);
   if (c.EMBEDDINGS === 'http' && !c.EMBEDDINGS_URL)
     throw new ConfigError('Invalid configuration:\n  EMBEDDINGS_URL: must be set when EMBEDDINGS=http');
+  if (!c.S3_ACCESS_KEY_ID !== !c.S3_SECRET_ACCESS_KEY)
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither (the AWS SDK then finds credentials itself)',
+    );
   return {
     ...c,
     EMBEDDINGS: c.EMBEDDINGS ?? (c.EMBEDDINGS_URL ? 'http' : 'local'),
@@ -186,6 +242,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     DATA_DIR: dataDir,
     mediaDir: path.join(dataDir, 'media'),
+    s3: c.S3_BUCKET
+      ? {
+          bucket: c.S3_BUCKET,
+          // A prefix is a folder: `media` and `media/` both mean keys under `media/`.
+          prefix: c.S3_PREFIX && !c.S3_PREFIX.endsWith('/') ? `${c.S3_PREFIX}/` : c.S3_PREFIX,
+          region: c.S3_REGION,
+          ...(c.S3_ENDPOINT ? { endpoint: c.S3_ENDPOINT } : {}),
+          // Self-hosted servers (an endpoint) mostly want path-style; AWS wants virtual hosts.
+          forcePathStyle: c.S3_FORCE_PATH_STYLE ?? c.S3_ENDPOINT !== undefined,
+          ...(c.S3_ACCESS_KEY_ID ? { accessKeyId: c.S3_ACCESS_KEY_ID } : {}),
+          ...(c.S3_SECRET_ACCESS_KEY ? { secretAccessKey: c.S3_SECRET_ACCESS_KEY } : {}),
+        }
+      : null,
     consoleDir: path.resolve(c.CONSOLE_DIR ?? path.join(import.meta.dirname, '..', '..', 'console', 'dist')),
     kioskDir: path.resolve(c.KIOSK_DIR ?? path.join(import.meta.dirname, '..', '..', 'kiosk', 'dist')),
   };

@@ -121,7 +121,7 @@ describe('delivery: compression and caching over HTTP', () => {
       expect(res.status, page).toBe(200);
       expect(decoded(res), page).toContain('<html');
     }
-    for (const other of ['/metrics', '/wp-admin', '/dashboards', '/api/v1/users']) {
+    for (const other of ['/server-status', '/wp-admin', '/dashboards', '/api/v1/users']) {
       const res = await get(other);
       expect(res.status, other).toBe(404);
       expect(decoded(res), other).not.toContain('<html');

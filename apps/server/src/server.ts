@@ -5,7 +5,8 @@ import { createLifecycle } from './lib/lifecycle.js';
 import { openAndSeed, readyLine } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirInUse } from './db/data-lock.js';
-import { seedDemo } from './demo/seed-demo.js';
+import { MediaNotShared } from './media/disk-lease.js';
+import { seedDemo, sendDemoVisitors } from './demo/seed-demo.js';
 import { createLogger } from './lib/logger.js';
 
 async function main() {
@@ -25,12 +26,12 @@ async function main() {
       ? 'opening the database and applying migrations'
       : `opening the embedded database in ${config.DATA_DIR} and applying migrations`,
   );
-  let firstStart: { generatedPassword: boolean } | null = null;
+  let firstStart: { generatedPassword: boolean; projectId: number } | null = null;
   const database = await openAndSeed(
     config,
     logger,
-    config.DEMO_DATA ? (db, projectId) => seedDemo(config, db, projectId, logger) : undefined,
-    (generatedPassword) => (firstStart = { generatedPassword }),
+    config.DEMO_DATA ? (db, projectId) => seedDemo(db, projectId) : undefined,
+    (generatedPassword, projectId) => (firstStart = { generatedPassword, projectId }),
   );
   logger.info('starting the server');
   const lifecycle = createLifecycle();
@@ -58,6 +59,8 @@ async function main() {
    * a balancer to notice) the server stops listening, lets every kept-alive connection end after
    * its last answer (idle ones after 1 s idle), finishes what is in flight, then exits.
    */
+  // The demo's visitor history, on the first start only: sent once the console is usable.
+  const demoVisitors = { stop: new AbortController(), done: Promise.resolve() };
   const shutdown = async (signal: string) => {
     if (lifecycle.draining) return;
     lifecycle.draining = true;
@@ -74,6 +77,8 @@ async function main() {
     );
     force.unref();
     try {
+      demoVisitors.stop.abort();
+      await demoVisitors.done;
       if (config.DRAIN_SECONDS > 0) await new Promise((r) => setTimeout(r, config.DRAIN_SECONDS * 1000));
       await connections.drain({ idleMs: 1000, timeoutMs: 5000 });
       await app.close(); // realtime sockets, background work, then the rest
@@ -91,6 +96,18 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
   const url = `http://localhost:${config.PORT}`;
   app.log.info({ url, database: database.kind }, readyLine(url, config.ADMIN_USERNAME, firstStart));
+  const seeded = firstStart as { projectId: number } | null;
+  if (seeded && config.DEMO_DATA && config.DEMO_CONVERSATIONS > 0) {
+    demoVisitors.done = sendDemoVisitors(
+      config,
+      database,
+      seeded.projectId,
+      app.log,
+      demoVisitors.stop.signal,
+    ).catch((err: unknown) =>
+      app.log.warn({ err }, 'demo visitor history: stopped by an error; the demo works without it'),
+    );
+  }
   // What questions are understood with: said once the embedder has started (or given up).
   void app.embedder.ready().then(() => {
     const e = app.embedder.info();
@@ -108,7 +125,8 @@ async function main() {
 }
 
 main().catch((err) => {
-  // Said plainly: another process holds the embedded database (nothing was opened or changed).
-  console.error(err instanceof DataDirInUse ? err.message : err);
+  // Said plainly: another process holds the embedded database (nothing was opened or changed), or
+  // another instance keeps its media on another disk.
+  console.error(err instanceof DataDirInUse || err instanceof MediaNotShared ? err.message : err);
   process.exit(1);
 });

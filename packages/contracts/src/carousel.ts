@@ -75,7 +75,8 @@ export type UpdateCarouselRequest = z.input<typeof ZUpdateCarouselRequest>;
 /**
  * POST /carousel/media: banners from images already uploaded (a resumable upload's media items),
  * added after the device's banners in the order given. Each must be an image of the caller's
- * project, within the banner limit, and not already a banner.
+ * project and within the banner limit; one used elsewhere already (a response's image, another
+ * banner) is shared.
  */
 export const ZAttachCarouselMediaRequest = z.object({
   device_id: ZId,

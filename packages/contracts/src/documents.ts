@@ -35,8 +35,9 @@ export type MrcStatus = (typeof MRC_STATUSES)[number];
  * Why a scan failed, as a code the console translates into what the operator can do about it:
  * encrypted (remove the password and upload again), no_text (a scanned image: upload a version with
  * text, or OCR it first), unsupported_format, corrupt (the file is damaged), too_many_pages,
- * too_much_text (its text is larger than a device's documents may hold), scan_error (anything else;
- * re-scan).
+ * too_much_text (its text is larger than a device's documents may hold), file_missing (the original
+ * is not in the media storage the scanning server reads: upload it again), scan_error (anything
+ * else; re-scan).
  */
 export const MRC_FAILURES = [
   'encrypted',
@@ -46,6 +47,7 @@ export const MRC_FAILURES = [
   'too_many_pages',
   'too_much_text',
   'too_deep',
+  'file_missing',
   'scan_error',
 ] as const;
 export type MrcFailure = (typeof MRC_FAILURES)[number];

@@ -35,3 +35,5 @@ export const SESSION_ENDED = defineChannel('device_api:session_ended', z.object(
 export const MRC_CHANGED = defineChannel('mrc:changed', z.object({ deviceId }));
 /** A device's locations, maps or category layers changed: every instance reads them again. */
 export const LOCATIONS_CHANGED = defineChannel('locations:changed', z.object({ deviceId }));
+/** A device's small talk (settings, lists, topic filters) changed: every instance reads it again. */
+export const SMALL_TALK_CHANGED = defineChannel('small_talk:changed', z.object({ deviceId }));

@@ -35,9 +35,22 @@ export function createRedisPair(url: string, log: BusLog, names: [string, string
     },
     /** `ok` with both connections up and ready; `down` while Redis is unreachable and they reconnect. */
     state: (): 'ok' | 'down' => (pub.isReady && sub.isReady ? 'ok' : 'down'),
-    // An async wrapper: a client that never connected may throw instead of rejecting.
+    /**
+     * Lets commands already sent get their replies (a publish rejected by destroy() is unhandled
+     * inside the socket.io adapter), then destroys whatever is left: a client that is down or slow
+     * gets 2 s. The async wrapper: a client that never connected may throw instead of rejecting.
+     */
     close: async () => {
-      await Promise.allSettled([sub, pub].map(async (client) => client.destroy()));
+      await Promise.allSettled(
+        [sub, pub].map(async (client) => {
+          if (client.isReady) {
+            const drained = client.close().then(() => true);
+            const late = new Promise<false>((resolve) => setTimeout(() => resolve(false), 2_000).unref());
+            if (await Promise.race([drained, late])) return;
+          }
+          client.destroy();
+        }),
+      );
     },
   };
 }

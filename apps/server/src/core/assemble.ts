@@ -17,6 +17,7 @@ type Step = void | Promise<void>;
 interface Erased {
   name: ModuleName;
   build(core: Core): unknown;
+  hooks?(app: FastifyInstance, own: unknown, core: Core): Step;
   admin?(scope: FastifyInstance, own: unknown, core: Core): Step;
   device?(scope: FastifyInstance, own: unknown, core: Core): Step;
   root?(app: FastifyInstance, own: unknown, core: Core): Step;
@@ -35,6 +36,7 @@ export async function buildModules(base: BuiltCore, registry: readonly AnyModule
     base.building(module.name);
     const own = await module.build(core);
     base.built.set(module.name, own);
+    await module.hooks?.(core.app, own, core);
     if (module.mediaReferences) core.media.addReferences(...module.mediaReferences);
     if (module.kiosk) base.parts.push(...module.kiosk(own));
     if (module.close) core.app.addHook('onClose', async () => module.close?.(own));

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { RESUMABLE_UPLOAD_EXPIRY_HOURS } from '@ambassador/contracts';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { createEventBus } from '../bus/bus.js';
@@ -8,11 +9,15 @@ import { MEDIA_SWEEP } from '../jobs/housekeeping.js';
 import { createJobQueue, JOBS_PRUNE } from '../jobs/queue.js';
 import type { Clock } from '../lib/clock.js';
 import { createMediaStore, mediaLimitsOf } from '../media/store.js';
+import { createS3BlobStore } from '../media/s3-blob-store.js';
 import { createResumableUploads, UPLOADS_IN_FLIGHT } from '../media/tus.js';
+import { localTusBackend, s3TusBackend } from '../media/tus-backends.js';
+import { createPostgresLocker } from '../media/tus-locker.js';
 import { createVideoTools } from '../media/video.js';
 import { createEmbedder } from '../nlu/embedder/index.js';
 import { createVectorService } from '../nlu/vectors.js';
 import { createVectorsRepo } from '../nlu/vectors-repo.js';
+import type { LoadShedder } from '../plugins/load-shed.js';
 import { createRealtime } from '../realtime/server.js';
 import type { Core, KioskPart, ModuleName, Modules, ScheduledTask } from './module.js';
 
@@ -28,7 +33,8 @@ export function createCore(
     database,
     clock,
     redisPrefix,
-  }: { config: Config; database: Database; clock: Clock; redisPrefix: string },
+    shedder,
+  }: { config: Config; database: Database; clock: Clock; redisPrefix: string; shedder: LoadShedder | null },
 ) {
   const { db } = database;
   const log = app.log;
@@ -52,10 +58,16 @@ export function createCore(
   app.addHook('preClose', async () => jobs.stop());
 
   fs.mkdirSync(config.mediaDir, { recursive: true });
+  // Media blobs in the shared bucket with S3_BUCKET, else under DATA_DIR/media (work files are
+  // local either way, under DATA_DIR/media/.incoming).
+  const blobs = config.s3 ? createS3BlobStore(config.s3) : undefined;
+  if (blobs) app.addHook('onClose', async () => blobs.client.destroy());
   const media = createMediaStore({
     dir: config.mediaDir,
     db,
     clock,
+    log,
+    ...(blobs ? { blobs } : {}),
     limits: mediaLimitsOf(config),
     video: createVideoTools({ ffprobe: config.FFPROBE_PATH, ffmpeg: config.FFMPEG_PATH }),
   });
@@ -67,9 +79,26 @@ export function createCore(
     },
     (err: unknown) => log.error({ err }, 'checking for ffmpeg failed'),
   );
-  // Resumable (tus) uploads: partial files under DATA_DIR/media/.tus survive a restart.
+  // Resumable (tus) uploads: partial files under DATA_DIR/media/.tus, or in the bucket with S3, so
+  // they survive a restart; on PostgreSQL (several instances) each upload's lock is the database's.
+  const tusDir = path.join(config.mediaDir, '.tus');
+  const expiryMs = RESUMABLE_UPLOAD_EXPIRY_HOURS * 3_600_000;
+  const backend = config.s3
+    ? s3TusBackend(config.s3, media, expiryMs)
+    : localTusBackend(tusDir, media, expiryMs);
+  const locker =
+    database.kind === 'postgres' && config.DATABASE_URL
+      ? createPostgresLocker(config.DATABASE_URL)
+      : undefined;
+  app.addHook('onClose', async () => {
+    backend.close();
+    await locker?.close();
+  });
   const uploads = createResumableUploads({
-    dir: path.join(config.mediaDir, '.tus'),
+    dir: tusDir,
+    backend,
+    expiryMs,
+    ...(locker ? { locker } : {}),
     media,
     devices: { checkScope: (...args) => use('devices').devices.checkScope(...args) },
     log,
@@ -115,6 +144,7 @@ export function createCore(
     jobs,
     embedder,
     vectors,
+    shedder,
     understanding: () => {
       const { provider, model, state, detail } = embedder.info();
       return { provider, model, state, detail };

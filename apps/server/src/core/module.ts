@@ -7,6 +7,7 @@ import type { HousekeepingTask } from '../jobs/housekeeping.js';
 import type { JobQueue } from '../jobs/types.js';
 import type { Clock } from '../lib/clock.js';
 import type { MediaReferenceSource, MediaStore } from '../media/store.js';
+import type { LoadShedder } from '../plugins/load-shed.js';
 import type { Embedder } from '../nlu/embedder/index.js';
 import type { VectorService } from '../nlu/vectors.js';
 import type { Realtime } from '../realtime/server.js';
@@ -38,6 +39,8 @@ export interface Core {
   jobs: JobQueue;
   embedder: Embedder;
   vectors: VectorService;
+  /** The admission control of plugins/load-shed.ts; null with LOAD_SHEDDING=off. */
+  shedder: LoadShedder | null;
   /** The sentence encoder's state, as health and the AI Configuration page show it. */
   understanding(): Pick<ReturnType<Embedder['info']>, 'provider' | 'model' | 'state' | 'detail'>;
   /** The live parts of a device's configuration, each read from the module that owns it. */
@@ -69,6 +72,8 @@ type Step = void | Promise<void>;
 export interface ModuleDefinition<N extends ModuleName> {
   name: N;
   build(core: Core): Modules[N] | Promise<Modules[N]>;
+  /** Hooks on the whole app (every route, 404s included), added as soon as it is built. */
+  hooks?(app: Scope, own: Modules[N], core: Core): Step;
   /** Its admin API routes, under /admin_panel with the session guard. */
   admin?(scope: Scope, own: Modules[N], core: Core): Step;
   /** Its device API routes, under /device_api/v1 with the device key check. */

@@ -1,11 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { holdDataDir } from './data-lock.js';
@@ -28,8 +29,11 @@ export interface Database {
 const migrationsFolder = path.join(import.meta.dirname, '..', '..', 'drizzle');
 /** Serialises migrations when several instances start on one PostgreSQL at once. */
 const MIGRATION_LOCK = 7_341_001;
-/** Serialises `Database.exclusive` (the first start's seeding) across instances. */
-const STARTUP_LOCK = 7_341_003; // not db/seed.ts's 7_341_002, which the seeding takes inside it
+/**
+ * Serialises `Database.exclusive` (the first start's seeding) across instances; a move into the
+ * database holds it too, so a server started meanwhile waits and finds the data, not an empty database.
+ */
+export const STARTUP_LOCK = 7_341_003; // not db/seed.ts's 7_341_002, which the seeding takes inside it
 
 /** Runs `fn` holding a session advisory lock on a connection of its own (released whatever happens). */
 async function withAdvisoryLock<T>(pool: pg.Pool, key: number, fn: (client: pg.PoolClient) => Promise<T>) {
@@ -42,6 +46,9 @@ async function withAdvisoryLock<T>(pool: pg.Pool, key: number, fn: (client: pg.P
     client.release();
   }
 }
+
+/** What the migrations create on PGlite too: the search's trigram indexes (drizzle/0024). */
+export const pgliteExtensions = { pg_trgm };
 
 /** PostgreSQL server when a URL is given, else PGlite persisted under `dataDir`. */
 export async function openDatabase(opts: {
@@ -70,7 +77,7 @@ export async function openDatabase(opts: {
     release = await holdDataDir(dir, opts.holder ?? 'the server');
   }
   try {
-    const client = new PGlite(dir);
+    const client = new PGlite(dir, { extensions: pgliteExtensions });
     yieldBeforeQueries(client);
     const pgliteDb = drizzlePglite(client, { schema });
     await migratePglite(pgliteDb, { migrationsFolder });
@@ -114,4 +121,17 @@ function yieldBeforeQueries(client: PGlite) {
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * A raw statement made once, run many times with its values (`sql.placeholder(name)` in `query`):
+ * its text is built once, and on PostgreSQL it is a named prepared statement, which each pooled
+ * connection parses and plans once instead of at every call (the hot path's writes). Behind
+ * PgBouncer in transaction mode named statements do not work (docs/operations.md). PGlite runs it as
+ * any other query.
+ */
+export function preparedStatement<T>(db: Db, name: string, query: SQL) {
+  const prepared = db._.session.prepareQuery(new PgDialect().sqlToQuery(query), undefined, name, false);
+  return async (values: Record<string, unknown>): Promise<T[]> =>
+    ((await prepared.execute(values)) as { rows: T[] }).rows;
 }

@@ -15,6 +15,7 @@ export * from './schema/media.js';
 export * from './schema/jobs.js';
 export * from './schema/ai.js';
 export * from './schema/conversations.js';
+export * from './schema/dashboard.js';
 export * from './schema/chat.js';
 export * from './schema/calls.js';
 export * from './schema/push.js';

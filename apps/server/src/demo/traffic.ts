@@ -25,6 +25,8 @@ export interface TrafficOptions {
   days?: number;
   seed?: number;
   onProgress?: (sent: number) => void;
+  /** Ends the traffic between two visits (the server is stopping). */
+  signal?: AbortSignal;
 }
 
 const MINUTE = 60_000;
@@ -109,6 +111,7 @@ export async function sendDemoTraffic(
 
     let sent = 0;
     for (const [index, start] of starts.entries()) {
+      if (opts.signal?.aborted) break;
       clock.t = start;
       const language = languages[Math.floor(random() * random() * languages.length)]!;
       const session = await call<{ session_id: string }>('/sessions', { language });

@@ -36,6 +36,7 @@ interface Kind {
   leaseMs: number;
   concurrency: number;
   onFailed?: JobHandlerOptions['onFailed'];
+  forgetPayload: boolean;
   running: number;
 }
 
@@ -119,7 +120,9 @@ export function createJobQueue({
     const now = iso(clock.now());
     if (outcome === 'done') {
       await db.execute(
-        sql`update ${jobs} set status = 'done', finished_at = ${now}::timestamptz, progress = 100,
+        k.forgetPayload
+          ? sql`delete from ${jobs} where ${whileMine(id)}`
+          : sql`update ${jobs} set status = 'done', finished_at = ${now}::timestamptz, progress = 100,
                   locked_at = null, locked_by = null where ${whileMine(id)}`,
       );
       return;
@@ -150,6 +153,7 @@ export function createJobQueue({
       db,
       sql`update ${jobs} set status = 'failed', finished_at = ${iso(clock.now())}::timestamptz,
                 last_error = ${error}::text, locked_at = null, locked_by = null
+                ${k.forgetPayload ? sql`, payload = '{}'::jsonb` : sql``}
            where ${whileMine(id)} returning id`,
     );
     log.error({ job: id, kind: row.kind, attempts: row.attempts, error }, 'job failed');
@@ -286,9 +290,12 @@ export function createJobQueue({
         leaseMs: opts.leaseMs ?? DEFAULT_LEASE_MS,
         concurrency: Math.max(1, opts.concurrency ?? 1),
         onFailed: opts.onFailed,
+        forgetPayload: opts.forgetPayload ?? false,
         running: 0,
       });
     },
+
+    kinds: () => [...kinds.keys()],
 
     start() {
       if (started) return;

@@ -27,6 +27,11 @@ export interface JobHandlerOptions {
   leaseMs?: number;
   /** How many jobs of this kind one instance runs at once. */
   concurrency?: number;
+  /**
+   * The payload holds what visitors said: a done job's row is deleted at once instead of kept for a
+   * week, and a failed one keeps its error but not its payload (retention's deletions reach no copy).
+   */
+  forgetPayload?: boolean;
   /** Called once when a job failed its last attempt (to record the failure where users see it). */
   onFailed?: (job: { id: number; payload: Record<string, unknown>; error: string }) => Promise<void>;
 }
@@ -38,6 +43,8 @@ export interface JobQueue {
   enqueue(kind: string, payload: Record<string, unknown>, opts?: JobOptions): Promise<number | null>;
   /** Registers the handler of a kind (before `start`). A handler that throws is retried with backoff. */
   register<P = Record<string, unknown>>(kind: string, handler: JobHandler<P>, opts?: JobHandlerOptions): void;
+  /** The kinds registered so far (/metrics reports each, 0 when none is waiting). */
+  kinds(): string[];
   /** Starts polling for due jobs (the server; tests call `runDue`). */
   start(): void;
   /** Stops claiming; aborts and waits for running jobs (they run again after a restart). */

@@ -49,8 +49,16 @@ export function daysOf(r: DayRange): string[] {
  * `column` within the range: from the first day's midnight in tz to the midnight after the last
  * day. Both bounds are constants of the query, so an index on the column serves it.
  */
-export const inRange = (column: SQLWrapper, r: DayRange): SQL =>
-  sql`${column} >= ((${r.start}::date)::timestamp at time zone ${r.tz}) and ${column} < (((${r.end}::date) + 1)::timestamp at time zone ${r.tz})`;
+export const inRange = (column: SQLWrapper, r: DayRange): SQL => {
+  const { from, to } = rangeBounds(r);
+  return sql`${column} >= ${from} and ${column} < ${to}`;
+};
+
+/** The instants the range runs from (included) and to (excluded): local midnights in tz. */
+export const rangeBounds = (r: DayRange): { from: SQL; to: SQL } => ({
+  from: sql`((${r.start}::date)::timestamp at time zone ${r.tz})`,
+  to: sql`(((${r.end}::date) + 1)::timestamp at time zone ${r.tz})`,
+});
 
 /** The database does not know a zone that the browser knew (its tz data is older): a 400, not a 500. */
 export function rethrowUnknownZone(e: unknown): never {

@@ -16,6 +16,21 @@ export const workerEntry = (name: string, base: string) =>
   new URL(`./${name}.${base.endsWith('.ts') ? 'ts' : 'js'}`, base);
 
 /**
+ * A worker on an entry module: from the TypeScript sources (tests) it loads through tsx, built it
+ * is plain JavaScript.
+ */
+export function startWorker(
+  entry: URL,
+  opts: { workerData: unknown; resourceLimits: ResourceLimits; transferList?: ArrayBuffer[] },
+): Worker {
+  if (!entry.pathname.endsWith('.ts')) return new Worker(entry, opts);
+  return new Worker(
+    `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); })`,
+    { ...opts, eval: true },
+  );
+}
+
+/**
  * Runs one job in a worker thread and resolves with the one message it posts. Heavy parsing of
  * untrusted files runs here: the event loop keeps turning meanwhile, and a file that blows past the
  * worker's memory kills only the worker (`reason: 'memory'`), never the server.
@@ -35,22 +50,11 @@ export function runWorker<T>(
     signal?: AbortSignal;
   },
 ): Promise<T> {
-  const fromSource = entry.pathname.endsWith('.ts');
-  const worker = fromSource
-    ? new Worker(
-        `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); })`,
-        {
-          eval: true,
-          workerData: data,
-          resourceLimits: opts.resourceLimits,
-          transferList: opts.transferList,
-        },
-      )
-    : new Worker(entry, {
-        workerData: data,
-        resourceLimits: opts.resourceLimits,
-        transferList: opts.transferList,
-      });
+  const worker = startWorker(entry, {
+    workerData: data,
+    resourceLimits: opts.resourceLimits,
+    transferList: opts.transferList,
+  });
   return new Promise<T>((resolve, reject) => {
     let settled = false;
     const settle = (fn: () => void) => {

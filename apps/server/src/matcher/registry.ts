@@ -272,6 +272,15 @@ export function createMatcherRegistry(deps: MatcherRegistryDeps): MatcherRegistr
       };
     },
 
+    counts() {
+      const counts = { ready: 0, training: 0, failed: 0 };
+      for (const entry of entries.values()) {
+        if (entry.failures > 0) counts.failed++;
+        else counts[entry.state]++;
+      }
+      return counts;
+    },
+
     whenReady(deviceId: number): Promise<void> {
       const entry = entryOf(deviceId);
       if (entry.state === 'ready' && entry.built >= entry.wanted) return Promise.resolve();

@@ -163,6 +163,11 @@ export interface MatcherRegistry {
   /** The device's state; asking about a device not held yet starts its build. */
   status(deviceId: number): MatcherStatus;
   /**
+   * How many devices' matchers this instance holds, by state (/metrics); `failed`: retrying after a
+   * failed rebuild (the old model answers meanwhile). Starts no build.
+   */
+  counts(): Record<MatcherState | 'failed', number>;
+  /**
    * The topics whose taught phrases are nearest in meaning to `text` (the console's overlap check);
    * null when the device answers by words only.
    */

@@ -23,7 +23,7 @@ export interface ByteRange {
 export interface BlobStore {
   /** Copies a local file in under `key` (the local file stays where it is). */
   put(key: string, localPath: string): Promise<void>;
-  /** The blob's bytes, or one range of them. */
+  /** The blob's bytes, or one range of them; a missing blob is a `BlobMissing`. */
   get(key: string, range?: ByteRange): Promise<Readable>;
   /** Its size, or null when there is no such blob. */
   stat(key: string): Promise<{ size: number } | null>;
@@ -31,6 +31,26 @@ export interface BlobStore {
   delete(key: string): Promise<void>;
   /** Where a browser loads it. */
   url(key: string): string;
+}
+
+/**
+ * A blob that is not in the store (deleted, or written to another instance's disk). Its message
+ * names the key only, never where the store keeps it: it may reach a job's recorded error.
+ */
+export class BlobMissing extends Error {
+  constructor(readonly key: string) {
+    super(`The stored file ${key} is not in the media storage`);
+    this.name = 'BlobMissing';
+  }
+}
+
+/**
+ * Reading the media storage failed (a permission, a full disk, the bucket unreachable): the same
+ * error without its message, which names server paths; only the system's code (EACCES) is kept.
+ */
+export function storageUnreadable(e: unknown): Error {
+  const code = (e as { code?: unknown; name?: unknown }).code ?? (e as { name?: unknown }).name;
+  return new Error(`The media storage could not be read${typeof code === 'string' ? ` (${code})` : ''}`);
 }
 
 function checkKey(key: string) {
@@ -73,7 +93,10 @@ export function createLocalBlobStore(dir: string): BlobStore & { pathOf(key: str
     async get(key, range) {
       const file = pathOf(key);
       // Open first, so a missing file fails here rather than as a stream error mid-answer.
-      const handle = await fs.open(file, 'r');
+      const handle = await fs.open(file, 'r').catch((e: NodeJS.ErrnoException) => {
+        // ENOENT's own message holds the absolute path: the key says enough.
+        throw e.code === 'ENOENT' ? new BlobMissing(key) : e;
+      });
       return createReadStream(file, { fd: handle, ...(range ? { start: range.start, end: range.end } : {}) });
     },
 

@@ -1,4 +1,4 @@
-import { arrayOverlaps, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.js';
 import { media, mediaBlobs } from '../db/schema.js';
 
@@ -36,19 +36,26 @@ const unionAll = (parts: SQL[], empty: SQL) =>
         sql` union all `,
       );
 
+/** The sources' queries as one each: the ids they use, the texts they keep. */
+function sourceQueries(sources: MediaReferenceSource[]) {
+  return {
+    ids: unionAll(
+      sources.flatMap((s) => (s.ids ? [s.ids] : [])),
+      sql`select null::integer where false`,
+    ),
+    texts: unionAll(
+      sources.flatMap((s) => (s.texts ? [s.texts] : [])),
+      sql`select null::text where false`,
+    ),
+  };
+}
+
 /**
  * `used_ids(id)` (media named by id) and `named(id)` (media whose file or variant an address in a
  * text names), over every source: the start of a query asking what is in use.
  */
 function usedCte(sources: MediaReferenceSource[]) {
-  const ids = unionAll(
-    sources.flatMap((s) => (s.ids ? [s.ids] : [])),
-    sql`select null::integer where false`,
-  );
-  const texts = unionAll(
-    sources.flatMap((s) => (s.texts ? [s.texts] : [])),
-    sql`select null::text where false`,
-  );
+  const { ids, texts } = sourceQueries(sources);
   return sql`
     with used_ids(id) as (${ids}),
     texts(t) as (${texts}),
@@ -97,11 +104,6 @@ export function createMediaRepo(db: Db) {
       });
     },
 
-    async deleteByIds(ids: number[]) {
-      if (ids.length === 0) return [];
-      return db.delete(media).where(inArray(media.id, ids)).returning();
-    },
-
     /**
      * Deletes the media rows created before `cutoff` that no source uses, by id or by the address
      * of their file or of one of their variants, in one statement.
@@ -119,21 +121,51 @@ export function createMediaRepo(db: Db) {
       );
     },
 
-    /** The project's media rows among `ids`, each with whether a source uses it already. */
-    async usage(projectId: number, ids: number[], sources: MediaReferenceSource[]) {
+    /** The project's media rows among `ids`: what a use checks before taking them. */
+    async ofProject(projectId: number, ids: number[]) {
       if (ids.length === 0) return [];
-      return queryRows<{ id: number; kind: string; mime: string; size: number; in_use: boolean }>(
+      return db
+        .select({ id: media.id, kind: media.kind, mime: media.mime, size: media.size })
+        .from(media)
+        .where(and(eq(media.projectId, projectId), inArray(media.id, ids)));
+    },
+
+    /**
+     * Deletes those of the rows `ids` that no source uses any longer, in one statement: none names
+     * them by id, and no text names a file that only they hold (a file another row holds lives on
+     * with it, address and all). Only those files' names are looked for in the texts (a `like`
+     * each), not every address in them: a delete stays cheap beside many responses.
+     */
+    async deleteUnusedAmong(ids: number[], sources: MediaReferenceSource[]) {
+      if (ids.length === 0) return [];
+      const { ids: used, texts } = sourceQueries(sources);
+      const list = sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      );
+      return queryRows<{ id: number; filename: string; sha256: string | null; files: string[] }>(
         db,
         sql`
-          ${usedCte(sources)}
-          select m.id, m.kind, m.mime, m.size,
-            (exists (select 1 from used_ids u where u.id = m.id)
-              or exists (select 1 from named n where n.id = m.id)) as in_use
-          from media m
-          where m.project_id = ${projectId} and m.id in (${sql.join(
-            ids.map((id) => sql`${id}`),
-            sql`, `,
-          )})`,
+          with used_ids(id) as (${used}),
+          -- The files these rows hold that no other row does (a pre-pipeline file is its row's own):
+          -- only an address of one of those would break with them.
+          last(name) as (
+            select distinct f.name from media m cross join lateral unnest(m.files || m.filename) f(name)
+            where m.id in (${list})
+              and (m.sha256 is null
+                or not exists (select 1 from media o where o.files @> array[f.name] and o.id not in (${list})))
+          ),
+          -- The texts are read once, each against those few names only; not at all when there are
+          -- none (a one-time filter, checked before the scan).
+          named(name) as materialized (
+            select distinct n.name from (${texts}) x(t) join last n on x.t like '%/media/' || n.name || '%'
+            where exists (select 1 from last)
+          )
+          delete from media m
+          where m.id in (${list})
+            and not exists (select 1 from used_ids u where u.id = m.id)
+            and not exists (select 1 from named n where n.name = any(m.files || m.filename))
+          returning m.id, m.filename, m.sha256, m.files`,
       );
     },
 

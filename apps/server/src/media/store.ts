@@ -18,9 +18,16 @@ import {
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { MediaInfo, MediaVariant, MediaVariants } from '../db/schema.js';
-import { AppError, conflict, notFound } from '../lib/errors.js';
+import { AppError, notFound } from '../lib/errors.js';
 import type { Clock } from '../lib/clock.js';
-import { createLocalBlobStore, isBlobKey, type BlobStore, type ByteRange } from './blob-store.js';
+import {
+  BlobMissing,
+  createLocalBlobStore,
+  isBlobKey,
+  storageUnreadable,
+  type BlobStore,
+  type ByteRange,
+} from './blob-store.js';
 import { textTypeOf } from './documents.js';
 import { checkImage, type MadeImage } from './images.js';
 import { createMediaRepo, type BlobRow, type MediaReferenceSource } from './repo.js';
@@ -139,10 +146,13 @@ export function createMediaStore({
   limits: limitOptions,
   blobs = createLocalBlobStore(dir),
   video = createVideoTools({ ffprobe: 'ffprobe', ffmpeg: 'ffmpeg' }),
+  log,
 }: {
   dir: string;
   db: Db;
   clock: Clock;
+  /** Where the detail of a storage failure goes (never to an operator: it names server paths). */
+  log?: { warn(obj: object, msg?: string): void };
   limits?: Partial<MediaLimits>;
   blobs?: BlobStore;
   video?: VideoTools;
@@ -382,17 +392,19 @@ export function createMediaStore({
 
     /**
      * Media already uploaded (resumable uploads) that an area is about to take as its items: each
-     * must be the project's (another project's: 404, as if absent), of `kind`, within `maxBytes`
-     * (or the kind's limit), and used by nothing yet — an item deletes its media with it, which
-     * must not take another item's away. Answers the ids, each once, in the order given.
+     * must be the project's (another project's: 404, as if absent), of `kind` and within `maxBytes`
+     * (or the kind's limit). A row another use holds already (a response's image, an event's
+     * video, another banner) is taken all the same: one row, and its stored file, serve any number
+     * of uses, and `discard` deletes it only once none is left. Answers the ids, each once, in the
+     * order given.
      */
-    async attachable(
+    async claim(
       projectId: number,
       ids: number[],
       { kind, maxBytes }: { kind: MediaKind; maxBytes?: number },
     ) {
       const unique = [...new Set(ids)];
-      const rows = new Map((await repo.usage(projectId, unique, sources)).map((r) => [r.id, r]));
+      const rows = new Map((await repo.ofProject(projectId, unique)).map((r) => [r.id, r]));
       const max = Math.min(maxBytes ?? Infinity, kindLimit(kind));
       for (const id of unique) {
         const row = rows.get(id);
@@ -405,18 +417,17 @@ export function createMediaStore({
           );
         }
         if (row.size > max) throw fileTooLarge(max);
-        if (row.in_use)
-          throw conflict(`Media item ${id} is in use already. Upload the file again.`, 'media_in_use');
       }
       return unique;
     },
 
     /**
-     * Deletes media rows at once (an upload undone, an item that owned its image removed), and
-     * their blobs that no other row holds.
+     * A use let go of these media rows (an upload undone, an item removed): deletes those no other
+     * use still holds, by id or by address (a response, an event, a push message naming its file
+     * keeps it; the sweep deletes it once none does), and their blobs that no row holds.
      */
     async discard(ids: number[]) {
-      await removeRows(await repo.deleteByIds(ids));
+      await removeRows(await repo.deleteUnusedAmong(ids, sources));
     },
 
     /**
@@ -425,7 +436,13 @@ export function createMediaStore({
      */
     async withBlobFile<T>(name: string, use: (file: string) => Promise<T>) {
       return withWorkFile(async (work) => {
-        await pipeline(await blobs.get(name), createWriteStream(work));
+        try {
+          await pipeline(await blobs.get(name), createWriteStream(work));
+        } catch (e) {
+          log?.warn({ err: e, blob: name }, 'a stored media file could not be read');
+          if (e instanceof BlobMissing) throw e;
+          throw storageUnreadable(e);
+        }
         return use(work);
       });
     },

@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import {
   canOpen,
@@ -12,13 +10,13 @@ import {
   type MediaKind,
   type UploadResult,
 } from '@ambassador/contracts';
-import { FileStore } from '@tus/file-store';
-import { ERRORS, MemoryLocker, Metadata, Server, type Upload } from '@tus/server';
+import { ERRORS, MemoryLocker, Metadata, Server, type Locker, type Upload } from '@tus/server';
 import type { FastifyBaseLogger } from 'fastify';
 import { failure, ok } from '../lib/contract.js';
 import { AppError, conflict, forbidden, notFound } from '../lib/errors.js';
 import { validate } from '../lib/validate.js';
 import { fileTooLarge, type MediaStore } from './store.js';
+import { localTusBackend, type TusBackend } from './tus-backends.js';
 
 /** Who is uploading: the session the guard authenticated. */
 export interface Uploader {
@@ -31,23 +29,12 @@ const GB = 1024 ** 3;
 /**
  * What unfinished uploads may declare at once (a user declared 200 × 500 MB in 1.4 s): by default a
  * user 4 GB (eight of the largest videos), a project 10 GB (UPLOADS_IN_FLIGHT_*_MB), and never past
- * the disk less 1 GB. Counted per instance, from the uploads on its disk.
+ * the disk less 1 GB (on a bucket, no disk limit). Counted from the unfinished uploads on the disk or in the bucket.
  */
 export const UPLOADS_IN_FLIGHT = { perUser: 4 * GB, perProject: 10 * GB, keepFree: GB };
 
 const sizeText = (bytes: number) =>
   bytes >= GB ? `${(bytes / GB).toFixed(1)} GB` : `${Math.round((10 * bytes) / 1024 ** 2) / 10} MB`;
-
-/** Free bytes on the disk holding `dir` for this process; null when it cannot be told. */
-async function freeBytes(dir: string): Promise<number | null> {
-  try {
-    await fs.mkdir(dir, { recursive: true });
-    const s = await fs.statfs(dir);
-    return s.bavail * s.bsize;
-  } catch {
-    return null;
-  }
-}
 
 /** How an upload ended: the media item it became, or the refusal its content earned. */
 type Outcome = { ok: UploadResult } | { error: { status: number; code: string; message: string } };
@@ -105,8 +92,9 @@ export function refusalOf(status: number, body: string): AppError {
 
 /**
  * Resumable uploads (tus 1.0) for the media pipeline. Partial uploads are files under `dir`
- * (DATA_DIR/media/.tus) with their metadata beside them, so an upload survives a restart of the
- * server; when its last byte arrives it is streamed through the media store (checked by its bytes,
+ * (DATA_DIR/media/.tus) with their metadata beside them, or objects of the shared bucket with S3
+ * (tus-backends.ts), so an upload survives a restart of the server and, on a bucket, takes its
+ * chunks on any instance; when its last byte arrives it is streamed through the media store (checked by its bytes,
  * recorded as a media row) and removed. How it ended is kept for a day under `results/`, for a
  * client whose final answer was lost. Unfinished uploads expire after `expiryMs`.
  */
@@ -117,8 +105,14 @@ export function createResumableUploads({
   log,
   expiryMs = RESUMABLE_UPLOAD_EXPIRY_HOURS * 3_600_000,
   limits = UPLOADS_IN_FLIGHT,
+  backend = localTusBackend(dir, media, expiryMs),
+  locker = new MemoryLocker(),
 }: {
   dir: string;
+  /** Where partial uploads live: this disk by default, the shared bucket with S3 (tus-backends.ts). */
+  backend?: TusBackend;
+  /** One request per upload at a time: in memory for one instance, shared for several (tus-locker.ts). */
+  locker?: Locker;
   media: MediaStore;
   devices: {
     checkScope(ids: number[], projectId: number): Promise<{ inProject: boolean; archived: boolean }>;
@@ -128,16 +122,15 @@ export function createResumableUploads({
   /** Declared bytes unfinished uploads may hold at once, and the disk kept free for the rest. */
   limits?: { perUser: number; perProject: number; keepFree: number };
 }) {
-  const resultsDir = path.join(dir, 'results');
-  const store = new FileStore({ directory: dir, expirationPeriodInMilliseconds: expiryMs });
+  const store = backend.datastore;
   /** Finishing now, by upload id: the final PATCH and a result asked meanwhile share the work. */
   const finishing = new Map<string, Promise<Outcome>>();
   const largest = Math.max(...MEDIA_KINDS.map((k) => media.maxBytes(k)));
 
-  const resultFile = (id: string) => path.join(resultsDir, `${id}.json`);
   const readResult = async (id: string): Promise<ResultRecord | undefined> => {
     try {
-      return JSON.parse(await fs.readFile(resultFile(id), 'utf8')) as ResultRecord;
+      const json = await backend.results.read(id);
+      return json === undefined ? undefined : (JSON.parse(json) as ResultRecord);
     } catch {
       return undefined;
     }
@@ -161,8 +154,8 @@ export function createResumableUploads({
     const owner = ownedBy(upload);
     let outcome: Outcome;
     try {
-      // The finished file is taken as it lies (linked, not copied) and checked as its kind.
-      const saved = await media.saveFile(path.join(dir, upload.id), {
+      // The finished file is checked as its kind, wherever the backend keeps it.
+      const saved = await backend.save(upload, {
         projectId: owner.projectId,
         userId: owner.userId,
         originalName: owner.filename,
@@ -175,7 +168,6 @@ export function createResumableUploads({
       if (!(e instanceof AppError)) throw e;
       outcome = { error: { status: e.status, code: e.code, message: e.message } };
     }
-    await fs.mkdir(resultsDir, { recursive: true });
     const record: ResultRecord = {
       project_id: owner.projectId,
       user_id: owner.userId,
@@ -183,7 +175,7 @@ export function createResumableUploads({
       finished_at: new Date().toISOString(),
       outcome,
     };
-    await fs.writeFile(resultFile(upload.id), JSON.stringify(record));
+    await backend.results.write(upload.id, JSON.stringify(record));
     if (!keep) await store.remove(upload.id).catch(() => undefined);
     return outcome;
   }
@@ -211,8 +203,7 @@ export function createResumableUploads({
     allowedOrigins: [],
     namingFunction: () => randomBytes(16).toString('hex'),
     maxSize: largest,
-    // One process holds an upload's lock; several instances need a shared locker (decisions.md).
-    locker: new MemoryLocker(),
+    locker,
     // The last chunk's answer carries the media item (or the file's refusal), as GET …/result does.
     // With creation-with-upload (the whole file in the POST) it also names the upload's address
     // (tus gives Location only with a 201), and its files stay until the route releases them: tus
@@ -245,10 +236,7 @@ export function createResumableUploads({
   /** Every unfinished upload's declared size and owner: those on disk, and those being created. */
   async function inFlight() {
     const out = [...reserved.values()];
-    const list = (await store.configstore.list?.()) ?? [];
-    for (const id of list) {
-      const upload = await store.configstore.get(id).catch(() => undefined);
-      if (!upload || (upload.size !== undefined && upload.offset >= upload.size)) continue;
+    for (const upload of await backend.unfinished()) {
       const owner = ownedBy(upload);
       out.push({ projectId: owner.projectId, userId: owner.userId, bytes: upload.size ?? 0 });
     }
@@ -275,7 +263,7 @@ export function createResumableUploads({
             `${sizeText(mine + bytes)} would be yours, ${sizeText(project + bytes)} the project's. Finish or cancel some first.`,
         );
       }
-      const free = await freeBytes(dir);
+      const free = await backend.freeBytes();
       if (free !== null && sum(open) + bytes > free - limits.keepFree) {
         throw new AppError(507, 'storage_full', 'The server has no room on its disk for this upload.');
       }
@@ -402,16 +390,7 @@ export function createResumableUploads({
      */
     async expire() {
       const uploads = await tus.cleanUpExpiredUploads();
-      let results = 0;
-      const names = await fs.readdir(resultsDir).catch(() => [] as string[]);
-      for (const name of names) {
-        const file = path.join(resultsDir, name);
-        const stat = await fs.stat(file).catch(() => undefined);
-        if (stat && Date.now() - stat.mtimeMs > expiryMs) {
-          await fs.rm(file, { force: true });
-          results++;
-        }
-      }
+      const results = await backend.results.expire(expiryMs);
       return { uploads, results };
     },
   };

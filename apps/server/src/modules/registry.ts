@@ -13,6 +13,7 @@ import { directoryModule } from './directory/index.js';
 import { eventsModule } from './events/index.js';
 import { interfaceModule } from './interface/index.js';
 import { locationsModule } from './locations/index.js';
+import { metricsModule } from './metrics/index.js';
 import { mrcModule } from './mrc/index.js';
 import { pushModule } from './push/index.js';
 import { retentionModule } from './retention/index.js';
@@ -43,4 +44,5 @@ export const MODULES: readonly AnyModule[] = [
   conversationsModule,
   dashboardModule,
   retentionModule,
+  metricsModule,
 ];

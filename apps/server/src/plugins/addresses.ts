@@ -1,5 +1,6 @@
 import { PAGES } from '@ambassador/contracts';
 import { HEALTH_PATHS } from '../modules/health/index.js';
+import { METRICS_PATH } from '../modules/metrics/index.js';
 
 /** API prefixes that never fall back to the console's index.html. */
 export const API_PREFIXES = [
@@ -8,6 +9,7 @@ export const API_PREFIXES = [
   '/media',
   '/realtime',
   ...HEALTH_PATHS,
+  METRICS_PATH,
   '/avatar-player/api',
 ];
 

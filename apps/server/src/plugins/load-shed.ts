@@ -56,7 +56,8 @@ export function createLoadShedder(limits: ShedLimits) {
   let working = 0;
   let workingLow = 0;
   const queues: Record<Priority, Waiter[]> = { high: [], normal: [], low: [] };
-  const stats = { admitted: 0, shed: 0 };
+  /** Read by /metrics: requests admitted, and refused per priority. */
+  const stats = { admitted: 0, shed: { high: 0, normal: 0, low: 0 } as Record<Priority, number> };
 
   const canRun = (p: Priority) =>
     working < limits.concurrency && (p !== 'low' || workingLow < limits.lowConcurrency);
@@ -84,6 +85,12 @@ export function createLoadShedder(limits: ShedLimits) {
     get working() {
       return working;
     },
+    /** Requests waiting for a slot, per priority. */
+    queued: (): Record<Priority, number> => ({
+      high: queues.high.length,
+      normal: queues.normal.length,
+      low: queues.low.length,
+    }),
     /**
      * Waits for a slot; answers the function that gives it back. A caller that goes away while
      * waiting (`signal`) leaves the queue at once and takes no slot.
@@ -103,7 +110,7 @@ export function createLoadShedder(limits: ShedLimits) {
         return release;
       }
       if (queues[p].length >= limits.queue[p]) {
-        stats.shed++;
+        stats.shed[p]++;
         throw overloaded(p, 'too many requests are waiting');
       }
       await new Promise<void>((resolve, reject) => {
@@ -123,7 +130,7 @@ export function createLoadShedder(limits: ShedLimits) {
           timer: setTimeout(() => {
             signal?.removeEventListener('abort', onAbort);
             leave();
-            stats.shed++;
+            stats.shed[p]++;
             reject(overloaded(p, 'the wait grew too long'));
           }, limits.waitMs[p]),
         };
@@ -160,7 +167,8 @@ function priorityOf(req: FastifyRequest): Priority | undefined {
   const url = req.routeOptions.url;
   if (url === undefined) return undefined; // no route: a 404, no database work
   if (url.startsWith('/device_api/') || url === '/admin_panel/login' || HEALTH.has(url)) return 'high';
-  if (!url.startsWith('/admin_panel/')) return undefined; // static files: no database work
+  // Static files: no database work; /metrics: never queued, so a scrape sees an overload as it is.
+  if (!url.startsWith('/admin_panel/')) return undefined;
   return req.routeOptions.config.priority ?? 'normal';
 }
 

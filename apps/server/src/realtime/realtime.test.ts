@@ -286,6 +286,41 @@ describe('two instances through Redis', () => {
       expect(await closing).toBe('io server disconnect');
     },
   );
+
+  it.runIf(Boolean(redisUrl && process.env.TEST_DATABASE_URL))(
+    'an instance that stops under a ringing kiosk ends the call as missed before Redis goes, and throws nothing',
+    async () => {
+      const unhandled: unknown[] = [];
+      const record = (reason: unknown) => unhandled.push(reason);
+      process.on('unhandledRejection', record);
+      try {
+        const c = await startApp(store, { REDIS_URL: String(redisUrl) });
+        const urlC = await listen(c.app);
+        const admin = await login(a.app, ADMIN.username, ADMIN.password);
+        const device = await createDevice(a.app, admin, 'Kiosk on a stopping instance');
+        await connected(deviceSocket(urlC, device.key));
+        const started = await c.app.inject({
+          method: 'POST',
+          url: '/device_api/v1/calls',
+          headers: { authorization: `Bearer ${device.key}` },
+          payload: { language: 'english' },
+        });
+        const id = started.json().data.call.real_session_id as string;
+        // The kiosk is still connected when C stops: C's close ends its socket, and so its call.
+        await c.close();
+        const listed = await a.app.inject({
+          method: 'GET',
+          url: `/admin_panel/video_call/list/${admin.projectId}?device_id=${device.id}`,
+          headers: admin.headers,
+        });
+        expect(listed.json().data[0]).toMatchObject({ real_session_id: id, status: 'missed' });
+        await settle();
+        expect(unhandled).toEqual([]);
+      } finally {
+        process.off('unhandledRejection', record);
+      }
+    },
+  );
 });
 
 /**

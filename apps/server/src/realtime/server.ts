@@ -137,8 +137,11 @@ export function createRealtime({
   const connectHandlers: Array<(device: DeviceContext) => unknown> = [];
   const disconnectHandlers: Array<(device: DeviceContext) => unknown> = [];
 
+  /** Handlers still running: close() waits for them before Redis goes (a kiosk's disconnect ends its call). */
+  const inFlight = new Set<Promise<unknown>>();
+  let closed = false;
   const run = (what: string, fn: () => unknown, ack?: Ack) => {
-    Promise.resolve()
+    const work = Promise.resolve()
       .then(fn)
       .then(
         (answer) => ack?.({ ok: true, data: answer ?? null }),
@@ -152,6 +155,8 @@ export function createRealtime({
           });
         },
       );
+    inFlight.add(work);
+    void work.finally(() => inFlight.delete(work));
   };
 
   /** Credentials whose socket was closed for flooding, refused at the handshake for a while. */
@@ -261,14 +266,18 @@ export function createRealtime({
     });
   });
 
+  // After close() an emit would publish on a closed Redis client, which rejects where no one catches it.
   const notifier: Notifier = {
     toProject(projectId: number, event: LiveEvent, page?: LivePage) {
+      if (closed) return;
       io.to(page ? room.page(projectId, page) : room.project(projectId)).emit(SOCKET.event, event);
     },
     toDevice(deviceId: number, name: string, payload: unknown) {
+      if (closed) return;
       io.to(room.device(deviceId)).emit(name, payload);
     },
     toClient(projectId: number, clientId: string, name: string, payload: unknown) {
+      if (closed) return;
       io.to(room.client(projectId, clientId)).emit(name, payload);
     },
     async deviceOnline(deviceId: number) {
@@ -291,6 +300,16 @@ export function createRealtime({
     hooks,
     /** Redis for the adapter: while it is down, calls and chats reach only this instance's sockets. */
     redis: (): RedisState => redis?.state() ?? 'off',
+    /** Sockets connected to this instance, kiosks and consoles (/metrics). */
+    connected() {
+      const counts = { device: 0, console: 0 };
+      for (const socket of io.sockets.sockets.values()) {
+        const data = socket.data as Partial<SocketData>;
+        if (data.kind === 'device') counts.device++;
+        else if (data.kind === 'admin') counts.console++;
+      }
+      return counts;
+    },
     /** Ends the sockets of revoked admin sessions at once, on every instance. */
     disconnectSessions(sessionIds: number[]) {
       if (sessionIds.length > 0) io.in(sessionIds.map(room.session)).disconnectSockets(true);
@@ -303,6 +322,10 @@ export function createRealtime({
       // Not io.close(): that also closes the HTTP server, which Fastify closes itself.
       for (const socket of io.sockets.sockets.values()) socket.disconnect(true);
       io.engine.close();
+      // The disconnects' handlers still announce (a kiosk's call ends as missed) while Redis is up.
+      const settled = Promise.allSettled([...inFlight]);
+      await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
+      closed = true;
       await redis?.close();
     },
   };

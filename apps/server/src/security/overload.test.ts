@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createLoadShedder } from '../plugins/load-shed.js';
-import { ADMIN, login, suiteApp, type Session } from '../test/harness.js';
+import { ADMIN, login, suiteApp, type Session, ONE_SLOT } from '../test/harness.js';
 
 /**
  * The embedded database answers one query at a time: past what it can take, the server refuses
@@ -11,12 +11,7 @@ describe('overload on the embedded database', () => {
     'pglite',
     {},
     {
-      shedLimits: {
-        concurrency: 1,
-        lowConcurrency: 1,
-        queue: { high: 8, normal: 8, low: 2 },
-        waitMs: { high: 10_000, normal: 10_000, low: 10_000 },
-      },
+      shedLimits: ONE_SLOT,
     },
   );
   let admin: Session;

@@ -66,6 +66,14 @@ export async function freshStore(
   };
 }
 
+/** Load-shedding limits of one request at a time, for suites that fill the server on purpose. */
+export const ONE_SLOT = {
+  concurrency: 1,
+  lowConcurrency: 1,
+  queue: { high: 8, normal: 8, low: 2 },
+  waitMs: { high: 10_000, normal: 10_000, low: 10_000 },
+};
+
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
@@ -271,12 +279,16 @@ export const multipartFiles = (
 
 /**
  * Every file in the media store (content-addressed blobs under `ab/cd/`, and files from before the
- * pipeline directly in it) by name, work files in `.incoming` left out.
+ * pipeline directly in it) by name, work files in `.incoming` and the instances' markers
+ * (media/disk-lease.ts) left out.
  */
 export async function storedFiles(mediaDir: string): Promise<string[]> {
   const entries = await fs.readdir(mediaDir, { recursive: true, withFileTypes: true }).catch(() => []);
   return entries
-    .filter((e) => e.isFile() && !path.relative(mediaDir, e.parentPath).startsWith('.incoming'))
+    .filter((e) => {
+      const under = path.relative(mediaDir, e.parentPath);
+      return e.isFile() && !under.startsWith('.incoming') && !under.startsWith('.instances');
+    })
     .map((e) => e.name)
     .sort();
 }

@@ -1,4 +1,6 @@
 import { useId, useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -11,12 +13,15 @@ import { UploadProgress } from '@/shared/upload/upload-progress';
 import { useResumableUpload } from '@/shared/upload/use-resumable-upload';
 
 type Batch = { current: number; total: number; name: string };
+/** A file the server refused, with why, as the operator reads it. */
+export type RefusedFile = { name: string; reason: string };
 
 /**
  * Several files, one after another, each a resumable upload (tus: chunks, retries, resume after a
- * reload) of `kind`, then `attach`ed by its media id to the area's list: a refused file names
- * itself and stops the rest (those before it are in); a cancelled one stops them quietly.
- * `onUploaded` gets each attach's answer; `doneText` confirms how many went in.
+ * reload) of `kind`, then `attach`ed by its media id to the area's list. Each file stands on its
+ * own: a refused one is listed by name with its reason (`refused`) and the others still go in; a
+ * cancelled one stops the rest quietly. `onUploaded` gets each attach's answer; the snackbar says
+ * how many went in (`doneText`), or, when some were refused, how many of all.
  */
 export function useSequentialUploads<T>({
   deviceId,
@@ -34,9 +39,12 @@ export function useSequentialUploads<T>({
   const { t } = useTranslation();
   const resumable = useResumableUpload();
   const [batch, setBatch] = useState<Batch | null>(null);
+  const [refused, setRefused] = useState<RefusedFile[]>([]);
 
   const start = async (files: File[]) => {
     let added = 0;
+    const failed: RefusedFile[] = [];
+    setRefused(failed);
     for (const [i, file] of files.entries()) {
       setBatch({ current: i + 1, total: files.length, name: file.name });
       try {
@@ -44,19 +52,20 @@ export function useSequentialUploads<T>({
         onUploaded(await attach(item.media_id));
         added += 1;
       } catch (error) {
-        setBatch(null);
-        if (error instanceof ApiError && error.code === 'cancelled') return;
-        notify.error(
-          t('upload.failed', { name: file.name, reason: errorMessage(error, t('errors.unknown')) }),
-        );
-        return;
+        if (error instanceof ApiError && error.code === 'cancelled') break;
+        failed.push({ name: file.name, reason: errorMessage(error, t('errors.unknown')) });
+        setRefused([...failed]);
       }
     }
     setBatch(null);
-    if (added > 0) notify.success(doneText(added));
+    const [only] = failed;
+    if (files.length === 1 && only) notify.error(t('upload.failed', only));
+    else if (failed.length > 0)
+      notify.error(t('upload.some_refused', { count: failed.length, total: files.length, added }));
+    else if (added > 0) notify.success(doneText(added));
   };
 
-  return { batch, start, ...resumable };
+  return { batch, start, refused, dismissRefused: () => setRefused([]), ...resumable };
 }
 
 export type SequentialUploads = ReturnType<typeof useSequentialUploads>;
@@ -73,7 +82,7 @@ export function FileUploads({
   hint: string;
   accept: string;
   uploads: SequentialUploads;
-  /** `<testId>-add`, `<testId>-input`, `<testId>-progress`. */
+  /** `<testId>-add`, `<testId>-input`, `<testId>-progress`, `<testId>-refused`. */
   testId: string;
 }) {
   const { t } = useTranslation();
@@ -110,6 +119,21 @@ export function FileUploads({
           }}
         />
       </Box>
+      {uploads.refused.length > 0 && (
+        <Alert
+          severity="error"
+          onClose={uploads.dismissRefused}
+          sx={{ mb: 1 }}
+          data-testid={`${testId}-refused`}
+        >
+          <AlertTitle>{t('upload.refused_title', { count: uploads.refused.length })}</AlertTitle>
+          <Box component="ul" sx={{ m: 0, pl: 2 }}>
+            {uploads.refused.map((f, i) => (
+              <li key={`${i}-${f.name}`}>{t('upload.failed', f)}</li>
+            ))}
+          </Box>
+        </Alert>
+      )}
       {uploads.batch && uploads.status && (
         <Box data-testid={`${testId}-progress`}>
           <UploadProgress

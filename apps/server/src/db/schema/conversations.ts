@@ -107,6 +107,11 @@ export const conversations = pgTable(
       .on(t.deviceId, t.at)
       .where(sql`${t.bookmarked}`),
     index('conversations_session_idx').on(t.sessionId),
+    // The review's search (a substring of question or answer, case ignored): trigrams of the
+    // lowered texts, so a year's search reads the matching rows instead of every row (pg_trgm,
+    // loaded on PGlite too; db/client.ts).
+    index('conversations_acquire_trgm_idx').using('gin', sql`lower(${t.acquire}) gin_trgm_ops`),
+    index('conversations_reply_trgm_idx').using('gin', sql`lower(${t.reply}) gin_trgm_ops`),
     // The category filter's names: a skip scan over a handful of names, not every row of the device.
     index('conversations_device_category_idx')
       .on(t.deviceId, t.categoryName)

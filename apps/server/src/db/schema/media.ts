@@ -2,7 +2,7 @@
  * The media store (media/): uploaded files and the content-addressed blobs they hold.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
 import { projects } from './projects.js';
 import { users } from './users.js';
@@ -77,4 +77,19 @@ export const mediaBlobs = pgTable('media_blobs', {
   mime: text('mime').notNull(),
   size: bigint('size', { mode: 'number' }).notNull(),
   createdAt: createdAt(),
+});
+
+/**
+ * The instances serving from a local media folder (media/disk-lease.ts), each start its own row,
+ * kept alive by a heartbeat: a new instance refuses to start when a live one keeps its media on
+ * another disk (its marker file is not in this one's folder), since each would 404 the other's.
+ */
+export const mediaInstances = pgTable('media_instances', {
+  /** Random per start; the same name as its marker file, `<media dir>/.instances/<id>`. */
+  id: text('id').primaryKey(),
+  host: text('host').notNull(),
+  pid: integer('pid').notNull(),
+  mediaDir: text('media_dir').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, freshStore, type Store } from '../../test/harness.js';
+import { pgliteExtensions } from '../../db/client.js';
 import { isOffline, localTime } from './hours.js';
 
 /**
@@ -118,7 +119,7 @@ interface Conn {
 
 async function connect(kind: 'pglite' | 'postgres', store: Store | null): Promise<Conn> {
   if (kind === 'pglite') {
-    const client = new PGlite();
+    const client = new PGlite({ extensions: pgliteExtensions });
     return {
       query: (sql, params) => client.query(sql, params),
       migrate: (folder) => migratePglite(drizzlePglite(client), { migrationsFolder: folder }),

@@ -3,12 +3,14 @@ import type { PassThrough, Readable } from 'node:stream';
 import type { ConversationSort } from '@ambassador/contracts';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'drizzle-orm';
 import {
   insertConversations,
   insertDevice,
   insertSession,
   type ConversationFixture,
 } from '../../test/conversation-fixtures.js';
+import { queryRows, type Db } from '../../db/client.js';
 import { ADMIN, backends, createUser, login, otherProject } from '../../test/harness.js';
 import { projectFixture } from '../../test/project.js';
 import { createTopicsRepo, createTopicsService } from '../ai/index.js';
@@ -328,6 +330,23 @@ describe.each(backends)('conversation review on %s', (kind) => {
       expect((await list({ search: '100% free' })).labels).toEqual(['D']);
       const none = await list({ search: 'nothing like this' });
       expect(none).toMatchObject({ labels: [], total: 0 });
+      // Three characters and more go through the trigram indexes: Chinese in either column too.
+      expect((await list({ search: '間在哪' })).labels).toEqual(['B']);
+      expect((await list({ search: '在二樓' })).labels).toEqual(['B']);
+      expect((await list({ search: '洗手間在' })).labels).toEqual(['B']);
+    });
+
+    it('finds a Chinese substring through the trigram index, not by reading every row', async () => {
+      // A plan, not a timing: with sequential scans priced out, the search can use the trigram
+      // index on lower(acquire) only if pg_trgm extracts trigrams from the Chinese words.
+      const plan = await t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        return queryRows<{ 'QUERY PLAN': string }>(
+          tx as unknown as Db,
+          sql`explain select id from conversations where lower(acquire) like lower(${'%洗手間%'}::text)`,
+        );
+      });
+      expect(plan.map((r) => r['QUERY PLAN']).join('\n')).toContain('conversations_acquire_trgm_idx');
     });
 
     it.each(Object.keys(ASC) as ConversationSort[])('sorts by %s both ways, nulls last', async (sortBy) => {
@@ -1019,6 +1038,16 @@ describe.each(backends)('conversation review on %s', (kind) => {
         expect(rows[0]![1]).toMatch(/^q0 /);
         expect(rows[ROWS - 1]![1]).toMatch(new RegExp(`^q${ROWS - 1} `));
         expect(errors).toEqual([]);
+      });
+
+      it("fails alone when it outgrows its worker's memory: the download is cut off, the next one completes", async () => {
+        const { svc, errors } = service({ workerHeapMb: 8 });
+        const file = await svc.export(actor(), filter());
+        await expect(collect(file.stream)).rejects.toThrow('ran out of its memory');
+        expect(errors).toEqual([{ err: expect.objectContaining({ reason: 'memory' }) }]);
+        const again = await service({}).svc.export(actor(), filter());
+        const rows = rowsOf((await readWorkbook(await collect(again.stream))).worksheets[0]!);
+        expect(rows).toHaveLength(ROWS);
       });
 
       it('stops for good when the client goes away, without an error', async () => {

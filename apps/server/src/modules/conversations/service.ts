@@ -18,7 +18,8 @@ import type { VectorService } from '../../nlu/vectors.js';
 import { createFallbackGroups } from './fallback-groups.js';
 import { dayRange, rethrowUnknownZone } from '../../lib/day-range.js';
 import type { ConversationRow, ConversationsRepo, ConversationWhere } from './repo.js';
-import { writeConversationsXlsx, type ExportOptions } from './xlsx-export.js';
+import { exportInWorker } from './export-in-worker.js';
+import type { ExportOptions } from './xlsx-export.js';
 
 type ExportFilter = z.output<typeof ZConversationsExportQuery>;
 
@@ -30,6 +31,7 @@ export const DEFAULT_EXPORT: ExportOptions = {
   batchSize: 2_000,
   sortedBatchSize: 10_000,
   zipBacklogBytes: 1024 * 1024,
+  workerHeapMb: 64,
 };
 
 export function toConversation(r: ConversationRow): Conversation {
@@ -204,7 +206,7 @@ export function createConversationsService({
         repo.exportBatch(where, order, cursor, batchSize);
       const first = await read().catch(rethrowUnknownZone);
       const stream = new PassThrough();
-      writeConversationsXlsx(stream, where.range.tz, first, read, { ...exporting, batchSize }).catch(
+      exportInWorker(stream, where.range.tz, first, read, { ...exporting, batchSize }).catch(
         (err: unknown) => {
           log.error({ err }, 'conversation export failed while streaming');
           stream.destroy(err instanceof Error ? err : new Error(String(err)));

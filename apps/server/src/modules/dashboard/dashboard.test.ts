@@ -1,7 +1,12 @@
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client.js';
+import { aiTopics, conversations, devices, visitorSessions } from '../../db/schema.js';
+import { daysOf, dayRange } from '../../lib/day-range.js';
 import { insertConversations, insertDevice, insertSession } from '../../test/conversation-fixtures.js';
 import { backends, createUser, otherProject } from '../../test/harness.js';
 import { projectFixture } from '../../test/project.js';
+import { createRetentionRepo } from '../retention/repo.js';
 
 /** New York moves to summer time on 2026-03-08 (02:00 → 03:00): days there are 23, 24 or 25 hours. */
 const NY = 'America/New_York';
@@ -220,6 +225,207 @@ describe.each(backends)('dashboard on %s', (kind) => {
         count: 3,
       });
       expect(await data('faq', week({ device_id: quiet }))).toEqual([]);
+    });
+  });
+
+  describe('read from the roll-ups', () => {
+    let kiosk: number;
+    const topicIds: number[] = [];
+    /** A fixed pseudo-random sequence: the same log on every run. */
+    let seed = 7;
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    /** An instant between two days, to the second: quarter hours and UTC days cut anywhere. */
+    const between = (from: string, to: string) => {
+      const [a, b] = [Date.parse(from), Date.parse(to)];
+      return new Date(a + Math.floor(random() * ((b - a) / 1000)) * 1000);
+    };
+    const log = (n: number, from: string, to: string) =>
+      insertConversations(
+        t.database.db,
+        Array.from({ length: n }, (_, i) => {
+          const answered = random() < 0.8;
+          const topic = topicIds[Math.floor(random() * topicIds.length)]!;
+          return {
+            deviceId: kiosk,
+            at: between(from, to),
+            acquire: `question ${i}`,
+            ...(answered
+              ? { intentId: topic, intentName: `Topic ${topic}` }
+              : { status: 'fallback' as const }),
+          };
+        }),
+      );
+    const visits = async (n: number, from: string, to: string) => {
+      for (let i = 0; i < n; i++) {
+        const started = between(from, to);
+        const last = new Date(started.getTime() + Math.floor(random() * 600_000));
+        await insertSession(t.database.db, {
+          deviceId: kiosk,
+          startedAt: started,
+          lastActivityAt: last,
+          endedAt: random() < 0.7 ? new Date(last.getTime() + 30_123) : null,
+          questions: Math.floor(random() * 4),
+        });
+      }
+    };
+
+    /** The figures as the dashboard computed them before the roll-ups: from the raw rows. */
+    async function fromTheLog(range: { start_datetime: string; end_datetime: string; tz: string }) {
+      const { tz } = range;
+      const r = dayRange(range);
+      const inRange = (column: string) =>
+        sql`${sql.raw(column)} >= ((${r.start}::date)::timestamp at time zone ${tz})
+          and ${sql.raw(column)} < (((${r.end}::date) + 1)::timestamp at time zone ${tz})`;
+      const db = t.database.db;
+      const talk = await queryRows<{ day: string; n: number; fallback: number }>(
+        db,
+        sql`select to_char((at at time zone ${tz})::date, 'YYYY-MM-DD') as day, count(*)::int as n,
+              (count(*) filter (where status = 'fallback'))::int as fallback
+            from conversations where device_id = ${kiosk} and ${inRange('at')} group by 1`,
+      );
+      const asked = await queryRows<{ day: string; n: number }>(
+        db,
+        sql`select to_char((started_at at time zone ${tz})::date, 'YYYY-MM-DD') as day, count(*)::int as n
+            from visitor_sessions where device_id = ${kiosk} and questions > 0 and ${inRange('started_at')} group by 1`,
+      );
+      const [aet] = await queryRows<{ average: number | null; n: number }>(
+        db,
+        sql`select avg(extract(epoch from (coalesce(ended_at, last_activity_at) - started_at)))::float8 as average,
+              count(*)::int as n
+            from visitor_sessions where device_id = ${kiosk} and questions > 0 and ${inRange('started_at')}`,
+      );
+      const faq = await queryRows<{ id: number; n: number }>(
+        db,
+        sql`select intent_id as id, count(*)::int as n from conversations
+            where device_id = ${kiosk} and ${inRange('at')} and status = 'answered' and intent_id is not null
+            group by 1 order by 1`,
+      );
+      const day = (list: { day: string }[], d: string) => list.find((x) => x.day === d);
+      return {
+        graph: daysOf(r).map((date) => ({
+          date,
+          conversations: (day(talk, date) as { n: number } | undefined)?.n ?? 0,
+          fallback_conversations: (day(talk, date) as { fallback: number } | undefined)?.fallback ?? 0,
+          q_a_sessions: (day(asked, date) as { n: number } | undefined)?.n ?? 0,
+        })),
+        count: {
+          conversations: talk.reduce((sum, d) => sum + d.n, 0),
+          fallback_conversations: talk.reduce((sum, d) => sum + d.fallback, 0),
+          q_a_sessions: asked.reduce((sum, d) => sum + d.n, 0),
+        },
+        aet: {
+          average_seconds: aet!.average === null ? null : Math.round(Number(aet!.average) * 1000) / 1000,
+          sessions: aet!.n,
+        },
+        faq: faq.map((x) => [Number(x.id), x.n]),
+      };
+    }
+
+    async function fromTheDashboard(range: { start_datetime: string; end_datetime: string; tz: string }) {
+      const q = { device_id: kiosk, ...range };
+      const faq = (await data('faq', q)) as { intent_id: number; count: number }[];
+      return {
+        graph: await data('graph', q),
+        count: await data('conversation_count', q),
+        aet: await data('aet', q),
+        faq: faq.map((x) => [x.intent_id, x.count]).sort((a, b) => a[0]! - b[0]!),
+      };
+    }
+
+    /** Hong Kong and Kathmandu days start mid-day in UTC, Adelaide's on a half hour; New York leaves summer time on 11-02. */
+    const ZONES = ['Asia/Hong_Kong', 'America/New_York', 'Asia/Kathmandu', 'Australia/Adelaide', 'UTC'];
+    const RANGES: [string, string][] = [
+      ['2025-11-03', '2025-11-03'],
+      ['2025-11-01', '2025-11-03'],
+      ['2025-10-31', '2025-11-09'],
+      ['2025-10-15', '2025-11-25'],
+    ];
+    async function expectTheLogsFigures() {
+      for (const tz of ZONES) {
+        for (const [start_datetime, end_datetime] of RANGES) {
+          const range = { start_datetime, end_datetime, tz };
+          expect(await fromTheDashboard(range), JSON.stringify(range)).toEqual(await fromTheLog(range));
+        }
+      }
+    }
+
+    beforeAll(async () => {
+      kiosk = await insertDevice(t.database.db, admin.projectId, 'Roll-up Kiosk');
+      const cat = (
+        await t.app.inject({
+          method: 'POST',
+          url: '/admin_panel/ai_config/intents/category',
+          headers: admin.headers,
+          payload: { device_id: kiosk, name: 'Visitor info' },
+        })
+      ).json().data;
+      for (const name of ['Parking', 'Toilets', 'ATM', 'Taxi']) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/admin_panel/ai_config/intents/intent',
+          headers: admin.headers,
+          payload: { device_id: kiosk, name, category_id: cat.category_id },
+        });
+        topicIds.push(res.json().data.id);
+      }
+      await log(600, '2025-10-20T00:00:00Z', '2025-11-20T00:00:00Z');
+      await visits(60, '2025-10-20T00:00:00Z', '2025-11-20T00:00:00Z');
+    });
+
+    it('gives the figures of the raw rows for every zone and range', async () => {
+      await expectTheLogsFigures();
+    });
+
+    it('counts what is logged after, what retention deletes and what a deleted topic no longer answers', async () => {
+      // A day already rolled up gets more questions, and sessions go on asking.
+      await log(40, '2025-11-03T00:00:00Z', '2025-11-04T00:00:00Z');
+      await visits(10, '2025-11-03T00:00:00Z', '2025-11-04T00:00:00Z');
+      await t.database.db
+        .update(visitorSessions)
+        .set({
+          questions: sql`${visitorSessions.questions} + 1`,
+          lastActivityAt: sql`${visitorSessions.lastActivityAt} + interval '45 seconds'`,
+        })
+        .where(eq(visitorSessions.deviceId, kiosk));
+      await t.database.db.delete(aiTopics).where(eq(aiTopics.id, topicIds[0]!));
+      await expectTheLogsFigures();
+      // Older than 2025-11-01 (UTC) is gone: nothing else of this project is that old.
+      const retention = createRetentionRepo(t.database.db);
+      expect(
+        await retention.purgeConversations(admin.projectId, new Date('2025-11-01T00:00:00Z')),
+      ).toBeGreaterThan(0);
+      expect(
+        await retention.purgeSessions(admin.projectId, new Date('2025-11-01T00:00:00Z')),
+      ).toBeGreaterThan(0);
+      await expectTheLogsFigures();
+      // What the purge emptied is gone, not kept as zeros.
+      const [empty] = await queryRows<{ n: number }>(
+        t.database.db,
+        sql`select count(*)::int as n from dashboard_quarters where device_id = ${kiosk}
+              and conversations = 0 and fallback = 0 and qa_sessions = 0 and session_seconds = 0`,
+      );
+      expect(empty!.n).toBe(0);
+      const [quarters] = await queryRows<{ n: number }>(
+        t.database.db,
+        sql`select count(*)::int as n from dashboard_quarters
+            where device_id = ${kiosk} and bucket < timestamptz '2025-10-31 00:00:00+00'`,
+      );
+      expect(quarters!.n).toBe(0);
+    });
+
+    it('goes with its device', async () => {
+      const left = () =>
+        queryRows<{ n: number }>(
+          t.database.db,
+          sql`select (select count(*) from dashboard_quarters where device_id = ${kiosk})
+                + (select count(*) from dashboard_faq_days where device_id = ${kiosk}) as n`,
+        );
+      expect(Number((await left())[0]!.n)).toBeGreaterThan(0);
+      await t.database.db.delete(devices).where(eq(devices.id, kiosk));
+      expect(Number((await left())[0]!.n)).toBe(0);
+      expect(
+        await t.database.db.select().from(conversations).where(eq(conversations.deviceId, kiosk)),
+      ).toEqual([]);
     });
   });
 

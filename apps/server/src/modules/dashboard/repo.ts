@@ -1,7 +1,13 @@
-import { and, count, eq, gt, sql, type SQLWrapper } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
-import { conversations as c, visitorSessions as s } from '../../db/schema.js';
-import { inRange, type DayRange } from '../../lib/day-range.js';
+import {
+  conversations as c,
+  dashboardFaqDays as f,
+  dashboardQuarters as q,
+  visitorSessions as s,
+} from '../../db/schema.js';
+import { cut } from '../../db/rollups.js';
+import type { DayRange } from '../../lib/day-range.js';
 
 /** Answered conversations per intent and per location, the most asked first. */
 export interface FaqRow {
@@ -12,73 +18,83 @@ export interface FaqRow {
   count: number;
 }
 
-/** The quarter hour (UTC) an instant falls in. */
-const quarterHour = (column: SQLWrapper) =>
-  sql`date_bin('15 minutes', ${column}, timestamptz '2000-01-01 00:00:00+00')`;
+/** A session's length as the roll-up sums it: an open one lasts until its last question. */
+const sessionSeconds = sql`extract(epoch from (coalesce(${s.endedAt}, ${s.lastActivityAt}) - ${s.startedAt}))`;
 
-const fallbacks = sql<number>`count(*) filter (where ${c.status} = 'fallback')`.mapWith(Number);
-
-/** SQL of the dashboard figures: one device, one range, read from the conversation log. */
+/** SQL of the dashboard figures: one device, one range, read from the roll-ups and the log's edges. */
 export function createDashboardRepo(db: Db) {
-  const conversationsIn = (deviceId: number, r: DayRange) => and(eq(c.deviceId, deviceId), inRange(c.at, r));
-  // `q_a_sessions`: a visitor session counts when it asked something.
-  const qaSessionsIn = (deviceId: number, r: DayRange) =>
-    and(eq(s.deviceId, deviceId), inRange(s.startedAt, r), gt(s.questions, 0));
+  /**
+   * The range's counts as rows (t, conversations, fallback, sessions, seconds): its quarter hours
+   * from dashboard_quarters, and the log's own rows where the range does not start or end on a
+   * quarter hour (never, since 1972: every zone's offset is whole quarter hours, so those reads
+   * find nothing). `sessions` are the visitor sessions that asked something, `seconds` their lengths.
+   */
+  const quarterRows = (deviceId: number, r: DayRange) => {
+    const { whole, edges } = cut(r, '15 minutes');
+    const raw = edges.map(
+      (edge) => sql`
+        union all
+        select ${c.at}, 1, (${c.status} = 'fallback')::int, 0, 0::numeric
+        from ${c} where ${c.deviceId} = ${deviceId} and ${edge(c.at)}
+        union all
+        select ${s.startedAt}, 0, 0, 1, ${sessionSeconds}
+        from ${s} where ${s.deviceId} = ${deviceId} and ${s.questions} > 0 and ${edge(s.startedAt)}`,
+    );
+    return sql`
+      select ${q.bucket} as t, ${q.conversations} as conversations, ${q.fallback} as fallback,
+        ${q.qaSessions} as sessions, ${q.sessionSeconds} as seconds
+      from ${q} where ${q.deviceId} = ${deviceId} and ${whole(q.bucket)}
+      ${sql.join(raw, sql` `)}`;
+  };
+
+  /** An answered FAQ kind's counts per id (topic or location): whole UTC days rolled up, the edges from the log. */
+  const faqCounts = (deviceId: number, r: DayRange, kind: 'topic' | 'location') => {
+    const { whole, edges } = cut(r, '1 day');
+    const [status, id] = kind === 'topic' ? [sql`'answered'`, c.intentId] : [sql`'location'`, c.locationId];
+    const raw = edges.map(
+      (edge) => sql`
+        union all
+        select ${id}, 1 from ${c}
+        where ${c.deviceId} = ${deviceId} and ${edge(c.at)} and ${c.status} = ${status} and ${id} is not null`,
+    );
+    return sql`
+      select ref_id, sum(n)::int as n from (
+        select ${f.refId} as ref_id, ${f.n} as n from ${f}
+        where ${f.deviceId} = ${deviceId} and ${f.kind} = ${kind} and ${whole(f.day)}
+        ${sql.join(raw, sql` `)}
+      ) counted group by ref_id having sum(n) > 0`;
+  };
 
   return {
-    // Counted per 15-minute UTC bucket, then the buckets (at most 96 a day) are put on their local
-    // day: converting every row to the zone was most of the cost. Exact because every zone's UTC
-    // offset is a whole number of quarter hours, so no bucket straddles a local midnight (only
-    // historic offsets were not, the last in 1972). `group by 1`: the zone is a parameter, so the
-    // expression cannot be repeated.
-    conversationsByDay: (deviceId: number, r: DayRange) =>
-      queryRows<{ day: string; conversations: number; fallback: number }>(
+    /** Per local day (quarter hours put on their day, which they never straddle): only days with a count. */
+    byDay: (deviceId: number, r: DayRange) =>
+      queryRows<{ day: string; conversations: number; fallback: number; sessions: number }>(
         db,
-        sql`select to_char((bucket at time zone ${r.tz})::date, 'YYYY-MM-DD') as day,
-              sum(conversations)::int as conversations, sum(fallback)::int as fallback
-            from (
-              select ${quarterHour(c.at)} as bucket, count(*) as conversations,
-                count(*) filter (where ${c.status} = 'fallback') as fallback
-              from ${c} where ${conversationsIn(deviceId, r)} group by 1) per_bucket
-            group by 1`,
-      ),
-
-    qaSessionsByDay: (deviceId: number, r: DayRange) =>
-      queryRows<{ day: string; sessions: number }>(
-        db,
-        sql`select to_char((bucket at time zone ${r.tz})::date, 'YYYY-MM-DD') as day,
+        sql`select to_char((t at time zone ${r.tz})::date, 'YYYY-MM-DD') as day,
+              sum(conversations)::int as conversations, sum(fallback)::int as fallback,
               sum(sessions)::int as sessions
-            from (
-              select ${quarterHour(s.startedAt)} as bucket, count(*) as sessions
-              from ${s} where ${qaSessionsIn(deviceId, r)} group by 1) per_bucket
+            from (${quarterRows(deviceId, r)}) counted
             group by 1`,
       ),
 
-    async conversationTotals(deviceId: number, r: DayRange) {
-      const [row] = await db
-        .select({ conversations: count(), fallback: fallbacks })
-        .from(c)
-        .where(conversationsIn(deviceId, r));
-      return row ?? { conversations: 0, fallback: 0 };
-    },
-
-    async qaSessions(deviceId: number, r: DayRange) {
-      const [row] = await db.select({ n: count() }).from(s).where(qaSessionsIn(deviceId, r));
-      return row?.n ?? 0;
-    },
-
-    /** Mean length in seconds of the sessions that asked something; an open one lasts until its last question. */
-    async engagement(deviceId: number, r: DayRange) {
-      const [row] = await db
-        .select({
-          average: sql<
-            number | null
-          >`avg(extract(epoch from (coalesce(${s.endedAt}, ${s.lastActivityAt}) - ${s.startedAt})))::float8`,
-          sessions: count(),
-        })
-        .from(s)
-        .where(qaSessionsIn(deviceId, r));
-      return { average: row?.average ?? null, sessions: row?.sessions ?? 0 };
+    /**
+     * The range's totals, with the mean length in seconds of the sessions that asked something (an
+     * open one lasts until its last question): the sum over the count, as avg() divides.
+     */
+    async totals(deviceId: number, r: DayRange) {
+      const [row] = await queryRows<{
+        conversations: number;
+        fallback: number;
+        sessions: number;
+        average: number | null;
+      }>(
+        db,
+        sql`select coalesce(sum(conversations), 0)::int as conversations,
+              coalesce(sum(fallback), 0)::int as fallback, coalesce(sum(sessions), 0)::int as sessions,
+              (sum(seconds) / nullif(sum(sessions), 0))::float8 as average
+            from (${quarterRows(deviceId, r)}) counted`,
+      );
+      return row ?? { conversations: 0, fallback: 0, sessions: 0, average: null };
     },
 
     /**
@@ -90,10 +106,7 @@ export function createDashboardRepo(db: Db) {
         db,
         sql`
           with asked as (
-            select ${c.intentId} as intent_id, count(*)::int as n
-            from ${c}
-            where ${conversationsIn(deviceId, r)} and ${c.status} = 'answered' and ${c.intentId} is not null
-            group by ${c.intentId}
+            select ref_id as intent_id, n from (${faqCounts(deviceId, r, 'topic')}) topics
           ), named as (
             select 'topic' as kind, asked.intent_id, asked.n,
               coalesce(t.name, (
@@ -110,10 +123,7 @@ export function createDashboardRepo(db: Db) {
             left join ai_topics t on t.id = asked.intent_id
             left join ai_categories cat on cat.id = t.category_id
           ), places as (
-            select ${c.locationId} as location_id, count(*)::int as n
-            from ${c}
-            where ${conversationsIn(deviceId, r)} and ${c.status} = 'location' and ${c.locationId} is not null
-            group by ${c.locationId}
+            select ref_id as location_id, n from (${faqCounts(deviceId, r, 'location')}) located_counts
           ), located as (
             select 'location' as kind, places.location_id as intent_id, places.n, l.name as intent_name,
               (select lc.name from location_category_links k join location_categories lc on lc.id = k.category_id

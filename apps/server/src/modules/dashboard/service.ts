@@ -21,39 +21,31 @@ export function createDashboardService({ repo }: { repo: DashboardRepo }) {
     /** One point per day of the range, days without activity as zeros. */
     async graph(q: DashboardQuery): Promise<DashboardDay[]> {
       const r = rangeOf(q);
-      const [talk, sessions] = await Promise.all([
-        repo.conversationsByDay(q.device_id, r),
-        repo.qaSessionsByDay(q.device_id, r),
-      ]).catch(rethrowUnknownZone);
-      const talkOn = new Map(talk.map((d) => [d.day, d]));
-      const sessionsOn = new Map(sessions.map((d) => [d.day, d.sessions]));
+      const days = await repo.byDay(q.device_id, r).catch(rethrowUnknownZone);
+      const on = new Map(days.map((d) => [d.day, d]));
       return daysOf(r).map((date) => ({
         date,
-        conversations: Number(talkOn.get(date)?.conversations ?? 0),
-        fallback_conversations: Number(talkOn.get(date)?.fallback ?? 0),
-        q_a_sessions: Number(sessionsOn.get(date) ?? 0),
+        conversations: Number(on.get(date)?.conversations ?? 0),
+        fallback_conversations: Number(on.get(date)?.fallback ?? 0),
+        q_a_sessions: Number(on.get(date)?.sessions ?? 0),
       }));
     },
 
     async conversationCount(q: DashboardQuery): Promise<ConversationCount> {
-      const r = rangeOf(q);
-      const [totals, sessions] = await Promise.all([
-        repo.conversationTotals(q.device_id, r),
-        repo.qaSessions(q.device_id, r),
-      ]).catch(rethrowUnknownZone);
+      const totals = await repo.totals(q.device_id, rangeOf(q)).catch(rethrowUnknownZone);
       return {
-        conversations: totals.conversations,
-        fallback_conversations: totals.fallback,
-        q_a_sessions: sessions,
+        conversations: Number(totals.conversations),
+        fallback_conversations: Number(totals.fallback),
+        q_a_sessions: Number(totals.sessions),
       };
     },
 
     /** Average engagement time: mean session length in seconds, to the millisecond. */
     async aet(q: DashboardQuery): Promise<Aet> {
-      const { average, sessions } = await repo.engagement(q.device_id, rangeOf(q)).catch(rethrowUnknownZone);
+      const { average, sessions } = await repo.totals(q.device_id, rangeOf(q)).catch(rethrowUnknownZone);
       return {
         average_seconds: average === null ? null : Math.round(Number(average) * 1000) / 1000,
-        sessions,
+        sessions: Number(sessions),
       };
     },
 

@@ -1,7 +1,9 @@
-import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray } from 'drizzle-orm';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { defaultKioskSections } from '@ambassador/contracts';
-import { conversations, visitorSessions } from '../../db/schema.js';
+import { conversations, jobs, visitorSessions } from '../../db/schema.js';
+import { createJobQueue } from '../../jobs/queue.js';
+import { CONVERSATION_LOG_JOB, createLogOutbox } from './log-outbox.js';
 import { createDeviceApiRepo } from './repo.js';
 import { createDeviceApiService } from './service.js';
 import { backends, createUser, otherProject } from '../../test/harness.js';
@@ -412,6 +414,86 @@ describe.each(backends)('devices and the device API on %s', (kind) => {
       expect(s!.questions).toBe(12);
     });
 
+    it('answers kiosks asking at once in several sessions each their own, and logs each row as asked', async () => {
+      await topicWithAnswers(LOBBY, 'Toilets', 'toilets');
+      // The device's matcher takes the new topic in the background; asked before, the previous one answers.
+      const warm = await deviceData(key, 'POST', '/sessions', { language: 'english' });
+      await vi.waitFor(async () => {
+        const body = { session_id: warm.session_id, text: 'toilets', language: 'english' };
+        expect((await deviceData(key, 'POST', '/ask', body)).intent?.name).toBe('Toilets');
+      });
+      const kiosks = [
+        { key, deviceId: LOBBY, kind: 'ambassador' },
+        { key: await rotate(CHATBOT), deviceId: CHATBOT, kind: 'chatbot' },
+      ];
+      // What each question gets: a topic's answer, small talk or the fallback.
+      const expected: Record<string, { by: string; status: string; intent: string | null; reply: RegExp }> = {
+        parking: { by: 'topic', status: 'answered', intent: 'Parking', reply: /^Parking answer for / },
+        toilets: { by: 'topic', status: 'answered', intent: 'Toilets', reply: /^Toilets answer for / },
+        hello: { by: 'small_talk', status: 'small_talk', intent: null, reply: /Hello/ },
+        'do you sell violins': { by: 'fallback', status: 'fallback', intent: null, reply: /sorry/i },
+      };
+      const texts = Object.keys(expected);
+      const sessions = await Promise.all(
+        Array.from({ length: 6 }, async (_, i) => {
+          const kiosk = kiosks[i % 2]!;
+          const s = await deviceData(kiosk.key, 'POST', '/sessions', { language: 'english' });
+          // Each session asks in its own order; the chatbot has no Toilets topic (its fallback).
+          const own = texts.map((_, j) => texts[(i + j) % texts.length]!);
+          return { ...kiosk, id: s.session_id as string, texts: own };
+        }),
+      );
+      const asks = sessions.flatMap((s) =>
+        s.texts.map(async (text) => ({
+          s,
+          text,
+          answer: await deviceData(s.key, 'POST', '/ask', { session_id: s.id, text, language: 'english' }),
+        })),
+      );
+      const answered = await Promise.all(asks);
+      const ids = answered.map((a) => a.answer.conversation_id as number);
+      expect(new Set(ids).size).toBe(answered.length);
+
+      const rows = new Map(
+        (
+          await t.database.db
+            .select()
+            .from(conversations)
+            .where(
+              inArray(
+                conversations.sessionId,
+                sessions.map((s) => s.id),
+              ),
+            )
+        ).map((r) => [r.id, r]),
+      );
+      expect(rows.size).toBe(answered.length);
+      for (const { s, text, answer } of answered) {
+        const want =
+          s.deviceId === CHATBOT && text === 'toilets' ? expected['do you sell violins']! : expected[text]!;
+        expect(answer.answered_by, `${s.kind}: ${text}`).toBe(want.by);
+        if (want.by === 'topic') expect(answer.responses[0].speech).toBe(`${want.intent} for ${s.kind}`);
+        expect(rows.get(answer.conversation_id)).toMatchObject({
+          deviceId: s.deviceId,
+          sessionId: s.id,
+          acquire: text,
+          status: want.status,
+          intentName: want.intent,
+          reply: expect.stringMatching(want.reply),
+        });
+      }
+      const counted = await t.database.db
+        .select({ questions: visitorSessions.questions })
+        .from(visitorSessions)
+        .where(
+          inArray(
+            visitorSessions.id,
+            sessions.map((s) => s.id),
+          ),
+        );
+      expect(counted.map((c) => c.questions)).toEqual(sessions.map(() => texts.length));
+    });
+
     it('answers with what the console changed since the last question', async () => {
       const session = await deviceData(key, 'POST', '/sessions', { language: 'english' });
       const ask = () =>
@@ -568,13 +650,30 @@ describe.each(backends)('devices and the device API on %s', (kind) => {
     });
   });
 
-  it('answers the visitor even when the log write fails, and logs the row once later', async () => {
+  it('answers the visitor even when the log write fails, and logs the row once later from the outbox', async () => {
     const key = await rotate(LOBBY);
     const session = await deviceData(key, 'POST', '/sessions', { language: 'english' });
     const real = createDeviceApiRepo(t.database.db);
     let failures = 1;
     const warnings: string[] = [];
+    // A second queue over the same jobs table: the instance that writes the row later need not be
+    // the one that answered (the first one may have crashed).
+    const queue = () =>
+      createJobQueue({
+        db: t.database.db,
+        clock: t.clock,
+        log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+      });
+    const answering = queue();
+    let outboxDown = false;
     const service = createDeviceApiService({
+      jobs: {
+        register: answering.register,
+        enqueue: async (...args) => {
+          if (outboxDown) throw new Error('connection refused');
+          return answering.enqueue(...args);
+        },
+      },
       sessionEnded: async () => undefined,
       kioskParts: async () => ({ sections: defaultKioskSections() }),
       repo: {
@@ -626,15 +725,44 @@ describe.each(backends)('devices and the device API on %s', (kind) => {
     expect(answer).toMatchObject({ conversation_id: null, fallback: true });
     expect(answer.fallback_text).toMatch(/Sorry/);
     expect(warnings[0]).toMatch(/logging a conversation failed/);
-    expect(service.pendingLogs()).toBe(1);
+    expect(service.heldLogs()).toBe(0);
+    const logged = () =>
+      t.database.db.select().from(conversations).where(eq(conversations.idempotencyKey, 'flaky-0123456789'));
+    expect(await logged()).toHaveLength(0);
+    // Another instance's worker takes the row from the outbox, once; the job leaves no copy of it.
+    const other = queue();
+    createLogOutbox({
+      jobs: other,
+      write: (row) => real.logConversation(row),
+      log: { error: () => {}, warn: () => {} },
+    });
+    expect(await other.runDue()).toBe(1);
+    const rows = await logged();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ acquire: 'hello?', language: 'english', status: 'fallback' });
+    expect(await other.runDue()).toBe(0);
+    expect((await t.database.db.select().from(jobs).where(eq(jobs.kind, CONVERSATION_LOG_JOB))).length).toBe(
+      0,
+    );
+
+    // With the database away altogether, the row waits in memory and goes to the outbox later.
+    failures = 1;
+    outboxDown = true;
+    await service.ask(
+      context,
+      { session_id: session.session_id, text: 'still there?', language: 'english' },
+      'flaky-outbox-down-01',
+    );
+    expect(service.heldLogs()).toBe(1);
+    outboxDown = false;
     await service.flushLogs();
-    await service.flushLogs();
-    expect(service.pendingLogs()).toBe(0);
-    const rows = await t.database.db
+    expect(service.heldLogs()).toBe(0);
+    expect(await answering.runDue()).toBe(1);
+    const later = await t.database.db
       .select()
       .from(conversations)
-      .where(eq(conversations.idempotencyKey, 'flaky-0123456789'));
-    expect(rows).toHaveLength(1);
-    service.close();
+      .where(eq(conversations.idempotencyKey, 'flaky-outbox-down-01'));
+    expect(later.map((r) => r.acquire)).toEqual(['still there?']);
+    await service.close();
   });
 });

@@ -1,7 +1,7 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { AnswerStep, DocumentSource } from '@ambassador/contracts';
 import type { Db } from '../../db/client.js';
-import { queryRows } from '../../db/client.js';
+import { preparedStatement, queryRows } from '../../db/client.js';
 import { aiCategories, aiKeywords, aiTopics, conversations, visitorSessions } from '../../db/schema.js';
 
 export interface ConversationLog {
@@ -60,33 +60,13 @@ const sessionColumns = {
 };
 
 export function createDeviceApiRepo(db: Db) {
-  /**
-   * Logs questions once per idempotency key, and counts them on their sessions, in one statement
-   * for many rows (the writer batches what arrives together). A repeated key logs nothing and
-   * gives the first row's id. The category name is read in the same statement (a snapshot: later
-   * renames do not rewrite history). Answers the ids in the order of `rows`.
-   */
-  async function logConversations(rows: ConversationLog[]): Promise<number[]> {
-    if (rows.length === 0) return [];
-    const keyOf = (c: { deviceId: number; idempotencyKey: string }) =>
-      `${c.deviceId}\u0000${c.idempotencyKey}`;
-    // The same key twice in one batch (a retry racing its original) is one row.
-    const unique = [...new Map(rows.map((c) => [keyOf(c), c])).values()];
-    // All rows travel as one JSON parameter: the statement's text is the same for any batch, and
-    // building it costs nothing per row (a VALUES list with a parameter per cell did).
-    const json = JSON.stringify(
-      unique.map((c, ord) => ({
-        ...Object.fromEntries(LOG_COLUMNS.map(([name, , value]) => [name, value(c)])),
-        ord,
-      })),
-    );
-    const names = sql.raw(LOG_COLUMNS.map(([name]) => name).join(', '));
-    const typed = sql.raw(
-      [...LOG_COLUMNS.map(([name, type]) => `${name} ${type}`), 'ord integer'].join(', '),
-    );
-    const inserted = await queryRows<{ id: string | number; device_id: number; idempotency_key: string }>(
-      db,
-      sql`with v as (select * from json_to_recordset(${json}::json) as v(${typed})),
+  const names = sql.raw(LOG_COLUMNS.map(([name]) => name).join(', '));
+  const typed = sql.raw([...LOG_COLUMNS.map(([name, type]) => `${name} ${type}`), 'ord integer'].join(', '));
+  /** The rows as one JSON parameter (`rows`): the same statement for any batch, prepared once. */
+  const insertLog = preparedStatement<{ id: string | number; device_id: number; idempotency_key: string }>(
+    db,
+    'conversation_log_insert',
+    sql`with v as (select * from json_to_recordset(${sql.placeholder('rows')}::json) as v(${typed})),
           ins as (
             insert into ${conversations} (${names}, category_name)
             select ${sql.raw(LOG_COLUMNS.map(([name]) => `v.${name}`).join(', '))},
@@ -104,7 +84,29 @@ export function createDeviceApiRepo(db: Db) {
              where s.id = n.session_id
             returning 1)
           select id, device_id, idempotency_key from ins`,
+  );
+
+  /**
+   * Logs questions once per idempotency key, and counts them on their sessions, in one statement
+   * for many rows (the writer batches what arrives together). A repeated key logs nothing and
+   * gives the first row's id. The category name is read in the same statement (a snapshot: later
+   * renames do not rewrite history). Answers the ids in the order of `rows`.
+   */
+  async function logConversations(rows: ConversationLog[]): Promise<number[]> {
+    if (rows.length === 0) return [];
+    const keyOf = (c: { deviceId: number; idempotencyKey: string }) =>
+      `${c.deviceId}\u0000${c.idempotencyKey}`;
+    // The same key twice in one batch (a retry racing its original) is one row.
+    const unique = [...new Map(rows.map((c) => [keyOf(c), c])).values()];
+    // All rows travel as one JSON parameter: the statement is the same for any batch (prepared once,
+    // see `insertLog`), and building it costs nothing per row (a VALUES list with a parameter per cell did).
+    const json = JSON.stringify(
+      unique.map((c, ord) => ({
+        ...Object.fromEntries(LOG_COLUMNS.map(([name, , value]) => [name, value(c)])),
+        ord,
+      })),
     );
+    const inserted = await insertLog({ rows: json });
     const ids = new Map(
       inserted.map((r) => [
         keyOf({ deviceId: r.device_id, idempotencyKey: r.idempotency_key }),

@@ -20,18 +20,13 @@ import type { AnswerChain } from '../assistant/index.js';
 import type { DeviceContext } from '../devices/index.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
 import { createConversationWriter } from './log-writer.js';
+import { createLogOutbox, type LogFailureSink } from './log-outbox.js';
+import type { JobQueue } from '../../jobs/types.js';
 import type { ConversationLog, DeviceApiRepo } from './repo.js';
 import { FALLBACK, WELCOME } from './messages.js';
 
-export interface LogFailureSink {
-  error(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-}
+export type { LogFailureSink };
 
-/** A log write that failed is retried this often, at most this many times, holding at most this many. */
-const RETRY_EVERY_MS = 5_000;
-const RETRY_ATTEMPTS = 12;
-const RETRY_QUEUE_MAX = 10_000;
 /**
  * Open visitor sessions are remembered this long (and this many), so a question needs no session
  * read. Ending one forgets it on every instance (over the event bus); the limit bounds how long
@@ -103,8 +98,10 @@ export function createDeviceApiService({
   kioskParts,
   clock,
   log,
+  jobs,
   sessionEnded,
   announceSessionEnded,
+  onAsked = () => undefined,
 }: {
   repo: DeviceApiRepo;
   /**
@@ -120,49 +117,23 @@ export function createDeviceApiService({
   kioskParts: (deviceId: number) => Promise<Partial<KioskParts>>;
   clock: Clock;
   log: LogFailureSink;
+  /** Where a conversation row whose write failed waits to be written again (log-outbox.ts). */
+  jobs: Pick<JobQueue, 'enqueue' | 'register'>;
   /** What else ends with a visitor session (the staff chats linked to it). */
   sessionEnded: (device: DeviceContext, sessionId: string) => Promise<unknown>;
   /** Tells every instance a session ended (they call `forgetSession`); alone, this one forgets it. */
   announceSessionEnded?: (sessionId: string) => void;
+  /** Told how each question was answered (/metrics counts them). */
+  onAsked?: (kind: AnswerKind) => void;
 }) {
-  const pending: Array<{ row: ConversationLog; attempts: number }> = [];
-  let timer: NodeJS.Timeout | undefined;
   // Questions that arrive together are logged together, one INSERT per batch.
   const writer = createConversationWriter((rows) => repo.logConversations(rows));
+  const outbox = createLogOutbox({ jobs, write: (row) => repo.logConversation(row), log });
   /** Open sessions this instance has seen: id → its device. */
   const openSessions = createTtlCache<string, number>({ ttlMs: SESSION_CACHE_MS, max: SESSION_CACHE_MAX });
   const forgetSession = (sessionId: string) => openSessions.delete(sessionId);
   const announce = announceSessionEnded ?? forgetSession;
   const rememberSession = (deviceId: number, sessionId: string) => openSessions.set(sessionId, deviceId);
-
-  function queueRetry(row: ConversationLog) {
-    if (pending.length >= RETRY_QUEUE_MAX) {
-      log.error(
-        { idempotencyKey: row.idempotencyKey },
-        'conversation log retry queue is full; dropping a row',
-      );
-      return;
-    }
-    pending.push({ row, attempts: 0 });
-    timer ??= setInterval(() => void flush(), RETRY_EVERY_MS);
-    timer.unref();
-  }
-
-  /** Writes queued rows; the idempotency key makes a write that did land count once. */
-  async function flush() {
-    for (const item of pending.splice(0)) {
-      try {
-        await repo.logConversation(item.row);
-      } catch (err) {
-        if (++item.attempts < RETRY_ATTEMPTS) pending.push(item);
-        else log.error({ err, idempotencyKey: item.row.idempotencyKey }, 'gave up logging a conversation');
-      }
-    }
-    if (pending.length === 0 && timer) {
-      clearInterval(timer);
-      timer = undefined;
-    }
-  }
 
   function offered(device: DeviceContext, language: Language) {
     if (!device.languages.includes(language)) {
@@ -260,6 +231,7 @@ export function createDeviceApiService({
       const candidate = by === 'fallback' && top && top.score > 0 ? top : null;
       const fallbackText = by === 'fallback' ? FALLBACK[language] : null;
       const responseTimeMs = Math.round(performance.now() - started);
+      onAsked(by);
       const stepScore =
         chain.steps.find((s) => s.result === 'answered' && s.step !== 'fallback')?.score ?? null;
       const row: ConversationLog = {
@@ -289,7 +261,7 @@ export function createDeviceApiService({
           { err, deviceId: device.id },
           'logging a conversation failed; answering anyway and retrying',
         );
-        queueRetry(row);
+        await outbox.keep(row);
       }
       return {
         conversation_id: conversationId,
@@ -317,13 +289,10 @@ export function createDeviceApiService({
 
     /** A session ended on another instance. */
     forgetSession,
-    /** Rows still waiting to be logged (tests and shutdown). */
-    pendingLogs: () => pending.length,
-    flushLogs: flush,
-    close() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-    },
+    /** Rows held in memory because even the outbox could not be written (tests). */
+    heldLogs: outbox.held,
+    flushLogs: outbox.flush,
+    close: outbox.close,
   };
 }
 

@@ -67,7 +67,7 @@ export function carouselRoutes(parent: FastifyInstance, { carousel }: { carousel
       schema: {
         tags,
         summary: 'Add banners from images already uploaded (resumable uploads), by media id',
-        description: `For files sent to \`/admin_panel/media/uploads\` (tus) with kind \`image\`: the media ids their uploads ended with, in order. Each must be an image of your project (404 \`not_found\`), at most ${CAROUSEL_IMAGE_MAX_BYTES / 1024 / 1024} MB (413 \`file_too_large\`), shown by no banner yet (409 \`media_in_use\`); one refused adds none. The new banners go last. Answers the whole list.`,
+        description: `For files sent to \`/admin_panel/media/uploads\` (tus) with kind \`image\`: the media ids their uploads ended with, in order. Each must be an image of your project (404 \`not_found\`), at most ${CAROUSEL_IMAGE_MAX_BYTES / 1024 / 1024} MB (413 \`file_too_large\`); a file used elsewhere already (a response, another banner) is shared. One refused adds none. The new banners go last. Answers the whole list.`,
         body: ZAttachCarouselMediaRequest,
         response: { 200: ZOk(ZCarouselBanners) },
       },

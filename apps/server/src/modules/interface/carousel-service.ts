@@ -106,11 +106,11 @@ export function createCarouselService({
     /**
      * Banners from media items already stored (resumable uploads), after the device's banners.
      * All or nothing: each must be an image of the caller's project (another project's: 404),
-     * within the banner image limit, and used by nothing yet (a banner deletes its image).
+     * within the banner image limit (one used elsewhere already is shared).
      */
     async attach(actor: { projectId: number }, deviceId: number, mediaIds: number[]) {
       if (new Set(mediaIds).size > CAROUSEL_MAX_BANNERS - (await repo.count(deviceId))) throw tooMany();
-      const ids = await media.attachable(actor.projectId, mediaIds, {
+      const ids = await media.claim(actor.projectId, mediaIds, {
         kind: 'image',
         maxBytes: CAROUSEL_IMAGE_MAX_BYTES,
       });
@@ -161,7 +161,7 @@ export function createCarouselService({
       return changed(input.device_id);
     },
 
-    /** Deletes one banner and its image. */
+    /** Deletes one banner, and its image unless another use holds it. */
     async remove(deviceId: number, imageId: number) {
       const mediaId = await repo.remove(deviceId, imageId);
       if (mediaId === null)

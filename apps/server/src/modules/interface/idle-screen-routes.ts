@@ -105,7 +105,7 @@ export function idleScreenRoutes(parent: FastifyInstance, { idle }: { idle: Idle
       schema: {
         tags,
         summary: 'Add images or videos already uploaded (resumable uploads), by media id',
-        description: `For files sent to \`/admin_panel/media/uploads\` (tus) with kind \`image\` or \`video\` as \`media_type\`: the media ids their uploads ended with, in order. Each must be of your project (404 \`not_found\`), of that kind (415 \`unsupported_type\`), used by nothing yet (409 \`media_in_use\`); a device holds at most ${IDLE_MAX_IMAGES} images and ${IDLE_MAX_VIDEOS} videos (409 \`too_many_idle_items\`). One refused adds none. Answers the whole idle screen.`,
+        description: `For files sent to \`/admin_panel/media/uploads\` (tus) with kind \`image\` or \`video\` as \`media_type\`: the media ids their uploads ended with, in order. Each must be of your project (404 \`not_found\`), of that kind (415 \`unsupported_type\`), and may be used elsewhere already (an event's video, a banner); a device holds at most ${IDLE_MAX_IMAGES} images and ${IDLE_MAX_VIDEOS} videos (409 \`too_many_idle_items\`). One refused adds none. Answers the whole idle screen.`,
         body: ZAttachIdleMediaRequest,
         response: { 200: ZOk(ZIdleScreen) },
       },

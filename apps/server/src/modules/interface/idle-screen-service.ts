@@ -170,8 +170,8 @@ export function createIdleScreenService({
 
     /**
      * Items from media already uploaded (resumable uploads), after the device's items of that type:
-     * each must be the project's, of that kind, within its limit and used by nothing yet. All or
-     * nothing, with the cap checked as they are added.
+     * each must be the project's, of that kind and within its limit (one used elsewhere already is
+     * shared). All or nothing, with the cap checked as they are added.
      */
     async attach(actor: { projectId: number }, deviceId: number, type: IdleMediaType, mediaIds: number[]) {
       const { max, plural } = KINDS[type];
@@ -180,7 +180,7 @@ export function createIdleScreenService({
           `A device’s idle screen holds at most ${max} ${plural}. Delete some before adding more.`,
           'too_many_idle_items',
         );
-      const ids = await media.attachable(actor.projectId, mediaIds, { kind: type });
+      const ids = await media.claim(actor.projectId, mediaIds, { kind: type });
       const added = await repo.append(deviceId, type, ids, {
         durationS: type === 'image' ? IDLE_IMAGE_DURATION.default : null,
         max,
@@ -215,7 +215,7 @@ export function createIdleScreenService({
       return changed(input.device_id);
     },
 
-    /** Deletes one image or video and its file. */
+    /** Deletes one image or video, and its file unless another use holds it. */
     async remove(deviceId: number, type: IdleMediaType, id: number) {
       const mediaId = await repo.remove(deviceId, type, id);
       if (mediaId === null) {

@@ -344,7 +344,7 @@ describe.each(backends)('idle screen on %s', (kind) => {
     await clear(lobby.id);
   });
 
-  it('takes a video uploaded resumably by its media id; refuses the wrong kind, a stranger and a reuse', async () => {
+  it('takes a video uploaded resumably by its media id; refuses the wrong kind and a stranger, takes a reuse', async () => {
     const client = tusClient(t.app, admin.headers);
     const uploaded = async (content: Buffer, kind: 'image' | 'video', filename: string) => {
       const created = await client.create(content.length, { device_id: lobby.id, kind, filename });
@@ -376,10 +376,13 @@ describe.each(backends)('idle screen on %s', (kind) => {
     expect((await t.app.inject({ method: 'GET', url: added.videos[0]!.url })).statusCode).toBe(200);
     await live;
 
-    // An item deletes its media with it: the same media may not be a second item, here or as a banner.
+    // One stored file serves any number of uses: a second item, a banner.
     const again = await attach('video', [video]);
-    expect(again.statusCode).toBe(409);
-    expect(again.json().error).toBe('media_in_use');
+    expect(again.statusCode).toBe(200);
+    expect((again.json().data as IdleScreen).videos.map((v) => v.url)).toEqual([
+      added.videos[0]!.url,
+      added.videos[0]!.url,
+    ]);
     expect((await attach('image', [photo])).statusCode).toBe(200);
     const banner = await t.app.inject({
       method: 'POST',
@@ -387,8 +390,15 @@ describe.each(backends)('idle screen on %s', (kind) => {
       headers: admin.headers,
       payload: { device_id: lobby.id, media_ids: [photo] },
     });
-    expect(banner.statusCode).toBe(409);
-    expect(banner.json().error).toBe('media_in_use');
+    expect(banner.statusCode).toBe(200);
+    // Deleting one use leaves the others theirs.
+    const [first] = (await screen(lobby.id)).videos;
+    await call('DELETE', '/idle_screen', { device_id: lobby.id, video_id: first!.video_id });
+    expect((await t.app.inject({ method: 'GET', url: added.videos[0]!.url })).statusCode).toBe(200);
+    await call('DELETE', '/carousel', {
+      device_id: lobby.id,
+      image_id: (banner.json().data as Array<{ image_id: number }>).at(-1)!.image_id,
+    });
     expect((await screen(lobby.id)).videos).toHaveLength(1);
     await clear(lobby.id);
   });

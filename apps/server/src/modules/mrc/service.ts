@@ -11,6 +11,7 @@ import {
 } from '@ambassador/contracts';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, conflict, notFound, operatorText } from '../../lib/errors.js';
+import { BlobMissing } from '../../media/blob-store.js';
 import { DOCUMENT_KIND, saveBatch, type IncomingFile } from '../../media/batch.js';
 import { displayName, type MediaStore } from '../../media/store.js';
 import type { JobContext, JobQueue } from '../../jobs/types.js';
@@ -86,6 +87,10 @@ export const SCAN_LEASE_MS = 20_000;
 export const SCAN_ERROR_DETAIL =
   'The scan stopped with an unexpected error (recorded in the server log). Upload the document again; if it fails again, save it in another format.';
 
+/** The original is not in the media storage this server reads (what the operator reads). */
+export const FILE_MISSING_DETAIL =
+  "The original file is not in this server's media storage. Upload the document again; if several servers share the work, they must share their media storage (docs/operations.md).";
+
 export function createMrcService({
   repo,
   media,
@@ -129,15 +134,21 @@ export function createMrcService({
     const started = Date.now();
     try {
       const file = row.mediaId === null ? null : await repo.mediaFile(row.mediaId);
-      if (!file)
-        throw new ScanFailure('scan_error', 'The original file is no longer stored. Upload it again.');
-      const extracted = await media.withBlobFile(file.filename, (path) =>
-        extract(path, row.format, {
-          maxPages: MRC_MAX_PAGES,
-          maxCharacters: MRC_MAX_CHARACTERS,
-          signal: job.signal,
-        }),
-      );
+      if (!file) throw new ScanFailure('file_missing', FILE_MISSING_DETAIL);
+      const extracted = await media
+        .withBlobFile(file.filename, (path) =>
+          extract(path, row.format, {
+            maxPages: MRC_MAX_PAGES,
+            maxCharacters: MRC_MAX_CHARACTERS,
+            signal: job.signal,
+          }),
+        )
+        .catch((e: unknown) => {
+          // Not in the storage this instance reads (the store logged where it looked): retrying
+          // cannot help, and the operator is told what to do.
+          if (e instanceof BlobMissing) throw new ScanFailure('file_missing', FILE_MISSING_DETAIL);
+          throw e;
+        });
       const passages = toPassages(extracted.blocks);
       if (passages.length === 0) {
         throw new ScanFailure('no_text', 'The document has no text to read (it may be scanned images).');

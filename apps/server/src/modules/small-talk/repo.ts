@@ -64,6 +64,14 @@ export function createSmallTalkRepo(db: Db) {
       return row ?? null;
     },
 
+    /** Every language's saved list of the device. */
+    async lists(deviceId: number): Promise<(SmallTalkListRow & { language: string })[]> {
+      return db
+        .select({ language: l.language, items: l.items, updatedAt: l.updatedAt })
+        .from(l)
+        .where(eq(l.deviceId, deviceId));
+    },
+
     async saveList(
       deviceId: number,
       language: string,
@@ -87,12 +95,12 @@ export function createSmallTalkRepo(db: Db) {
       await db.delete(l).where(and(eq(l.deviceId, deviceId), eq(l.language, language)));
     },
 
-    /** The device's saved topic filters, or only one language's. */
-    async filters(deviceId: number, language?: string): Promise<TopicFilterRow[]> {
+    /** The device's saved topic filters. */
+    async filters(deviceId: number): Promise<TopicFilterRow[]> {
       return db
         .select({ language: f.language, topics: f.topics, speech: f.speech, text: f.text })
         .from(f)
-        .where(and(eq(f.deviceId, deviceId), language === undefined ? undefined : eq(f.language, language)));
+        .where(eq(f.deviceId, deviceId));
     },
 
     async saveFilter(deviceId: number, filter: TopicFilterRow, at: Date) {

@@ -11,6 +11,7 @@ import {
 import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest } from '../../lib/errors.js';
+import { createDeviceCache } from '../../lib/device-cache.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
 import { failedRule, invalidInput } from '../../lib/validate.js';
 import type { VectorService } from '../../nlu/vectors.js';
@@ -21,7 +22,7 @@ import {
   topicFilterMatcher,
   type SmallTalkVectors,
 } from './matching.js';
-import type { SmallTalkRepo, SmallTalkSettingsRow } from './repo.js';
+import type { SmallTalkListRow, SmallTalkRepo, SmallTalkSettingsRow, TopicFilterRow } from './repo.js';
 import { starterItems, type StoredSmallTalkItem } from './starter.js';
 
 /** The device as small talk needs it: the languages it offers, its default first. */
@@ -32,6 +33,23 @@ export interface SmallTalkDevice {
 }
 
 const DEFAULTS: SmallTalkSettingsRow = { isEnabledSmalltalk: true, isEnabledTopicFilter: false, prompt: '' };
+
+/**
+ * How long a device's small talk is answered from memory without a change being heard: changes reach
+ * every instance over the event bus at once, so this only bounds staleness when a message is lost.
+ */
+const ANSWERING_TTL_MS = 60_000;
+/** Devices whose small talk is held (a few KB each: settings, filters and lists). */
+const ANSWERING_MAX_DEVICES = 5_000;
+
+/** A device's small talk as its questions are answered from: read once, held until it changes. */
+interface DeviceSmallTalk {
+  settings: SmallTalkSettingsRow;
+  filters: Map<string, TopicFilterRow>;
+  lists: Map<string, SmallTalkListRow>;
+  /** Each language's topic filter matcher, made at its first question. */
+  declines: Map<string, (text: string) => string | null>;
+}
 
 const settingsOut = (row: SmallTalkSettingsRow): SmallTalkSettings => ({
   is_enabled_smalltalk: row.isEnabledSmalltalk,
@@ -67,12 +85,42 @@ export function createSmallTalkService({
   repo,
   clock,
   vectors,
+  onChanged,
 }: {
   repo: SmallTalkRepo;
   clock: Clock;
   /** The entries' questions compared by meaning too (stored vectors); none: by words only. */
   vectors?: Pick<VectorService, 'lookup' | 'background' | 'model'>;
+  /**
+   * A device's small talk (settings, lists, topic filters) changed: every instance must `forget`
+   * what it holds of it (module.ts, over the event bus). Alone, this instance forgets it itself.
+   */
+  onChanged?: (deviceId: number) => void;
 }) {
+  /** What questions are answered from, per device: an ask reads no small talk from the database. */
+  const answeringData = createDeviceCache<DeviceSmallTalk>({
+    load: async (deviceId) => {
+      const [settings, filters, lists] = await Promise.all([
+        repo.settings(deviceId),
+        repo.filters(deviceId),
+        repo.lists(deviceId),
+      ]);
+      return {
+        settings: settings ?? DEFAULTS,
+        filters: new Map(filters.map((f) => [f.language, f])),
+        lists: new Map(lists.map(({ language, ...list }) => [language, list])),
+        declines: new Map(),
+      };
+    },
+    ttlMs: ANSWERING_TTL_MS,
+    max: ANSWERING_MAX_DEVICES,
+  });
+  /** After every write: here at once, then on every instance. */
+  const changed = (deviceId: number) => {
+    answeringData.forget(deviceId);
+    onChanged?.(deviceId);
+  };
+
   /**
    * A list's matcher, by device, language, the list's version and the model: saved lists are read
    * each question, featurized once. Until a list's questions are embedded (in the background, the
@@ -156,7 +204,9 @@ export function createSmallTalkService({
       if (input.is_enabled_topic_filter !== undefined)
         change.isEnabledTopicFilter = input.is_enabled_topic_filter;
       if (Object.keys(change).length === 0) return settingsOut(await settingsRow(input.device_id));
-      return settingsOut(await repo.saveSettings(input.device_id, change, clock.now()));
+      const row = await repo.saveSettings(input.device_id, change, clock.now());
+      changed(input.device_id);
+      return settingsOut(row);
     },
 
     async questions(device: SmallTalkDevice, asked?: Language): Promise<SmallTalkQuestions> {
@@ -182,6 +232,7 @@ export function createSmallTalkService({
       const language = languageOf(device, input.language);
       if (input.reset) {
         await repo.removeList(device.id, language);
+        changed(device.id);
         return { language, items: starterItems(language), is_starter: true, updated_at: null };
       }
       const { items: current } = await currentItems(device.id, language);
@@ -199,6 +250,7 @@ export function createSmallTalkService({
         return { id, questions: item.questions, answer: item.answer, speech: item.speech };
       });
       const row = await repo.saveList(device.id, language, items, clock.now(), userId);
+      changed(device.id);
       return {
         language,
         items: row.items,
@@ -234,6 +286,7 @@ export function createSmallTalkService({
       }
       const filter = { language, topics, speech: input.speech, text: input.text };
       await repo.saveFilter(device.id, filter, clock.now());
+      changed(device.id);
       return filter;
     },
 
@@ -243,20 +296,24 @@ export function createSmallTalkService({
 
     async savePrompt(deviceId: number, prompt: string) {
       const row = await repo.saveSettings(deviceId, { prompt }, clock.now());
+      changed(deviceId);
       return { prompt: row.prompt };
     },
 
-    /** What answering a question needs of the device's small talk in a language. */
+    /** Another instance changed the device's small talk, or the device changed or went (module.ts). */
+    forget: (deviceId: number) => answeringData.forget(deviceId),
+
+    /** What answering a question needs of the device's small talk in a language (held in memory). */
     async answering(deviceId: number, language: Language): Promise<SmallTalkAnswering> {
-      const [settings, filters, list] = await Promise.all([
-        settingsRow(deviceId),
-        repo.filters(deviceId, language),
-        repo.list(deviceId, language),
-      ]);
-      const filter = filters[0];
+      const held = await answeringData.get(deviceId);
+      const { settings } = held;
+      const filter = held.filters.get(language);
+      const list = held.lists.get(language) ?? null;
       const matcher = settings.isEnabledSmalltalk ? await matcherOf(deviceId, language, list) : null;
       const filterOn = settings.isEnabledTopicFilter && !!filter && filter.topics.length > 0;
-      const declined = filterOn ? topicFilterMatcher(filter.topics) : () => null;
+      const declined =
+        held.declines.get(language) ?? (filterOn ? topicFilterMatcher(filter.topics) : () => null);
+      held.declines.set(language, declined);
       return {
         smallTalkOn: settings.isEnabledSmalltalk,
         filterOn,

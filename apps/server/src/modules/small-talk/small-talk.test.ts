@@ -1,5 +1,18 @@
-import { describe, expect, it } from 'vitest';
-import { backends, createUser } from '../../test/harness.js';
+import { createClient } from 'redis';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SMALL_TALK_CHANGED } from '../../bus/channels.js';
+import {
+  ADMIN,
+  backends,
+  createUser,
+  freshStore,
+  login,
+  startApp,
+  type Session,
+  type Store,
+  type TestApp,
+} from '../../test/harness.js';
+import { createDevice } from '../../test/sockets.js';
 import { projectFixture } from '../../test/project.js';
 import { aiCalls } from '../../test/ai.js';
 import { smallTalkMatcher, topicFilterMatcher, SMALL_TALK_THRESHOLD } from './matching.js';
@@ -236,5 +249,109 @@ describe.each(backends)('small talk on %s', (kind) => {
     expect(
       (await call('GET', `/small_talk/settings?device_id=${device.id}`, undefined, session)).statusCode,
     ).toBe(403);
+  });
+});
+
+/**
+ * Questions are answered from the device's small talk held in memory (service.ts): an operator's
+ * change on one instance must reach the kiosk asking another at once, not after the 60 s expiry.
+ * Two instances on one PostgreSQL and Redis (one PGlite directory opens once: PostgreSQL only).
+ */
+describe('small talk changed on another instance', () => {
+  const redisUrl = process.env.TEST_REDIS_URL;
+  const both = Boolean(redisUrl && process.env.TEST_DATABASE_URL);
+  let store: Store;
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    if (!both) return;
+    store = await freshStore('postgres');
+    a = await startApp(store, { REDIS_URL: redisUrl! });
+    b = await startApp(store, { REDIS_URL: redisUrl! });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+    await store?.drop();
+  });
+
+  it.runIf(both)('a kiosk on instance A answers with the settings, list and filter saved on B', async () => {
+    const admin: Session = await login(b.app, ADMIN.username, ADMIN.password);
+    const kiosk = await createDevice(b.app, admin, 'Two-instance small talk kiosk');
+    // Both instances listen for the change before it is made (Redis pub/sub keeps nothing).
+    const redis = createClient({ url: redisUrl });
+    await redis.connect();
+    const channel = `${a.app.redisPrefix}:bus:${SMALL_TALK_CHANGED.name}`;
+    await vi.waitFor(
+      async () => expect((await redis.pubSubNumSub(channel))[channel]).toBeGreaterThanOrEqual(2),
+      { timeout: 5_000 },
+    );
+    await redis.quit();
+
+    const onB = async (path: string, payload: object) => {
+      const res = await b.app.inject({
+        method: 'PUT',
+        url: `/admin_panel${path}`,
+        headers: admin.headers,
+        payload,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const deviceHeaders = { authorization: `Bearer ${kiosk.key}` };
+    const started = await a.app.inject({
+      method: 'POST',
+      url: '/device_api/v1/sessions',
+      headers: deviceHeaders,
+      payload: { language: 'english' },
+    });
+    const session = started.json().data.session_id;
+    const askA = async (text: string) => {
+      const res = await a.app.inject({
+        method: 'POST',
+        url: '/device_api/v1/ask',
+        headers: deviceHeaders,
+        payload: { session_id: session, text, language: 'english' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as { answered_by: string; answer_text: string | null };
+    };
+    // Within seconds, far under the 60 s a stale device may be held without the change being heard.
+    const soon = { timeout: 5_000, interval: 100 };
+
+    // A holds the starter set now.
+    expect(await askA('hello')).toMatchObject({
+      answered_by: 'small_talk',
+      answer_text: expect.stringMatching(/Hello/),
+    });
+
+    await onB('/small_talk/questions', {
+      device_id: kiosk.id,
+      language: 'english',
+      items: [{ questions: ['hello'], answer: 'Hello from the information desk.' }],
+    });
+    await vi.waitFor(
+      async () => expect((await askA('hello')).answer_text).toBe('Hello from the information desk.'),
+      soon,
+    );
+
+    await onB('/small_talk/topic_filters', {
+      device_id: kiosk.id,
+      language: 'english',
+      topics: ['violins'],
+      speech: '',
+      text: 'I would rather not talk about violins.',
+    });
+    await onB('/small_talk/settings', { device_id: kiosk.id, is_enabled_topic_filter: true });
+    await vi.waitFor(
+      async () =>
+        expect(await askA('do you sell violins')).toMatchObject({
+          answered_by: 'declined',
+          answer_text: 'I would rather not talk about violins.',
+        }),
+      soon,
+    );
+
+    await onB('/small_talk/settings', { device_id: kiosk.id, is_enabled_smalltalk: false });
+    await vi.waitFor(async () => expect((await askA('hello')).answered_by).toBe('fallback'), soon);
   });
 });

@@ -4,7 +4,7 @@ import type { SmallTalkAnswering } from './service.js';
 /**
  * Small talk's two steps of the answering chain: the topic filter first (a filtered topic is
  * declined whatever else would answer) and small talk near the end. Both read the device's
- * settings and list once per question.
+ * small talk once per question (held in memory: service.ts).
  */
 export function smallTalkSteps(
   answering: (deviceId: number, language: Question['language']) => Promise<SmallTalkAnswering>,

@@ -54,6 +54,20 @@ function carouselServer(
   });
 }
 
+/** A device with no banners yet that takes uploads by media id, naming media 100, 101… a.png, b.png… */
+function attachServer() {
+  let listed: CarouselBanner[] = [];
+  return fakeServer((call) => {
+    if (call.path === '/carousel') return { body: listed };
+    if (call.path === '/carousel/media') {
+      const ids = (call.body as { media_ids: number[] }).media_ids;
+      listed = [...listed, ...ids.map((id) => banner(id, `${String.fromCharCode(97 + id - 100)}.png`))];
+      return { body: listed };
+    }
+    return undefined;
+  });
+}
+
 const names = () =>
   screen.getAllByTestId('carousel-banner').map((li) => within(li).getByRole('img').getAttribute('alt'));
 
@@ -62,16 +76,7 @@ const png = (name: string) =>
 
 describe('CarouselCard', () => {
   it('uploads several images one by one (resumable) and lists them; a refused file names itself', async () => {
-    let listed: CarouselBanner[] = [];
-    const calls = fakeServer((call) => {
-      if (call.path === '/carousel') return { body: listed };
-      if (call.path === '/carousel/media') {
-        const ids = (call.body as { media_ids: number[] }).media_ids;
-        listed = [...listed, ...ids.map((id) => banner(id, `${String.fromCharCode(97 + id - 100)}.png`))];
-        return { body: listed };
-      }
-      return undefined;
-    });
+    const calls = attachServer();
     const tus = fakeTus({ refuse: { 'page.png': { status: 415, error: 'unsupported_type' } } });
     renderWithApp(<CarouselCard deviceId={7} carouselOn />, '/interface');
     await screen.findByTestId('carousel-empty');
@@ -93,6 +98,29 @@ describe('CarouselCard', () => {
     await waitFor(() => expect(snackbarStore.get().status).toBe('error'));
     expect(snackbarStore.get().text).toBe('page.png: This file type is not supported.');
     expect(names()).toEqual(['a.png', 'b.png']);
+  });
+
+  it('takes each picked file on its own: one refused is listed with its reason, the other is added', async () => {
+    attachServer();
+    fakeTus({ refuse: { 'page.png': { status: 415, error: 'unsupported_type' } } });
+    renderWithApp(<CarouselCard deviceId={7} carouselOn />, '/interface');
+    await screen.findByTestId('carousel-empty');
+    fireEvent.change(screen.getByTestId('carousel-input'), {
+      target: { files: [png('page.png'), png('a.png')] },
+    });
+    await waitFor(() =>
+      expect(snackbarStore.get().text).toBe('1 of 2 files was refused (1 added): see the list.'),
+    );
+    expect(snackbarStore.get().status).toBe('error');
+    expect(names()).toEqual(['b.png']);
+    const refused = screen.getByTestId('carousel-refused');
+    expect(
+      within(refused)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['page.png: This file type is not supported.']);
+    fireEvent.click(within(refused).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByTestId('carousel-refused')).toBeNull());
   });
 
   it('lists the banners with thumbnails and moves one by keyboard-reachable buttons', async () => {
