@@ -89,7 +89,9 @@ describe('a job whose server is killed with kill -9 in the middle of it', () => 
   // The two wait out the same 20 s lease: side by side, not one after the other.
   it.concurrent(
     'is taken over by the other instance on the same PostgreSQL within 30 s and ends Ready',
-    async () => {
+    // A concurrent test takes `expect` from its own context: the global one belongs to whichever test
+    // vitest thinks is current, and once the other finishes, expect.poll refuses to run at all.
+    async ({ expect }) => {
       const database = await freshPostgres('e2e_kill9');
       const db = new pg.Client({ connectionString: database.url });
       const mine: RunningServer[] = [];
@@ -97,7 +99,7 @@ describe('a job whose server is killed with kill -9 in the middle of it', () => 
         const env = { DATABASE_URL: database.url };
         const a = await start(env);
         mine.push(a);
-        // Both instances share the media directory (one disk; a blob store for several is issue 38).
+        // Both instances share the media directory (one disk): on separate ones B would refuse to start.
         const b = await start(env, a.dataDir);
         mine.push(b);
         await db.connect();
@@ -157,7 +159,7 @@ describe('a job whose server is killed with kill -9 in the middle of it', () => 
 
   it.concurrent(
     'on the embedded database, the server started again on its data directory resumes the scan',
-    async () => {
+    async ({ expect }) => {
       const a = await start({});
       const { device, id } = await uploadBig(a.url);
       await expect.poll(() => began(a, 1)).toBe(true);
