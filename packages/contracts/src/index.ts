@@ -26,3 +26,4 @@ export * from './documents.js';
 export * from './small-talk.js';
 export * from './avatars.js';
 export * from './locations.js';
+export * from './search.js';

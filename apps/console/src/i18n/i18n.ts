@@ -103,6 +103,11 @@ const packs = {
     zhHant: () => import('./packs/mrc.zhHant.json'),
     zhHans: () => import('./packs/mrc.zhHans.json'),
   },
+  search: {
+    en: () => import('./packs/search.en.json'),
+    zhHant: () => import('./packs/search.zhHant.json'),
+    zhHans: () => import('./packs/search.zhHans.json'),
+  },
   smallTalk: {
     en: () => import('./packs/small-talk.en.json'),
     zhHant: () => import('./packs/small-talk.zhHant.json'),
@@ -128,7 +133,12 @@ async function loadPackIn(pack: StringPack, language: UiLanguage): Promise<void>
 export async function loadStringPack(pack: StringPack): Promise<void> {
   wantedPacks.add(pack);
   const current = isUiLanguage(i18n.language) ? i18n.language : DEFAULT_UI_LANGUAGE;
-  await Promise.all([loadPackIn(pack, DEFAULT_UI_LANGUAGE), loadPackIn(pack, current)]);
+  // A switch of language under way has remembered the new one but not yet changed to it, and
+  // loaded the packs wanted before this one: this pack is loaded in the coming language too.
+  const coming = storedUiLanguage();
+  await Promise.all(
+    [...new Set([DEFAULT_UI_LANGUAGE, current, coming])].map((language) => loadPackIn(pack, language)),
+  );
 }
 
 async function loadLanguage(language: UiLanguage): Promise<void> {

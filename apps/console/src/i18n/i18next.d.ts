@@ -10,6 +10,7 @@ import type pushEn from './packs/push.en.json';
 import type interfaceEn from './packs/interface.en.json';
 import type eventsEn from './packs/events.en.json';
 import type mrcEn from './packs/mrc.en.json';
+import type searchEn from './packs/search.en.json';
 import type smallTalkEn from './packs/small-talk.en.json';
 import type shellEn from './packs/shell.en.json';
 
@@ -29,6 +30,7 @@ declare module 'i18next' {
         typeof interfaceEn &
         typeof eventsEn &
         typeof mrcEn &
+        typeof searchEn &
         typeof smallTalkEn;
     };
   }

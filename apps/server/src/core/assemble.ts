@@ -6,7 +6,7 @@ import { resumableUploadRoutes } from '../media/tus-routes.js';
 import { registerDeviceAuth } from '../plugins/device-auth.js';
 import { registerGuard } from '../plugins/guard.js';
 import type { BuiltCore } from './core.js';
-import type { AnyModule, Core, KioskPart, ModuleName, ScheduledTask } from './module.js';
+import type { AnyModule, Core, KioskPart, ModuleName, ScheduledTask, SearchSource } from './module.js';
 
 const HOUR = 3_600_000;
 type Step = void | Promise<void>;
@@ -24,6 +24,7 @@ interface Erased {
   tasks?(own: unknown): ScheduledTask[];
   mediaReferences?: MediaReferenceSource[];
   kiosk?(own: unknown): KioskPart[];
+  search?(own: unknown, core: Core): SearchSource[];
   warm?(own: unknown, core: Core): Promise<void>;
   close?(own: unknown): Step;
 }
@@ -39,6 +40,7 @@ export async function buildModules(base: BuiltCore, registry: readonly AnyModule
     await module.hooks?.(core.app, own, core);
     if (module.mediaReferences) core.media.addReferences(...module.mediaReferences);
     if (module.kiosk) base.parts.push(...module.kiosk(own));
+    if (module.search) base.searches.push(...module.search(own, core));
     if (module.close) core.app.addHook('onClose', async () => module.close?.(own));
   }
   base.building(null);

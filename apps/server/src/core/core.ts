@@ -19,7 +19,7 @@ import { createVectorService } from '../nlu/vectors.js';
 import { createVectorsRepo } from '../nlu/vectors-repo.js';
 import type { LoadShedder } from '../plugins/load-shed.js';
 import { createRealtime } from '../realtime/server.js';
-import type { Core, KioskPart, ModuleName, Modules, ScheduledTask } from './module.js';
+import type { Core, KioskPart, ModuleName, Modules, ScheduledTask, SearchSource } from './module.js';
 
 /**
  * The server's shared parts, made before any module: the job queue, the media store and its
@@ -40,6 +40,7 @@ export function createCore(
   const log = app.log;
   const built = new Map<ModuleName, unknown>();
   const parts: KioskPart[] = [];
+  const searches: SearchSource[] = [];
   let building: string | null = null;
   const use = <N extends ModuleName>(name: N): Modules[N] => {
     if (!built.has(name)) {
@@ -151,6 +152,7 @@ export function createCore(
     },
     kioskParts: async (deviceId) =>
       Object.fromEntries(await Promise.all(parts.map(async (part) => [part.key, await part.read(deviceId)]))),
+    searchSources: () => searches,
     use,
   };
   /** The core's own housekeeping, after the modules' (media only an expired row named go the same hour). */
@@ -163,12 +165,13 @@ export function createCore(
     core,
     uploads,
     tasks,
-    /** Records what a module built, and the kiosk parts it owns. */
+    /** Records what a module built, the kiosk parts it owns and what of it search finds. */
     building: (name: string | null) => {
       building = name;
     },
     built,
     parts,
+    searches,
   };
 }
 export type BuiltCore = ReturnType<typeof createCore>;

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { KioskPartKey, KioskParts } from '@ambassador/contracts';
+import type { KioskPartKey, KioskParts, PagePath, SearchHit, SearchKind } from '@ambassador/contracts';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { EventBus } from '../bus/bus.js';
@@ -45,6 +45,8 @@ export interface Core {
   understanding(): Pick<ReturnType<Embedder['info']>, 'provider' | 'model' | 'state' | 'detail'>;
   /** The live parts of a device's configuration, each read from the module that owns it. */
   kioskParts(deviceId: number): Promise<Partial<KioskParts>>;
+  /** What the console's search looks through, each kind from the module that keeps it. */
+  searchSources(): readonly SearchSource[];
   /**
    * A module built before this one (the registry's order). While modules are built it throws for
    * one not built yet, naming the order to fix; from routes and handlers every module is there.
@@ -56,6 +58,15 @@ export interface Core {
 export type KioskPart = {
   [K in KioskPartKey]: { key: K; read(deviceId: number): Promise<KioskParts[K]> };
 }[KioskPartKey];
+
+/** One kind of thing the console's search (Ctrl+K) finds, in one device's data. */
+export interface SearchSource {
+  kind: SearchKind;
+  /** The page the caller needs access to for these hits (the page they open on). */
+  page: PagePath;
+  /** The best `limit` of the device's things that hold `text`, closest first. */
+  find(scope: { deviceId: number; projectId: number }, text: string, limit: number): Promise<SearchHit[]>;
+}
 
 /** Housekeeping a module asks for: hourly unless it says how often. */
 export interface ScheduledTask extends HousekeepingTask {
@@ -85,6 +96,8 @@ export interface ModuleDefinition<N extends ModuleName> {
   mediaReferences?: MediaReferenceSource[];
   /** The parts of a kiosk's configuration it owns (it sends their changes to the kiosks itself). */
   kiosk?(own: Modules[N]): KioskPart[];
+  /** What of its data the console's search finds. */
+  search?(own: Modules[N], core: Core): SearchSource[];
   /** Run once the server is ready, in the background, when the server warms up (tests do not). */
   warm?(own: Modules[N], core: Core): Promise<void>;
   /** On close, after requests have stopped (timers, child processes, sockets of its own). */

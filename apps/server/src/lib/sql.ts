@@ -23,3 +23,16 @@ export function naturalOrder(column: AnyColumn): SQL[] {
     asc(sql`lower(${column})`),
   ];
 }
+
+/**
+ * Search hits closest first: the text itself, then values that start with it, then shorter ones
+ * (a short name holding the text is more likely the one meant than a long sentence).
+ */
+export function closestFirst(column: AnyColumn | SQL, text: string): SQL[] {
+  const folded = text.toLowerCase();
+  return [
+    sql`(lower(${column}) = ${folded}) desc`,
+    sql`(lower(${column}) like ${prefixPattern(folded)}) desc`,
+    sql`length(${column})`,
+  ];
+}

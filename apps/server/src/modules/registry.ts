@@ -17,6 +17,7 @@ import { metricsModule } from './metrics/index.js';
 import { mrcModule } from './mrc/index.js';
 import { pushModule } from './push/index.js';
 import { retentionModule } from './retention/index.js';
+import { searchModule } from './search/index.js';
 import { smallTalkModule } from './small-talk/index.js';
 import { usersModule } from './users/index.js';
 
@@ -44,5 +45,6 @@ export const MODULES: readonly AnyModule[] = [
   conversationsModule,
   dashboardModule,
   retentionModule,
+  searchModule,
   metricsModule,
 ];

@@ -1,4 +1,13 @@
-import { Suspense, lazy, useDeferredValue, useEffect, useRef, useState, type ComponentType } from 'react';
+import {
+  Suspense,
+  lazy,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+} from 'react';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -19,6 +28,7 @@ import { ConnectionLostBanner } from './connection-lost-banner';
 import { LeftBarContent } from './left-bar';
 import { RightBarContent } from './right-bar';
 import { focusMainContent, useRouteFocus } from './route-focus';
+import { useGlobalShortcuts, type ShortcutTarget } from './shortcuts';
 import { SkipLink } from './skip-link';
 import { TopBar } from './top-bar';
 
@@ -59,6 +69,15 @@ const ChatAlerts = lazy(async (): Promise<{ default: ComponentType }> => {
   }
 });
 
+/** Search everywhere and the shortcuts list: their code and strings load when first opened. */
+const SearchDialogs = lazy(async () => {
+  const [module] = await Promise.all([
+    import('@/features/search/components/search-dialogs'),
+    loadStringPack('search'),
+  ]);
+  return { default: module.SearchDialogs };
+});
+
 function readCollapsed(): boolean {
   try {
     return localStorage.getItem(COLLAPSED_KEY) === '1';
@@ -82,6 +101,13 @@ export function AppShell() {
   // opened, not with every screen; then they stay, keeping what was typed in them.
   const [rightOpened, setRightOpened] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
+  const [searchOpen, setSearchOpen] = useState<ShortcutTarget | null>(null);
+  const [searchLoaded, setSearchLoaded] = useState(false);
+  const openSearch = useCallback((target: ShortcutTarget) => {
+    setSearchLoaded(true);
+    setSearchOpen(target);
+  }, []);
+  useGlobalShortcuts(openSearch);
   const mainRef = useRef<HTMLElement>(null);
   const location = useLocation();
   // After sign-in and each change of screen, the focus starts at the new screen's heading. A shell
@@ -139,6 +165,7 @@ export function AppShell() {
         leftOpen={leftOpen}
         onToggleLeft={toggleLeft}
         menuAlert={leftOpen ? 0 : chatsWaiting}
+        onSearch={() => openSearch('search')}
         rightOpen={rightOpen}
         onToggleRight={() => {
           setRightOpened(true);
@@ -208,6 +235,11 @@ export function AppShell() {
         <IncomingCallBanner />
       </Suspense>
       <ConnectionLostBanner />
+      {searchLoaded && (
+        <Suspense fallback={null}>
+          <SearchDialogs open={searchOpen} onClose={() => setSearchOpen(null)} />
+        </Suspense>
+      )}
       {maySeeChats && (
         <Suspense fallback={null}>
           <ChatAlerts />

@@ -1,4 +1,5 @@
 import AppBar from '@mui/material/AppBar';
+import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
@@ -6,10 +7,12 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
+import SearchIcon from '@mui/icons-material/Search';
 import ViewSidebarOutlined from '@mui/icons-material/ViewSidebarOutlined';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '@/shared/ui/language-switcher';
+import { visuallyHidden } from '@/shared/ui/visually-hidden';
 import { TOP_BAR_HEIGHT } from '../theme';
 import { CountBadge } from './count-badge';
 
@@ -17,6 +20,7 @@ export function TopBar({
   leftOpen,
   onToggleLeft,
   menuAlert = 0,
+  onSearch,
   rightOpen,
   onToggleRight,
 }: {
@@ -24,6 +28,8 @@ export function TopBar({
   onToggleLeft: () => void;
   /** A count to show on the closed menu's toggle (visitors waiting for staff), 0 for none. */
   menuAlert?: number;
+  /** Opens search everywhere (also Ctrl+K and "/"). */
+  onSearch: () => void;
   rightOpen: boolean;
   onToggleRight: () => void;
 }) {
@@ -71,6 +77,36 @@ export function TopBar({
           </Typography>
         </Box>
         <Box sx={{ flex: 1 }} />
+        <Button
+          variant="outlined"
+          color="inherit"
+          onClick={onSearch}
+          startIcon={<SearchIcon />}
+          aria-keyshortcuts="Control+K Meta+K /"
+          data-testid="search-open"
+          sx={{
+            borderColor: 'divider',
+            color: 'text.secondary',
+            textTransform: 'none',
+            minWidth: 0,
+            '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } },
+          }}
+        >
+          {/* On a phone the magnifier alone; the name stays for screen readers. */}
+          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+            {t('shell.search')}
+          </Box>
+          <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' }, ...visuallyHidden }}>
+            {t('shell.search')}
+          </Box>
+          <Box
+            component="kbd"
+            aria-hidden
+            sx={{ display: { xs: 'none', md: 'inline' }, ml: 1.5, fontSize: 12, fontFamily: 'inherit' }}
+          >
+            Ctrl K
+          </Box>
+        </Button>
         <LanguageSwitcher />
         <Tooltip title={rightOpen ? t('right_bar.close') : t('right_bar.open')}>
           <IconButton

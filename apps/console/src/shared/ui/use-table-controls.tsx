@@ -3,6 +3,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Search from '@mui/icons-material/Search';
+import { useAddressRequest } from '@/shared/lib/use-address-param';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
 import { usePaging } from './use-paging';
 
@@ -20,6 +21,8 @@ export type TableSort<C extends string> = { sort_by: C; order: 'asc' | 'desc' };
 export function useTableControls<C extends string>(initialSort: TableSort<C>, testId: string) {
   const paging = usePaging();
   const [search, setSearch] = useState('');
+  // Opened with `?q=` (from search everywhere): the list starts filtered to it.
+  useAddressRequest('q', true, setSearch);
   const debouncedSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [sort, setSort] = useState<TableSort<C>>(initialSort);
 

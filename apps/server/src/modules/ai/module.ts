@@ -16,6 +16,7 @@ import { createExchangeService } from './exchange/service.js';
 import { createResponsesRepo, responseMediaReferences } from './responses/repo.js';
 import { createResponsesService } from './responses/service.js';
 import { aiRoutes } from './routes.js';
+import { aiSearchSources } from './search-repo.js';
 import { createTopicsRepo } from './topics/repo.js';
 import { createTopicsService } from './topics/service.js';
 import { createTransferRepo, transferMediaReferences } from './transfer/repo.js';
@@ -104,6 +105,7 @@ export const aiModule = defineModule({
     }),
   tasks: ({ transfer }) => [{ name: 'prune expired transfer snapshots', run: transfer.prune }],
   mediaReferences: [responseMediaReferences, transferMediaReferences],
+  search: (_own, { db }) => aiSearchSources(db),
   // One device at a time, in 20 ms slices: requests are served meanwhile, and a device's first
   // visitor question no longer waits for its build.
   warm: async ({ matcher }, { use, log }) => {

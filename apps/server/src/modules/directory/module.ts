@@ -1,5 +1,5 @@
 import { defineModule, type Core } from '../../core/module.js';
-import { createDirectoryRepo, directoryMediaReferences } from './repo.js';
+import { createDirectoryRepo, directoryMediaReferences, directorySearchSources } from './repo.js';
 import { directoryDeviceRoutes, directoryRoutes } from './routes.js';
 import { createDirectoryService } from './service.js';
 
@@ -27,4 +27,5 @@ export const directoryModule = defineModule({
   admin: (scope, { directory }) => directoryRoutes(scope, { directory }),
   device: (scope, { directory }) => directoryDeviceRoutes(scope, { directory }),
   mediaReferences: [directoryMediaReferences],
+  search: (_own, { db }) => directorySearchSources(db),
 });

@@ -2,7 +2,9 @@ import { and, asc, count, eq, exists, ilike, inArray, or, sql, type SQL } from '
 import type { Db } from '../../db/client.js';
 import { devices, directoryUnits as u, directoryUnitTexts as tx, media } from '../../db/schema.js';
 import type { MediaReferenceSource } from '../../media/repo.js';
-import { likePattern, naturalOrder } from '../../lib/sql.js';
+import type { SearchSource } from '../../core/module.js';
+import { holds } from '../../lib/search-text.js';
+import { closestFirst, likePattern, naturalOrder } from '../../lib/sql.js';
 
 /** The first key of the advisory lock an import of a device's directory takes (the device id is the second). */
 const DIRECTORY_LOCK = 0x6469_7200;
@@ -229,3 +231,40 @@ export const directoryMediaReferences: MediaReferenceSource = {
   name: 'directory logos',
   ids: sql`select logo_media_id from directory_units where logo_media_id is not null`,
 };
+
+/** What search finds of the directory: units by number or occupant name, in any language. */
+export function directorySearchSources(db: Db): SearchSource[] {
+  return [
+    {
+      kind: 'unit',
+      page: '/interface',
+      async find({ deviceId }, text, limit) {
+        const names = db
+          .select({
+            unitId: tx.unitId,
+            name: sql<string>`string_agg(${tx.name}, ' · ' order by ${tx.language})`.as('names'),
+          })
+          .from(tx)
+          .where(sql`${tx.name} <> ''`)
+          .groupBy(tx.unitId)
+          .as('names');
+        const rows = await db
+          .select({ id: u.id, unitNo: u.unitNo, names: names.name })
+          .from(u)
+          .leftJoin(names, eq(names.unitId, u.id))
+          .where(and(eq(u.deviceId, deviceId), holds([u.unitNo, sql`coalesce(${names.name}, '')`], text)))
+          .orderBy(...closestFirst(u.unitNo, text), u.id)
+          .limit(limit);
+        return rows.map((r) => ({
+          kind: 'unit' as const,
+          id: r.id,
+          title: r.names ?? r.unitNo,
+          detail: r.names ? r.unitNo : null,
+          target_id: r.id,
+          language: null,
+          state: null,
+        }));
+      },
+    },
+  ];
+}

@@ -2,6 +2,9 @@ import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { events } from '../../db/schema.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
+import type { SearchSource } from '../../core/module.js';
+import { holds } from '../../lib/search-text.js';
+import { closestFirst } from '../../lib/sql.js';
 import type { MediaReferenceSource } from '../../media/repo.js';
 
 export type EventRow = typeof events.$inferSelect;
@@ -124,3 +127,30 @@ export const eventMediaReferences: MediaReferenceSource = {
   name: 'event flows',
   texts: sql`select flows::text from events where flows::text like '%/media/%'`,
 };
+
+/** What search finds of the events: by title. */
+export function eventSearchSources(db: Db): SearchSource[] {
+  return [
+    {
+      kind: 'event',
+      page: '/event',
+      async find({ deviceId }, text, limit) {
+        const rows = await db
+          .select({ id: events.id, title: events.title, isActive: events.isActive })
+          .from(events)
+          .where(and(eq(events.deviceId, deviceId), holds([events.title], text)))
+          .orderBy(...closestFirst(events.title, text), events.id)
+          .limit(limit);
+        return rows.map((r) => ({
+          kind: 'event' as const,
+          id: r.id,
+          title: r.title,
+          detail: null,
+          target_id: r.id,
+          language: null,
+          state: r.isActive ? 'active' : null,
+        }));
+      },
+    },
+  ];
+}

@@ -1,5 +1,5 @@
 import { defineModule, type Core } from '../../core/module.js';
-import { createEventRepo, eventMediaReferences } from './event-repo.js';
+import { createEventRepo, eventMediaReferences, eventSearchSources } from './event-repo.js';
 import { eventRoutes } from './event-routes.js';
 import { createEventService } from './event-service.js';
 import { createKioskEvents } from './kiosk-event.js';
@@ -54,5 +54,6 @@ export const eventsModule = defineModule({
     { name: 'end event runs their kiosk stopped reporting on', run: () => runs.closeAbandoned() },
   ],
   mediaReferences: [eventMediaReferences, quizMediaReferences],
+  search: (_own, { db }) => eventSearchSources(db),
   kiosk: ({ kioskEvents }) => [{ key: 'event', read: (deviceId) => kioskEvents.kioskEvent(deviceId) }],
 });

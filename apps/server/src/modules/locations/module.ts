@@ -1,6 +1,6 @@
 import { defineModule, type Core } from '../../core/module.js';
 import { DEVICE_CHANGED, LOCATIONS_CHANGED } from '../../bus/channels.js';
-import { createLocationsRepo, locationsMediaReferences } from './repo.js';
+import { createLocationsRepo, locationsMediaReferences, locationSearchSources } from './repo.js';
 import { locationsDeviceRoutes, locationsRoutes } from './routes.js';
 import { createLocationsService } from './service.js';
 import { locationsStep, namedLocationStep } from './step.js';
@@ -39,4 +39,5 @@ export const locationsModule = defineModule({
   admin: (scope, { locations }, { media }) => locationsRoutes(scope, { locations, media }),
   device: (scope, { locations }) => locationsDeviceRoutes(scope, { locations }),
   mediaReferences: [...locationsMediaReferences],
+  search: (_own, { db }) => locationSearchSources(db),
 });

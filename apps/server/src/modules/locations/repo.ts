@@ -9,7 +9,9 @@ import {
   media,
   type StoredLocationDetails,
 } from '../../db/schema.js';
-import { likePattern } from '../../lib/sql.js';
+import type { SearchSource } from '../../core/module.js';
+import { holds } from '../../lib/search-text.js';
+import { closestFirst, likePattern } from '../../lib/sql.js';
 import type { MediaReferenceSource } from '../../media/repo.js';
 
 /** The first key of the advisory lock a change of a device's locations takes (the device id is the second). */
@@ -438,3 +440,31 @@ export const locationsMediaReferences: MediaReferenceSource[] = [
     texts: sql`select image || ' ' || details::text from locations`,
   },
 ];
+
+/** What search finds of the locations: by name or alias. */
+export function locationSearchSources(db: Db): SearchSource[] {
+  const aliases = sql`array_to_string(${loc.aliases}, ' ')`;
+  return [
+    {
+      kind: 'location',
+      page: '/ai',
+      async find({ deviceId }, text, limit) {
+        const rows = await db
+          .select({ id: loc.id, name: loc.name, aliases: loc.aliases })
+          .from(loc)
+          .where(and(eq(loc.deviceId, deviceId), holds([loc.name, aliases], text)))
+          .orderBy(...closestFirst(loc.name, text), loc.id)
+          .limit(limit);
+        return rows.map((r) => ({
+          kind: 'location' as const,
+          id: r.id,
+          title: r.name,
+          detail: r.aliases.length ? r.aliases.join(', ') : null,
+          target_id: r.id,
+          language: null,
+          state: null,
+        }));
+      },
+    },
+  ];
+}

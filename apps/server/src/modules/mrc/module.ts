@@ -1,7 +1,7 @@
 import { defineModule, type Core } from '../../core/module.js';
 import { MRC_CHANGED } from '../../bus/channels.js';
 import { detectLanguage, extractDocument, toPassages } from './extract/index.js';
-import { createMrcRepo, mrcMediaReferences } from './repo.js';
+import { createMrcRepo, mrcMediaReferences, mrcSearchSources } from './repo.js';
 import {
   createGenerate,
   createIndexRegistry,
@@ -69,4 +69,5 @@ export const mrcModule = defineModule({
     mrcRoutes(scope, { mrc, devices: use('devices').devices });
   },
   mediaReferences: [mrcMediaReferences],
+  search: (_own, { db }) => mrcSearchSources(db),
 });

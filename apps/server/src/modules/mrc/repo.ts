@@ -3,7 +3,9 @@ import type { MrcFailure, MrcFormat, MrcStatus } from '@ambassador/contracts';
 import type { Db } from '../../db/client.js';
 import { devices, media, mrcDocuments as d, mrcPassages as p } from '../../db/schema.js';
 import type { MediaReferenceSource } from '../../media/repo.js';
-import { likePattern } from '../../lib/sql.js';
+import type { SearchSource } from '../../core/module.js';
+import { holds } from '../../lib/search-text.js';
+import { closestFirst, likePattern } from '../../lib/sql.js';
 import type { PassageDraft } from './extract/types.js';
 
 export type MrcSort = 'filename' | 'status' | 'create_datetime' | 'pages' | 'language';
@@ -228,3 +230,30 @@ export const mrcMediaReferences: MediaReferenceSource = {
   name: 'scanned documents',
   ids: sql`select media_id from mrc_documents where status <> 'Removed' and media_id is not null`,
 };
+
+/** What search finds of the documents: by file name (a removed one is gone for the operator). */
+export function mrcSearchSources(db: Db): SearchSource[] {
+  return [
+    {
+      kind: 'document',
+      page: '/ai',
+      async find({ deviceId }, text, limit) {
+        const rows = await db
+          .select({ id: d.id, filename: d.filename, status: d.status })
+          .from(d)
+          .where(and(eq(d.deviceId, deviceId), ne(d.status, 'Removed'), holds([d.filename], text)))
+          .orderBy(...closestFirst(d.filename, text), d.id)
+          .limit(limit);
+        return rows.map((r) => ({
+          kind: 'document' as const,
+          id: r.id,
+          title: r.filename,
+          detail: null,
+          target_id: r.id,
+          language: null,
+          state: r.status,
+        }));
+      },
+    },
+  ];
+}

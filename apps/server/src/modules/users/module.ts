@@ -1,5 +1,5 @@
 import { defineModule, type Core } from '../../core/module.js';
-import { createUsersRepo } from './repo.js';
+import { createUsersRepo, userSearchSources } from './repo.js';
 import { usersRoutes } from './routes.js';
 import { createUsersService } from './service.js';
 
@@ -22,4 +22,5 @@ export const usersModule = defineModule({
   name: 'users',
   build,
   admin: (scope, { users }) => usersRoutes(scope, { users }),
+  search: (_own, { db }) => userSearchSources(db),
 });

@@ -1,6 +1,10 @@
+import { ROLE, type RoleId } from '@ambassador/contracts';
 import { and, asc, count, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
+import type { SearchSource } from '../../core/module.js';
+import { holds } from '../../lib/search-text.js';
+import { closestFirst } from '../../lib/sql.js';
 import { usernameKey } from '../../lib/usernames.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -69,3 +73,36 @@ export function createUsersRepo(db: Db) {
 }
 
 export type UsersRepo = ReturnType<typeof createUsersRepo>;
+
+const ROLE_NAMES = Object.fromEntries(Object.entries(ROLE).map(([name, id]) => [id, name])) as Record<
+  RoleId,
+  string
+>;
+
+/** What search finds of the users: the project's, by name. */
+export function userSearchSources(db: Db): SearchSource[] {
+  return [
+    {
+      kind: 'user',
+      page: '/setting',
+      async find({ projectId }, text, limit) {
+        const rows = await db
+          .select({ id: users.id, username: users.username, roleId: users.roleId })
+          .from(users)
+          .where(and(eq(users.projectId, projectId), holds([users.username], text)))
+          .orderBy(...closestFirst(users.username, text), users.id)
+          .limit(limit);
+        return rows.map((r) => ({
+          kind: 'user' as const,
+          id: r.id,
+          title: r.username,
+          detail: null,
+          target_id: r.id,
+          language: null,
+          // The role's name (admin, user, service): the console words it.
+          state: ROLE_NAMES[r.roleId as RoleId] ?? null,
+        }));
+      },
+    },
+  ];
+}

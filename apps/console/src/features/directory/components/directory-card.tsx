@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,6 +17,7 @@ import type { DirectoryUnit, Language } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/shared/api/api-error';
 import { useSelectedDeviceLanguages } from '@/shared/auth/use-selected-device-languages';
+import { useAddressRequest } from '@/shared/lib/use-address-param';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
 import { DataTable, type Column } from '@/shared/ui/data-table';
 import { DeleteDialog, useDeleteDialog } from '@/shared/ui/delete-dialog';
@@ -43,6 +44,16 @@ export function DirectoryCard({ deviceId, deviceName }: { deviceId: number; devi
   const languages = useSelectedDeviceLanguages() ?? (['english'] as const);
   const [search, setSearch] = useState('');
   const query = useDebouncedValue(search.trim(), 300);
+  const cardRef = useRef<HTMLDivElement>(null);
+  // Opened with `?unit=G12` (from search everywhere): the card is scrolled to, filtered to that unit.
+  const [scrollTo, setScrollTo] = useState(false);
+  useAddressRequest('unit', true, (unit) => {
+    setSearch(unit);
+    setScrollTo(true);
+  });
+  useEffect(() => {
+    if (scrollTo) cardRef.current?.scrollIntoView({ block: 'start' });
+  }, [scrollTo]);
   const paging = usePaging();
   const directory = useDirectory(deviceId, query, paging.limit, paging.offset);
   const remove = useDeleteUnit();
@@ -132,7 +143,7 @@ export function DirectoryCard({ deviceId, deviceName }: { deviceId: number; devi
   ];
 
   return (
-    <Card variant="outlined" sx={{ mt: 2 }} data-testid="directory-card">
+    <Card ref={cardRef} variant="outlined" sx={{ mt: 2, scrollMarginTop: 80 }} data-testid="directory-card">
       <CardContent>
         <Typography variant="h6" component="h2">
           {t('interface.directory.title')}

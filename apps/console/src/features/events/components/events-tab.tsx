@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '@/shared/api/api-error';
 import { useSelectedDeviceLanguages } from '@/shared/auth/use-selected-device-languages';
 import { formatDateTime } from '@/shared/lib/format-date';
+import { useAddressRequest } from '@/shared/lib/use-address-param';
 import { DataTable, type Column } from '@/shared/ui/data-table';
 import { DeleteDialog, useDeleteDialog } from '@/shared/ui/delete-dialog';
 import { RowAction } from '@/shared/ui/row-action';
@@ -74,6 +75,14 @@ export function EventsTab({ deviceId }: { deviceId: number }) {
   const rows = ordered.slice(paging.offset, paging.offset + paging.limit);
   const lastPage = Math.max(0, Math.ceil(ordered.length / paging.pageSize) - 1);
   if (overview.data && paging.page > lastPage) paging.setPage(lastPage);
+
+  // Opened with `?open=<id>` (from search everywhere): that event's editor, once the list has it.
+  useAddressRequest('open', overview.data !== undefined, (asked) => {
+    const event = overview.data?.events.find((e) => String(e.id) === asked);
+    if (event) show({ kind: 'event', eventId: event.id, mode: 'edit' });
+    // The snackbar is another component's state: told after this render, not during it.
+    else queueMicrotask(() => notify.error(t('events.not_found')));
+  });
 
   const languagesOf = (e: EventSummary) => e.languages.map((l) => t(`languages.${l}`)).join(', ');
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -7,11 +7,13 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import LockResetOutlined from '@mui/icons-material/LockResetOutlined';
-import type { User } from '@ambassador/contracts';
+import { MAX_PAGE_SIZE, type User } from '@ambassador/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/shared/api/api-error';
 import { useAuth } from '@/shared/auth/auth-store';
 import { formatDateTime } from '@/shared/lib/format-date';
+import { useAddressParam } from '@/shared/lib/use-address-param';
 import { DataTable, type Column } from '@/shared/ui/data-table';
 import { DeleteDialog, useDeleteDialog } from '@/shared/ui/delete-dialog';
 import { PageHeader } from '@/shared/ui/page-header';
@@ -19,7 +21,7 @@ import { RowAction } from '@/shared/ui/row-action';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { usePaging } from '@/shared/ui/use-paging';
 import { useDeleteUser } from '../api/delete-user';
-import { useUsers } from '../api/get-users';
+import { usersQueryOptions, useUsers } from '../api/get-users';
 import { RoleCell } from '../components/role-cell';
 import { UserDialog } from '../dialogs/user-dialog';
 import type { UserDialogMode } from '../dialogs/user-form';
@@ -44,6 +46,23 @@ export function UsersPage() {
 
   const openDialog = (mode: UserDialogMode, user?: User) =>
     setDialog((d) => ({ key: d.key + 1, open: true, mode, ...(user && { user }) }));
+
+  // Opened with `?open=<id>` (from search everywhere): that user's editor, once the list has it.
+  const [asked, consumeAsked] = useAddressParam('open');
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (asked === null) return;
+    consumeAsked();
+    // Read from the largest page the API gives, not the one shown: the user may be on any page.
+    void queryClient
+      .fetchQuery(usersQueryOptions({ limit: MAX_PAGE_SIZE, offset: 0 }))
+      .then(({ users: all }) => {
+        const user = all.find((u) => String(u.user_id) === asked);
+        if (user) setDialog((d) => ({ key: d.key + 1, open: true, mode: 'edit', user }));
+        else notify.error(t('users.not_found'));
+      })
+      .catch((error: unknown) => notify.error(errorMessage(error, t('errors.unknown'))));
+  }, [asked, consumeAsked, queryClient, t]);
 
   const askDelete = (user: User) =>
     confirmDelete.ask({

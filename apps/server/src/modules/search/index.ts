@@ -1,0 +1,2 @@
+export { searchModule } from './module.js';
+export { createSearchService, type SearchService } from './service.js';
