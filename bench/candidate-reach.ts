@@ -10,8 +10,16 @@
  * how many of those are right (precision), how many of the right ones are kept (recall), and how
  * many kept ones were out of scope (no topic could be right).
  *
- * Run: npx tsx bench/candidate-reach.ts [threshold]
+ * DEMO=1 also seeds the demo project, sends its visitor traffic (1,000 questions, lexical, as the
+ * first start does) and reads its fallbacks: how many had a closest topic, and how many are within
+ * reach now.
+ *
+ * Run: npm run bench:candidate-reach [-- threshold]   (DEMO=1: with the demo's traffic, ~1 min)
  */
+import fs from 'node:fs/promises';
+import { conversations } from '../apps/server/src/db/schema.js';
+import { seedDemo } from '../apps/server/src/demo/seed-demo.js';
+import { sendDemoTraffic } from '../apps/server/src/demo/traffic.js';
 import { buildMatcher, CANDIDATE_REACH, DEFAULT_THRESHOLD } from '../apps/server/src/matcher/index.js';
 import type { MatcherTopic } from '../apps/server/src/matcher/index.js';
 import { rng } from '../apps/server/src/matcher/model.js';
@@ -25,6 +33,7 @@ import {
   topicIds,
   VARIETIES,
 } from './fewshot-dev-data.js';
+import { benchDatabase } from './support.js';
 
 const threshold = Number(process.argv[2] ?? DEFAULT_THRESHOLD);
 
@@ -125,4 +134,25 @@ for (const [name, fallbacks] of Object.entries(sets)) {
       `${pct(kept.length, fallbacks.length)}  ${pct(keptRight, kept.length)}     ${pct(keptRight, right)}  ${pct(keptOos, oos)}`,
     );
   }
+}
+
+if (process.env.DEMO) {
+  const { dir, config, database } = await benchDatabase();
+  await seedDemo(database, 1);
+  for (const [deviceId, count] of [
+    [1, 500],
+    [2, 200],
+    [3, 300],
+  ] as const)
+    await sendDemoTraffic({ config, database, deviceId, count });
+  const rows = await database.db.select().from(conversations);
+  const fallbacks = rows.filter((r) => r.status === 'fallback');
+  const scores = fallbacks.map((r) => r.score ?? 0);
+  console.log(
+    `\ndemo: ${rows.length} questions, ${fallbacks.length} fallbacks; a closest topic (score > 0) for ` +
+      `${scores.filter((x) => x > 0).length}, the best at ${Math.max(0, ...scores).toFixed(3)}; ` +
+      `within reach now: ${fallbacks.filter((r) => r.candidateIntentId !== null).length}`,
+  );
+  await database.close();
+  await fs.rm(dir, { recursive: true, force: true });
 }
