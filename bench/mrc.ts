@@ -8,7 +8,8 @@
  * 500 documents on the device (the set replicated under varied names), in-process.
  *
  * Run: npx tsx bench/mrc.ts   (VERBOSE=1: the dev misses of the one index; VERBOSE=alone: of each place)
- * Env: MRC_THRESHOLD, MRC_K1, MRC_B, MRC_UNSEEN, MRC_PW, MRC_FOLLOW (tuning, dev split only), BENCH_DOCS (default 500).
+ * Env: MRC_THRESHOLD, MRC_K1, MRC_B, MRC_UNSEEN, MRC_PW, MRC_FOLLOW, MRC_SECOND, MRC_SECOND_MAX (tuning, dev
+ * splits only), BENCH_DOCS (default 500).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -47,6 +48,8 @@ const extract = {
   ...(env('MRC_PW') === undefined ? {} : { passageWeight: env('MRC_PW')! }),
   ...(env('MRC_FOLLOW') === undefined ? {} : { follow: env('MRC_FOLLOW')! }),
   ...(env('MRC_DW') === undefined ? {} : { denseWeight: env('MRC_DW')! }),
+  ...(env('MRC_SECOND') === undefined ? {} : { second: env('MRC_SECOND')! }),
+  ...(env('MRC_SECOND_MAX') === undefined ? {} : { secondMax: env('MRC_SECOND_MAX')! }),
 };
 
 interface Question {
@@ -199,14 +202,14 @@ const denseThreshold = {
   same: env('MRC_DENSE_SAME') ?? DENSE_THRESHOLD.same,
   cross: env('MRC_DENSE_CROSS') ?? DENSE_THRESHOLD.cross,
 };
-function ask(ix: Bm25Index, question: string) {
+function ask(ix: Bm25Index, question: string, params = extract) {
   const docs = denseOf.get(ix);
   const q = questionVectors.get(question);
   return answerFrom(
     ix,
     question,
     threshold,
-    extract,
+    params,
     docs && q ? { docs, q: docs.centreQuery(q, question) } : undefined,
     denseThreshold,
     process.env.THRESHOLDS ? null : ANSWERABLE,
@@ -267,9 +270,20 @@ function evaluate(indexesFor: (document?: string) => Bm25Index[], verbose: boole
     let belowThreshold = 0;
     let wrongSentence = 0;
     const quoted: number[] = [];
+    // Answers that quote the passage's next-best sentence too (what `second` adds), and of those,
+    // how many hold the marked sentence only thanks to it.
+    let seconds = 0;
+    let bySecond = 0;
     for (const q of qs) {
       const r = ask(indexesFor(q.document)[0]!, q.question);
       if (r.text !== null) quoted.push(r.text.length);
+      if (r.answered && extract.second > 0) {
+        const alone = ask(indexesFor(q.document)[0]!, q.question, { ...extract, second: 0 });
+        if (alone.text !== r.text) {
+          seconds++;
+          if (r.text!.includes(q.answer_sentence) && !alone.text?.includes(q.answer_sentence)) bySecond++;
+        }
+      }
       const found = r.hits.some((h) => h.filename === q.document && h.text.includes(q.answer_sentence));
       const answeredRight = r.answered && r.text !== null && r.text.includes(q.answer_sentence);
       if (found) top3++;
@@ -299,7 +313,8 @@ function evaluate(indexesFor: (document?: string) => Bm25Index[], verbose: boole
       `${split}${cross ? ' (Chinese on English documents)' : ''}: ${qs.length} questions  top-3 ${pc(top3, qs.length)}  answer ${pc(answers, qs.length)}  ` +
         `unanswerable answered: out of place ${count(wrongly, false)}, the place's own ${count(wrongly, true)}  ` +
         `(in the top 3 but under the threshold ${belowThreshold}, another sentence quoted ${wrongSentence}; ` +
-        `answers ${Math.round(quoted.reduce((a, b) => a + b, 0) / Math.max(1, quoted.length))} characters on average)`,
+        `answers ${Math.round(quoted.reduce((a, b) => a + b, 0) / Math.max(1, quoted.length))} characters on average; ` +
+        `${seconds} quote a second sentence, ${bySecond} of them right only with it)`,
     );
   }
 }

@@ -2,6 +2,7 @@ export * from './types.js';
 export {
   buildMatcher,
   buildMatcherAsync,
+  CANDIDATE_REACH,
   DEFAULT_LIMIT,
   DEFAULT_SLICE_MS,
   DEFAULT_THRESHOLD,

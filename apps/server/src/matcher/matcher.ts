@@ -21,6 +21,12 @@ import type {
  * (bench/matcher.ts, docs/performance.md).
  */
 export const DEFAULT_THRESHOLD = 0.5;
+/**
+ * A fallback's closest topic is offered to teach (Conversation Review's "had a candidate") only
+ * when its score is at least this fraction of the device's threshold: below it, the closest topic
+ * is rarely the right one (bench/candidate-reach.ts, docs/performance.md).
+ */
+export const CANDIDATE_REACH = 0.6;
 export const DEFAULT_LIMIT = 5;
 /** Longest stretch `buildMatcherAsync` works before giving the event loop back. */
 export const DEFAULT_SLICE_MS = 20;

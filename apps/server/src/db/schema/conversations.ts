@@ -91,7 +91,8 @@ export const conversations = pgTable(
     trainedIntentId: integer('trained_intent_id').references(() => aiTopics.id, { onDelete: 'set null' }),
     trainedAt: timestamp('trained_at', { withTimezone: true }),
     /**
-     * A fallback's best topic (score > 0), to teach it in one click; `score` is then its score.
+     * A fallback's best topic when it came within reach of the threshold (`CANDIDATE_REACH` of
+     * it), to teach it in one click; a fallback's `score` is its best topic's, within reach or not.
      * Null on answered rows: their topic is `intent_id`.
      */
     candidateIntentId: integer('candidate_intent_id').references(() => aiTopics.id, { onDelete: 'set null' }),

@@ -315,4 +315,55 @@ describe.each(backends)('the answering chain on %s', (kind) => {
       detail: 'visitor-guide.txt p. 1',
     });
   });
+
+  it('quotes both sentences of a document that answer, in English and Chinese, and logs them', async () => {
+    const [doc] = await t.database.db
+      .insert(mrcDocuments)
+      .values({
+        deviceId: kiosk.id,
+        filename: 'mall-rules.txt',
+        format: 'txt',
+        size: 200,
+        status: 'Ready',
+        passages: 2,
+        pages: 1,
+      })
+      .returning();
+    await t.database.db.insert(mrcPassages).values([
+      {
+        documentId: doc!.id,
+        deviceId: kiosk.id,
+        ordinal: 0,
+        page: 1,
+        heading: 'Pets',
+        text: 'Guide dogs are welcome everywhere. Small pets in a carrier are welcome in the mall.',
+      },
+      {
+        documentId: doc!.id,
+        deviceId: kiosk.id,
+        ordinal: 1,
+        page: 1,
+        heading: '寵物',
+        text: '導盲犬可進入商場各處。小型寵物放在寵物袋內亦可進入商場。',
+      },
+    ]);
+    t.app.documentsChanged(kiosk.id);
+    await data('POST', '/mrc/projects', { device_id: kiosk.id });
+    for (const [question, language, quote] of [
+      [
+        'Are dogs welcome?',
+        'english',
+        'Guide dogs are welcome everywhere. Small pets in a carrier are welcome in the mall.',
+      ],
+      ['寵物可以進入商場嗎？', 'cantonese', '導盲犬可進入商場各處。小型寵物放在寵物袋內亦可進入商場。'],
+    ] as const) {
+      const answer = await ask(question, language);
+      expect(answer, question).toMatchObject({
+        answered_by: 'document',
+        answer_text: quote,
+        source: { document_id: doc!.id, filename: 'mall-rules.txt' },
+      });
+      expect((await logged(answer.conversation_id)).reply).toBe(quote);
+    }
+  });
 });

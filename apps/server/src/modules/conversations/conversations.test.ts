@@ -657,6 +657,7 @@ describe.each(backends)('conversation review on %s', (kind) => {
           acquire: 'Where can I smoke?',
           status: 'fallback',
           candidateIntentId: candidate,
+          score: 0.42,
         },
         { deviceId: LOBBY, at: at(2), acquire: '  Where can I smoke?  ', status: 'fallback' },
         {
@@ -665,9 +666,18 @@ describe.each(backends)('conversation review on %s', (kind) => {
           acquire: 'Where can I smoke?',
           status: 'fallback',
           candidateIntentId: candidate,
+          score: 0.42,
         },
         { deviceId: LOBBY, at: at(4), acquire: '邊度可以食煙？', language: 'cantonese', status: 'fallback' },
-        { deviceId: LOBBY, at: at(5), acquire: 'Is there an ATM?', status: 'fallback' },
+        // Its closest topic came nowhere near the threshold (0.5 × 0.6): no candidate to offer.
+        {
+          deviceId: LOBBY,
+          at: at(5),
+          acquire: 'Is there an ATM?',
+          status: 'fallback',
+          candidateIntentId: candidate,
+          score: 0.07,
+        },
         { deviceId: LOBBY, at: at(6), acquire: 'Is there an ATM?', status: 'fallback' },
         {
           deviceId: LOBBY,
@@ -703,6 +713,7 @@ describe.each(backends)('conversation review on %s', (kind) => {
         ],
       });
       expect(out.groups[2].questions[0].language).toBe('cantonese');
+      expect(out.groups[1]).toMatchObject({ label: 'Is there an ATM?', candidate: null });
     });
 
     it('creates a topic from a group: taught its questions, its fallbacks trained, the group gone', async () => {

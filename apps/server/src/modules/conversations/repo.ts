@@ -15,11 +15,22 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import { queryRows, type Db } from '../../db/client.js';
 import { loggedCount } from '../../db/rollups.js';
-import { aiCategories, aiTopics, conversations as c, devices } from '../../db/schema.js';
+import { aiCategories, aiSettings, aiTopics, conversations as c, devices } from '../../db/schema.js';
 import { inRange, type DayRange } from '../../lib/day-range.js';
+import { CANDIDATE_REACH, DEFAULT_THRESHOLD } from '../../matcher/index.js';
 
 const trained = alias(aiTopics, 'trained');
 const candidate = alias(aiTopics, 'candidate');
+
+/**
+ * A fallback's closest topic counts as its candidate (to teach in one click) only when its score
+ * came within reach of the device's threshold as it is now (`CANDIDATE_REACH` of it): rows logged
+ * before the ask applied the rule, and rows of a device whose threshold rose since, are held to it
+ * too. The others stay in the unanswered-questions groups, without a candidate.
+ */
+const withinReach = sql`${c.score} >= coalesce(
+  (select ${aiSettings.answerConfidence} from ${aiSettings} where ${aiSettings.deviceId} = ${c.deviceId}),
+  ${DEFAULT_THRESHOLD}::real) * ${CANDIDATE_REACH}::real`;
 
 /** What the review table filters on; every device is already known to be the caller's. */
 export interface ConversationWhere {
@@ -27,7 +38,7 @@ export interface ConversationWhere {
   range: DayRange;
   bookmarked: boolean;
   fallback: boolean;
-  /** Fallbacks whose closest topic is known (and still exists). */
+  /** Fallbacks whose closest topic is known, still exists and came within reach (`withinReach`). */
   candidate: boolean;
   categories?: string[] | undefined;
   exclude: boolean;
@@ -87,7 +98,7 @@ function filtersOf(f: ConversationWhere): SQL[] {
   // The bare column, so the partial index `where bookmarked` applies.
   if (f.bookmarked) conditions.push(sql`${c.bookmarked}`);
   if (f.fallback || f.candidate) conditions.push(eq(c.status, 'fallback'));
-  if (f.candidate) conditions.push(isNotNull(c.candidateIntentId));
+  if (f.candidate) conditions.push(isNotNull(c.candidateIntentId), withinReach);
   if (f.categories && f.categories.length > 0) {
     conditions.push(
       f.exclude
@@ -185,7 +196,7 @@ export function createConversationsRepo(db: Db) {
       .from(c)
       .innerJoin(devices, eq(devices.id, c.deviceId))
       .leftJoin(trained, eq(trained.id, c.trainedIntentId))
-      .leftJoin(candidate, eq(candidate.id, c.candidateIntentId));
+      .leftJoin(candidate, and(eq(candidate.id, c.candidateIntentId), withinReach));
   const exportQuery = (tz: string, sortBy: ConversationSort) =>
     db
       .select({
@@ -196,7 +207,7 @@ export function createConversationsRepo(db: Db) {
       .from(c)
       .innerJoin(devices, eq(devices.id, c.deviceId))
       .leftJoin(trained, eq(trained.id, c.trainedIntentId))
-      .leftJoin(candidate, eq(candidate.id, c.candidateIntentId));
+      .leftJoin(candidate, and(eq(candidate.id, c.candidateIntentId), withinReach));
 
   return {
     /** How many of these devices are the project's. */
@@ -293,7 +304,7 @@ export function createConversationsRepo(db: Db) {
     /**
      * The distinct questions that fell back in the range and were not trained since, per device and
      * wording (trimmed), the most asked first: how often, when last, in which language, and the
-     * topic they came closest to most often.
+     * topic within reach they came closest to most often.
      */
     async fallbackQuestions(deviceIds: number[], range: DayRange, limit: number) {
       const text = sql<string>`btrim(${c.acquire})`;
@@ -304,7 +315,9 @@ export function createConversationsRepo(db: Db) {
           language: sql<string>`mode() within group (order by ${c.language})`,
           count: count(),
           lastAt: sql<string>`max(${c.at})`,
-          candidateId: sql<number | null>`mode() within group (order by ${c.candidateIntentId})`,
+          candidateId: sql<
+            number | null
+          >`mode() within group (order by case when ${withinReach} then ${c.candidateIntentId} end)`,
         })
         .from(c)
         .where(

@@ -19,6 +19,7 @@ import type { TopicsRepo } from '../ai/index.js';
 import type { AnswerChain } from '../assistant/index.js';
 import type { DeviceContext } from '../devices/index.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
+import { CANDIDATE_REACH } from '../../matcher/index.js';
 import { createConversationWriter } from './log-writer.js';
 import { createLogOutbox, type LogFailureSink } from './log-outbox.js';
 import type { JobQueue } from '../../jobs/types.js';
@@ -226,9 +227,10 @@ export function createDeviceApiService({
       const answer = chain.topic;
       const by = chain.answered_by;
       const best = by === 'topic' ? answer.best : null;
-      // A fallback keeps its closest topic, if anything resembled it, for review to teach.
-      const top = answer.candidates[0];
-      const candidate = by === 'fallback' && top && top.score > 0 ? top : null;
+      // A fallback keeps its closest topic for review to teach, when it came within reach of the
+      // threshold; a farther one is rarely right, and the question goes to the unanswered groups.
+      const top = by === 'fallback' ? answer.candidates[0] : undefined;
+      const candidate = top && top.score > 0 && top.score >= answer.threshold * CANDIDATE_REACH ? top : null;
       const fallbackText = by === 'fallback' ? FALLBACK[language] : null;
       const responseTimeMs = Math.round(performance.now() - started);
       onAsked(by);
@@ -245,7 +247,8 @@ export function createDeviceApiService({
         intentName: best?.intent_name ?? chain.locationRef?.name ?? null,
         locationId: chain.locationRef?.id ?? null,
         responseTimeMs,
-        score: best?.score ?? candidate?.score ?? stepScore,
+        // A fallback's is its closest topic's, within reach or not (how far it fell short).
+        score: best?.score ?? (top && top.score > 0 ? top.score : null) ?? stepScore,
         status: STATUS[by],
         source: chain.source,
         candidateIntentId: candidate?.intent_id ?? null,

@@ -13,6 +13,8 @@ const DAY = 86_400_000;
 /** Close to Parking, but not containing a keyword: it falls back at the default (about 0.42). */
 const VAGUE = 'where can I leave my car';
 const UNRELATED = 'who won the world cup';
+/** Issue 39's: it resembles a topic a little (about 0.1), far below the threshold. */
+const FAR = 'can you sing a song';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -329,6 +331,65 @@ describe.each(backends)('answer confidence on %s', (kind) => {
         outsider,
       );
       expect(theirs.statusCode).toBe(403);
+    });
+    it('offers a fallback’s closest topic only within reach of the device’s threshold; farther ones only in the groups', async () => {
+      // Like "Can you sing a song?" → Opening hours: something resembles it, but not nearly enough.
+      const far = await scoreOf(LOBBY, FAR);
+      expect(far).toBeGreaterThan(0);
+      expect(far).toBeLessThan(0.5 * 0.6);
+      const asked = await ask(session, FAR);
+      expect(asked.fallback).toBe(true);
+      const row = await logged(asked.conversation_id);
+      // Its score is kept (how far it fell short), its closest topic is not offered.
+      expect(row).toMatchObject({ status: 'fallback', candidateIntentId: null });
+      expect(row.score).toBeCloseTo(far, 5);
+
+      // Rows logged before the rule named every closest topic: the review holds them to it too.
+      const now = t.clock.now();
+      const [tiny = 0, low = 0, near = 0] = await insertConversations(
+        t.database.db,
+        [0.07, 0.2, 0.4].map((score) => ({
+          deviceId: LOBBY,
+          at: now,
+          acquire: `older fallback ${score}`,
+          status: 'fallback' as const,
+          candidateIntentId: parking[LOBBY],
+          score,
+        })),
+      );
+      const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+      const range = `start_datetime=${day(now.getTime() - DAY)}&end_datetime=${day(now.getTime() + DAY)}&tz=UTC`;
+      const list = async (filter: string) => {
+        const res = await call('GET', `/conversation?device_ids=${LOBBY}&${range}&limit=100${filter}`);
+        expect(res.statusCode, res.body).toBe(200);
+        return (res.json() as { data: Array<{ id: number; candidate: unknown }> }).data;
+      };
+      const offered = async () => (await list('&candidate=true')).map((r) => r.id);
+      const candidateOf = async (id: number) => (await list('')).find((r) => r.id === id)?.candidate;
+      // At the default threshold (0.5), 0.3 is within reach.
+      expect(await offered()).toContain(near);
+      expect(await offered()).not.toContain(low);
+      expect(await offered()).not.toContain(tiny);
+      expect(await offered()).not.toContain(asked.conversation_id);
+      expect(await candidateOf(near)).toEqual({ id: parking[LOBBY], name: 'Parking' });
+      expect(await candidateOf(tiny)).toBeNull();
+      // The unanswered-questions groups keep them, without a topic to teach.
+      const groups = await data(
+        'GET',
+        `/conversation/fallback_groups?device_id=${LOBBY}&device_ids=${LOBBY}&${range}`,
+      );
+      const group = (label: string) =>
+        groups.groups.find((g: { questions: Array<{ text: string }> }) =>
+          g.questions.some((q) => q.text === label),
+        );
+      expect(group('older fallback 0.07')).toMatchObject({ candidate: null });
+      expect(group(FAR)).toMatchObject({ candidate: null });
+      expect(group('older fallback 0.4')).toMatchObject({ candidate: { name: 'Parking' } });
+      // Reach follows the device's threshold: at 0.3, 0.2 is near enough, 0.07 still is not.
+      await setConfidence(LOBBY, 0.3);
+      expect(await offered()).toEqual(expect.arrayContaining([low, near]));
+      expect(await offered()).not.toContain(tiny);
+      await setConfidence(LOBBY, null);
     });
   });
 

@@ -54,6 +54,52 @@ describe('the quoted answer', () => {
     );
   });
 
+  it('quotes both sentences of a passage that answer, in document order; one when one answers', async () => {
+    const index = await indexOf([
+      ['Pets', 'Guide dogs are welcome everywhere. Small pets in a carrier are welcome in the mall.'],
+      ['Parking', 'The car park is on levels B1 to B3 and opens at 7 am.'],
+      ['Lost property', 'Lost items are kept at the information counter for 30 days.'],
+    ]);
+    const both = 'Guide dogs are welcome everywhere. Small pets in a carrier are welcome in the mall.';
+    expect(answerFrom(index, 'Can I bring my dog?', 0.1).text).toBe(both);
+    // The first sentence says all the question asks, and the second answers it as well.
+    expect(answerFrom(index, 'Are dogs welcome?', 0.1).text).toBe(both);
+    expect(answerFrom(index, 'Are pets allowed?', 0.1).text).toBe(
+      'Small pets in a carrier are welcome in the mall.',
+    );
+    // The second says too little of this one ("welcome", not "dogs" nor "everywhere").
+    expect(answerFrom(index, 'Are dogs welcome everywhere?', 0.1).text).toBe(
+      'Guide dogs are welcome everywhere.',
+    );
+    expect(answerFrom(index, 'Where is the car park?', 0.1).text).toBe(
+      'The car park is on levels B1 to B3 and opens at 7 am.',
+    );
+    // Apart in the passage, the two are quoted in the document's order, without what lies between.
+    const apart = await indexOf([
+      [
+        'Pets',
+        'Guide dogs are welcome everywhere. The mall opens at 10 am every day. Small pets in a carrier are welcome in the mall.',
+      ],
+      ['Parking', 'The car park is on levels B1 to B3 and opens at 7 am.'],
+    ]);
+    expect(answerFrom(apart, 'Are dogs welcome?', 0.1).text).toBe(both);
+  });
+
+  it('quotes both in Chinese too, and one when one answers', async () => {
+    const index = await indexOf([
+      ['寵物', '導盲犬可進入商場各處。小型寵物放在寵物袋內亦可進入商場。'],
+      ['停車', '停車場位於地庫一至三樓，早上七時開放。'],
+      ['失物', '失物會在詢問處保存三十日。'],
+    ]);
+    const both = '導盲犬可進入商場各處。小型寵物放在寵物袋內亦可進入商場。';
+    // The second says all the question asks; the first, that guide dogs may go in, answers too.
+    expect(answerFrom(index, '寵物可以進入商場嗎？', 0.1).text).toBe(both);
+    expect(answerFrom(index, '宠物可以进入商场吗？', 0.1).text).toBe(both);
+    // The first holds only 商場 of this one: not close enough.
+    expect(answerFrom(index, '可以帶寵物進商場嗎？', 0.1).text).toBe('小型寵物放在寵物袋內亦可進入商場。');
+    expect(answerFrom(index, '停車場在哪裡？', 0.1).text).toBe('停車場位於地庫一至三樓，早上七時開放。');
+  });
+
   it('meets a place by its abbreviation or its name in another region', async () => {
     const english = await indexOf([
       ['Visiting hours', 'The intensive care unit allows visits from 3 pm to 4 pm only.'],
