@@ -83,6 +83,9 @@ export const aiKeywords = pgTable(
   (t) => [
     uniqueIndex('ai_keywords_topic_norm_idx').on(t.topicId, t.language, t.norm),
     index('ai_keywords_device_norm_idx').on(t.deviceId, t.language, t.norm),
+    // Search everywhere looks for words anywhere in the folded phrases: a device of tens of
+    // thousands reads the matching rows, not every row (pg_trgm, created in 0024).
+    index('ai_keywords_norm_trgm_idx').using('gin', sql`${t.norm} gin_trgm_ops`),
     check('ai_keywords_kind_check', sql`${t.kind} in ('keyword', 'phrase')`),
   ],
 );

@@ -1,4 +1,4 @@
-import { and, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { SearchSource } from '../../core/module.js';
 import type { Db } from '../../db/client.js';
 import { aiKeywords, aiResponses, aiTopics } from '../../db/schema.js';
@@ -48,7 +48,8 @@ export function aiSearchSources(db: Db): SearchSource[] {
           .where(
             and(
               eq(aiKeywords.deviceId, deviceId),
-              or(sql`${aiKeywords.norm} like ${likePattern(fold(text))}`, holds([aiKeywords.text], text)),
+              // Folded as the text was (case, width, script): one column answers for every form.
+              sql`${aiKeywords.norm} like ${likePattern(fold(text))}`,
             ),
           )
           .orderBy(...closestFirst(aiKeywords.norm, fold(text)), aiKeywords.id)
@@ -83,10 +84,13 @@ export function aiSearchSources(db: Db): SearchSource[] {
           .where(
             and(
               eq(aiResponses.deviceId, deviceId),
+              // The whole JSON first (cheap, and most rows fail it), then only the words a visitor reads.
+              holds([aiResponses.speech, aiResponses.customContent, sql`${aiResponses.contents}::text`], text),
               holds([aiResponses.speech, aiResponses.customContent, wordsIn(aiResponses.contents)], text),
             ),
           )
-          .orderBy(aiTopics.name, aiResponses.id)
+          // By id, so the scan stops at the first few that hold the words (no closeness to rank by).
+          .orderBy(aiResponses.id)
           .limit(limit);
         return rows.map((r) => {
           const texts = [r.speech, r.custom, ...wordsOf(r.contents)];

@@ -1,0 +1,1 @@
+CREATE INDEX "ai_keywords_norm_trgm_idx" ON "ai_keywords" USING gin ("norm" gin_trgm_ops);
