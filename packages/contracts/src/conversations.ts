@@ -99,6 +99,10 @@ const filterShape = {
   exclude: ZQueryBool,
   /** Words in the question or the answer. */
   search: z.string().trim().max(120).optional(),
+  /** Only questions this topic answered (the Dashboard's top questions open here). */
+  topic_id: ZId.optional(),
+  /** Only questions answered with this location's "where is". */
+  location_id: ZId.optional(),
   sort_by: z.enum(CONVERSATION_SORTS).default('datetime'),
   order: ZSortOrder.default('desc'),
 };

@@ -18,7 +18,9 @@ export interface ConversationFixture {
   categoryName?: string | null;
   responseTimeMs?: number;
   score?: number | null;
-  status?: 'answered' | 'fallback';
+  status?: 'answered' | 'fallback' | 'location';
+  /** The place a `location` answer showed. */
+  locationId?: number | null;
   rating?: 1 | -1 | null;
   comment?: string;
   bookmarked?: boolean;
@@ -50,6 +52,7 @@ export async function insertConversations(db: Db, rows: ConversationFixture[]): 
       bookmarked: r.bookmarked ?? false,
       sessionId: r.sessionId ?? null,
       candidateIntentId: r.candidateIntentId ?? null,
+      locationId: r.locationId ?? null,
     }));
     const inserted = await db.insert(conversations).values(values).returning({ id: conversations.id });
     ids.push(...inserted.map((x) => x.id));

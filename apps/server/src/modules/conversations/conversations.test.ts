@@ -1077,3 +1077,74 @@ describe.each(backends)('conversation review on %s', (kind) => {
     });
   });
 });
+
+describe.each(backends)('conversation review opened from the dashboard, on %s', (kind) => {
+  const t = projectFixture(kind);
+  const { admin } = t;
+  const call = (method: Method, path: string, payload?: object) =>
+    t.app.inject({ method, url: `/admin_panel${path}`, headers: admin.headers, ...(payload && { payload }) });
+  const data = async (method: Method, path: string, payload?: object) => {
+    const res = await call(method, path, payload);
+    if (res.statusCode !== 200) throw new Error(`${method} ${path}: ${res.statusCode} ${res.body}`);
+    return res.json().data;
+  };
+  const list = async (params: Record<string, string | number>) => {
+    const query = new URLSearchParams(
+      Object.entries({
+        device_id: LOBBY,
+        device_ids: `${LOBBY},${NORTH}`,
+        tz: HK,
+        sort_by: 'datetime',
+        order: 'asc',
+        limit: 100,
+        ...params,
+      }).map(([k, v]): [string, string] => [k, String(v)]),
+    );
+    const res = await call('GET', `/conversation?${query}`);
+    if (res.statusCode !== 200) throw new Error(`list: ${res.statusCode} ${res.body}`);
+    return res.json() as { data: Row[]; total: number };
+  };
+
+  it('lists what one topic or one place answered (a Dashboard top question opened here)', async () => {
+    const category = await data('POST', '/ai_config/intents/category', { device_id: LOBBY, name: 'Drill' });
+    const topic = (await data('POST', '/ai_config/intents/intent', {
+      device_id: LOBBY,
+      name: 'Drill topic',
+      category_id: category.category_id,
+    })) as { id: number };
+    const other = (await data('POST', '/ai_config/intents/intent', {
+      device_id: LOBBY,
+      name: 'Drill other',
+      category_id: category.category_id,
+    })) as { id: number };
+    const place = await data('POST', '/location_map/locations', {
+      device_id: LOBBY,
+      name: 'Drill-down desk',
+    });
+    const day = '2026-04-01T03:00:00Z';
+    const [asked, again, elsewhere, fell, shown] = await insertConversations(t.database.db, [
+      { deviceId: LOBBY, at: day, acquire: 'drill one', intentId: topic.id, intentName: 'Drill topic' },
+      { deviceId: NORTH, at: day, acquire: 'drill two', intentId: topic.id, intentName: 'Drill topic' },
+      { deviceId: LOBBY, at: day, acquire: 'drill other', intentId: other.id, intentName: 'Other' },
+      // A fallback whose closest topic was this one is not what the topic answered.
+      { deviceId: LOBBY, at: day, acquire: 'drill near', status: 'fallback', candidateIntentId: topic.id },
+      { deviceId: LOBBY, at: day, acquire: 'where is the desk', status: 'location', locationId: place.id },
+    ]);
+    const ids = async (params: Record<string, string | number>) =>
+      (await list({ start_datetime: '2026-04-01', end_datetime: '2026-04-01', ...params })).data.map(
+        (r) => r.id,
+      );
+    expect(await ids({ topic_id: topic.id })).toEqual([asked, again]);
+    expect(
+      (await list({ start_datetime: '2026-04-01', end_datetime: '2026-04-01', topic_id: topic.id })).total,
+    ).toBe(2);
+    expect(await ids({ topic_id: topic.id, device_ids: LOBBY })).toEqual([asked]);
+    expect(await ids({ location_id: place.id })).toEqual([shown]);
+    expect(await ids({})).toEqual([asked, again, elsewhere, fell, shown]);
+    const bad = await call(
+      'GET',
+      `/conversation?device_id=${LOBBY}&device_ids=${LOBBY}&start_datetime=2026-04-01&end_datetime=2026-04-01&tz=${HK}&topic_id=x`,
+    );
+    expect(bad.statusCode).toBe(400);
+  });
+});

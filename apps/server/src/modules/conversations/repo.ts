@@ -43,6 +43,10 @@ export interface ConversationWhere {
   categories?: string[] | undefined;
   exclude: boolean;
   search?: string | undefined;
+  /** Answered by this topic (a Dashboard FAQ entry opened here). */
+  topicId?: number | undefined;
+  /** Answered with this location's "where is" (a Dashboard FAQ entry of a place). */
+  locationId?: number | undefined;
 }
 
 export interface ConversationOrder {
@@ -108,6 +112,8 @@ function filtersOf(f: ConversationWhere): SQL[] {
     );
   }
   if (f.search) conditions.push(searchOf(f.search));
+  if (f.topicId !== undefined) conditions.push(eq(c.status, 'answered'), eq(c.intentId, f.topicId));
+  if (f.locationId !== undefined) conditions.push(eq(c.status, 'location'), eq(c.locationId, f.locationId));
   return conditions;
 }
 
@@ -131,7 +137,12 @@ function searchOf(search: string): SQL {
 
 /** The total the dashboard's roll-up already holds: every row of the range, or its fallbacks. */
 const countedByRollup = (f: ConversationWhere) =>
-  !f.bookmarked && !f.candidate && !f.categories?.length && !f.search;
+  !f.bookmarked &&
+  !f.candidate &&
+  !f.categories?.length &&
+  !f.search &&
+  f.topicId === undefined &&
+  f.locationId === undefined;
 
 function whereOf(f: ConversationWhere): SQL {
   return and(inArray(c.deviceId, f.deviceIds), ...filtersOf(f))!;

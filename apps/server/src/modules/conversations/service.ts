@@ -108,6 +108,8 @@ export function createConversationsService({
       categories: f.category,
       exclude: f.exclude,
       search: f.search || undefined,
+      topicId: f.topic_id,
+      locationId: f.location_id,
     };
   }
 

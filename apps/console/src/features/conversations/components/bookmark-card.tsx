@@ -43,6 +43,7 @@ export function BookmarkCard() {
     candidate: false,
     categories: [],
     exclude: false,
+    answeredBy: null,
     search: '',
     sort: 'datetime',
     order: 'desc',

@@ -106,4 +106,19 @@ describe('conversation filters in the address', () => {
     expect(filterQuery(read('candidate=1'), 'UTC')).toMatchObject({ candidate: true });
     expect(filterQuery(read(''), 'UTC')).not.toHaveProperty('candidate');
   });
+
+  it('narrows to what one topic or place answered, named as the Dashboard showed it', () => {
+    const params = new URLSearchParams('topic=3&about=Opening%20hours&start=2026-12-01&end=2026-12-04');
+    const filters = readFilters(params, devices);
+    expect(filters.answeredBy).toEqual({ kind: 'topic', id: 3, name: 'Opening hours' });
+    expect(filterQuery(filters, 'UTC')).toMatchObject({ topic_id: 3 });
+    expect(filterQuery(filters, 'UTC')).not.toHaveProperty('location_id');
+    expect(isNarrowed(params)).toBe(true);
+    const place = readFilters(new URLSearchParams('location=9&about=Pharmacy'), devices);
+    expect(filterQuery(place, 'UTC')).toMatchObject({ location_id: 9 });
+    // Removing it leaves the rest of the address as it was.
+    const cleared = writeFilters(params, { answeredBy: null });
+    expect([...cleared.keys()].sort()).toEqual(['end', 'start']);
+    expect(readFilters(new URLSearchParams('topic=abc'), devices).answeredBy).toBeNull();
+  });
 });

@@ -10,7 +10,8 @@ import { rangeFromParams, type DayRange } from '@/shared/lib/day-range';
  * Conversation Review's filters, as they live in the address (so `/conversation?bookmarked=1`
  * works, and Back / Forward / reload keep them):
  * `start`, `end` (days) · `devices` (ids, comma joined) · `bookmarked=1` · `fallback=1` · `candidate=1` ·
- * `category` (one per name, repeated) · `exclude=1` · `q` · `sort`, `order` · `page` (from 1) · `size`.
+ * `category` (one per name, repeated) · `exclude=1` · `q` · `topic` or `location` (an id, with `about`: its
+ * name as the Dashboard showed it) · `sort`, `order` · `page` (from 1) · `size`.
  */
 export type ConversationFilters = {
   range: DayRange;
@@ -23,12 +24,16 @@ export type ConversationFilters = {
   /** Every category except those listed. */
   exclude: boolean;
   search: string;
+  /** What answered them: one topic or one place (a Dashboard top question opened here). */
+  answeredBy: AnsweredBy | null;
   sort: ConversationSort;
   order: 'asc' | 'desc';
   /** Zero-based. */
   page: number;
   pageSize: number;
 };
+
+export type AnsweredBy = { kind: 'topic' | 'location'; id: number; name: string };
 
 export type FilterPatch = Partial<ConversationFilters>;
 
@@ -81,6 +86,7 @@ export function readFilters(params: URLSearchParams, devices: DeviceContext): Co
     categories,
     exclude: categories.length > 0 && flag(params, 'exclude'),
     search: (params.get('q') ?? '').trim(),
+    answeredBy: answeredByOf(params),
     sort: (CONVERSATION_SORTS as readonly string[]).includes(sort ?? '')
       ? (sort as ConversationSort)
       : DEFAULT_SORT,
@@ -88,6 +94,14 @@ export function readFilters(params: URLSearchParams, devices: DeviceContext): Co
     page: (positiveInt(params.get('page')) ?? 1) - 1,
     pageSize: size !== null && PAGE_SIZES.includes(size) ? size : PAGE_SIZE,
   };
+}
+
+function answeredByOf(params: URLSearchParams): AnsweredBy | null {
+  const name = (params.get('about') ?? '').trim();
+  const topic = positiveInt(params.get('topic'));
+  if (topic !== null) return { kind: 'topic', id: topic, name };
+  const location = positiveInt(params.get('location'));
+  return location !== null ? { kind: 'location', id: location, name } : null;
 }
 
 function setFlag(params: URLSearchParams, name: string, on: boolean): void {
@@ -120,6 +134,13 @@ export function writeFilters(current: URLSearchParams, patch: FilterPatch): URLS
     if (search) next.set('q', search);
     else next.delete('q');
   }
+  if (patch.answeredBy !== undefined) {
+    for (const name of ['topic', 'location', 'about']) next.delete(name);
+    if (patch.answeredBy) {
+      next.set(patch.answeredBy.kind, String(patch.answeredBy.id));
+      if (patch.answeredBy.name) next.set('about', patch.answeredBy.name);
+    }
+  }
   if (patch.sort !== undefined) {
     if (patch.sort === DEFAULT_SORT && (patch.order ?? DEFAULT_ORDER) === DEFAULT_ORDER) {
       next.delete('sort');
@@ -140,9 +161,18 @@ export function writeFilters(current: URLSearchParams, patch: FilterPatch): URLS
 
 /** Whether anything but the defaults narrows the list (offers "Clear filters"). */
 export function isNarrowed(params: URLSearchParams): boolean {
-  return ['start', 'end', 'devices', 'bookmarked', 'fallback', 'candidate', 'category', 'q'].some((name) =>
-    params.has(name),
-  );
+  return [
+    'start',
+    'end',
+    'devices',
+    'bookmarked',
+    'fallback',
+    'candidate',
+    'category',
+    'q',
+    'topic',
+    'location',
+  ].some((name) => params.has(name));
 }
 
 /** The filter part of GET /conversation and /conversation/download. */
@@ -158,6 +188,8 @@ export function filterQuery(filters: ConversationFilters, tz: string) {
     ...(filters.categories.length > 0 && { category: filters.categories.join(',') }),
     ...(filters.exclude && { exclude: true }),
     ...(filters.search && { search: filters.search }),
+    ...(filters.answeredBy?.kind === 'topic' && { topic_id: filters.answeredBy.id }),
+    ...(filters.answeredBy?.kind === 'location' && { location_id: filters.answeredBy.id }),
     sort_by: filters.sort,
     order: filters.order,
   };

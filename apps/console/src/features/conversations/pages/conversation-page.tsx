@@ -10,6 +10,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
+import CancelIcon from '@mui/icons-material/Cancel';
 import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import Star from '@mui/icons-material/Star';
 import ThumbDown from '@mui/icons-material/ThumbDown';
@@ -398,6 +399,19 @@ export function ConversationPage() {
         onClear={isNarrowed(params) ? clearFilters : undefined}
         rangeAndDevicesOnly={view === 'groups'}
       />
+      {filters.answeredBy && view === 'list' && (
+        <Chip
+          sx={{ mb: 1.5, maxWidth: '100%' }}
+          color="primary"
+          variant="outlined"
+          label={t(`conversations.answered_by.${filters.answeredBy.kind}`, {
+            name: filters.answeredBy.name || `#${filters.answeredBy.id}`,
+          })}
+          onDelete={() => setFilters({ answeredBy: null })}
+          deleteIcon={<CancelIcon aria-label={t('conversations.answered_by.remove')} role="button" />}
+          data-testid="conversation-answered-by"
+        />
+      )}
       {view === 'groups' ? (
         <FallbackGroupsView
           deviceIds={filters.deviceIds}

@@ -137,7 +137,14 @@ function labelledDays(n: number, max: number): number[] {
 }
 
 /** Conversations, fallbacks and Q&A sessions per day: the dashboard's summary graph. */
-export const ConversationChart = memo(function ConversationChart({ days }: { days: DashboardDay[] }) {
+export const ConversationChart = memo(function ConversationChart({
+  days,
+  onOpenDay,
+}: {
+  days: DashboardDay[];
+  /** Drill-down: a click on a day, or Enter on the day the arrows reached, opens its questions. */
+  onOpenDay?: (date: string) => void;
+}) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage;
   const theme = useTheme();
@@ -212,6 +219,7 @@ export const ConversationChart = memo(function ConversationChart({ days }: { day
     } else if (event.key === 'Home') setActive(0);
     else if (event.key === 'End') setActive(n - 1);
     else if (event.key === 'Escape') setActive(null);
+    else if (event.key === 'Enter' && onOpenDay && active !== null) onOpenDay(days[active]!.date);
     else return;
     event.preventDefault();
   };
@@ -251,6 +259,8 @@ export const ConversationChart = memo(function ConversationChart({ days }: { day
           onPointerMove={pick}
           onPointerDown={pick}
           onPointerLeave={() => setActive(null)}
+          onClick={onOpenDay && shown !== null ? () => onOpenDay(days[shown]!.date) : undefined}
+          style={onOpenDay ? { cursor: 'pointer' } : undefined}
           data-testid="dashboard-chart-plot"
         >
           <svg viewBox={`0 0 ${BOX} ${BOX}`} preserveAspectRatio="none" aria-hidden focusable="false">
@@ -301,6 +311,7 @@ export const ConversationChart = memo(function ConversationChart({ days }: { day
                     <span>{formatCount(days[shown]![s.key], language)}</span>
                   </div>
                 ))}
+                {onOpenDay && <em>{t('dashboard.chart.open_day')}</em>}
               </Tip>
             </>
           )}

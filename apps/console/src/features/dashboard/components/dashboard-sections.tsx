@@ -1,4 +1,4 @@
-import { memo, useDeferredValue } from 'react';
+import { memo, useCallback, useDeferredValue } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -8,9 +8,11 @@ import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import TimerOutlined from '@mui/icons-material/TimerOutlined';
-import type { DashboardDay } from '@ambassador/contracts';
+import { canOpen, type DashboardDay } from '@ambassador/contracts';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/shared/api/api-error';
+import { useAuth } from '@/shared/auth/auth-store';
 import { useNearViewport } from '@/shared/lib/use-near-viewport';
 import type { DashboardRange } from '../api/dashboard-keys';
 import { useAet } from '../api/get-aet';
@@ -138,6 +140,19 @@ function EmptyPeriod() {
 export const ChartCard = memo(function ChartCard({ query }: { query: DashboardRange }) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage;
+  const navigate = useNavigate();
+  const auth = useAuth();
+  // Drill-down: a day of the chart opens that day's questions, for those with Conversation Review.
+  const deviceId = auth.selected_device;
+  const openDay = useCallback(
+    (date: string) => {
+      const params = new URLSearchParams({ start: date, end: date });
+      if (deviceId !== null) params.set('devices', String(deviceId));
+      void navigate(`/conversation?${params}`);
+    },
+    [navigate, deviceId],
+  );
+  const reviewable = canOpen(auth.page_access, '/conversation');
   const failure = useFailure();
   const graph = useGraph(query);
   // On a phone the chart is below the counts and the FAQ: drawn when scrolled towards, not at start.
@@ -156,7 +171,7 @@ export const ChartCard = memo(function ChartCard({ query }: { query: DashboardRa
   } else {
     body = (
       <Box sx={{ opacity: stale(graph) ? 0.55 : 1, transition: 'opacity 150ms' }}>
-        <ConversationChart days={days} />
+        <ConversationChart days={days} onOpenDay={reviewable ? openDay : undefined} />
       </Box>
     );
   }
@@ -187,6 +202,7 @@ export const FaqSection = memo(function FaqSection({ query }: { query: Dashboard
   return (
     <FaqCard
       items={items}
+      range={{ start: query.start_datetime, end: query.end_datetime }}
       stale={stale(faq)}
       error={faq.isError ? failure(faq.error) : null}
       onRetry={() => void refetch()}

@@ -16,21 +16,38 @@ import { SectionError } from './section-error';
 
 export type FaqCardProps = {
   items: FaqItem[] | undefined;
+  /** The days shown (first and last), so a count opens the same days' questions. */
+  range?: { start: string; end: string };
   stale?: boolean;
   error?: string | null;
   onRetry?: () => void;
 };
+
+/** Conversation Review showing what this entry answered in the range, on the selected device. */
+function questionsOf(item: FaqItem, range: { start: string; end: string }, deviceId: number | null) {
+  const params = new URLSearchParams({
+    [item.kind === 'location' ? 'location' : 'topic']: String(item.intent_id),
+    about: item.intent_name,
+    start: range.start,
+    end: range.end,
+    ...(deviceId !== null && { devices: String(deviceId) }),
+  });
+  return `/conversation?${params}`;
+}
 
 function FaqRow({
   item,
   rank,
   max,
   linkable,
+  questions,
 }: {
   item: FaqItem;
   rank: number;
   max: number;
   linkable: boolean;
+  /** Where its count leads: the questions it answered (for those who may open Conversation Review). */
+  questions: string | null;
 }) {
   const { t, i18n } = useTranslation();
   const name = (
@@ -70,12 +87,30 @@ function FaqRow({
           {item.category ?? t('dashboard.faq.no_category')}
         </Typography>
       </Box>
-      <Typography
-        sx={{ fontWeight: 600, fontSize: 14, fontVariantNumeric: 'tabular-nums', textAlign: 'right' }}
-        aria-label={t('dashboard.faq.times', { times: formatCount(item.count, i18n.resolvedLanguage) })}
-      >
-        {formatCount(item.count, i18n.resolvedLanguage)}
-      </Typography>
+      {questions ? (
+        // Drill-down: the count opens the questions behind it. Its name starts with the figure
+        // shown, so it can be said as seen (WCAG 2.5.3).
+        <Link
+          component={RouterLink}
+          to={questions}
+          underline="hover"
+          aria-label={t('dashboard.faq.open_questions', {
+            times: formatCount(item.count, i18n.resolvedLanguage),
+            name: item.intent_name,
+          })}
+          data-testid={`faq-questions-${rank}`}
+          sx={{ fontWeight: 600, fontSize: 14, fontVariantNumeric: 'tabular-nums', textAlign: 'right' }}
+        >
+          {formatCount(item.count, i18n.resolvedLanguage)}
+        </Link>
+      ) : (
+        <Typography
+          sx={{ fontWeight: 600, fontSize: 14, fontVariantNumeric: 'tabular-nums', textAlign: 'right' }}
+          aria-label={t('dashboard.faq.times', { times: formatCount(item.count, i18n.resolvedLanguage) })}
+        >
+          {formatCount(item.count, i18n.resolvedLanguage)}
+        </Typography>
+      )}
       <LinearProgress
         variant="determinate"
         value={max > 0 ? (item.count / max) * 100 : 0}
@@ -88,11 +123,12 @@ function FaqRow({
 
 /** Top 10 FAQ: the topics asked most in the range, with a bar relative to the first. */
 /** Memoised, like the stat cards: it re-renders when its own query answers, not the others. */
-export const FaqCard = memo(function FaqCard({ items, stale = false, error, onRetry }: FaqCardProps) {
+export const FaqCard = memo(function FaqCard({ items, range, stale = false, error, onRetry }: FaqCardProps) {
   const { t } = useTranslation();
   const auth = useAuth();
   // A topic name opens its page only for those who may open AI Configuration.
   const linkable = canOpen(auth.page_access, '/ai');
+  const reviewable = range !== undefined && canOpen(auth.page_access, '/conversation');
   const max = Math.max(0, ...(items ?? []).map((item) => item.count));
 
   let body;
@@ -118,6 +154,7 @@ export const FaqCard = memo(function FaqCard({ items, stale = false, error, onRe
             key={`${item.kind ?? 'topic'}-${item.intent_id}`}
             item={item}
             rank={index + 1}
+            questions={reviewable ? questionsOf(item, range, auth.selected_device) : null}
             max={max}
             linkable={linkable}
           />

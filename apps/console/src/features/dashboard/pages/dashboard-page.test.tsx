@@ -100,6 +100,41 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     }
   });
 
+  it('opens the questions behind a top question, and a day of the chart, in Conversation Review', async () => {
+    serve({ 7: busy });
+    renderWithApp(<DashboardPage />, '/dashboard');
+    const range = lastDays(7);
+    const link = await screen.findByTestId('faq-questions-1');
+    // Its name starts with the figure it shows (label in name).
+    expect(link.getAttribute('aria-label')).toMatch(/^40 questions/);
+    const to = new URL(link.getAttribute('href')!, 'http://x');
+    expect(to.pathname).toBe('/conversation');
+    expect(Object.fromEntries(to.searchParams)).toEqual({
+      topic: '3',
+      about: 'Opening hours',
+      start: range.start,
+      end: range.end,
+      devices: '7',
+    });
+    fireEvent.click(link);
+    await eventually(() =>
+      expect(screen.getByTestId('location').textContent).toContain('/conversation?topic=3'),
+    );
+  });
+
+  it('opens the questions of the day the arrows reached with Enter', async () => {
+    serve({ 7: busy });
+    renderWithApp(<DashboardPage />, '/dashboard');
+    const chart = await screen.findByTestId('dashboard-chart');
+    fireEvent.keyDown(chart, { key: 'End' });
+    fireEvent.keyDown(chart, { key: 'Enter' });
+    await eventually(() =>
+      expect(screen.getByTestId('location').textContent).toContain(
+        `/conversation?start=${today()}&end=${today()}&devices=7`,
+      ),
+    );
+  });
+
   it('says so when nothing happened in the period instead of drawing a flat chart', async () => {
     serve({ 7: quiet });
     renderWithApp(<DashboardPage />, '/dashboard');
