@@ -388,13 +388,13 @@ describe('QuizLibrary', () => {
     const again = await openQuestion('Animals', 'Owl');
     fireEvent.change(within(again).getByTestId('question-title'), { target: { value: 'Barn owl' } });
     fireEvent.click(within(again).getByTestId('dialog-cancel'));
-    const ask = await screen.findByTestId('quiz-discard-dialog');
-    expect(within(ask).getByRole('heading').textContent).toBe('Discard your changes?');
+    const ask = await screen.findByTestId('quit-editing-dialog');
+    expect(within(ask).getByRole('heading').textContent).toBe('Quit without saving?');
     fireEvent.click(within(ask).getByTestId('dialog-cancel'));
-    await waitFor(() => expect(screen.queryByTestId('quiz-discard-dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByTestId('quit-editing-dialog')).toBeNull());
     expect((within(again).getByTestId('question-title') as HTMLInputElement).value).toBe('Barn owl');
     fireEvent.click(within(again).getByTestId('dialog-cancel'));
-    fireEvent.click(await screen.findByTestId('quiz-discard-confirm'));
+    fireEvent.click(await screen.findByTestId('quit-editing-confirm'));
     await waitFor(() => expect(screen.queryByTestId('question-dialog')).toBeNull());
     expect(changes(calls, 'PUT')).toEqual([]);
   });
