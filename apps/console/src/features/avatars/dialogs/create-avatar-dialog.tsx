@@ -10,6 +10,7 @@ import { AVATAR_PHOTO_TYPES, type AvatarPhoto } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/shared/api/api-error';
 import { FormDialog } from '@/shared/ui/form-dialog';
+import { useChanged } from '@/shared/ui/quit-editing-dialog';
 import { checkPhoto } from '../api/avatars';
 import { AvatarNameField, useAvatarName } from '../components/avatar-name-field';
 
@@ -39,6 +40,7 @@ export function CreateAvatarDialog({
   const [refusal, setRefusal] = useState<string | null>(null);
   const name = useAvatarName();
   const [submitting, setSubmitting] = useState(false);
+  const dirty = useChanged({ preview, name: name.field.value });
 
   useEffect(() => () => abort.current?.abort(), []);
   useEffect(
@@ -82,6 +84,7 @@ export function CreateAvatarDialog({
   return (
     <FormDialog
       open
+      dirty={dirty}
       onClose={onClose}
       onSubmit={(e) => void submit(e)}
       submitting={submitting}
