@@ -214,15 +214,20 @@ describe('QuizLibrary', () => {
     );
     fireEvent.click(screen.getByTestId('quiz-add'));
     const dialog = await screen.findByTestId('quiz-dialog');
-    // The device's languages only.
+    // The device's languages only, every one ticked as a new event's are.
     expect(
       within(dialog)
-        .getAllByRole('button', { pressed: false })
+        .getAllByRole('button', { pressed: true })
         .map((b) => b.textContent),
     ).toEqual(['English', 'Cantonese']);
+    expect(within(dialog).queryAllByRole('button', { pressed: false })).toEqual([]);
     fireEvent.click(within(dialog).getByTestId('dialog-submit'));
     expect(await within(dialog).findByText('Name is required')).toBeTruthy();
-    expect(within(dialog).getByText('Choose at least one language')).toBeTruthy();
+    expect(within(dialog).queryByText('Choose at least one language')).toBeNull();
+    fireEvent.click(within(dialog).getByTestId('quiz-language-cantonese'));
+    fireEvent.click(within(dialog).getByTestId('quiz-language-english'));
+    fireEvent.click(within(dialog).getByTestId('dialog-submit'));
+    expect(await within(dialog).findByText('Choose at least one language')).toBeTruthy();
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
 
     fireEvent.change(within(dialog).getByTestId('quiz-name'), { target: { value: ' Museum trail ' } });

@@ -44,13 +44,17 @@ export function QuizDialog({
   const { t } = useTranslation();
   const create = useCreateQuiz();
   const update = useUpdateQuiz();
-  const offered = useSelectedDeviceLanguages() ?? LANGUAGES;
+  const deviceLanguages = useSelectedDeviceLanguages();
+  const offered = deviceLanguages ?? LANGUAGES;
   const options = [
     ...offered,
     ...LANGUAGES.filter((l) => quiz?.languages.includes(l) && !offered.includes(l)),
   ];
   const [name, setName] = useState(quiz?.quiz_name ?? '');
-  const [languages, setLanguages] = useState<Language[]>(quiz ? [...quiz.languages] : []);
+  const [languages, setLanguages] = useState<Language[]>(
+    // A new quiz starts in every language the device offers, as a new event does.
+    quiz ? [...quiz.languages] : [...(deviceLanguages ?? [])],
+  );
   const [errors, setErrors] = useState<FieldErrors>({});
   const dirty = useChanged({ name, languages });
   const submitting = create.isPending || update.isPending;
