@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { Category } from '@ambassador/contracts';
 import { LOGGED_OUT, authStore } from '@/shared/auth/auth-store';
 import { fakeServer } from '@/shared/test/fake-server';
 import { renderWithApp } from '@/shared/test/render-with-app';
 import { topicsHeld } from '../components/category-tree';
+import { ColumnBrowser } from '../components/column-browser';
 import { CategoryManagerDialog } from './category-manager-dialog';
 
 const categories: Category[] = [
@@ -53,5 +54,34 @@ describe('deleting a category that still holds topics', () => {
     fireEvent.click(old);
     expect(await screen.findByTestId('delete-dialog')).toBeTruthy();
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+  });
+
+  it('is not offered in the column browser either: its menu says why', async () => {
+    fakeServer((call) => {
+      if (call.path === '/ai_config/intents/category') return { body: categories };
+      if (call.path === '/ai_config/intents/column_finder') {
+        const parent = call.query.get('category_id');
+        return {
+          body: {
+            categories: categories.filter((c) => String(c.parent_id ?? '') === (parent ?? '')),
+            intents: [],
+          },
+        };
+      }
+      return undefined;
+    });
+    renderWithApp(<ColumnBrowser />, '/ai/keyword');
+    fireEvent.click(await screen.findByTestId('finder-category-menu-1'));
+    const refused = await screen.findByTestId('finder-menu-delete');
+    expect(refused.getAttribute('aria-disabled')).toBe('true');
+    expect(refused.textContent).toContain(
+      'Holds 3 question topics here or in its sub-categories: move or delete them first.',
+    );
+    fireEvent.keyDown(refused, { key: 'Escape' });
+
+    fireEvent.click(await screen.findByTestId('finder-category-menu-4'));
+    const offered = await screen.findByTestId('finder-menu-delete');
+    await within(offered).findByText('Delete');
+    expect(offered.getAttribute('aria-disabled')).toBeNull();
   });
 });
