@@ -40,7 +40,8 @@ export function CreateAvatarDialog({
   const [refusal, setRefusal] = useState<string | null>(null);
   const name = useAvatarName();
   const [submitting, setSubmitting] = useState(false);
-  const dirty = useChanged({ preview, name: name.field.value });
+  // An accepted photo or a typed name is worth asking about; a refused photo is not.
+  const dirty = useChanged({ photo: photo?.image_id ?? null, name: name.field.value });
 
   useEffect(() => () => abort.current?.abort(), []);
   useEffect(
