@@ -18,6 +18,7 @@ export function QuitEditingDialog({
   title,
   body,
   quitLabel,
+  keepLabel,
   testId = 'quit-editing-dialog',
   quitTestId = 'quit-editing-confirm',
 }: {
@@ -44,7 +45,7 @@ export function QuitEditingDialog({
       </DialogContent>
       <DialogButtons
         onCancel={onKeep}
-        cancelLabel={t('unsaved.keep')}
+        cancelLabel={keepLabel ?? t('unsaved.keep')}
         submitting={false}
         submitLabel={quitLabel ?? t('unsaved.quit')}
         onSubmit={onQuit}
@@ -59,6 +60,8 @@ export type QuitWords = {
   title: string;
   body: string;
   quitLabel: string;
+  /** The button that stays ("Keep editing" without). */
+  keepLabel?: string;
   testId?: string;
   quitTestId?: string;
 };

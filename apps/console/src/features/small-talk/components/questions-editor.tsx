@@ -317,6 +317,7 @@ export function QuestionsEditor({
         title={t('small_talk.list.restore_title')}
         body={t('small_talk.list.restore_body', { language: t(`languages.${language}`) })}
         quitLabel={t('small_talk.list.restore_confirm')}
+        keepLabel={t('common.cancel')}
         testId="small-talk-restore-dialog"
         quitTestId="small-talk-restore-confirm"
       />
