@@ -158,7 +158,9 @@ describe('console in Chromium against the built server', () => {
     await byId('add-user').click();
     await submitNewUser('ADMIN', 1, OPERATOR.password, true);
     expect(await snackbar('error')).toContain('Username already exists.');
+    // The form is filled: Cancel asks before throwing it away.
     await byId('dialog-cancel').click();
+    await byId('quit-editing-confirm').click();
     await dialog.waitFor({ state: 'detached' });
 
     await chooseOption(`role-select-${OPERATOR.username}`, 'role-option-2');

@@ -91,7 +91,9 @@ describe('events: the console builds an event, a paired kiosk runs it, the resul
     await o('quiz-add').click();
     await o('quiz-dialog').waitFor();
     await o('quiz-name').fill(QUIZ);
-    await o('quiz-language-english').click();
+    // The device's languages come chosen, as an event's do; this quiz is in English only.
+    expect(await o('quiz-language-english').getAttribute('aria-pressed')).toBe('true');
+    await o('quiz-language-cantonese').click();
     await axe(op, 'add quiz dialog');
     await o('dialog-submit').click();
     await snackbar(`Quiz added: ${QUIZ}`);

@@ -128,6 +128,37 @@ describe('locations and maps: a floor plan, two places clicked on it, a kiosk po
     await screenshot(op, 'locations-e2e-table');
   });
 
+  it('asks before Escape throws a half-filled location away: Keep editing keeps it, Quit closes', async () => {
+    const rows = () => op.locator('[data-testid^="location-row-"]').count();
+    const before = await rows();
+    // Untouched, Escape closes at once.
+    await o('add-location').click();
+    await o('location-dialog').waitFor();
+    await o('location-name-input').click();
+    await op.keyboard.press('Escape');
+    await o('location-dialog').waitFor({ state: 'detached' });
+
+    await o('add-location').click();
+    await o('location-dialog').waitFor();
+    await o('location-name-input').fill('Cafeteria');
+    await o('location-detail-address').fill('Ground floor, east wing');
+    await op.keyboard.press('Escape');
+    const ask = o('quit-editing-dialog');
+    await ask.waitFor();
+    expect(await ask.innerText()).toContain('Quit without saving?');
+    await axe(op, 'quit editing dialog over the location dialog');
+    await ask.getByRole('button', { name: 'Keep editing' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(await o('location-name-input').inputValue()).toBe('Cafeteria');
+    expect(await o('location-detail-address').inputValue()).toBe('Ground floor, east wing');
+
+    await o('location-name-input').click();
+    await op.keyboard.press('Escape');
+    await o('quit-editing-confirm').click();
+    await o('location-dialog').waitFor({ state: 'detached' });
+    expect(await rows()).toBe(before);
+  });
+
   /** The kiosk's answer to a question: the location answer with its map and point. */
   async function askKiosk(text: string) {
     const before = await k('kiosk-message-bot').count();

@@ -3,7 +3,7 @@ import { rule } from './rules.js';
 
 /** Weekly hours (offline hours of calls, opening hours of locations): days and times of day. */
 
-/** Day options of weekly hours: each weekday, and weekdays and weekends as shorthands. */
+/** Day options of weekly hours: each weekday, and weekdays, weekends and every day as shorthands. */
 export const DAY_OPTIONS = [
   'monday',
   'tuesday',
@@ -14,6 +14,7 @@ export const DAY_OPTIONS = [
   'sunday',
   'weekdays',
   'weekends',
+  'everyday',
 ] as const;
 export const ZDayOption = z.enum(DAY_OPTIONS);
 export type DayOption = z.infer<typeof ZDayOption>;

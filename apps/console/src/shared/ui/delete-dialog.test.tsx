@@ -175,6 +175,8 @@ describe('DeleteDialog', () => {
       />,
     );
     expect(screen.getByTestId('delete-dialog-refusal').textContent).toBe('Used by “Summer fair”.');
+    // Only why: no "will be deleted" above a "cannot be deleted".
+    expect(screen.queryByTestId('delete-dialog-body')).toBeNull();
     expect((screen.getByTestId('delete-confirm') as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByTestId('dialog-cancel') as HTMLButtonElement).disabled).toBe(false);
   });

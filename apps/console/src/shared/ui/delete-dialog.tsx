@@ -15,7 +15,10 @@ export type DeleteDialogProps = {
   open: boolean;
   type: DeleteType | null;
   item?: string | null;
-  /** Why this record cannot be deleted now (e.g. which events use a quiz): shown, and Delete is disabled. */
+  /**
+   * Why this record cannot be deleted now (e.g. which events use a quiz): shown instead of what a
+   * delete would do, and Delete is disabled.
+   */
   refusal?: string | null;
   onCancel: () => void;
   /** Runs the delete. The dialog shows it as submitting until it settles. */
@@ -52,10 +55,13 @@ export function DeleteDialog({ open, type, item, refusal, onCancel, onConfirm }:
     >
       <DialogTitle id={titleId}>{text?.title}</DialogTitle>
       <DialogContent>
-        <DialogContentText sx={{ overflowWrap: 'anywhere' }} data-testid="delete-dialog-body">
-          {text?.body}
-        </DialogContentText>
-        {text?.also && (
+        {/* A refused delete says only why: not "will be deleted" and then "cannot be deleted". */}
+        {!refusal && (
+          <DialogContentText sx={{ overflowWrap: 'anywhere' }} data-testid="delete-dialog-body">
+            {text?.body}
+          </DialogContentText>
+        )}
+        {!refusal && text?.also && (
           <DialogContentText sx={{ mt: 1.5 }} data-testid="delete-dialog-also">
             {text.also}
           </DialogContentText>

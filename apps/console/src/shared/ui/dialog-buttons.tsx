@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 
 export type DialogButtonsProps = {
   onCancel: () => void;
+  /** The cancel button's words; "Cancel" without. */
+  cancelLabel?: string;
   submitting: boolean;
   submitLabel: string;
   /** Without it the submit button submits its form. */
@@ -17,6 +19,7 @@ export type DialogButtonsProps = {
 /** Cancel and submit for every dialog: both disabled while submitting, a spinner on submit. */
 export function DialogButtons({
   onCancel,
+  cancelLabel,
   submitting,
   submitLabel,
   onSubmit,
@@ -28,7 +31,7 @@ export function DialogButtons({
   return (
     <DialogActions sx={{ px: 3, pb: 2 }}>
       <Button onClick={onCancel} disabled={submitting} data-testid="dialog-cancel">
-        {t('common.cancel')}
+        {cancelLabel ?? t('common.cancel')}
       </Button>
       <Button
         type={onSubmit ? 'button' : 'submit'}

@@ -64,6 +64,8 @@ export type LayeredColumnsProps<D, C extends LayerCategory = LayerCategory> = {
   /** Every category id of the tree, once loaded: a column of one deleted elsewhere closes. */
   knownIds: ReadonlySet<number> | null;
   actions: LayerActions;
+  /** Why a category cannot be deleted (it still holds topics), or null: its Delete is not offered. */
+  deleteRefusal?: (categoryId: number) => string | null;
   /** The first column's title. */
   rootTitle: string;
   emptyText: string;
@@ -260,7 +262,7 @@ function LayerColumn<D, C extends LayerCategory>({
  */
 export function LayeredColumns<D, C extends LayerCategory = LayerCategory>(props: LayeredColumnsProps<D, C>) {
   const { t } = useTranslation();
-  const { actions, knownIds, rootTitle, testIdPrefix: p } = props;
+  const { actions, knownIds, rootTitle, deleteRefusal, testIdPrefix: p } = props;
   /** The opened categories, one per column after the first. */
   const [path, setPath] = useState<{ id: number; name: string }[]>([]);
   const [menu, setMenu] = useState<{ anchor: HTMLElement; category: LayerCategory } | null>(null);
@@ -288,6 +290,7 @@ export function LayeredColumns<D, C extends LayerCategory = LayerCategory>(props
     setNameDialog((d) => ({ ...patch, key: d.key + 1, open: true }));
 
   const menuCategory = menu?.category;
+  const refusal = menuCategory ? (deleteRefusal?.(menuCategory.category_id) ?? null) : null;
   const closeMenu = () => setMenu(null);
 
   return (
@@ -372,13 +375,14 @@ export function LayeredColumns<D, C extends LayerCategory = LayerCategory>(props
             }
             closeMenu();
           }}
+          disabled={refusal !== null}
           data-testid={`${p}-menu-delete`}
-          sx={{ color: 'error.main' }}
+          sx={{ color: 'error.main', whiteSpace: 'normal', maxWidth: 320 }}
         >
           <ListItemIcon sx={{ color: 'inherit' }}>
             <DeleteOutlined fontSize="small" />
           </ListItemIcon>
-          {t('common.delete')}
+          <ListItemText primary={t('common.delete')} secondary={refusal} />
         </MenuItem>
       </Menu>
       <CategoryNameDialog

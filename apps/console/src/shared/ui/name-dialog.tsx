@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import TextField from '@mui/material/TextField';
 import { FormDialog } from './form-dialog';
+import { useChanged } from './quit-editing-dialog';
 
 export type NameDialogProps = {
   open: boolean;
@@ -47,6 +48,7 @@ export function NameDialog({
   const [name, setName] = useState(initialName);
   const [touched, setTouched] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  const dirty = useChanged(name);
   const error = touched ? validate(name) : null;
 
   const submit = async (event: FormEvent) => {
@@ -65,6 +67,7 @@ export function NameDialog({
     <FormDialog
       open={open}
       onClose={onClose}
+      dirty={dirty}
       onSubmit={(event) => void submit(event)}
       submitting={submitting}
       title={title}

@@ -3,11 +3,13 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { DialogButtons } from '@/shared/ui/dialog-buttons';
 
 /**
  * Quit editing? Asked before unsaved changes are left behind (closing an editor, navigating away):
- * keep editing, or quit and lose them. The editor gives its own words.
+ * keep editing, or quit and lose them. Without words of its own it asks in the shared ones
+ * (`unsaved.*` of the shell pack).
  */
 export function QuitEditingDialog({
   open,
@@ -16,18 +18,15 @@ export function QuitEditingDialog({
   title,
   body,
   quitLabel,
+  keepLabel,
   testId = 'quit-editing-dialog',
   quitTestId = 'quit-editing-confirm',
 }: {
   open: boolean;
   onKeep: () => void;
   onQuit: () => void;
-  title: string;
-  body: string;
-  quitLabel: string;
-  testId?: string;
-  quitTestId?: string;
-}) {
+} & Partial<QuitWords>) {
+  const { t } = useTranslation();
   const id = useId();
   return (
     <Dialog
@@ -40,14 +39,15 @@ export function QuitEditingDialog({
       aria-describedby={`${id}-body`}
       data-testid={testId}
     >
-      <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
+      <DialogTitle id={`${id}-title`}>{title ?? t('unsaved.title')}</DialogTitle>
       <DialogContent>
-        <DialogContentText id={`${id}-body`}>{body}</DialogContentText>
+        <DialogContentText id={`${id}-body`}>{body ?? t('unsaved.body')}</DialogContentText>
       </DialogContent>
       <DialogButtons
         onCancel={onKeep}
+        cancelLabel={keepLabel ?? t('unsaved.keep')}
         submitting={false}
-        submitLabel={quitLabel}
+        submitLabel={quitLabel ?? t('unsaved.quit')}
         onSubmit={onQuit}
         color="error"
         submitTestId={quitTestId}
@@ -60,15 +60,18 @@ export type QuitWords = {
   title: string;
   body: string;
   quitLabel: string;
+  /** The button that stays ("Keep editing" without). */
+  keepLabel?: string;
   testId?: string;
   quitTestId?: string;
 };
 
 /**
  * Closing an editor with unsaved changes asks first: `requestClose` closes at once when nothing
- * changed, else opens the question; render `dialog` beside the editor.
+ * changed, else opens the question; render `dialog` beside the editor. Without `words` it asks in
+ * the shared words.
  */
-export function useQuitGuard(dirty: boolean, close: () => void, words: QuitWords) {
+export function useQuitGuard(dirty: boolean, close: () => void, words?: Partial<QuitWords>) {
   const [asking, setAsking] = useState(false);
   const dialog = (
     <QuitEditingDialog
@@ -82,4 +85,15 @@ export function useQuitGuard(dirty: boolean, close: () => void, words: QuitWords
     />
   );
   return { requestClose: () => (dirty ? setAsking(true) : close()), dialog };
+}
+
+/**
+ * Whether a form differs from what it started with (its first render's value, compared as JSON).
+ * For a form that starts from a value known when it opens; one whose start loads later compares
+ * against the loaded value itself.
+ */
+export function useChanged(value: unknown): boolean {
+  const json = JSON.stringify(value);
+  const [first] = useState(json);
+  return json !== first;
 }

@@ -17,6 +17,7 @@ export function localTime(at: Date, timeZone: string): { day: string; time: stri
 }
 
 function dayMatches(option: DayOption, day: string): boolean {
+  if (option === 'everyday') return true;
   if (option === 'weekdays') return WEEKDAYS.includes(day);
   if (option === 'weekends') return WEEKENDS.includes(day);
   return option === day;

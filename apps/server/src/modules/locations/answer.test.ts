@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ZOpeningHoursSpan } from '@ambassador/contracts';
 import { findLocation, foldLocations, openAt } from './answer.js';
 import { locationBuilder } from '../../test/location-fixtures.js';
 
@@ -49,6 +50,17 @@ describe('open now', () => {
     expect(openAt(night, 'Asia/Hong_Kong', at('2026-11-27T21:00:00'))).toBe(false);
     // The same instant in UTC is still Friday afternoon.
     expect(openAt(night, 'UTC', at('2026-11-27T23:30:00'))).toBe(false);
+  });
+
+  it('reads "every day" as each of the seven days', () => {
+    const daily = [ZOpeningHoursSpan.parse({ day: 'everyday', start: '09:00', end: '17:00' })];
+    // Friday, Saturday, Sunday and Monday mornings: open; the evening: closed.
+    for (const day of ['2026-11-27', '2026-11-28', '2026-11-29', '2026-11-30']) {
+      expect(openAt(daily, 'Asia/Hong_Kong', at(`${day}T10:00:00`))).toBe(true);
+      expect(openAt(daily, 'Asia/Hong_Kong', at(`${day}T18:00:00`))).toBe(false);
+    }
+    const nightly = [{ day: 'everyday' as const, start: '22:00', end: '02:00', overnight: true }];
+    expect(openAt(nightly, 'Asia/Hong_Kong', at('2026-11-29T01:00:00'))).toBe(true);
   });
 
   it('reads an end of 00:00 as midnight, and knows nothing without hours', () => {

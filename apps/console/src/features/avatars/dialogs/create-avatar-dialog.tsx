@@ -10,6 +10,7 @@ import { AVATAR_PHOTO_TYPES, type AvatarPhoto } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/shared/api/api-error';
 import { FormDialog } from '@/shared/ui/form-dialog';
+import { useChanged } from '@/shared/ui/quit-editing-dialog';
 import { checkPhoto } from '../api/avatars';
 import { AvatarNameField, useAvatarName } from '../components/avatar-name-field';
 
@@ -39,6 +40,8 @@ export function CreateAvatarDialog({
   const [refusal, setRefusal] = useState<string | null>(null);
   const name = useAvatarName();
   const [submitting, setSubmitting] = useState(false);
+  // An accepted photo or a typed name is worth asking about; a refused photo is not.
+  const dirty = useChanged({ photo: photo?.image_id ?? null, name: name.field.value });
 
   useEffect(() => () => abort.current?.abort(), []);
   useEffect(
@@ -82,6 +85,7 @@ export function CreateAvatarDialog({
   return (
     <FormDialog
       open
+      dirty={dirty}
       onClose={onClose}
       onSubmit={(e) => void submit(e)}
       submitting={submitting}

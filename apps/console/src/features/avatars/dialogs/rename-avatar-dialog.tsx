@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { Avatar } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/shared/ui/form-dialog';
+import { useChanged } from '@/shared/ui/quit-editing-dialog';
 import { AvatarNameField, useAvatarName } from '../components/avatar-name-field';
 
 /** Rename / edit animated avatar name. */
@@ -18,6 +19,7 @@ export function RenameAvatarDialog({
   const { t } = useTranslation();
   const name = useAvatarName(avatar.name);
   const [submitting, setSubmitting] = useState(false);
+  const dirty = useChanged(name.field.value);
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const checked = name.checked();
@@ -30,6 +32,7 @@ export function RenameAvatarDialog({
   return (
     <FormDialog
       open
+      dirty={dirty}
       onClose={onClose}
       onSubmit={(e) => void submit(e)}
       submitting={submitting}

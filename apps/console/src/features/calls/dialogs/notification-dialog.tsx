@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { DeviceSettingsDialog, type DeviceSettingsDialogProps } from './settings-loading-dialog';
 import { translateIssue } from '@/shared/lib/rule-message';
 import { FormDialog } from '@/shared/ui/form-dialog';
+import { useChanged } from '@/shared/ui/quit-editing-dialog';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useNotificationChannel } from '../api/get-notification-channel';
 import { useUpdateNotificationChannel } from '../api/update-notification-channel';
@@ -105,6 +106,7 @@ function NotificationEditor({
   const [form, setForm] = useState({ ...saved, ring_seconds: String(saved.ring_seconds) });
   const [permission, setPermission] = useState<DesktopPermission>(currentPermission);
   const [submitted, setSubmitted] = useState(false);
+  const dirty = useChanged(form);
   const flight = useSingleFlight();
   const submitting = flight.running;
   const ringError = submitted ? ringSecondsError(t, form.ring_seconds) : null;
@@ -144,6 +146,7 @@ function NotificationEditor({
   return (
     <FormDialog
       open={open}
+      dirty={dirty}
       onClose={onClose}
       onSubmit={(event) => void submit(event)}
       submitting={submitting}

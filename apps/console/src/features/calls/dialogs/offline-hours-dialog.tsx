@@ -17,6 +17,7 @@ import { errorMessage, translateRule } from '@/shared/api/api-error';
 import { DeviceSettingsDialog, type DeviceSettingsDialogProps } from './settings-loading-dialog';
 import { ClockField } from '@/shared/ui/clock-field';
 import { FormDialog } from '@/shared/ui/form-dialog';
+import { useChanged } from '@/shared/ui/quit-editing-dialog';
 import { LanguageTabs } from '@/shared/ui/language-tabs';
 import { PickersProvider } from '@/shared/ui/pickers-provider';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
@@ -76,6 +77,7 @@ function OfflineHoursEditor({
   const [form, setForm] = useState<OfflineHoursForm>(() => initialOfflineHoursForm(saved));
   const [submitted, setSubmitted] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
+  const dirty = useChanged(form);
   // Languages that already have a text stay editable even if the device dropped them.
   const tabs = [
     ...languages,
@@ -126,6 +128,7 @@ function OfflineHoursEditor({
     <PickersProvider>
       <FormDialog
         open={open}
+        dirty={dirty}
         onClose={onClose}
         onSubmit={(event) => void submit(event)}
         submitting={submitting}

@@ -5,6 +5,7 @@ import TextField from '@mui/material/TextField';
 import type { ChatEndUser } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/shared/ui/form-dialog';
+import { useChanged } from '@/shared/ui/quit-editing-dialog';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useUpdateEndUser } from '../api/update-enduser';
 import { MAX_TAGS, formOf, tagsOf, validateEndUserForm, type EndUserForm } from '../lib/enduser-form';
@@ -24,6 +25,7 @@ export function EndUserDialog({ open, user, onClose }: EndUserDialogProps) {
   const update = useUpdateEndUser(user.session_id);
   const [form, setForm] = useState<EndUserForm>(() => formOf(user));
   const [submitted, setSubmitted] = useState(false);
+  const dirty = useChanged(form);
   const checked = validateEndUserForm(form, t);
   const errors = submitted && !checked.ok ? checked.errors : {};
 
@@ -43,6 +45,7 @@ export function EndUserDialog({ open, user, onClose }: EndUserDialogProps) {
   return (
     <FormDialog
       open={open}
+      dirty={dirty}
       onClose={onClose}
       onSubmit={(event) => void submit(event)}
       submitting={update.isPending}

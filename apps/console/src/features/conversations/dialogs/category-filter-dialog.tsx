@@ -13,6 +13,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/shared/api/api-error';
 import { FormDialog } from '@/shared/ui/form-dialog';
+import { useChanged } from '@/shared/ui/quit-editing-dialog';
 import { useConversationCategories } from '../api/get-categories';
 
 /** Past this many names a box to narrow the list appears. */
@@ -44,6 +45,7 @@ export function CategoryFilterDialog({
   const [chosen, setChosen] = useState<string[]>(selected);
   const [excluding, setExcluding] = useState(exclude);
   const [find, setFind] = useState('');
+  const dirty = useChanged({ chosen, excluding });
 
   // Names from the address that the devices no longer have still show, so they can be unticked.
   const names = [...(categories.data ?? []), ...selected.filter((name) => !categories.data?.includes(name))];
@@ -115,6 +117,7 @@ export function CategoryFilterDialog({
   return (
     <FormDialog
       open={open}
+      dirty={dirty}
       onClose={onClose}
       onSubmit={submit}
       submitting={false}

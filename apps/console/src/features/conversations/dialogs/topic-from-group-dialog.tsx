@@ -13,6 +13,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/shared/api/api-error';
 import { FormDialog } from '@/shared/ui/form-dialog';
+import { useChanged } from '@/shared/ui/quit-editing-dialog';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useCreateTopicFromGroup } from '../api/create-topic-from-group';
 import { useTopicCategories } from '../api/get-topic-categories';
@@ -52,6 +53,7 @@ export function TopicFromGroupDialog({ open, group, onClose }: TopicFromGroupDia
   const [ticked, setTicked] = useState<ReadonlySet<number>>(() => new Set(group.questions.map((_, i) => i)));
   const [submitted, setSubmitted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  const dirty = useChanged({ name, category, ticked: [...ticked] });
   const chosenCategory = category === '' ? (paths[0]?.id ?? '') : category;
 
   const nameError = submitted && name.trim() === '' ? t('conversations.groups.name_required') : null;
@@ -101,6 +103,7 @@ export function TopicFromGroupDialog({ open, group, onClose }: TopicFromGroupDia
   return (
     <FormDialog
       open={open}
+      dirty={dirty}
       onClose={onClose}
       onSubmit={(event) => void submit(event)}
       submitting={submitting}

@@ -6,6 +6,7 @@ import type { Conversation, TopicRef } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/shared/api/api-error';
 import { FormDialog } from '@/shared/ui/form-dialog';
+import { useChanged } from '@/shared/ui/quit-editing-dialog';
 import { TopicAutocomplete } from '@/shared/ui/topic-autocomplete';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useTopicSuggestions, type TopicSuggestion } from '../api/get-topic-suggestions';
@@ -32,6 +33,7 @@ export function TrainConversationDialog({ open, conversation, onClose }: TrainCo
   const [search, setSearch] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  const dirty = useChanged({ chosen, search });
 
   const debounced = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   // Once a topic is chosen its name is in the box: no need to look it up again.
@@ -68,6 +70,7 @@ export function TrainConversationDialog({ open, conversation, onClose }: TrainCo
   return (
     <FormDialog
       open={open}
+      dirty={dirty}
       onClose={onClose}
       onSubmit={(event) => void submit(event)}
       submitting={submitting}

@@ -208,6 +208,12 @@ describe('ConversationPage', { timeout: 20_000 }, () => {
     expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
       { id: 2, device_id: 7, bookmarked: true },
     ]);
+    // Saved: the snackbar says so, as for every other change.
+    expect(snackbarStore.get()).toMatchObject({
+      open: true,
+      status: 'success',
+      text: 'Conversation bookmarked',
+    });
   });
 
   it('puts the star back and says why when saving it fails', async () => {

@@ -107,6 +107,10 @@ export function ConversationPage() {
     setSavingBookmarks((ids) => new Set(ids).add(row.id));
     try {
       await updateBookmark.mutateAsync({ id: row.id, device_id: row.device_id, bookmarked: !row.bookmarked });
+      // The star moved at once; the notice says it is saved, as every other change does.
+      notify.success(
+        row.bookmarked ? t('conversations.bookmark.removed') : t('conversations.bookmark.added'),
+      );
     } catch (error) {
       // The star is already back where it was; say why.
       notify.error(errorMessage(error, t('conversations.bookmark.failed')));

@@ -6,6 +6,7 @@ import { DEVICE_KINDS, type DeviceKind, type DeviceWithKey, type ManagedDevice }
 import { useTranslation } from 'react-i18next';
 import { translateRule } from '@/shared/api/api-error';
 import { FormDialog } from '@/shared/ui/form-dialog';
+import { useChanged } from '@/shared/ui/quit-editing-dialog';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useCreateDevice } from '../api/create-device';
 import { useUpdateDevice } from '../api/update-device';
@@ -40,6 +41,7 @@ export function DeviceDialog({ open, mode, device, onClose, onCreated }: DeviceD
   const updateDevice = useUpdateDevice();
   const [form, setForm] = useState<DeviceForm>(() => initialDeviceForm(device));
   const [submitted, setSubmitted] = useState(false);
+  const dirty = useChanged(form);
   const flight = useSingleFlight();
   const submitting = flight.running;
   const errors = submitted ? validateDeviceForm(form) : {};
@@ -85,6 +87,7 @@ export function DeviceDialog({ open, mode, device, onClose, onCreated }: DeviceD
   return (
     <FormDialog
       open={open}
+      dirty={dirty}
       onClose={cancel}
       onSubmit={(event) => void submit(event)}
       submitting={submitting}

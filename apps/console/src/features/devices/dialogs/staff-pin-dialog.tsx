@@ -1,17 +1,14 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { ZStaffPin, type ManagedDevice } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/shared/api/api-error';
 import { formatDateTime } from '@/shared/lib/format-date';
 import { useSingleFlight } from '@/shared/lib/use-single-flight';
-import { DialogButtons } from '@/shared/ui/dialog-buttons';
+import { FormDialog } from '@/shared/ui/form-dialog';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useSetStaffPin } from '../api/set-staff-pin';
 
@@ -44,72 +41,61 @@ export function StaffPinDialog({ device, onClose }: { device: ManagedDevice; onC
     });
 
   return (
-    <Dialog
+    <FormDialog
       open
-      maxWidth={false}
-      fullWidth
-      slotProps={{ paper: { sx: { maxWidth: 460 } } }}
-      aria-labelledby="staff-pin-title"
-      onClose={() => !flight.running && onClose()}
-      data-testid="staff-pin-dialog"
+      width={460}
+      onClose={onClose}
+      dirty={pin !== ''}
+      onSubmit={(e) => {
+        e.preventDefault();
+        setTouched(true);
+        if (valid) void run(pin);
+      }}
+      submitting={flight.running}
+      title={t('devices.staff_pin.title', { name })}
+      testId="staff-pin-dialog"
+      submitLabel={t('devices.staff_pin.save')}
+      submitTestId="staff-pin-save"
     >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          setTouched(true);
-          if (valid) void run(pin);
+      <DialogContentText>{t('devices.staff_pin.intro')}</DialogContentText>
+      <Alert severity={device.has_staff_pin ? 'success' : 'info'} data-testid="staff-pin-status">
+        {device.has_staff_pin ? t('devices.staff_pin.is_set') : t('devices.staff_pin.not_set')}
+        {device.unpaired_at &&
+          ` ${t('devices.staff_pin.last_unpaired', { when: formatDateTime(device.unpaired_at, i18n.language) })}`}
+      </Alert>
+      <TextField
+        label={device.has_staff_pin ? t('devices.staff_pin.new_label') : t('devices.staff_pin.label')}
+        type="password"
+        value={pin}
+        onChange={(e) => setPin(e.target.value.replace(/\D/g, '').slice(0, 8))}
+        onBlur={() => setTouched(pin.length > 0)}
+        error={touched && !valid}
+        helperText={touched && !valid ? t('rules.staff_pin_digits') : t('devices.staff_pin.hint')}
+        slotProps={{
+          htmlInput: {
+            inputMode: 'numeric',
+            autoComplete: 'new-password',
+            'data-testid': 'staff-pin-input',
+          },
         }}
-      >
-        <DialogTitle id="staff-pin-title">{t('devices.staff_pin.title', { name })}</DialogTitle>
-        <DialogContent sx={{ display: 'grid', gap: 2 }}>
-          <DialogContentText>{t('devices.staff_pin.intro')}</DialogContentText>
-          <Alert severity={device.has_staff_pin ? 'success' : 'info'} data-testid="staff-pin-status">
-            {device.has_staff_pin ? t('devices.staff_pin.is_set') : t('devices.staff_pin.not_set')}
-            {device.unpaired_at &&
-              ` ${t('devices.staff_pin.last_unpaired', { when: formatDateTime(device.unpaired_at, i18n.language) })}`}
-          </Alert>
-          <TextField
-            label={device.has_staff_pin ? t('devices.staff_pin.new_label') : t('devices.staff_pin.label')}
-            type="password"
-            value={pin}
-            onChange={(e) => setPin(e.target.value.replace(/\D/g, '').slice(0, 8))}
-            onBlur={() => setTouched(pin.length > 0)}
-            error={touched && !valid}
-            helperText={touched && !valid ? t('rules.staff_pin_digits') : t('devices.staff_pin.hint')}
-            slotProps={{
-              htmlInput: {
-                inputMode: 'numeric',
-                autoComplete: 'new-password',
-                'data-testid': 'staff-pin-input',
-              },
-            }}
-            autoFocus
-          />
-          {failure && (
-            <Alert severity="error" data-testid="staff-pin-error">
-              {failure}
-            </Alert>
-          )}
-          {device.has_staff_pin && (
-            <Button
-              color="error"
-              sx={{ justifySelf: 'start' }}
-              disabled={flight.running}
-              onClick={() => void run(null)}
-              data-testid="staff-pin-remove"
-            >
-              {t('devices.staff_pin.remove')}
-            </Button>
-          )}
-        </DialogContent>
-        <DialogButtons
-          onCancel={onClose}
-          submitting={flight.running}
-          submitLabel={t('devices.staff_pin.save')}
-          submitTestId="staff-pin-save"
-        />
-      </form>
-    </Dialog>
+        autoFocus
+      />
+      {failure && (
+        <Alert severity="error" data-testid="staff-pin-error">
+          {failure}
+        </Alert>
+      )}
+      {device.has_staff_pin && (
+        <Button
+          color="error"
+          sx={{ justifySelf: 'start' }}
+          disabled={flight.running}
+          onClick={() => void run(null)}
+          data-testid="staff-pin-remove"
+        >
+          {t('devices.staff_pin.remove')}
+        </Button>
+      )}
+    </FormDialog>
   );
 }

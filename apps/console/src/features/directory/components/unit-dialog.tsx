@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '@/shared/api/api-error';
 import { translateIssue } from '@/shared/lib/rule-message';
 import { FormDialog } from '@/shared/ui/form-dialog';
+import { useChanged } from '@/shared/ui/quit-editing-dialog';
 import { LanguageTabs } from '@/shared/ui/language-tabs';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useSaveUnit } from '../api/directory';
@@ -75,6 +76,7 @@ export function UnitDialog({
   const [logo, setLogo] = useState<File | null>(null);
   const [removeLogo, setRemoveLogo] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const dirty = useChanged({ form, logo: logo?.name ?? null, removeLogo });
   const input = useRef<HTMLInputElement>(null);
   // The chosen file's preview, released when replaced or closed.
   const preview = useMemo(() => (logo ? URL.createObjectURL(logo) : null), [logo]);
@@ -149,6 +151,7 @@ export function UnitDialog({
   return (
     <FormDialog
       open={open}
+      dirty={dirty}
       onClose={close}
       onSubmit={(e) => void submit(e)}
       submitting={save.isPending}

@@ -10,6 +10,7 @@ import { EVENT_TITLE_MAX, LANGUAGES, ZCreateEventRequest, type Language } from '
 import { useTranslation } from 'react-i18next';
 import { translateIssue } from '@/shared/lib/rule-message';
 import { FormDialog } from '@/shared/ui/form-dialog';
+import { useChanged } from '@/shared/ui/quit-editing-dialog';
 
 const ZNaming = ZCreateEventRequest.pick({ title: true, languages: true });
 export type EventNaming = { title: string; languages: Language[] };
@@ -43,6 +44,7 @@ export function EventNamingDialog({
   const [languages, setLanguages] = useState<Language[]>(initial.languages);
   const [errors, setErrors] = useState<{ title?: string; languages?: string }>({});
   const [submitting, setSubmitting] = useState(false);
+  const dirty = useChanged({ name, languages });
   const choices = LANGUAGES.filter((l) => offered.includes(l) || initial.languages.includes(l));
 
   const toggle = (language: Language, on: boolean) =>
@@ -73,6 +75,7 @@ export function EventNamingDialog({
   return (
     <FormDialog
       open={open}
+      dirty={dirty}
       onClose={onClose}
       onSubmit={(e) => void submit(e)}
       submitting={submitting}

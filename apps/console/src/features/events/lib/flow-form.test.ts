@@ -28,7 +28,7 @@ describe('flow form', () => {
   });
 
   it('marks each failing field by the activity, so a mark follows a reordered activity', () => {
-    const video = newActivity('video', 'v1');
+    const video = { ...newActivity('video', 'v1'), repeat_option: null };
     const quiz = { ...newActivity('quiz', 'q1'), quiz_id: 5 } as const;
     const d = draft({ english: [newActivity('nlp', 'n1'), video, quiz], cantonese: [] });
     const marks = checkDraft(d, quizFacts([{ quiz_id: 5, languages: ['cantonese'], ready_languages: [] }]));
@@ -41,6 +41,13 @@ describe('flow form', () => {
     );
     expect(markAt(marks, { language: 'cantonese', key: null, field: null })?.key).toBe('event_flow_empty');
     expect(markedLanguages(marks, ['mandarin', 'english', 'cantonese'])).toEqual(['english', 'cantonese']);
+  });
+
+  it('plays a new video once unless told otherwise, so its upload is all it needs', () => {
+    const video = newActivity('video', 'v1');
+    expect(video).toMatchObject({ repeat_option: 'once' });
+    const uploaded = { ...video, url: '/media/intro.mp4' };
+    expect([...checkDraft(draft({ english: [uploaded] }), quizFacts([])).keys()]).toEqual([]);
   });
 
   it('places the server refusal (flows.<language>.<index>.<field>) on the activity that was sent', () => {

@@ -39,11 +39,14 @@ export function newActivityKey(): string {
   return crypto.randomUUID().replaceAll('-', '');
 }
 
-/** A new activity of a type, every field blank as the contract's defaults have them. */
+/**
+ * A new activity of a type, every field blank as the contract's defaults have them, but for a
+ * video's Once/Repeat: it starts at Once, so uploading the video is all a new one needs.
+ */
 export function newActivity(type: ActivityType, key: string = newActivityKey()): Activity {
   switch (type) {
     case 'video':
-      return { type, key, repeat_option: null, repeat_times: null, url: '' };
+      return { type, key, repeat_option: 'once', repeat_times: null, url: '' };
     case 'tts':
       return { type, key, script: '', speech: '', is_countdown: false, countdown: null, image_url: '' };
     case 'quiz':

@@ -214,15 +214,20 @@ describe('QuizLibrary', () => {
     );
     fireEvent.click(screen.getByTestId('quiz-add'));
     const dialog = await screen.findByTestId('quiz-dialog');
-    // The device's languages only.
+    // The device's languages only, every one ticked as a new event's are.
     expect(
       within(dialog)
-        .getAllByRole('button', { pressed: false })
+        .getAllByRole('button', { pressed: true })
         .map((b) => b.textContent),
     ).toEqual(['English', 'Cantonese']);
+    expect(within(dialog).queryAllByRole('button', { pressed: false })).toEqual([]);
     fireEvent.click(within(dialog).getByTestId('dialog-submit'));
     expect(await within(dialog).findByText('Name is required')).toBeTruthy();
-    expect(within(dialog).getByText('Choose at least one language')).toBeTruthy();
+    expect(within(dialog).queryByText('Choose at least one language')).toBeNull();
+    fireEvent.click(within(dialog).getByTestId('quiz-language-cantonese'));
+    fireEvent.click(within(dialog).getByTestId('quiz-language-english'));
+    fireEvent.click(within(dialog).getByTestId('dialog-submit'));
+    expect(await within(dialog).findByText('Choose at least one language')).toBeTruthy();
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
 
     fireEvent.change(within(dialog).getByTestId('quiz-name'), { target: { value: ' Museum trail ' } });
@@ -388,13 +393,13 @@ describe('QuizLibrary', () => {
     const again = await openQuestion('Animals', 'Owl');
     fireEvent.change(within(again).getByTestId('question-title'), { target: { value: 'Barn owl' } });
     fireEvent.click(within(again).getByTestId('dialog-cancel'));
-    const ask = await screen.findByTestId('quiz-discard-dialog');
-    expect(within(ask).getByRole('heading').textContent).toBe('Discard your changes?');
+    const ask = await screen.findByTestId('quit-editing-dialog');
+    expect(within(ask).getByRole('heading').textContent).toBe('Quit without saving?');
     fireEvent.click(within(ask).getByTestId('dialog-cancel'));
-    await waitFor(() => expect(screen.queryByTestId('quiz-discard-dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByTestId('quit-editing-dialog')).toBeNull());
     expect((within(again).getByTestId('question-title') as HTMLInputElement).value).toBe('Barn owl');
     fireEvent.click(within(again).getByTestId('dialog-cancel'));
-    fireEvent.click(await screen.findByTestId('quiz-discard-confirm'));
+    fireEvent.click(await screen.findByTestId('quit-editing-confirm'));
     await waitFor(() => expect(screen.queryByTestId('question-dialog')).toBeNull());
     expect(changes(calls, 'PUT')).toEqual([]);
   });
@@ -414,9 +419,7 @@ describe('QuizLibrary', () => {
     fireEvent.click(screen.getByTestId('quiz-delete-1'));
     let dialog = await screen.findByTestId('delete-dialog');
     expect(within(dialog).getByRole('heading').textContent).toBe('Delete quiz record?');
-    expect(within(dialog).getByTestId('delete-dialog-body').textContent).toBe(
-      'The quiz “Animals” will be deleted. This cannot be undone.',
-    );
+    expect(within(dialog).queryByTestId('delete-dialog-body')).toBeNull();
     expect(within(dialog).getByTestId('delete-dialog-refusal').textContent).toBe(
       'Used by “Summer fair”. Take the quiz out of these events before deleting it.',
     );

@@ -56,17 +56,20 @@ function useAskDeleteMap() {
   const [asked, setAsked] = useState<LocationMap | null>(null);
   const users = useMapUsers(asked?.id ?? null, asked?.location_count ?? 0);
   const names = users.data ?? [];
+  // The count is known at once, the names once they load: never an empty "()" meanwhile.
   const refusal =
-    asked && asked.location_count > 0
-      ? t('locations.maps.in_use', {
-          count: asked.location_count,
-          names:
-            names.slice(0, NAMES_SHOWN).join(', ') +
-            (asked.location_count > NAMES_SHOWN
-              ? ` ${t('locations.maps.and_more', { count: asked.location_count - NAMES_SHOWN })}`
-              : ''),
-        })
-      : null;
+    !asked || asked.location_count === 0
+      ? null
+      : names.length === 0
+        ? t('locations.maps.in_use_unnamed', { count: asked.location_count })
+        : t('locations.maps.in_use', {
+            count: asked.location_count,
+            names:
+              names.slice(0, NAMES_SHOWN).join(', ') +
+              (asked.location_count > NAMES_SHOWN
+                ? ` ${t('locations.maps.and_more', { count: asked.location_count - NAMES_SHOWN })}`
+                : ''),
+          });
 
   const ask = (map: LocationMap) => {
     setAsked(map);

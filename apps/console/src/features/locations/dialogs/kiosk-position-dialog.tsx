@@ -5,6 +5,7 @@ import type { KioskPosition, LocationMap } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '@/shared/auth/auth-store';
 import { FormDialog } from '@/shared/ui/form-dialog';
+import { useChanged } from '@/shared/ui/quit-editing-dialog';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useSetKioskPosition } from '../api/locations-api';
 import { MapPointPicker, type MapPoint } from '../components/map-point-picker';
@@ -29,6 +30,7 @@ export function KioskPositionDialog({
   const save = useSetKioskPosition();
   const onThisMap = current?.map_id === map.id;
   const [point, setPoint] = useState<MapPoint | null>(onThisMap ? current.poi : null);
+  const dirty = useChanged(point);
 
   const run = async (position: { map_id: number; poi: MapPoint } | null) => {
     const result = await notify.run(() => save.mutateAsync(position), {
@@ -45,6 +47,7 @@ export function KioskPositionDialog({
   return (
     <FormDialog
       open
+      dirty={dirty}
       onClose={onClose}
       onSubmit={submit}
       submitting={save.isPending}

@@ -27,6 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/shared/api/api-error';
 import { translateIssue } from '@/shared/lib/rule-message';
 import { FormDialog } from '@/shared/ui/form-dialog';
+import { useChanged } from '@/shared/ui/quit-editing-dialog';
 import { ImageUploadField, type ImageUpload } from '@/shared/ui/image-upload-field';
 import { LanguageTabs } from '@/shared/ui/language-tabs';
 import { PickersProvider } from '@/shared/ui/pickers-provider';
@@ -183,6 +184,7 @@ export function LocationDialog({
   const [locale, setLocale] = useState<LocationLocale>('english');
   const [tried, setTried] = useState(false);
   const [aliasDraft, setAliasDraft] = useState('');
+  const dirty = useChanged({ form, aliasDraft });
   const errors = useLocationFormErrors(form);
   const shown = tried ? errors : { name: null, point: null, hours: [] as LocationLocale[] };
 
@@ -229,6 +231,7 @@ export function LocationDialog({
     <PickersProvider>
       <FormDialog
         open={open}
+        dirty={dirty}
         onClose={onClose}
         onSubmit={(event) => void submit(event)}
         submitting={save.isPending}

@@ -273,7 +273,12 @@ describe('Maps (/ai/location/maps)', () => {
     const dialog = await screen.findByTestId('delete-dialog');
     expect(within(dialog).getByText('Delete Ground floor')).toBeTruthy();
     const refusal = await within(dialog).findByTestId('delete-dialog-refusal');
+    // Before the names load: the count, never an empty "()".
+    expect(refusal.textContent).not.toContain('()');
+    expect(refusal.textContent).toContain('cannot be deleted: 1 location uses it');
     await waitFor(() => expect(refusal.textContent).toContain('(Pharmacy)'));
+    // Only why it cannot go, not that it "will be permanently deleted" too.
+    expect(within(dialog).queryByTestId('delete-dialog-body')).toBeNull();
     expect((within(dialog).getByTestId('delete-confirm') as HTMLButtonElement).disabled).toBe(true);
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
   });

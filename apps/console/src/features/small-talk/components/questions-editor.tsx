@@ -26,7 +26,6 @@ import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { moved, SortableList } from '@/shared/ui/sortable-list';
 import { useSaveSmallTalkQuestions, useSmallTalkQuestions } from '../api/questions';
 import { EntryDialog } from '../dialogs/entry-dialog';
-import { quitWords } from '../lib/quit-words';
 import { emptyEntry, errorsOf, isDirty, listErrors, toDraft, toItems, type DraftEntry } from '../lib/draft';
 
 type Editing = { key: number; entry: DraftEntry; index: number | null } | null;
@@ -307,7 +306,6 @@ export function QuestionsEditor({
           else if (askLanguage) switchTo(askLanguage);
           setAskLanguage(null);
         }}
-        {...quitWords(t)}
       />
       <QuitEditingDialog
         open={askRestore}
@@ -319,6 +317,7 @@ export function QuestionsEditor({
         title={t('small_talk.list.restore_title')}
         body={t('small_talk.list.restore_body', { language: t(`languages.${language}`) })}
         quitLabel={t('small_talk.list.restore_confirm')}
+        keepLabel={t('common.cancel')}
         testId="small-talk-restore-dialog"
         quitTestId="small-talk-restore-confirm"
       />

@@ -3,6 +3,7 @@ import TextField from '@mui/material/TextField';
 import { SMALL_TALK_MAX_QUESTIONS } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/shared/ui/form-dialog';
+import { useChanged } from '@/shared/ui/quit-editing-dialog';
 import { LinesField } from '../components/lines-field';
 import { entryErrors, type DraftEntry } from '../lib/draft';
 
@@ -27,6 +28,7 @@ export function EntryDialog({
   const { t } = useTranslation();
   const [draft, setDraft] = useState(entry);
   const [checked, setChecked] = useState(false);
+  const dirty = useChanged(draft);
   const errors = checked ? entryErrors(t, draft) : {};
 
   const submit = (event: FormEvent) => {
@@ -41,6 +43,7 @@ export function EntryDialog({
   return (
     <FormDialog
       open={open}
+      dirty={dirty}
       onClose={onClose}
       onSubmit={submit}
       submitting={false}

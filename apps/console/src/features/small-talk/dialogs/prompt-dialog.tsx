@@ -7,8 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { RetryAlert } from '@/shared/ui/retry-alert';
 import { errorMessage } from '@/shared/api/api-error';
 import { translateIssue } from '@/shared/lib/rule-message';
-import { useQuitGuard } from '@/shared/ui/quit-editing-dialog';
-import { quitWords } from '../lib/quit-words';
 import { EditorDialog } from './editor-dialog';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { usePrompt, useSavePrompt } from '../api/prompt';
@@ -32,8 +30,6 @@ export function PromptDialog({
   const check = ZSmallTalkPrompt.safeParse({ prompt: text });
   const error = check.success ? null : translateIssue(t, check.error.issues[0]!);
   const length = text.trim().length;
-  const guard = useQuitGuard(dirty, onClose, quitWords(t));
-
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!check.success) return;
@@ -54,7 +50,8 @@ export function PromptDialog({
 
   return (
     <EditorDialog
-      guard={guard}
+      onClose={onClose}
+      dirty={dirty}
       onSubmit={(event) => void submit(event)}
       submitting={save.isPending}
       title={t('small_talk.prompt.title')}

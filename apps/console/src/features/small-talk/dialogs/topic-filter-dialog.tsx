@@ -9,8 +9,6 @@ import { RetryAlert } from '@/shared/ui/retry-alert';
 import { ApiError, errorMessage } from '@/shared/api/api-error';
 import { fieldErrors, type FieldErrors } from '@/shared/lib/field-errors';
 import { LanguageTabs } from '@/shared/ui/language-tabs';
-import { useQuitGuard } from '@/shared/ui/quit-editing-dialog';
-import { quitWords } from '../lib/quit-words';
 import { EditorDialog } from './editor-dialog';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useSaveTopicFilter, useTopicFilters } from '../api/topic-filters';
@@ -63,8 +61,6 @@ export function TopicFilterDialog({
     setServerErrors((e) => ({ ...e, [current]: {} }));
   };
 
-  const guard = useQuitGuard(changed.length > 0, onClose, quitWords(t));
-
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setChecked(true);
@@ -103,7 +99,8 @@ export function TopicFilterDialog({
 
   return (
     <EditorDialog
-      guard={guard}
+      onClose={onClose}
+      dirty={changed.length > 0}
       onSubmit={(event) => void submit(event)}
       submitting={save.isPending}
       title={t('small_talk.filter.title')}

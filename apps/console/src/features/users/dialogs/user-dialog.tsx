@@ -20,6 +20,7 @@ import { logout } from '@/shared/auth/logout';
 import { segmentOf } from '@/shared/lib/pages';
 import { translateRule } from '@/shared/api/api-error';
 import { FormDialog } from '@/shared/ui/form-dialog';
+import { useChanged } from '@/shared/ui/quit-editing-dialog';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useCreateUser } from '../api/create-user';
 import { useUpdateUser } from '../api/update-user';
@@ -72,6 +73,7 @@ export function UserDialog({ open, mode, user, forced = false, onClose }: UserDi
   const [form, setForm] = useState<UserForm>(() => initialForm(mode, user));
   const [submitted, setSubmitted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  const dirty = useChanged(form);
 
   const self = forced || (user !== undefined && user.user_id === auth.user_info?.user_id);
   const fields = userFormFields(mode, self);
@@ -138,6 +140,7 @@ export function UserDialog({ open, mode, user, forced = false, onClose }: UserDi
   return (
     <FormDialog
       open={open}
+      dirty={dirty}
       onClose={cancel}
       onSubmit={(event) => void submit(event)}
       submitting={submitting}

@@ -15,8 +15,22 @@ export type SnackbarState = {
   id: number;
 };
 
-/** Success and error notices stay 2000 ms; a loading notice stays until its call settles. */
+/** A short success or error notice stays 2000 ms; a loading notice stays until its call settles. */
 export const SNACKBAR_TIMEOUT = 2000;
+/** The longest a notice stays on its own (it can always be closed sooner). */
+export const SNACKBAR_TIMEOUT_MAX = 12_000;
+/** Reading time per character: about 200 words a minute in English; a Chinese character counts twice. */
+const MS_PER_CHARACTER = 60;
+
+/**
+ * How long a notice stays: long enough to read it, at least SNACKBAR_TIMEOUT and at most
+ * SNACKBAR_TIMEOUT_MAX ("Saved" goes after 2 s; a 40-word message stays about 12 s).
+ */
+export function snackbarTimeout(text: string): number {
+  let weight = 0;
+  for (const char of text) weight += /[\u3000-\u9fff\uf900-\ufaff\uff00-\uffef]/.test(char) ? 2 : 1;
+  return Math.min(SNACKBAR_TIMEOUT_MAX, Math.max(SNACKBAR_TIMEOUT, 1000 + weight * MS_PER_CHARACTER));
+}
 
 let state: SnackbarState = {
   open: false,
@@ -36,7 +50,7 @@ function set(next: Omit<SnackbarState, 'id'>, sameMessage = false): void {
 export type RunMessages<T> = {
   /** Shown with a spinner while the action runs, e.g. "Adding...". */
   loading: string;
-  /** Shown with a check icon for 2000 ms, or computed from the result. */
+  /** Shown with a check icon (for as long as it takes to read), or computed from the result. */
   success: string | ((result: T) => string);
   /** Overrides the server's message on failure. */
   error?: string | ((error: unknown) => string);
@@ -62,7 +76,7 @@ export const notify: Notify = {
       open: true,
       status: 'success',
       text,
-      timeout: SNACKBAR_TIMEOUT,
+      timeout: snackbarTimeout(text),
       closable: options?.closable ?? true,
     });
   },
@@ -71,7 +85,7 @@ export const notify: Notify = {
       open: true,
       status: 'error',
       text,
-      timeout: SNACKBAR_TIMEOUT,
+      timeout: snackbarTimeout(text),
       closable: options?.closable ?? true,
     });
   },

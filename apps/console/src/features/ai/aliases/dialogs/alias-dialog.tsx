@@ -7,6 +7,7 @@ import type { Entity } from '@ambassador/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/shared/ui/form-dialog';
+import { useChanged } from '@/shared/ui/quit-editing-dialog';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useAiDeviceId } from '@/features/ai/common/api/ai-keys';
 import { useUpdateEntity } from '../api/update-entity';
@@ -42,6 +43,7 @@ export function AliasDialog({
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const dirty = useChanged({ aliases, text });
 
   /** Adds the typed alias; false (with the reason shown) when it cannot be added. */
   const commit = (): string[] | null => {
@@ -87,6 +89,7 @@ export function AliasDialog({
   return (
     <FormDialog
       open={open}
+      dirty={dirty}
       onClose={onClose}
       onSubmit={(event) => void submit(event)}
       submitting={submitting}

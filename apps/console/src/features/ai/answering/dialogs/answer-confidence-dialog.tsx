@@ -28,6 +28,7 @@ import { useConfidencePreview } from '../api/get-confidence-preview';
 import { useUpdateAnswerConfidence } from '../api/update-answer-confidence';
 import { formatPercent } from '@/shared/lib/percent';
 import { fromPercent, signed, toPercent } from '../lib/confidence';
+import { useQuitGuard } from '@/shared/ui/quit-editing-dialog';
 
 /** The preview is asked once the slider has rested this long (each call re-asks the recent questions). */
 export const PREVIEW_DEBOUNCE_MS = 300;
@@ -58,6 +59,7 @@ export function AnswerConfidenceDialog({ open, deviceId, settings, onClose }: An
   const [pending, setPending] = useState<'save' | 'reset' | null>(null);
   const defaultPercent = toPercent(settings.default_answer_confidence);
   const unchanged = percent === toPercent(saved);
+  const guard = useQuitGuard(!unchanged, onClose);
 
   const run = async (value: number | null) => {
     if (pending) return;
@@ -82,98 +84,103 @@ export function AnswerConfidenceDialog({ open, deviceId, settings, onClose }: An
   };
 
   return (
-    <Dialog
-      open={open}
-      onClose={() => {
-        if (!pending) onClose();
-      }}
-      maxWidth={false}
-      fullWidth
-      slotProps={{ paper: { sx: { maxWidth: 640 } } }}
-      aria-labelledby="answer-confidence-title"
-      data-testid="answer-confidence-dialog"
-    >
-      <form onSubmit={submit} noValidate style={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}>
-        <DialogTitle id="answer-confidence-title">{t('ai.confidence.title')}</DialogTitle>
-        <DialogContent sx={{ display: 'grid', gap: 2, pt: '4px !important' }}>
-          <Typography variant="body2" color="text.secondary">
-            {t('ai.confidence.intro')}
-          </Typography>
-          <Box>
-            <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 2 }}>
-              <Typography id="answer-confidence-label" component="span" sx={{ fontWeight: 500 }}>
-                {t('ai.confidence.slider')}
-              </Typography>
-              <Typography
-                component="span"
-                variant="h6"
-                sx={{ fontVariantNumeric: 'tabular-nums' }}
-                data-testid="answer-confidence-percent"
-              >
-                {percent}%
-              </Typography>
-            </Box>
-            <Box sx={{ px: 1 }}>
-              <Slider
-                value={percent}
-                min={toPercent(ANSWER_CONFIDENCE_MIN)}
-                max={toPercent(ANSWER_CONFIDENCE_MAX)}
-                step={1}
-                marks={[
-                  {
-                    value: defaultPercent,
-                    label: t('ai.confidence.default_mark', { value: `${defaultPercent}%` }),
-                  },
-                ]}
-                onChange={(_event, value) => setPercent(value as number)}
-                getAriaValueText={(value) => `${value}%`}
-                disabled={pending !== null}
-                slotProps={{
-                  input: {
-                    'aria-labelledby': 'answer-confidence-label',
-                    'aria-describedby': 'answer-confidence-hint',
-                    'data-testid': 'answer-confidence-slider',
-                  } as object,
-                }}
-              />
-            </Box>
-            <Typography id="answer-confidence-hint" variant="caption" color="text.secondary" component="p">
-              {t('ai.confidence.hint')}
+    <>
+      <Dialog
+        open={open}
+        onClose={() => {
+          if (!pending) guard.requestClose();
+        }}
+        maxWidth={false}
+        fullWidth
+        slotProps={{ paper: { sx: { maxWidth: 640 } } }}
+        aria-labelledby="answer-confidence-title"
+        data-testid="answer-confidence-dialog"
+      >
+        <form onSubmit={submit} noValidate style={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}>
+          <DialogTitle id="answer-confidence-title">{t('ai.confidence.title')}</DialogTitle>
+          <DialogContent sx={{ display: 'grid', gap: 2, pt: '4px !important' }}>
+            <Typography variant="body2" color="text.secondary">
+              {t('ai.confidence.intro')}
             </Typography>
-          </Box>
-          <PreviewView
-            preview={preview.data}
-            loading={preview.isFetching}
-            error={preview.isError ? errorMessage(preview.error, t('ai.confidence.failed')) : null}
-            onRetry={() => void preview.refetch()}
-            tag={tag}
-          />
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
-          <Button
-            onClick={() => void run(null)}
-            disabled={pending !== null || settings.answer_confidence === null}
-            startIcon={pending === 'reset' ? <CircularProgress size={16} color="inherit" /> : <RestartAlt />}
-            data-testid="answer-confidence-reset"
-            sx={{ mr: 'auto' }}
-          >
-            {t('ai.confidence.reset', { value: `${defaultPercent}%` })}
-          </Button>
-          <Button onClick={onClose} disabled={pending !== null} data-testid="dialog-cancel">
-            {t('common.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={pending !== null || unchanged}
-            startIcon={pending === 'save' ? <CircularProgress size={16} color="inherit" /> : undefined}
-            data-testid="answer-confidence-save"
-          >
-            {t('ai.confidence.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+            <Box>
+              <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 2 }}>
+                <Typography id="answer-confidence-label" component="span" sx={{ fontWeight: 500 }}>
+                  {t('ai.confidence.slider')}
+                </Typography>
+                <Typography
+                  component="span"
+                  variant="h6"
+                  sx={{ fontVariantNumeric: 'tabular-nums' }}
+                  data-testid="answer-confidence-percent"
+                >
+                  {percent}%
+                </Typography>
+              </Box>
+              <Box sx={{ px: 1 }}>
+                <Slider
+                  value={percent}
+                  min={toPercent(ANSWER_CONFIDENCE_MIN)}
+                  max={toPercent(ANSWER_CONFIDENCE_MAX)}
+                  step={1}
+                  marks={[
+                    {
+                      value: defaultPercent,
+                      label: t('ai.confidence.default_mark', { value: `${defaultPercent}%` }),
+                    },
+                  ]}
+                  onChange={(_event, value) => setPercent(value as number)}
+                  getAriaValueText={(value) => `${value}%`}
+                  disabled={pending !== null}
+                  slotProps={{
+                    input: {
+                      'aria-labelledby': 'answer-confidence-label',
+                      'aria-describedby': 'answer-confidence-hint',
+                      'data-testid': 'answer-confidence-slider',
+                    } as object,
+                  }}
+                />
+              </Box>
+              <Typography id="answer-confidence-hint" variant="caption" color="text.secondary" component="p">
+                {t('ai.confidence.hint')}
+              </Typography>
+            </Box>
+            <PreviewView
+              preview={preview.data}
+              loading={preview.isFetching}
+              error={preview.isError ? errorMessage(preview.error, t('ai.confidence.failed')) : null}
+              onRetry={() => void preview.refetch()}
+              tag={tag}
+            />
+          </DialogContent>
+          <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
+            <Button
+              onClick={() => void run(null)}
+              disabled={pending !== null || settings.answer_confidence === null}
+              startIcon={
+                pending === 'reset' ? <CircularProgress size={16} color="inherit" /> : <RestartAlt />
+              }
+              data-testid="answer-confidence-reset"
+              sx={{ mr: 'auto' }}
+            >
+              {t('ai.confidence.reset', { value: `${defaultPercent}%` })}
+            </Button>
+            <Button onClick={guard.requestClose} disabled={pending !== null} data-testid="dialog-cancel">
+              {t('common.cancel')}
+            </Button>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={pending !== null || unchanged}
+              startIcon={pending === 'save' ? <CircularProgress size={16} color="inherit" /> : undefined}
+              data-testid="answer-confidence-save"
+            >
+              {t('ai.confidence.save')}
+            </Button>
+          </DialogActions>
+        </form>
+      </Dialog>
+      {guard.dialog}
+    </>
   );
 }
 

@@ -33,6 +33,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { translateRule } from '@/shared/api/api-error';
 import { DialogButtons } from '@/shared/ui/dialog-buttons';
+import { useChanged, useQuitGuard } from '@/shared/ui/quit-editing-dialog';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useAiDeviceId } from '@/features/ai/common/api/ai-keys';
 import { useCreateResponse } from '../api/create-response';
@@ -119,6 +120,8 @@ export function ComposeResponseDialog({
   const [draft, setDraft] = useState<ResponseDraft>(() => draftFromResponse(response, 'give_info'));
   const [submitted, setSubmitted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  // A new response's aim is where it starts, not a change to lose.
+  const dirty = useChanged(editing ? draft : { ...draft, response_aim: undefined });
 
   const lang = response?.language ?? language;
   const device = response?.device_type ?? deviceType;
@@ -171,8 +174,9 @@ export function ComposeResponseDialog({
     if (result.ok) onClose();
   };
 
+  const guard = useQuitGuard(dirty, onClose);
   const close = () => {
-    if (!submitting) onClose();
+    if (!submitting) guard.requestClose();
   };
 
   const subtitle = t('responses.compose.context', {
@@ -181,201 +185,206 @@ export function ComposeResponseDialog({
   });
 
   return (
-    <Dialog
-      open={open}
-      onClose={(_event, reason) => {
-        if (reason !== 'backdropClick') close();
-      }}
-      maxWidth={false}
-      fullWidth
-      slotProps={{ paper: { sx: { maxWidth: step === 'aim' ? 480 : 1156 } } }}
-      aria-labelledby="compose-dialog-title"
-      data-testid={step === 'aim' ? 'response-aim-dialog' : 'compose-dialog'}
-    >
-      <DialogTitle id="compose-dialog-title" sx={{ pb: 0.5 }}>
-        {step === 'aim'
-          ? t('responses.aim.title')
-          : editing
-            ? t('responses.compose.edit_title')
-            : t('responses.compose.add_title')}
-        <Typography variant="body2" color="text.secondary">
-          {subtitle}
-        </Typography>
-      </DialogTitle>
-      {step === 'aim' ? (
-        <>
-          <DialogContent>
-            <AimStep
-              value={editing ? draft.response_aim : null}
-              onChoose={(aim) => {
-                setDraft((d) => ({ ...d, response_aim: aim }));
-                setStep('compose');
+    <>
+      <Dialog
+        open={open}
+        onClose={(_event, reason) => {
+          if (reason !== 'backdropClick') close();
+        }}
+        maxWidth={false}
+        fullWidth
+        slotProps={{ paper: { sx: { maxWidth: step === 'aim' ? 480 : 1156 } } }}
+        aria-labelledby="compose-dialog-title"
+        data-testid={step === 'aim' ? 'response-aim-dialog' : 'compose-dialog'}
+      >
+        <DialogTitle id="compose-dialog-title" sx={{ pb: 0.5 }}>
+          {step === 'aim'
+            ? t('responses.aim.title')
+            : editing
+              ? t('responses.compose.edit_title')
+              : t('responses.compose.add_title')}
+          <Typography variant="body2" color="text.secondary">
+            {subtitle}
+          </Typography>
+        </DialogTitle>
+        {step === 'aim' ? (
+          <>
+            <DialogContent>
+              <AimStep
+                value={editing ? draft.response_aim : null}
+                onChoose={(aim) => {
+                  setDraft((d) => ({ ...d, response_aim: aim }));
+                  setStep('compose');
+                }}
+              />
+            </DialogContent>
+            <Box sx={{ display: 'flex', justifyContent: 'flex-end', px: 3, pb: 2 }}>
+              <Button onClick={close} data-testid="dialog-cancel">
+                {t('common.cancel')}
+              </Button>
+            </Box>
+          </>
+        ) : (
+          <>
+            <DialogContent
+              sx={{
+                display: 'grid',
+                gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 360px' },
+                gap: 3,
+                pt: '12px !important',
               }}
-            />
-          </DialogContent>
-          <Box sx={{ display: 'flex', justifyContent: 'flex-end', px: 3, pb: 2 }}>
-            <Button onClick={close} data-testid="dialog-cancel">
-              {t('common.cancel')}
-            </Button>
-          </Box>
-        </>
-      ) : (
-        <>
-          <DialogContent
-            sx={{
-              display: 'grid',
-              gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 360px' },
-              gap: 3,
-              pt: '12px !important',
-            }}
-          >
-            <Box sx={{ display: 'grid', gap: 2, alignContent: 'start', minWidth: 0 }}>
-              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                <Typography variant="body2" color="text.secondary">
-                  {t('responses.aim.label')}
+            >
+              <Box sx={{ display: 'grid', gap: 2, alignContent: 'start', minWidth: 0 }}>
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                  <Typography variant="body2" color="text.secondary">
+                    {t('responses.aim.label')}
+                  </Typography>
+                  <Chip
+                    size="small"
+                    color="primary"
+                    variant="outlined"
+                    label={t(`responses.aim.names.${draft.response_aim}`)}
+                    data-testid="compose-aim"
+                  />
+                  <Button size="small" onClick={() => setStep('aim')} disabled={submitting}>
+                    {t('responses.aim.change')}
+                  </Button>
+                </Box>
+                <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+                  <TextField
+                    label={t('responses.compose.speech')}
+                    value={draft.speech}
+                    onChange={(event) => setDraft((d) => ({ ...d, speech: event.target.value }))}
+                    multiline
+                    minRows={2}
+                    fullWidth
+                    error={Boolean(errorText('speech'))}
+                    helperText={errorText('speech') ?? t('responses.compose.speech_hint')}
+                    slotProps={{ htmlInput: { 'data-testid': 'compose-speech', maxLength: 1000 } }}
+                  />
+                  <Box sx={{ pt: 1 }}>
+                    <SpeechPlayButton text={draft.speech} language={lang} />
+                  </Box>
+                </Box>
+                <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+                  {t('responses.compose.contents')}
                 </Typography>
-                <Chip
-                  size="small"
-                  color="primary"
-                  variant="outlined"
-                  label={t(`responses.aim.names.${draft.response_aim}`)}
-                  data-testid="compose-aim"
-                />
-                <Button size="small" onClick={() => setStep('aim')} disabled={submitting}>
-                  {t('responses.aim.change')}
-                </Button>
-              </Box>
-              <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-                <TextField
-                  label={t('responses.compose.speech')}
-                  value={draft.speech}
-                  onChange={(event) => setDraft((d) => ({ ...d, speech: event.target.value }))}
-                  multiline
-                  minRows={2}
-                  fullWidth
-                  error={Boolean(errorText('speech'))}
-                  helperText={errorText('speech') ?? t('responses.compose.speech_hint')}
-                  slotProps={{ htmlInput: { 'data-testid': 'compose-speech', maxLength: 1000 } }}
-                />
-                <Box sx={{ pt: 1 }}>
-                  <SpeechPlayButton text={draft.speech} language={lang} />
+                {contentsError && (
+                  <Alert severity="error" data-testid="compose-contents-error">
+                    {contentsError}
+                  </Alert>
+                )}
+                {draft.contents.length === 0 && (
+                  <Typography variant="body2" color="text.secondary">
+                    {t('responses.compose.no_contents')}
+                  </Typography>
+                )}
+                {draft.contents.map((item, index) => (
+                  <Paper
+                    key={item.key}
+                    variant="outlined"
+                    sx={{ p: 1.5 }}
+                    data-testid={`compose-content-${index}`}
+                    data-kind={item.content.type}
+                  >
+                    <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
+                      <Typography variant="subtitle2" sx={{ flex: 1 }}>
+                        {index + 1}. {t(`responses.kinds.${item.content.type}`)}
+                      </Typography>
+                      <Tooltip title={t('responses.compose.move_up')}>
+                        <span>
+                          <IconButton
+                            size="small"
+                            disabled={index === 0}
+                            onClick={() => setContents((c) => moveItem(c, index, index - 1))}
+                            aria-label={t('responses.compose.move_up')}
+                            data-testid={`compose-move-up-${index}`}
+                          >
+                            <ArrowUpward fontSize="small" />
+                          </IconButton>
+                        </span>
+                      </Tooltip>
+                      <Tooltip title={t('responses.compose.move_down')}>
+                        <span>
+                          <IconButton
+                            size="small"
+                            disabled={index === draft.contents.length - 1}
+                            onClick={() => setContents((c) => moveItem(c, index, index + 1))}
+                            aria-label={t('responses.compose.move_down')}
+                            data-testid={`compose-move-down-${index}`}
+                          >
+                            <ArrowDownward fontSize="small" />
+                          </IconButton>
+                        </span>
+                      </Tooltip>
+                      <Tooltip title={t('responses.compose.remove')}>
+                        <IconButton
+                          size="small"
+                          onClick={() => setContents((c) => c.filter((_, i) => i !== index))}
+                          aria-label={t('responses.compose.remove')}
+                          data-testid={`compose-remove-${index}`}
+                        >
+                          <DeleteOutlined fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                    </Box>
+                    <ContentEditor
+                      content={item.content}
+                      onChange={(content) =>
+                        setContents((c) => c.map((other, i) => (i === index ? { ...other, content } : other)))
+                      }
+                      language={lang}
+                      errorAt={(path) => errorText(`contents.${index}.${path}`)}
+                    />
+                  </Paper>
+                ))}
+                <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+                  <Typography variant="body2" color="text.secondary">
+                    {t('responses.compose.add_content')}
+                  </Typography>
+                  {CONTENT_KINDS.map((kind) => (
+                    <Button
+                      key={kind}
+                      size="small"
+                      variant="outlined"
+                      startIcon={<AddIcon />}
+                      disabled={draft.contents.length >= 20}
+                      onClick={() =>
+                        setContents((c) => [...c, { key: draftKey(), content: newContent(kind) }])
+                      }
+                      data-testid={`compose-add-${kind}`}
+                    >
+                      {t(`responses.kinds.${kind}`)}
+                    </Button>
+                  ))}
                 </Box>
               </Box>
-              <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-                {t('responses.compose.contents')}
-              </Typography>
-              {contentsError && (
-                <Alert severity="error" data-testid="compose-contents-error">
-                  {contentsError}
-                </Alert>
-              )}
-              {draft.contents.length === 0 && (
-                <Typography variant="body2" color="text.secondary">
-                  {t('responses.compose.no_contents')}
-                </Typography>
-              )}
-              {draft.contents.map((item, index) => (
-                <Paper
-                  key={item.key}
-                  variant="outlined"
-                  sx={{ p: 1.5 }}
-                  data-testid={`compose-content-${index}`}
-                  data-kind={item.content.type}
-                >
-                  <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
-                    <Typography variant="subtitle2" sx={{ flex: 1 }}>
-                      {index + 1}. {t(`responses.kinds.${item.content.type}`)}
-                    </Typography>
-                    <Tooltip title={t('responses.compose.move_up')}>
-                      <span>
-                        <IconButton
-                          size="small"
-                          disabled={index === 0}
-                          onClick={() => setContents((c) => moveItem(c, index, index - 1))}
-                          aria-label={t('responses.compose.move_up')}
-                          data-testid={`compose-move-up-${index}`}
-                        >
-                          <ArrowUpward fontSize="small" />
-                        </IconButton>
-                      </span>
-                    </Tooltip>
-                    <Tooltip title={t('responses.compose.move_down')}>
-                      <span>
-                        <IconButton
-                          size="small"
-                          disabled={index === draft.contents.length - 1}
-                          onClick={() => setContents((c) => moveItem(c, index, index + 1))}
-                          aria-label={t('responses.compose.move_down')}
-                          data-testid={`compose-move-down-${index}`}
-                        >
-                          <ArrowDownward fontSize="small" />
-                        </IconButton>
-                      </span>
-                    </Tooltip>
-                    <Tooltip title={t('responses.compose.remove')}>
-                      <IconButton
-                        size="small"
-                        onClick={() => setContents((c) => c.filter((_, i) => i !== index))}
-                        aria-label={t('responses.compose.remove')}
-                        data-testid={`compose-remove-${index}`}
-                      >
-                        <DeleteOutlined fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  </Box>
-                  <ContentEditor
-                    content={item.content}
-                    onChange={(content) =>
-                      setContents((c) => c.map((other, i) => (i === index ? { ...other, content } : other)))
-                    }
-                    language={lang}
-                    errorAt={(path) => errorText(`contents.${index}.${path}`)}
-                  />
-                </Paper>
-              ))}
-              <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-                <Typography variant="body2" color="text.secondary">
-                  {t('responses.compose.add_content')}
-                </Typography>
-                {CONTENT_KINDS.map((kind) => (
-                  <Button
-                    key={kind}
-                    size="small"
-                    variant="outlined"
-                    startIcon={<AddIcon />}
-                    disabled={draft.contents.length >= 20}
-                    onClick={() => setContents((c) => [...c, { key: draftKey(), content: newContent(kind) }])}
-                    data-testid={`compose-add-${kind}`}
+              <Box sx={{ minWidth: 0 }}>
+                <Box sx={{ position: 'sticky', top: 0 }}>
+                  <Typography
+                    variant="subtitle2"
+                    sx={{ mb: 1, display: 'flex', gap: 0.5, alignItems: 'center' }}
                   >
-                    {t(`responses.kinds.${kind}`)}
-                  </Button>
-                ))}
+                    <ListAltOutlined fontSize="small" />
+                    {t('responses.compose.preview')}
+                  </Typography>
+                  <ResponsePreview
+                    response={{ speech: draft.speech, contents: draft.contents.map((item) => item.content) }}
+                  />
+                </Box>
               </Box>
-            </Box>
-            <Box sx={{ minWidth: 0 }}>
-              <Box sx={{ position: 'sticky', top: 0 }}>
-                <Typography
-                  variant="subtitle2"
-                  sx={{ mb: 1, display: 'flex', gap: 0.5, alignItems: 'center' }}
-                >
-                  <ListAltOutlined fontSize="small" />
-                  {t('responses.compose.preview')}
-                </Typography>
-                <ResponsePreview
-                  response={{ speech: draft.speech, contents: draft.contents.map((item) => item.content) }}
-                />
-              </Box>
-            </Box>
-          </DialogContent>
-          <DialogButtons
-            onCancel={close}
-            submitting={submitting}
-            submitLabel={t('responses.compose.save')}
-            onSubmit={() => void save()}
-            submitTestId="compose-save"
-          />
-        </>
-      )}
-    </Dialog>
+            </DialogContent>
+            <DialogButtons
+              onCancel={close}
+              submitting={submitting}
+              submitLabel={t('responses.compose.save')}
+              onSubmit={() => void save()}
+              submitTestId="compose-save"
+            />
+          </>
+        )}
+      </Dialog>
+      {guard.dialog}
+    </>
   );
 }

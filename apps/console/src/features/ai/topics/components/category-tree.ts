@@ -29,3 +29,24 @@ export function categoryTreeRows(categories: readonly Category[]): CategoryTreeR
   walk(null, 0);
   return rows;
 }
+
+/**
+ * The topics filed under a category or any category below it: the server refuses to delete it while
+ * there are any (409 `category_in_use`), so the console does not offer it.
+ */
+export function topicsHeld(categories: readonly Category[], id: number): number {
+  const children = new Map<number, Category[]>();
+  for (const c of categories) {
+    if (c.parent_id !== null) children.set(c.parent_id, [...(children.get(c.parent_id) ?? []), c]);
+  }
+  let held = 0;
+  const seen = new Set<number>();
+  const walk = (at: number) => {
+    if (seen.has(at)) return;
+    seen.add(at);
+    held += categories.find((c) => c.category_id === at)?.topic_count ?? 0;
+    for (const child of children.get(at) ?? []) walk(child.category_id);
+  };
+  walk(id);
+  return held;
+}

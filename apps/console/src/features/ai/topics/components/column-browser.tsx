@@ -10,6 +10,7 @@ import { errorMessage } from '@/shared/api/api-error';
 import { LayeredColumns } from '@/shared/ui/layered-columns';
 import { useColumnFinder } from '../api/get-column-finder';
 import { useCategories } from '../api/get-categories';
+import { topicsHeld } from './category-tree';
 import { useCategoryActions } from './use-category-actions';
 
 function TopicItems({ data }: { data: ColumnFinder }) {
@@ -64,6 +65,10 @@ export function ColumnBrowser() {
       secondary={(category) => t('categories.topic_count', { count: category.topic_count })}
       knownIds={knownIds}
       actions={actions}
+      deleteRefusal={(id) => {
+        const held = topicsHeld(categories.data ?? [], id);
+        return held > 0 ? t('categories.delete_holds', { count: held }) : null;
+      }}
       rootTitle={t('ai.finder.root')}
       emptyText={t('ai.finder.column_empty')}
       errorText={(error) => errorMessage(error, t('errors.unknown'))}

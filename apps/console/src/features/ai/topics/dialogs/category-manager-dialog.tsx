@@ -21,7 +21,7 @@ import { errorMessage } from '@/shared/api/api-error';
 import { DeleteDialog } from '@/shared/ui/delete-dialog';
 import { RowAction } from '@/shared/ui/row-action';
 import { useCategories } from '../api/get-categories';
-import { categoryTreeRows } from '../components/category-tree';
+import { categoryTreeRows, topicsHeld } from '../components/category-tree';
 import { categoryNameError } from '@/shared/lib/category-name';
 import { useCategoryActions } from '../components/use-category-actions';
 
@@ -114,6 +114,7 @@ export function CategoryManagerDialog({ open, onClose }: { open: boolean; onClos
   const actions = useCategoryActions();
   const [editing, setEditing] = useState<Editing>(null);
   const rows = categoryTreeRows(categories.data ?? []);
+  const held = (id: number) => topicsHeld(categories.data ?? [], id);
 
   const addEditor = (parentId: number | null, depth: number) =>
     editing?.kind === 'add' && editing.parentId === parentId ? (
@@ -208,6 +209,9 @@ export function CategoryManagerDialog({ open, onClose }: { open: boolean; onClos
                       item={category.category_name}
                       icon={<DeleteOutlined fontSize="small" />}
                       onClick={() => actions.askDelete({ id, name: category.category_name })}
+                      {...(held(id) > 0 && {
+                        disabledReason: t('categories.delete_holds', { count: held(id) }),
+                      })}
                       testId={`category-delete-${id}`}
                     />
                   </Box>

@@ -4,6 +4,7 @@ import { ZTopicName, type TopicRef } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/shared/api/api-error';
 import { FormDialog } from '@/shared/ui/form-dialog';
+import { useChanged } from '@/shared/ui/quit-editing-dialog';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useUpdateTopicTitle } from '../api/update-topic-title';
 import { translateIssue } from '@/shared/lib/rule-message';
@@ -23,6 +24,7 @@ export function EditTitleDialog({ open, topic, onClose }: EditTitleDialogProps) 
   const [submitted, setSubmitted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
+  const dirty = useChanged(name);
 
   const check = ZTopicName.safeParse(name);
   const ruleError = submitted && !check.success ? translateIssue(t, check.error.issues[0]!) : null;
@@ -54,6 +56,7 @@ export function EditTitleDialog({ open, topic, onClose }: EditTitleDialogProps) 
   return (
     <FormDialog
       open={open}
+      dirty={dirty}
       onClose={onClose}
       onSubmit={(event) => void submit(event)}
       submitting={submitting}

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '@/shared/api/api-error';
 import { FormDialog } from '@/shared/ui/form-dialog';
+import { useChanged } from '@/shared/ui/quit-editing-dialog';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useAiDeviceId } from '@/features/ai/common/api/ai-keys';
 import { useCreateTopic } from '../api/create-topic';
@@ -67,6 +68,7 @@ export function TopicDialog({ open, topic, parent, defaultCategoryId, onClose }:
   const [submitted, setSubmitted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [nameTaken, setNameTaken] = useState<string | null>(null);
+  const dirty = useChanged(form);
 
   const searchText = useDebouncedValue(form.name.trim(), SUGGESTION_DEBOUNCE_MS);
   const suggestions = useAutoComplete(open ? searchText : '');
@@ -182,6 +184,7 @@ export function TopicDialog({ open, topic, parent, defaultCategoryId, onClose }:
   return (
     <FormDialog
       open={open}
+      dirty={dirty}
       onClose={cancel}
       onSubmit={(event) => void submit(event)}
       submitting={submitting}

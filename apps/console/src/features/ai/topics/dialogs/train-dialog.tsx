@@ -5,6 +5,7 @@ import { LANGUAGES, ZKeywordText, type Language, type TopicRef } from '@ambassad
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '@/shared/auth/auth-store';
 import { FormDialog } from '@/shared/ui/form-dialog';
+import { useChanged } from '@/shared/ui/quit-editing-dialog';
 import { TopicAutocomplete } from '@/shared/ui/topic-autocomplete';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useAutoComplete } from '../api/get-auto-complete';
@@ -48,6 +49,7 @@ export function TrainDialog({
   const [utterance, setUtterance] = useState(text);
   const [submitted, setSubmitted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  const dirty = useChanged({ chosen, search, utterance });
 
   const debounced = useDebouncedValue(search.trim(), SUGGESTION_DEBOUNCE_MS);
   const typedName = chosen && search === chosen.name;
@@ -85,6 +87,7 @@ export function TrainDialog({
   return (
     <FormDialog
       open={open}
+      dirty={dirty}
       onClose={onClose}
       onSubmit={(event) => void submit(event)}
       submitting={submitting}

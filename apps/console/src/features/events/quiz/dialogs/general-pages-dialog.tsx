@@ -20,7 +20,6 @@ import { FormDialog } from '@/shared/ui/form-dialog';
 import { LanguageTabs } from '@/shared/ui/language-tabs';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useUpdateQuizPage } from '@/features/events/api/quiz-api';
-import { useDiscardGuard } from '../components/discard-changes';
 import { QuizImageField } from '../components/quiz-image-field';
 import { fieldErrors, firstLanguageWithError, type FieldErrors } from '@/shared/lib/field-errors';
 
@@ -71,7 +70,6 @@ export function GeneralPagesDialog({
   const [language, setLanguage] = useState<Language>(languages[0] ?? 'english');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
-  const guard = useDiscardGuard(!same(draft, saved), onClose);
 
   const setPage = (type: QuizPageType, page: PageDraft) => setDraft((d) => ({ ...d, [type]: page }));
   const setContent = (type: QuizPageType, patch: Partial<QuizPageContent>) => {
@@ -131,102 +129,100 @@ export function GeneralPagesDialog({
   };
 
   return (
-    <>
-      <FormDialog
-        open={open}
-        onClose={guard.requestClose}
-        onSubmit={(event) => void submit(event)}
-        submitting={submitting}
-        title={t('events.quiz.pages.dialog_title', { name: quiz.quiz_name })}
-        testId="general-pages-dialog"
-        width={960}
-        submitLabel={t('common.save')}
-      >
-        <Typography variant="body2" color="text.secondary">
-          {t('events.quiz.pages.intro')}
-        </Typography>
-        <LanguageTabs
-          value={language}
-          onChange={setLanguage}
-          languages={languages}
-          testIdPrefix="pages-language"
-          ariaLabel={t('events.quiz.pages.language_tabs')}
-        />
-        {QUIZ_PAGE_TYPES.map((type) => {
-          const page = draft[type];
-          const content = page.contents[language] ?? blankPage();
-          const errorAt = (field: keyof QuizPageContent) => errors[`${type}.contents.${language}.${field}`];
-          const name = t(`events.quiz.pages.types.${type}.title`);
-          const headingId = `quiz-page-${type}-title`;
-          return (
-            <Paper
-              key={type}
-              variant="outlined"
-              component="section"
-              aria-labelledby={headingId}
-              sx={{ p: 2, display: 'grid', gap: 1.5 }}
-              data-testid={`quiz-page-${type}`}
-            >
-              <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-                <Box sx={{ flex: '1 1 240px' }}>
-                  <Typography id={headingId} component="h3" sx={{ fontWeight: 600, fontSize: 15 }}>
-                    {name}
-                  </Typography>
-                  <Typography variant="caption" color="text.secondary">
-                    {t(`events.quiz.pages.types.${type}.hint`)}
-                  </Typography>
-                </Box>
-                <FormControlLabel
-                  control={
-                    <Switch
-                      checked={page.is_on}
-                      onChange={(event) => setPage(type, { ...page, is_on: event.target.checked })}
-                      slotProps={{ input: { 'data-testid': `quiz-page-${type}-on` } as object }}
-                    />
-                  }
-                  label={t('events.quiz.pages.show', { page: name })}
-                />
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      dirty={!same(draft, saved)}
+      onSubmit={(event) => void submit(event)}
+      submitting={submitting}
+      title={t('events.quiz.pages.dialog_title', { name: quiz.quiz_name })}
+      testId="general-pages-dialog"
+      width={960}
+      submitLabel={t('common.save')}
+    >
+      <Typography variant="body2" color="text.secondary">
+        {t('events.quiz.pages.intro')}
+      </Typography>
+      <LanguageTabs
+        value={language}
+        onChange={setLanguage}
+        languages={languages}
+        testIdPrefix="pages-language"
+        ariaLabel={t('events.quiz.pages.language_tabs')}
+      />
+      {QUIZ_PAGE_TYPES.map((type) => {
+        const page = draft[type];
+        const content = page.contents[language] ?? blankPage();
+        const errorAt = (field: keyof QuizPageContent) => errors[`${type}.contents.${language}.${field}`];
+        const name = t(`events.quiz.pages.types.${type}.title`);
+        const headingId = `quiz-page-${type}-title`;
+        return (
+          <Paper
+            key={type}
+            variant="outlined"
+            component="section"
+            aria-labelledby={headingId}
+            sx={{ p: 2, display: 'grid', gap: 1.5 }}
+            data-testid={`quiz-page-${type}`}
+          >
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+              <Box sx={{ flex: '1 1 240px' }}>
+                <Typography id={headingId} component="h3" sx={{ fontWeight: 600, fontSize: 15 }}>
+                  {name}
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {t(`events.quiz.pages.types.${type}.hint`)}
+                </Typography>
               </Box>
-              <TextField
-                size="small"
-                label={t('events.quiz.pages.text', { page: name })}
-                value={content.text}
-                onChange={(event) => setContent(type, { text: event.target.value })}
-                multiline
-                minRows={2}
-                error={Boolean(errorAt('text'))}
-                helperText={errorAt('text')}
-                slotProps={{
-                  htmlInput: { maxLength: EVENT_TEXT_MAX, 'data-testid': `quiz-page-${type}-text` },
-                }}
+              <FormControlLabel
+                control={
+                  <Switch
+                    checked={page.is_on}
+                    onChange={(event) => setPage(type, { ...page, is_on: event.target.checked })}
+                    slotProps={{ input: { 'data-testid': `quiz-page-${type}-on` } as object }}
+                  />
+                }
+                label={t('events.quiz.pages.show', { page: name })}
               />
-              <TextField
-                size="small"
-                label={t('events.quiz.pages.speech', { page: name })}
-                value={content.speech}
-                onChange={(event) => setContent(type, { speech: event.target.value })}
-                multiline
-                minRows={2}
-                error={Boolean(errorAt('speech'))}
-                helperText={errorAt('speech')}
-                slotProps={{
-                  htmlInput: { maxLength: EVENT_TEXT_MAX, 'data-testid': `quiz-page-${type}-speech` },
-                }}
-              />
-              <QuizImageField
-                key={language}
-                deviceId={deviceId}
-                value={content.image_url}
-                onChange={(image_url) => setContent(type, { image_url })}
-                label={t('events.quiz.pages.image', { page: name })}
-                error={errorAt('image_url')}
-                testId={`quiz-page-${type}-image`}
-              />
-            </Paper>
-          );
-        })}
-      </FormDialog>
-      {guard.dialog}
-    </>
+            </Box>
+            <TextField
+              size="small"
+              label={t('events.quiz.pages.text', { page: name })}
+              value={content.text}
+              onChange={(event) => setContent(type, { text: event.target.value })}
+              multiline
+              minRows={2}
+              error={Boolean(errorAt('text'))}
+              helperText={errorAt('text')}
+              slotProps={{
+                htmlInput: { maxLength: EVENT_TEXT_MAX, 'data-testid': `quiz-page-${type}-text` },
+              }}
+            />
+            <TextField
+              size="small"
+              label={t('events.quiz.pages.speech', { page: name })}
+              value={content.speech}
+              onChange={(event) => setContent(type, { speech: event.target.value })}
+              multiline
+              minRows={2}
+              error={Boolean(errorAt('speech'))}
+              helperText={errorAt('speech')}
+              slotProps={{
+                htmlInput: { maxLength: EVENT_TEXT_MAX, 'data-testid': `quiz-page-${type}-speech` },
+              }}
+            />
+            <QuizImageField
+              key={language}
+              deviceId={deviceId}
+              value={content.image_url}
+              onChange={(image_url) => setContent(type, { image_url })}
+              label={t('events.quiz.pages.image', { page: name })}
+              error={errorAt('image_url')}
+              testId={`quiz-page-${type}-image`}
+            />
+          </Paper>
+        );
+      })}
+    </FormDialog>
   );
 }

@@ -16,6 +16,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useSelectedDeviceLanguages } from '@/shared/auth/use-selected-device-languages';
 import { FormDialog } from '@/shared/ui/form-dialog';
+import { useChanged } from '@/shared/ui/quit-editing-dialog';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useCreateQuiz, useUpdateQuiz } from '@/features/events/api/quiz-api';
 import { eventList } from '../lib/event-list';
@@ -43,14 +44,19 @@ export function QuizDialog({
   const { t } = useTranslation();
   const create = useCreateQuiz();
   const update = useUpdateQuiz();
-  const offered = useSelectedDeviceLanguages() ?? LANGUAGES;
+  const deviceLanguages = useSelectedDeviceLanguages();
+  const offered = deviceLanguages ?? LANGUAGES;
   const options = [
     ...offered,
     ...LANGUAGES.filter((l) => quiz?.languages.includes(l) && !offered.includes(l)),
   ];
   const [name, setName] = useState(quiz?.quiz_name ?? '');
-  const [languages, setLanguages] = useState<Language[]>(quiz ? [...quiz.languages] : []);
+  const [languages, setLanguages] = useState<Language[]>(
+    // A new quiz starts in every language the device offers, as a new event does.
+    quiz ? [...quiz.languages] : [...(deviceLanguages ?? [])],
+  );
   const [errors, setErrors] = useState<FieldErrors>({});
+  const dirty = useChanged({ name, languages });
   const submitting = create.isPending || update.isPending;
   const labelId = 'quiz-dialog-languages';
 
@@ -90,6 +96,7 @@ export function QuizDialog({
   return (
     <FormDialog
       open={open}
+      dirty={dirty}
       onClose={() => {
         if (!submitting) onClose();
       }}
