@@ -85,7 +85,10 @@ export function aiSearchSources(db: Db): SearchSource[] {
             and(
               eq(aiResponses.deviceId, deviceId),
               // The whole JSON first (cheap, and most rows fail it), then only the words a visitor reads.
-              holds([aiResponses.speech, aiResponses.customContent, sql`${aiResponses.contents}::text`], text),
+              holds(
+                [aiResponses.speech, aiResponses.customContent, sql`${aiResponses.contents}::text`],
+                text,
+              ),
               holds([aiResponses.speech, aiResponses.customContent, wordsIn(aiResponses.contents)], text),
             ),
           )
