@@ -109,6 +109,12 @@ describe('search everywhere in Chromium', () => {
     await byId('question-title').waitFor();
     expect(await byId('question-title').textContent()).toContain('Lost property');
     expect(await byId('search-dialog').count()).toBe(0);
+    // The test chat docked on the topic page answers the phrase being taught with this topic.
+    const chat = byId('question-test-chat');
+    await chat.getByTestId('test-input').locator('input, textarea').first().fill('我唔見咗銀包');
+    await chat.getByTestId('test-ask').click();
+    await chat.getByTestId('test-best').waitFor();
+    expect(await chat.getByTestId('test-best').innerText()).toContain('Lost property');
   });
 
   it('"/" finds a location by its Chinese alias; choosing it lists that location', async () => {

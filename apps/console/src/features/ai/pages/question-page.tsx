@@ -18,6 +18,7 @@ import { useAuth } from '@/shared/auth/auth-store';
 import { useSelectedDeviceLanguages } from '@/shared/auth/use-selected-device-languages';
 import { DeleteDialog, useDeleteDialog } from '@/shared/ui/delete-dialog';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
+import { TestConsole } from '@/features/ai/answering/components/test-console';
 import { aiErrorMessage } from '@/features/ai/common/lib/ai-errors';
 import { useResponses } from '@/features/ai/responses/api/get-responses';
 import { ResponsesPanel } from '@/features/ai/responses/components/responses-panel';
@@ -208,7 +209,7 @@ function QuestionView({ id, keywordNotice }: { id: number; keywordNotice?: Keywo
             onAdd={() => setSubDialog((d) => ({ key: d.key + 1, open: true }))}
           />
         </Box>
-        <Paper variant="outlined" sx={{ minWidth: 0 }}>
+        <Paper variant="outlined" sx={{ minWidth: 0, gridRow: { lg: 'span 2' } }}>
           <AiLanguageTabs
             value={language}
             onChange={setLanguage}
@@ -233,6 +234,11 @@ function QuestionView({ id, keywordNotice }: { id: number; keywordNotice?: Keywo
             />
           </Box>
         </Paper>
+        {/* The test chat docked beside what is taught: try a phrase as it is added, see the chain's
+            steps. Under the settings on a wide screen, after the keywords on a narrow one. */}
+        <Box data-testid="question-test-chat" sx={{ minWidth: 0 }}>
+          <TestConsole key={data.id} initialLanguage={language} compact />
+        </Box>
       </Box>
       <EditTitleDialog
         key={`title-${titleDialog.key}`}

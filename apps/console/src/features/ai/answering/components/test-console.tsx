@@ -212,12 +212,22 @@ function TurnView({ turn }: { turn: Turn }) {
  * Ask the selected device's AI a question and see what it would answer, turn by turn. Key it by
  * device: a new device is a new conversation.
  */
-export function TestConsole() {
+export function TestConsole({
+  initialLanguage,
+  compact = false,
+}: {
+  initialLanguage?: Language;
+  /** In a narrow column (docked on a topic page): the language above the question, not beside it. */
+  compact?: boolean;
+} = {}) {
   const { t } = useTranslation();
   const auth = useAuth();
   const deviceId = useAiDeviceId();
   const ask = useTestConsole();
-  const [language, setLanguage] = useState<Language>(() => auth.user_info?.languages[0] ?? 'english');
+  // Docked on a topic page it starts in the language being taught there.
+  const [language, setLanguage] = useState<Language>(
+    () => initialLanguage ?? auth.user_info?.languages[0] ?? 'english',
+  );
   const [text, setText] = useState('');
   const [inputError, setInputError] = useState<string | null>(null);
   const [turns, setTurns] = useState<Turn[]>([]);
@@ -327,14 +337,19 @@ export function TestConsole() {
           component="form"
           noValidate
           onSubmit={(event: FormEvent) => void submit(event)}
-          sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
+          sx={{
+            display: 'flex',
+            gap: 1,
+            alignItems: 'flex-start',
+            flexWrap: compact ? 'wrap' : { xs: 'wrap', sm: 'nowrap' },
+          }}
         >
           <TextField
             select
             label={t('ai.test.language')}
             value={language}
             onChange={(event) => setLanguage(event.target.value as Language)}
-            sx={{ width: { xs: '100%', sm: 150 }, flexShrink: 0 }}
+            sx={{ width: compact ? '100%' : { xs: '100%', sm: 150 }, flexShrink: 0 }}
             slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'test-language' } as object } }}
           >
             {LANGUAGES.map((lang) => (
@@ -354,6 +369,7 @@ export function TestConsole() {
             error={Boolean(inputError)}
             helperText={inputError}
             autoComplete="off"
+            sx={{ flex: 1, minWidth: 0 }}
             slotProps={{
               htmlInput: { maxLength: 500, 'aria-label': t('ai.test.question') },
             }}
