@@ -5,7 +5,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
@@ -24,6 +23,7 @@ import { LanguageTabs } from '@/shared/ui/language-tabs';
 import { QuitEditingDialog } from '@/shared/ui/quit-editing-dialog';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { moved, SortableList } from '@/shared/ui/sortable-list';
+import { Spinner } from '@/shared/ui/spinner';
 import { useSaveSmallTalkQuestions, useSmallTalkQuestions } from '../api/questions';
 import { EntryDialog } from '../dialogs/entry-dialog';
 import { quitWords } from '../lib/quit-words';
@@ -167,7 +167,7 @@ export function QuestionsEditor({
           </Button>
           <Button
             variant="contained"
-            startIcon={save.isPending ? <CircularProgress size={16} color="inherit" /> : <SaveOutlined />}
+            startIcon={save.isPending ? <Spinner size={16} color="inherit" /> : <SaveOutlined />}
             onClick={() => void submit()}
             disabled={!dirty || save.isPending}
             data-testid="small-talk-save"
