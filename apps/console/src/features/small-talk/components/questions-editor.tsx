@@ -233,23 +233,13 @@ export function QuestionsEditor({
                       <Chip key={`${i}-${question}`} size="small" variant="outlined" label={question} />
                     ))}
                   </Box>
-                  <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5 }}>
-                    <Typography
-                      variant="body2"
-                      sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}
-                      data-testid="small-talk-entry-answer"
-                    >
-                      {entry.answer}
-                    </Typography>
-                    <IconButton
-                      size="small"
-                      aria-label={t('small_talk.list.edit', { name: entry.questions[0] ?? '' })}
-                      onClick={() => open(entry, index)}
-                      data-testid="small-talk-entry-edit"
-                    >
-                      <EditOutlined fontSize="small" />
-                    </IconButton>
-                  </Box>
+                  <Typography
+                    variant="body2"
+                    sx={{ minWidth: 0, overflowWrap: 'anywhere' }}
+                    data-testid="small-talk-entry-answer"
+                  >
+                    {entry.answer}
+                  </Typography>
                   {entry.speech && (
                     <Typography variant="caption" color="text.secondary">
                       {t('small_talk.list.speech', { speech: entry.speech })}
@@ -269,6 +259,16 @@ export function QuestionsEditor({
                 </Box>
               );
             }}
+            // Beside the row's arrows and delete, on their line (under the answer it sat low).
+            renderActions={(entry, index) => (
+              <IconButton
+                aria-label={t('small_talk.list.edit', { name: entry.questions[0] ?? '' })}
+                onClick={() => open(entry, index)}
+                data-testid="small-talk-entry-edit"
+              >
+                <EditOutlined />
+              </IconButton>
+            )}
           />
         )}
         <Box>
