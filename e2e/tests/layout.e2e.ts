@@ -71,6 +71,13 @@ describe('layout at 1440 px, in every language', () => {
       );
       expect(b.x).toBeGreaterThan(image.x + image.width);
     }
+    // Every field's label reads whole (the Chinese "show until" ended in an ellipsis).
+    const cut = await row
+      .locator('label')
+      .evaluateAll((labels) =>
+        labels.filter((l) => l.scrollWidth > l.clientWidth + 0.5).map((l) => l.textContent),
+      );
+    expect(cut, `${lang}: labels cut short`).toEqual([]);
     await screenshot(op, `layout-banner-row-${lang}`);
   });
 
