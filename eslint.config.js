@@ -154,9 +154,19 @@ export default tseslint.config(
               message: "Name the target with '@/…' instead of climbing ../../ (also between AI sub-areas).",
             },
           ],
+          paths: [
+            {
+              name: '@mui/material/CircularProgress',
+              message: "Use Spinner from '@/shared/ui/spinner': it gives the spinner its accessible name.",
+            },
+          ],
         },
       ],
     },
+  },
+  {
+    files: ['apps/console/src/shared/ui/spinner.tsx'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     // The kiosk's bundle does without zod: from the contracts it takes types, and values only from

@@ -1,11 +1,11 @@
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
+import { Spinner } from '@/shared/ui/spinner';
 
 /** While the first screen's code arrives. */
 export function PageLoading() {
   return (
     <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '60vh' }}>
-      <CircularProgress aria-label="Loading" />
+      <Spinner />
     </Box>
   );
 }

@@ -99,63 +99,65 @@ function PinDialog({
   };
   return (
     <div className="k-overlay" data-testid="kiosk-staff-dialog">
-      <form
+      {/* A form may not be a dialog (axe aria-allowed-role): the dialog holds the form. */}
+      <div
         className="k-card k-staff-pin"
         role="dialog"
         aria-modal="true"
         aria-labelledby={`${id}-title`}
         lang="en"
-        onSubmit={(e) => void submit(e)}
         onKeyDown={(e) => e.key === 'Escape' && onClose()}
       >
-        <h2 id={`${id}-title`} className="k-staff-pin-title">
-          <Bilingual k="settings" />
-        </h2>
-        <p className="k-muted">
-          <Bilingual k="staffHint" />
-        </p>
-        <label className="k-field" htmlFor={`${id}-pin`}>
-          <span>
-            <Bilingual k="pinLabel" />
-          </span>
-          <input
-            ref={input}
-            id={`${id}-pin`}
-            className="k-input"
-            type="password"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={8}
-            value={pin}
-            onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))}
-            data-testid="kiosk-staff-pin"
-          />
-        </label>
-        {refusal && (
-          <p className="k-alert" role="alert" data-testid="kiosk-staff-error">
-            <Bilingual k={refusal.k} values={{ status: refusal.status ?? '' }} />
+        <form className="k-staff-pin-form" onSubmit={(e) => void submit(e)}>
+          <h2 id={`${id}-title`} className="k-staff-pin-title">
+            <Bilingual k="settings" />
+          </h2>
+          <p className="k-muted">
+            <Bilingual k="staffHint" />
           </p>
-        )}
-        <div className="k-staff-pin-actions">
-          <button
-            type="button"
-            className="k-btn k-btn-outline"
-            onClick={onClose}
-            data-testid="kiosk-staff-cancel"
-          >
-            <Bilingual k="cancel" />
-          </button>
-          <button
-            type="submit"
-            className="k-btn k-btn-primary"
-            disabled={busy || pin.length < 4}
-            aria-busy={busy}
-            data-testid="kiosk-staff-unpair"
-          >
-            <Bilingual k={busy ? 'unpairing' : 'unpair'} />
-          </button>
-        </div>
-      </form>
+          <label className="k-field" htmlFor={`${id}-pin`}>
+            <span>
+              <Bilingual k="pinLabel" />
+            </span>
+            <input
+              ref={input}
+              id={`${id}-pin`}
+              className="k-input"
+              type="password"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={8}
+              value={pin}
+              onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))}
+              data-testid="kiosk-staff-pin"
+            />
+          </label>
+          {refusal && (
+            <p className="k-alert" role="alert" data-testid="kiosk-staff-error">
+              <Bilingual k={refusal.k} values={{ status: refusal.status ?? '' }} />
+            </p>
+          )}
+          <div className="k-staff-pin-actions">
+            <button
+              type="button"
+              className="k-btn k-btn-outline"
+              onClick={onClose}
+              data-testid="kiosk-staff-cancel"
+            >
+              <Bilingual k="cancel" />
+            </button>
+            <button
+              type="submit"
+              className="k-btn k-btn-primary"
+              disabled={busy || pin.length < 4}
+              aria-busy={busy}
+              data-testid="kiosk-staff-unpair"
+            >
+              <Bilingual k={busy ? 'unpairing' : 'unpair'} />
+            </button>
+          </div>
+        </form>
+      </div>
     </div>
   );
 }

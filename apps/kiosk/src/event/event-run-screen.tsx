@@ -226,9 +226,10 @@ function RunBar({
   return (
     <header className="k-bar k-event-bar">
       <div className="k-bar-title">
-        <span className="k-bar-name" data-testid="event-title">
+        {/* The screen's one top-level heading: the event the visitor is in. */}
+        <h1 className="k-bar-name" data-testid="event-title">
           {title}
-        </span>
+        </h1>
       </div>
       <MuteButton muted={muted} strings={strings} onToggle={onToggleMute} />
       <button type="button" className="k-btn k-btn-leave" data-testid="event-leave" onClick={onLeave}>

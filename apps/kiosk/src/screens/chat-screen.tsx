@@ -150,9 +150,10 @@ export function ChatScreen({
     <div className="k-chat" lang={HTML_LANG[language]}>
       <header className={eventStep ? 'k-bar k-bar-event' : 'k-bar'}>
         <div className="k-bar-title">
-          <span className="k-bar-name" data-testid="kiosk-device-name">
+          {/* The screen's one top-level heading: the device the visitor is talking to. */}
+          <h1 className="k-bar-name" data-testid="kiosk-device-name">
             {config.device.description}
-          </span>
+          </h1>
           <span className="k-bar-language">{LANGUAGE_LABELS[language]}</span>
         </div>
         <StaffButtons

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
-import CircularProgress from '@mui/material/CircularProgress';
 import { useTranslation } from 'react-i18next';
 import { useLiveStatus } from '@/shared/realtime/live-socket';
 import { TOP_BAR_HEIGHT } from '../theme';
+import { Spinner } from '@/shared/ui/spinner';
 
 /** A drop shorter than this (a network blip the library bridges at once) is not announced. */
 export const LOST_NOTICE_AFTER_MS = 2_000;
@@ -30,7 +30,7 @@ function LostNotice() {
     <Alert
       severity="warning"
       role="status"
-      icon={<CircularProgress size={18} color="inherit" aria-hidden="true" />}
+      icon={<Spinner size={18} color="inherit" aria-hidden="true" />}
       data-testid="connection-lost"
       sx={{
         position: 'fixed',

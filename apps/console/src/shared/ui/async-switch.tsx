@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import CircularProgress from '@mui/material/CircularProgress';
 import Box from '@mui/material/Box';
 import Switch from '@mui/material/Switch';
+import { Spinner } from '@/shared/ui/spinner';
 
 export type AsyncSwitchProps = {
   /** The saved value. */
@@ -51,7 +51,7 @@ export function AsyncSwitch({ checked, onChange, label, testId, disabled = false
         data-checked={saved ? 'true' : 'false'}
         data-pending={pending ? 'true' : 'false'}
       />
-      {pending && <CircularProgress size={14} sx={{ position: 'absolute', right: -10 }} aria-hidden="true" />}
+      {pending && <Spinner size={14} sx={{ position: 'absolute', right: -10 }} aria-hidden="true" />}
     </Box>
   );
 }

@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import DialogActions from '@mui/material/DialogActions';
 import { useTranslation } from 'react-i18next';
+import { Spinner } from '@/shared/ui/spinner';
 
 export type DialogButtonsProps = {
   onCancel: () => void;
@@ -39,7 +39,7 @@ export function DialogButtons({
         color={color}
         variant="contained"
         disabled={submitting || submitDisabled}
-        startIcon={submitting ? <CircularProgress size={16} color="inherit" /> : undefined}
+        startIcon={submitting ? <Spinner size={16} color="inherit" /> : undefined}
         data-testid={submitTestId}
       >
         {submitLabel}

@@ -1,7 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -9,6 +8,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import UploadOutlined from '@mui/icons-material/UploadOutlined';
 import { IMAGE_TYPES, IMAGE_UPLOAD_MAX_BYTES, type UploadResult } from '@ambassador/contracts';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
+import { Spinner } from '@/shared/ui/spinner';
 
 /** What the field needs of its upload call (a `useMutation` result fits). */
 export type ImageUpload = {
@@ -128,7 +128,7 @@ export function ImageUploadField({
         <Button
           variant="outlined"
           size="small"
-          startIcon={upload.isPending ? <CircularProgress size={14} color="inherit" /> : <UploadOutlined />}
+          startIcon={upload.isPending ? <Spinner size={14} color="inherit" /> : <UploadOutlined />}
           disabled={disabled || upload.isPending}
           onClick={() => input.current?.click()}
           aria-describedby={hintId}

@@ -25,6 +25,8 @@ export type SortableListProps<T> = {
   busy?: boolean;
   /** What each row shows between its drag handle and its buttons. */
   renderItem: (item: T, index: number) => ReactNode;
+  /** More buttons of a row (an edit pencil), drawn on one line before its arrows and delete. */
+  renderActions?: (item: T, index: number) => ReactNode;
   /** `data-testid` of each row, and of its delete button. */
   itemTestId: string;
   deleteTestId: string;
@@ -44,6 +46,7 @@ export function SortableList<T>({
   onDelete,
   busy = false,
   renderItem,
+  renderActions,
   itemTestId,
   deleteTestId,
 }: SortableListProps<T>) {
@@ -93,27 +96,34 @@ export function SortableList<T>({
             >
               <DragIndicatorIcon sx={{ cursor: 'grab', color: 'text.secondary' }} aria-hidden="true" />
               {renderItem(item, index)}
-              <IconButton
-                aria-label={t('sortable.move_up', { name })}
-                disabled={index === 0 || busy}
-                onClick={() => move(index, index - 1)}
+              {/* The row's buttons stay on one line at its end, when its content wraps too. */}
+              <Box
+                data-testid="sortable-actions"
+                sx={{ display: 'flex', alignItems: 'center', flexShrink: 0, ml: 'auto' }}
               >
-                <ArrowUpwardIcon />
-              </IconButton>
-              <IconButton
-                aria-label={t('sortable.move_down', { name })}
-                disabled={index === items.length - 1 || busy}
-                onClick={() => move(index, index + 1)}
-              >
-                <ArrowDownwardIcon />
-              </IconButton>
-              <IconButton
-                aria-label={t('sortable.delete', { name })}
-                data-testid={deleteTestId}
-                onClick={() => onDelete(item)}
-              >
-                <DeleteOutlineIcon />
-              </IconButton>
+                {renderActions?.(item, index)}
+                <IconButton
+                  aria-label={t('sortable.move_up', { name })}
+                  disabled={index === 0 || busy}
+                  onClick={() => move(index, index - 1)}
+                >
+                  <ArrowUpwardIcon />
+                </IconButton>
+                <IconButton
+                  aria-label={t('sortable.move_down', { name })}
+                  disabled={index === items.length - 1 || busy}
+                  onClick={() => move(index, index + 1)}
+                >
+                  <ArrowDownwardIcon />
+                </IconButton>
+                <IconButton
+                  aria-label={t('sortable.delete', { name })}
+                  data-testid={deleteTestId}
+                  onClick={() => onDelete(item)}
+                >
+                  <DeleteOutlineIcon />
+                </IconButton>
+              </Box>
             </Box>
           );
         })}

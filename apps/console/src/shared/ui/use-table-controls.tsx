@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
@@ -46,8 +47,18 @@ export function useTableControls<C extends string>(initialSort: TableSort<C>, te
       direction={sort.sort_by === column ? sort.order : 'asc'}
       onClick={() => sortBy(column)}
       data-testid={`${testId}-sort-${column}`}
+      sx={{
+        whiteSpace: 'nowrap',
+        maxWidth: '100%',
+        // The arrow takes room only when sorted, hovered or focused: a narrow column keeps its name
+        // inside it (the hidden arrow pushed "Pages" into the next column's header).
+        '&:not(.Mui-active):not(:hover):not(:focus-visible) .MuiTableSortLabel-icon': { display: 'none' },
+      }}
     >
-      {label}
+      {/* A header wider than its column ends in an ellipsis, the arrow still beside it. */}
+      <Box component="span" title={label} sx={{ overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0 }}>
+        {label}
+      </Box>
     </TableSortLabel>
   );
 

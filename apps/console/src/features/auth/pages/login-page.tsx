@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import FormControl from '@mui/material/FormControl';
@@ -21,6 +20,7 @@ import { logout } from '@/shared/auth/logout';
 import { LanguageSwitcher } from '@/shared/ui/language-switcher';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { login } from '../api/login';
+import { Spinner } from '@/shared/ui/spinner';
 
 export type ExpiredPasswordUser = { user_id: number; username: string };
 
@@ -164,7 +164,7 @@ export function LoginPage({ renderPasswordReset }: LoginPageProps) {
                 variant="contained"
                 size="large"
                 disabled={submitting}
-                startIcon={submitting ? <CircularProgress size={18} color="inherit" /> : undefined}
+                startIcon={submitting ? <Spinner size={18} color="inherit" /> : undefined}
                 data-testid="login-submit"
               >
                 {submitting ? t('login.signing_in') : t('login.submit')}

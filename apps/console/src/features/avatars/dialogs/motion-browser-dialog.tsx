@@ -2,7 +2,6 @@ import { useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -24,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/shared/api/api-error';
 import { AvatarFrame, type AvatarFrameHandle } from '@/shared/avatar/avatar-frame';
 import { motionPreviewKey, useMotionPreview } from '@/shared/avatar/motion-preview';
+import { Spinner } from '@/shared/ui/spinner';
 
 /** One column list of motions (gestures, or idles): a click plays one. */
 function MotionList({
@@ -128,7 +128,7 @@ export function MotionBrowserDialog({
             sx={{ display: 'grid', placeItems: 'center', minHeight: 480 }}
             data-testid="avatar-browser-loading"
           >
-            <CircularProgress aria-label={t('interface.avatars.browser.loading')} />
+            <Spinner label={t('interface.avatars.browser.loading')} />
           </Box>
         ) : preview.isError ? (
           <Alert severity="error">{errorMessage(preview.error, t('interface.avatars.load_failed'))}</Alert>
@@ -193,7 +193,7 @@ export function MotionBrowserDialog({
                 />
                 {!ready && (
                   <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }}>
-                    <CircularProgress aria-label={t('interface.avatars.browser.loading')} />
+                    <Spinner label={t('interface.avatars.browser.loading')} />
                   </Box>
                 )}
               </Box>

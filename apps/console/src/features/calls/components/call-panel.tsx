@@ -2,7 +2,6 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import CallEndIcon from '@mui/icons-material/CallEnd';
@@ -14,6 +13,7 @@ import { formatCallTime, formatDuration, secondsSince } from '../lib/call-format
 import { isInCall, type ActiveCall } from '../lib/use-operator-call';
 import { useNow } from '../lib/use-now';
 import { CallStatusChip } from './call-status-chip';
+import { Spinner } from '@/shared/ui/spinner';
 
 /** A <video> showing a MediaStream (srcObject cannot be set as an attribute). */
 function StreamVideo({
@@ -103,7 +103,7 @@ export function CallPanel({
         data-state="loading"
       >
         {listLoading ? (
-          <CircularProgress aria-label={t('common.loading')} />
+          <Spinner />
         ) : (
           <Typography color="text.secondary">{t('calls.panel.not_found')}</Typography>
         )}
@@ -260,7 +260,7 @@ export function CallPanel({
         {!(showVideo && mine?.remoteStream) && (
           <Box sx={{ color: 'grey.400', textAlign: 'center', px: 3, zIndex: 1 }}>
             {phase === 'answering' || phase === 'connecting' ? (
-              <CircularProgress color="inherit" aria-label={t('common.loading')} />
+              <Spinner color="inherit" />
             ) : (
               <VideocamOffOutlined sx={{ fontSize: 48 }} aria-hidden />
             )}

@@ -1,11 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/shared/api/api-error';
 import { FormDialog } from '@/shared/ui/form-dialog';
+import { Spinner } from '@/shared/ui/spinner';
 
 /**
  * The frame of a device-settings dialog while its settings load, or after the load failed (with
@@ -56,7 +56,7 @@ export function SettingsLoadingDialog({
         </Alert>
       ) : (
         <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-          <CircularProgress aria-label={t('common.loading')} />
+          <Spinner />
         </Box>
       )}
     </FormDialog>

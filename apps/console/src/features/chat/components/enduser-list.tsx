@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
@@ -17,6 +16,7 @@ import type { ChatEndUser, ChatWaitingDevice } from '@ambassador/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatChatTime, lastActivity, shortSessionId } from '../lib/format';
+import { Spinner } from '@/shared/ui/spinner';
 
 export type EndUserListProps = {
   /** undefined while the first page loads. */
@@ -172,7 +172,7 @@ export function EndUserList({
     );
   } else if (users === undefined) {
     body = (
-      <Box sx={{ p: 2, display: 'grid', gap: 2 }} aria-busy="true" aria-label={t('common.loading')}>
+      <Box sx={{ p: 2, display: 'grid', gap: 2 }} aria-busy="true">
         {[0, 1, 2, 3].map((i) => (
           <Box key={i}>
             <Skeleton variant="text" width="60%" />
@@ -216,7 +216,7 @@ export function EndUserList({
             <Button
               onClick={onMore}
               disabled={loadingMore}
-              startIcon={loadingMore ? <CircularProgress size={14} color="inherit" /> : undefined}
+              startIcon={loadingMore ? <Spinner size={14} color="inherit" /> : undefined}
               data-testid="chat-list-more"
             >
               {t('chat.list.show_more')}

@@ -1,13 +1,13 @@
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { ChatMessage } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
 import { isPending } from '../lib/messages';
 import { formatChatTime, formatFullTime } from '../lib/format';
+import { Spinner } from '@/shared/ui/spinner';
 
 /** How close to the bottom (px) still counts as "reading the newest": new messages scroll into view. */
 const STICK_DISTANCE = 80;
@@ -109,7 +109,7 @@ export function MessageList({ messages, visitorName, error, onRetry }: MessageLi
   } else if (messages === undefined) {
     body = (
       <Box sx={{ m: 'auto' }}>
-        <CircularProgress size={28} aria-label={t('common.loading')} />
+        <Spinner size={28} />
       </Box>
     );
   } else if (messages.length === 0) {

@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -14,6 +13,7 @@ import { RetryAlert } from '@/shared/ui/retry-alert';
 import { useFallbackGroups } from '../api/get-fallback-groups';
 import { TopicFromGroupDialog } from '../dialogs/topic-from-group-dialog';
 import type { DayRange } from '@/shared/lib/day-range';
+import { Spinner } from '@/shared/ui/spinner';
 
 /** Questions shown per group until the operator asks for all of them. */
 const SHOWN = 5;
@@ -47,7 +47,7 @@ export function FallbackGroupsView({ deviceIds, range, tz, createDisabledReason 
   if (!groups.data)
     return (
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 4 }} role="status">
-        <CircularProgress size={20} />
+        <Spinner size={20} />
         <Typography color="text.secondary">{t('conversations.groups.loading')}</Typography>
       </Box>
     );

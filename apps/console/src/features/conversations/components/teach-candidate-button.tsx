@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Tooltip from '@mui/material/Tooltip';
 import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
 import type { Conversation } from '@ambassador/contracts';
@@ -8,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/shared/api/api-error';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useTrainConversation } from '../api/train-conversation';
+import { Spinner } from '@/shared/ui/spinner';
 
 export type TeachCandidateButtonProps = {
   /** A fallback with a candidate topic. */
@@ -56,11 +56,7 @@ export function TeachCandidateButton({
           onClick={teach}
           disabled={Boolean(disabledReason) || train.isPending}
           startIcon={
-            train.isPending ? (
-              <CircularProgress size={14} color="inherit" />
-            ) : (
-              <SchoolOutlined fontSize="small" />
-            )
+            train.isPending ? <Spinner size={14} color="inherit" /> : <SchoolOutlined fontSize="small" />
           }
           {...(compact && { 'aria-label': label })}
           data-testid={testId}

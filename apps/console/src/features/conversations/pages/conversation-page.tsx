@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import CircularProgress from '@mui/material/CircularProgress';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -26,6 +25,7 @@ import { ColumnChooser, useColumnChoice } from '@/shared/ui/column-chooser';
 import { DataTable, type Column } from '@/shared/ui/data-table';
 import { PageHeader } from '@/shared/ui/page-header';
 import { RowAction } from '@/shared/ui/row-action';
+import { visuallyHidden } from '@/shared/ui/visually-hidden';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useExportConversations } from '../api/export-conversations';
 import { useConversations } from '../api/get-conversations';
@@ -47,6 +47,7 @@ import {
   type FilterPatch,
 } from '../lib/filters';
 import { formatResponseTime, formatScore } from '../lib/format';
+import { Spinner } from '@/shared/ui/spinner';
 
 type TrainState = { key: number; open: boolean; row: Conversation | null };
 
@@ -312,8 +313,14 @@ export function ConversationPage() {
       id: 'bookmark',
       label: t('conversations.columns.bookmark'),
       header: (
-        <Tooltip title={t('conversations.columns.bookmark')}>
-          <Star fontSize="small" color="action" aria-label={t('conversations.columns.bookmark')} />
+        // The star is drawn; the column's name is read (a header cell with no text names nothing).
+        <Tooltip title={t('conversations.columns.bookmark')} describeChild>
+          <Box component="span" sx={{ display: 'inline-flex', verticalAlign: 'middle' }}>
+            <Star fontSize="small" color="action" />
+            <Box component="span" sx={visuallyHidden}>
+              {t('conversations.columns.bookmark')}
+            </Box>
+          </Box>
         </Tooltip>
       ),
       align: 'center',
@@ -366,11 +373,7 @@ export function ConversationPage() {
               <Button
                 variant="outlined"
                 startIcon={
-                  exportList.isPending ? (
-                    <CircularProgress size={16} color="inherit" />
-                  ) : (
-                    <FileDownloadOutlined />
-                  )
+                  exportList.isPending ? <Spinner size={16} color="inherit" /> : <FileDownloadOutlined />
                 }
                 onClick={runExport}
                 disabled={noDevice || exportList.isPending}

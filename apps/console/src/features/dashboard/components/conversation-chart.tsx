@@ -227,7 +227,9 @@ export const ConversationChart = memo(function ConversationChart({
   const left = shown === null ? 0 : across(shown, n) * 100;
   return (
     <Box
-      role="figure"
+      // A labelled region, not a figure: it takes the focus (arrows step through the days), and
+      // what is in the focus order needs an interactive or landmark role (axe focus-order-semantics).
+      role="region"
       aria-label={t('dashboard.chart.aria')}
       tabIndex={0}
       onKeyDown={step}

@@ -55,6 +55,7 @@ function ResultsBody({ results }: { results: EventResults }) {
   const ui = i18n.resolvedLanguage;
   const count = (n: number) => countText(n, ui);
   const byLanguage = activitiesByLanguage(results);
+  const reachedAny = results.activities.some((a) => a.reached > 0 || a.dropped > 0);
   const finishedShare =
     results.runs_started > 0 ? percent(results.runs_finished / results.runs_started, ui) : '—';
 
@@ -123,6 +124,11 @@ function ResultsBody({ results }: { results: EventResults }) {
         {byLanguage.length === 0 ? (
           <Typography variant="body2" color="text.secondary">
             {t('events.results.no_activities')}
+          </Typography>
+        ) : !reachedAny ? (
+          // Bars of nothing drew empty axes with a cut-off "0.0…": the sentence says it instead.
+          <Typography variant="body2" color="text.secondary" data-testid="results-drop-off-empty">
+            {t('events.results.no_reached')}
           </Typography>
         ) : (
           <Box

@@ -380,4 +380,31 @@ describe('EventPage: current event, control mode and results', () => {
     expect(query.get('tz')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
     expect(query.get('device_id')).toBe('7');
   });
+
+  it('results with no run: sentences, not charts of nothing (they drew empty axes cut at "0.0…")', async () => {
+    eventsServer([anEvent(1, 'Open day', { english: [nlp('a')] })], {
+      other: (call) =>
+        call.path === '/event_manager/event/1/results'
+          ? {
+              body: {
+                runs_started: 0,
+                runs_finished: 0,
+                by_outcome: {},
+                days: [{ date: '2026-03-01', started: 0, finished: 0 }],
+                activities: [
+                  { language: 'english', index: 0, key: 'a', type: 'nlp', reached: 0, dropped: 0 },
+                ],
+                questions: [],
+              },
+            }
+          : undefined,
+    });
+    open();
+    fireEvent.click(await screen.findByTestId('event-results-1'));
+    expect((await screen.findByTestId('results-drop-off-empty')).textContent).toBe(
+      'No visitor reached an activity in these days.',
+    );
+    expect(screen.getByTestId('results-empty')).toBeTruthy();
+    expect(screen.queryByTestId('results-drop-off-english')).toBeNull();
+  });
 });

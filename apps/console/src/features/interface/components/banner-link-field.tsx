@@ -39,7 +39,7 @@ export function BannerLinkField({
   return (
     <Autocomplete<LinkTarget>
       size="small"
-      sx={{ width: 260 }}
+      sx={{ width: 240 }}
       open={open}
       onOpen={() => setOpen(true)}
       onClose={() => setOpen(false)}

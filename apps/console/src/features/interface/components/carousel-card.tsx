@@ -142,15 +142,16 @@ export function CarouselCard({ deviceId, carouselOn }: { deviceId: number; carou
                     src={banner.thumb_url}
                     alt={banner.original_name}
                     loading="lazy"
+                    // Sized so a banner's row keeps to one line at 1440 px (its buttons wrapped).
                     sx={{
-                      width: 120,
-                      height: 68,
+                      width: 96,
+                      height: 54,
                       objectFit: 'cover',
                       borderRadius: 1,
                       bgcolor: 'action.hover',
                     }}
                   />
-                  <Box sx={{ flex: '1 1 160px', minWidth: 0 }}>
+                  <Box sx={{ flex: '1 1 120px', minWidth: 0 }}>
                     <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                       {banner.original_name}
                     </Typography>

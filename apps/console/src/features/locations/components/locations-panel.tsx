@@ -3,7 +3,6 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
@@ -31,6 +30,7 @@ import {
 } from '../api/locations-api';
 import { LocationDialog } from '../dialogs/location-dialog';
 import { flattenCategoryTree, type CategoryOption } from '../lib/category-paths';
+import { Spinner } from '@/shared/ui/spinner';
 
 const LocationImportDialog = lazy(async () => ({
   default: (await import('../dialogs/location-import-dialog')).LocationImportDialog,
@@ -236,9 +236,7 @@ export function LocationsPanel() {
         </Button>
         <Button
           variant="outlined"
-          startIcon={
-            exporting.isPending ? <CircularProgress size={16} color="inherit" /> : <FileDownloadOutlined />
-          }
+          startIcon={exporting.isPending ? <Spinner size={16} color="inherit" /> : <FileDownloadOutlined />}
           disabled={exporting.isPending}
           onClick={() =>
             void notify.run(

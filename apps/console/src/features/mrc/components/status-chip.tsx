@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { MRC_MAX_PAGES, type MrcDocument } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
+import { Spinner } from '@/shared/ui/spinner';
 
 const COLORS = { Scanning: 'info', Ready: 'success', Failed: 'error', Removed: 'default' } as const;
 
@@ -22,7 +22,7 @@ export function StatusChip({
         color={document.interrupted ? 'warning' : COLORS[document.status]}
         variant={scanning ? 'outlined' : 'filled'}
         label={t(`mrc.status.${document.status}`)}
-        {...(scanning && { icon: <CircularProgress size={12} color="inherit" aria-hidden /> })}
+        {...(scanning && { icon: <Spinner size={12} color="inherit" aria-hidden /> })}
         data-testid={`mrc-status-${document.id}`}
         data-status={document.status}
       />

@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { MrcAnswer } from '@ambassador/contracts';
@@ -13,6 +12,7 @@ import { errorMessage } from '@/shared/api/api-error';
 import { useSingleFlight } from '@/shared/lib/use-single-flight';
 import { useAskDocuments } from '@/features/mrc/api/query-documents';
 import type { ShownHit } from '@/features/mrc/dialogs/document-viewer-dialog';
+import { Spinner } from '@/shared/ui/spinner';
 
 /** The test panel's conversation items: the question (text), and the answer. */
 type Item = { id: number; question: string; answer?: MrcAnswer; error?: string };
@@ -182,7 +182,7 @@ export function TestPanel({
                   </Typography>
                 ) : (
                   <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }} role="status">
-                    <CircularProgress size={16} aria-hidden />
+                    <Spinner size={16} aria-hidden />
                     <Typography variant="body2" color="text.secondary">
                       {t('mrc.test.asking')}
                     </Typography>
@@ -196,7 +196,7 @@ export function TestPanel({
           <Alert
             severity="info"
             sx={{ mb: 2 }}
-            icon={waiting === 'scanning' ? <CircularProgress size={18} aria-hidden /> : undefined}
+            icon={waiting === 'scanning' ? <Spinner size={18} aria-hidden /> : undefined}
             data-testid="mrc-test-waiting"
           >
             {waiting === 'scanning' ? t('mrc.test.waiting_scan') : t('mrc.test.no_documents')}

@@ -2,7 +2,6 @@ import { Fragment, useEffect, useRef } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -11,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import type { MrcHit, MrcPassage } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
 import { useDocumentText } from '@/features/mrc/api/get-document-text';
+import { Spinner } from '@/shared/ui/spinner';
 
 /** Where an answer is: its passage, and the answering sentence within the hit's text. */
 export type ShownHit = Pick<MrcHit, 'document_id' | 'filename' | 'passage_id' | 'text' | 'highlight'>;
@@ -74,7 +74,7 @@ export function DocumentViewerDialog({ hit, onClose }: { hit: ShownHit | null; o
       <DialogContent dividers sx={{ minHeight: 240 }}>
         {text.isPending && (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }} role="status">
-            <CircularProgress size={18} aria-hidden />
+            <Spinner size={18} aria-hidden />
             <Typography color="text.secondary">{t('mrc.viewer.loading')}</Typography>
           </Box>
         )}

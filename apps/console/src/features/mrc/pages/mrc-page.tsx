@@ -117,7 +117,8 @@ function MrcScreen({ deviceId }: { deviceId: number | null }) {
       id: 'pages',
       label: t('mrc.columns.pages'),
       header: sortHeader('pages', t('mrc.columns.pages')),
-      width: 80,
+      // Room for "Pages" and its sort arrow inside the column.
+      width: 104,
       align: 'right',
       render: (row) => row.pages ?? t('mrc.none'),
     },

@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import InputAdornment from '@mui/material/InputAdornment';
 import Menu from '@mui/material/Menu';
@@ -29,6 +28,7 @@ import {
 } from '../lib/push-form';
 import { DevicePicker } from './device-picker';
 import { PushImageField } from './push-image-field';
+import { Spinner } from '@/shared/ui/spinner';
 
 /** Compose a message and push it to chosen devices: texts per language, image, duration, speech. */
 export function PushComposeCard({ onPushed }: { onPushed: () => void }) {
@@ -239,7 +239,7 @@ export function PushComposeCard({ onPushed }: { onPushed: () => void }) {
             type="submit"
             variant="contained"
             disabled={sending}
-            startIcon={sending ? <CircularProgress size={16} color="inherit" /> : <SendOutlined />}
+            startIcon={sending ? <Spinner size={16} color="inherit" /> : <SendOutlined />}
             data-testid="push-submit"
           >
             {sending ? t('push.form.pushing') : t('push.form.submit')}

@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
 import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
 import MenuItem from '@mui/material/MenuItem';
@@ -15,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/shared/api/api-error';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useRetention, useUpdateRetention } from '../api/retention';
+import { Spinner } from '@/shared/ui/spinner';
 
 /** The periods offered; 0 stands for "keep for ever". A value set through the API shows as its own. */
 const CHOICES = [0, 30, 90, 180, 365, 730, 1825];
@@ -91,7 +91,7 @@ export function RetentionCard() {
                 variant="contained"
                 onClick={() => void save()}
                 disabled={value === saved || update.isPending}
-                startIcon={update.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
+                startIcon={update.isPending ? <Spinner size={16} color="inherit" /> : undefined}
                 data-testid="retention-save"
               >
                 {t('common.save')}

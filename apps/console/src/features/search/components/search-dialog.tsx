@@ -1,7 +1,6 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import type { SearchHit, SearchKind } from '@ambassador/contracts';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
@@ -11,6 +10,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '@/shared/auth/auth-store';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
+import { Spinner } from '@/shared/ui/spinner';
 import { visuallyHidden } from '@/shared/ui/visually-hidden';
 import { useSearch } from '../api/search';
 import { pathOf, screensMatching } from '../lib/destinations';
@@ -142,7 +142,7 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
               ),
               endAdornment: searching ? (
                 <InputAdornment position="end">
-                  <CircularProgress size={18} aria-label={t('search.searching')} />
+                  <Spinner size={18} label={t('search.searching')} />
                 </InputAdornment>
               ) : undefined,
             },

@@ -5,7 +5,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
@@ -24,6 +23,7 @@ import { LanguageTabs } from '@/shared/ui/language-tabs';
 import { QuitEditingDialog } from '@/shared/ui/quit-editing-dialog';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { moved, SortableList } from '@/shared/ui/sortable-list';
+import { Spinner } from '@/shared/ui/spinner';
 import { useSaveSmallTalkQuestions, useSmallTalkQuestions } from '../api/questions';
 import { EntryDialog } from '../dialogs/entry-dialog';
 import { emptyEntry, errorsOf, isDirty, listErrors, toDraft, toItems, type DraftEntry } from '../lib/draft';
@@ -166,7 +166,7 @@ export function QuestionsEditor({
           </Button>
           <Button
             variant="contained"
-            startIcon={save.isPending ? <CircularProgress size={16} color="inherit" /> : <SaveOutlined />}
+            startIcon={save.isPending ? <Spinner size={16} color="inherit" /> : <SaveOutlined />}
             onClick={() => void submit()}
             disabled={!dirty || save.isPending}
             data-testid="small-talk-save"
@@ -232,23 +232,13 @@ export function QuestionsEditor({
                       <Chip key={`${i}-${question}`} size="small" variant="outlined" label={question} />
                     ))}
                   </Box>
-                  <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5 }}>
-                    <Typography
-                      variant="body2"
-                      sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}
-                      data-testid="small-talk-entry-answer"
-                    >
-                      {entry.answer}
-                    </Typography>
-                    <IconButton
-                      size="small"
-                      aria-label={t('small_talk.list.edit', { name: entry.questions[0] ?? '' })}
-                      onClick={() => open(entry, index)}
-                      data-testid="small-talk-entry-edit"
-                    >
-                      <EditOutlined fontSize="small" />
-                    </IconButton>
-                  </Box>
+                  <Typography
+                    variant="body2"
+                    sx={{ minWidth: 0, overflowWrap: 'anywhere' }}
+                    data-testid="small-talk-entry-answer"
+                  >
+                    {entry.answer}
+                  </Typography>
                   {entry.speech && (
                     <Typography variant="caption" color="text.secondary">
                       {t('small_talk.list.speech', { speech: entry.speech })}
@@ -268,6 +258,16 @@ export function QuestionsEditor({
                 </Box>
               );
             }}
+            // Beside the row's arrows and delete, on their line (under the answer it sat low).
+            renderActions={(entry, index) => (
+              <IconButton
+                aria-label={t('small_talk.list.edit', { name: entry.questions[0] ?? '' })}
+                onClick={() => open(entry, index)}
+                data-testid="small-talk-entry-edit"
+              >
+                <EditOutlined />
+              </IconButton>
+            )}
           />
         )}
         <Box>

@@ -1,11 +1,11 @@
 import Alert from '@mui/material/Alert';
-import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Snackbar from '@mui/material/Snackbar';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import { useTranslation } from 'react-i18next';
 import { notify, useSnackbarState } from './snackbar-store';
+import { Spinner } from '@/shared/ui/spinner';
 
 const SEVERITY = { loading: 'info', success: 'success', error: 'error' } as const;
 
@@ -15,7 +15,7 @@ export function AppSnackbar() {
   const state = useSnackbarState();
   const icon =
     state.status === 'loading' ? (
-      <CircularProgress size={20} color="inherit" />
+      <Spinner size={20} color="inherit" />
     ) : state.status === 'success' ? (
       <CheckIcon fontSize="inherit" />
     ) : (

@@ -1,6 +1,5 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
@@ -11,6 +10,7 @@ import { useAiDeviceId } from '@/features/ai/common/api/ai-keys';
 import { useAddAlias } from '../api/add-alias';
 import { aliasReasonText } from '../dialogs/alias-dialog';
 import { addAliasTo, ALIAS_MAX_LENGTH } from '../dialogs/alias-form';
+import { Spinner } from '@/shared/ui/spinner';
 
 /**
  * One alias typed and added to a keyword (POST /ai_config/alias_finder), which creates the keyword's
@@ -101,7 +101,7 @@ export function AddAliasField({
                   aria-label={t('aliases.add_for', { keyword })}
                   data-testid={addTestId}
                 >
-                  {saving ? <CircularProgress size={16} /> : <AddIcon fontSize="small" />}
+                  {saving ? <Spinner size={16} /> : <AddIcon fontSize="small" />}
                 </IconButton>
               </InputAdornment>
             ),

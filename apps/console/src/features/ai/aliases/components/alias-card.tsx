@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
@@ -25,6 +24,7 @@ import { errorMessage } from '@/shared/api/api-error';
 import { useAliasFinder } from '../api/get-alias-finder';
 import { AddAliasField } from './add-alias-field';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
+import { Spinner } from '@/shared/ui/spinner';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -159,7 +159,7 @@ export function AliasCard() {
                       <Search fontSize="small" />
                     </InputAdornment>
                   ),
-                  endAdornment: topics.isFetching ? <CircularProgress size={16} /> : undefined,
+                  endAdornment: topics.isFetching ? <Spinner size={16} /> : undefined,
                 },
               }}
             />

@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
 import { useTranslation } from 'react-i18next';
 import { useMatcherStatus } from '../api/get-matcher-status';
+import { Spinner } from '@/shared/ui/spinner';
 
 /**
  * Training… while the device's matcher learns its latest changes (an import, a transfer, an alias),
@@ -41,7 +41,7 @@ export function MatcherStatusChip() {
             state === 'ready' ? (
               <CheckCircleOutline />
             ) : (
-              <CircularProgress size={14} color="inherit" aria-hidden="true" />
+              <Spinner size={14} color="inherit" aria-hidden="true" />
             )
           }
           label={label}

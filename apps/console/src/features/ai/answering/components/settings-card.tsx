@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
@@ -16,6 +15,7 @@ import { useUpdateRelatedIntents } from '../api/update-related-intents';
 import { AnswerConfidenceDialog } from '../dialogs/answer-confidence-dialog';
 import { formatPercent } from '@/shared/lib/percent';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
+import { Spinner } from '@/shared/ui/spinner';
 
 /**
  * The device's AI settings. The related-intents switch shows the server's value: it flips only
@@ -55,7 +55,7 @@ export function SettingsCard() {
               {t('ai.settings.related_hint')}
             </Typography>
           </Box>
-          {update.isPending && <CircularProgress size={18} aria-label={t('common.updating')} />}
+          {update.isPending && <Spinner size={18} label={t('common.updating')} />}
           {settings.isPending ? (
             <Skeleton variant="rounded" width={52} height={32} />
           ) : (

@@ -5,7 +5,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -30,6 +29,7 @@ import { formatPercent } from '@/shared/lib/percent';
 import { ResponsePreview } from '@/features/ai/common/components/response-preview';
 import { ChainSteps } from '@/shared/ui/answer-steps';
 import { ChainAnswer } from './answer-chain';
+import { Spinner } from '@/shared/ui/spinner';
 
 type Turn = {
   id: number;
@@ -100,7 +100,7 @@ function TurnView({ turn }: { turn: Turn }) {
       >
         {!result && !turn.error && (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'text.secondary' }}>
-            <CircularProgress size={16} />
+            <Spinner size={16} />
             <Typography variant="body2">{t('ai.test.thinking')}</Typography>
           </Box>
         )}
@@ -378,7 +378,7 @@ export function TestConsole({
             type="submit"
             variant="contained"
             disabled={pending || deviceId === null}
-            endIcon={pending ? <CircularProgress size={14} color="inherit" /> : <Send />}
+            endIcon={pending ? <Spinner size={14} color="inherit" /> : <Send />}
             data-testid="test-ask"
             sx={{ flexShrink: 0, height: 40 }}
           >

@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -29,6 +28,7 @@ import { useUpdateAnswerConfidence } from '../api/update-answer-confidence';
 import { formatPercent } from '@/shared/lib/percent';
 import { fromPercent, signed, toPercent } from '../lib/confidence';
 import { useQuitGuard } from '@/shared/ui/quit-editing-dialog';
+import { Spinner } from '@/shared/ui/spinner';
 
 /** The preview is asked once the slider has rested this long (each call re-asks the recent questions). */
 export const PREVIEW_DEBOUNCE_MS = 300;
@@ -157,7 +157,7 @@ export function AnswerConfidenceDialog({ open, deviceId, settings, onClose }: An
               onClick={() => void run(null)}
               disabled={pending !== null || settings.answer_confidence === null}
               startIcon={
-                pending === 'reset' ? <CircularProgress size={16} color="inherit" /> : <RestartAlt />
+                pending === 'reset' ? <Spinner size={16} color="inherit" /> : <RestartAlt />
               }
               data-testid="answer-confidence-reset"
               sx={{ mr: 'auto' }}
@@ -171,7 +171,7 @@ export function AnswerConfidenceDialog({ open, deviceId, settings, onClose }: An
               type="submit"
               variant="contained"
               disabled={pending !== null || unchanged}
-              startIcon={pending === 'save' ? <CircularProgress size={16} color="inherit" /> : undefined}
+              startIcon={pending === 'save' ? <Spinner size={16} color="inherit" /> : undefined}
               data-testid="answer-confidence-save"
             >
               {t('ai.confidence.save')}

@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
@@ -16,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useAiDeviceId } from '@/features/ai/common/api/ai-keys';
 import { useExportTopics, type ExportChoice } from '../api/export-topics';
+import { Spinner } from '@/shared/ui/spinner';
 
 const ImportDialog = lazy(async () => ({ default: (await import('../dialogs/import-dialog')).ImportDialog }));
 
@@ -54,9 +54,7 @@ export function DataCard() {
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           <Button
             variant="outlined"
-            startIcon={
-              exporting('xlsx') ? <CircularProgress size={16} color="inherit" /> : <FileDownloadOutlined />
-            }
+            startIcon={exporting('xlsx') ? <Spinner size={16} color="inherit" /> : <FileDownloadOutlined />}
             onClick={() => runExport({ format: 'xlsx' })}
             disabled={deviceId === null || exportTopics.isPending}
             data-testid="ai-export"
@@ -66,9 +64,7 @@ export function DataCard() {
           <Button
             variant="outlined"
             id="ai-export-csv"
-            startIcon={
-              exporting('csv') ? <CircularProgress size={16} color="inherit" /> : <FileDownloadOutlined />
-            }
+            startIcon={exporting('csv') ? <Spinner size={16} color="inherit" /> : <FileDownloadOutlined />}
             endIcon={<ArrowDropDown />}
             onClick={(event) => setCsvMenu(event.currentTarget)}
             disabled={deviceId === null || exportTopics.isPending}

@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -27,6 +26,7 @@ import { DialogButtons } from '@/shared/ui/dialog-buttons';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useAiDeviceId } from '@/features/ai/common/api/ai-keys';
 import { useImportTopics, type BlankKind } from '../api/import-topics';
+import { Spinner } from '@/shared/ui/spinner';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Workbooks, and CSV text (Excel's "Unicode Text" is a tab-separated .txt); the server checks the bytes. */
@@ -288,7 +288,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
           <Button
             variant="outlined"
-            startIcon={previewing ? <CircularProgress size={16} /> : <UploadFileOutlined />}
+            startIcon={previewing ? <Spinner size={16} /> : <UploadFileOutlined />}
             onClick={() => input.current?.click()}
             disabled={busy}
             data-testid="import-pick"

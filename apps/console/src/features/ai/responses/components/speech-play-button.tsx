@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import PlayArrow from '@mui/icons-material/PlayArrow';
 import StopIcon from '@mui/icons-material/Stop';
 import { ZAudioPreviewRequest, type Language } from '@ambassador/contracts';
@@ -10,6 +9,7 @@ import { useAiDeviceId } from '@/features/ai/common/api/ai-keys';
 import { audioPreview } from '../api/audio-preview';
 import { translateIssue } from '@/shared/lib/rule-message';
 import { aiErrorMessage } from '@/features/ai/common/lib/ai-errors';
+import { Spinner } from '@/shared/ui/spinner';
 
 type State = 'idle' | 'loading' | 'playing';
 
@@ -71,7 +71,7 @@ export function SpeechPlayButton({ text, language }: { text: string; language: L
       onClick={() => void play()}
       startIcon={
         state === 'loading' ? (
-          <CircularProgress size={14} color="inherit" />
+          <Spinner size={14} color="inherit" />
         ) : state === 'playing' ? (
           <StopIcon />
         ) : (

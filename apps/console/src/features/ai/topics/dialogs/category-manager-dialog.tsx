@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -24,6 +23,7 @@ import { useCategories } from '../api/get-categories';
 import { categoryTreeRows, topicsHeld } from '../components/category-tree';
 import { categoryNameError } from '@/shared/lib/category-name';
 import { useCategoryActions } from '../components/use-category-actions';
+import { Spinner } from '@/shared/ui/spinner';
 
 type Editing = { kind: 'add'; parentId: number | null } | { kind: 'rename'; id: number } | null;
 
@@ -94,7 +94,7 @@ function InlineNameEditor({
         type="submit"
         variant="contained"
         disabled={saving}
-        startIcon={saving ? <CircularProgress size={14} color="inherit" /> : undefined}
+        startIcon={saving ? <Spinner size={14} color="inherit" /> : undefined}
         data-testid="category-save"
         sx={{ flexShrink: 0, mt: 0.25 }}
       >
