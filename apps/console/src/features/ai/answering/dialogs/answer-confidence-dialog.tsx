@@ -156,9 +156,7 @@ export function AnswerConfidenceDialog({ open, deviceId, settings, onClose }: An
             <Button
               onClick={() => void run(null)}
               disabled={pending !== null || settings.answer_confidence === null}
-              startIcon={
-                pending === 'reset' ? <Spinner size={16} color="inherit" /> : <RestartAlt />
-              }
+              startIcon={pending === 'reset' ? <Spinner size={16} color="inherit" /> : <RestartAlt />}
               data-testid="answer-confidence-reset"
               sx={{ mr: 'auto' }}
             >
