@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZId } from './common.js';
+import { rule } from './rules.js';
 
 /**
  * What the console's search (Ctrl+K) finds on the server, in the order it lists them. Routes are
@@ -24,7 +25,11 @@ export const SEARCH_PER_KIND = 5;
 export const ZSearchQuery = z.object({
   device_id: ZId,
   /** Words as typed; one character is enough in Chinese. */
-  q: z.string().trim().min(1, 'Type something to search for.').max(120),
+  q: z
+    .string()
+    .trim()
+    .min(1, rule('text_empty'))
+    .max(120, rule('maximum_characters', { max: 120 })),
 });
 export type SearchQuery = z.input<typeof ZSearchQuery>;
 
