@@ -143,8 +143,10 @@ describe('dates and offline hours in Chromium', () => {
       }
       await page.setViewportSize({ width: 1440, height: 900 });
       // The last one (Simplified Chinese) stays open.
+      // A row was added: Escape asks before throwing it away (issue 39, one rule for every dialog).
       if (lang !== 'zhHans') {
         await page.keyboard.press('Escape');
+        await byId('quit-editing-confirm').click();
         await byId('offline-hours-dialog').waitFor({ state: 'detached' });
       }
     }
