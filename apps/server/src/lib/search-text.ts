@@ -1,3 +1,4 @@
+import type { SearchHit, SearchKind } from '@ambassador/contracts';
 import { ilike, or, type AnyColumn, type SQL } from 'drizzle-orm';
 import { toSimplified } from '../matcher/text.js';
 import { likePattern } from './sql.js';
@@ -34,4 +35,14 @@ export function around(value: string, text: string, width = 90): string {
   const start = Math.max(0, Math.min(at - Math.floor(width / 3), flat.length - width));
   const piece = flat.slice(start, start + width).trim();
   return `${start > 0 ? '…' : ''}${piece}${start + width < flat.length ? '…' : ''}`;
+}
+
+/** A hit as most kinds give it: it opens on itself, with no detail, language or state unless said. */
+export function hitOf(
+  kind: SearchKind,
+  id: number,
+  title: string,
+  more: Partial<Pick<SearchHit, 'detail' | 'target_id' | 'language' | 'state'>> = {},
+): SearchHit {
+  return { kind, id, title, detail: null, target_id: id, language: null, state: null, ...more };
 }

@@ -2,7 +2,7 @@ import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { SearchSource } from '../../core/module.js';
 import type { Db } from '../../db/client.js';
 import { aiKeywords, aiResponses, aiTopics } from '../../db/schema.js';
-import { around, contains, holds } from '../../lib/search-text.js';
+import { around, contains, hitOf, holds } from '../../lib/search-text.js';
 import { closestFirst, likePattern } from '../../lib/sql.js';
 import { fold } from './fold.js';
 
@@ -19,15 +19,9 @@ export function aiSearchSources(db: Db): SearchSource[] {
           .where(and(eq(aiTopics.deviceId, deviceId), holds([aiTopics.name, aiTopics.remarks], text)))
           .orderBy(...closestFirst(aiTopics.name, text), aiTopics.id)
           .limit(limit);
-        return rows.map((r) => ({
-          kind: 'topic' as const,
-          id: r.id,
-          title: r.name,
-          detail: r.remarks ? around(r.remarks, text) : null,
-          target_id: r.id,
-          language: null,
-          state: null,
-        }));
+        return rows.map((r) =>
+          hitOf('topic', r.id, r.name, { detail: r.remarks ? around(r.remarks, text) : null }),
+        );
       },
     },
     {
@@ -35,6 +29,7 @@ export function aiSearchSources(db: Db): SearchSource[] {
       page: '/ai',
       async find({ deviceId }, text, limit) {
         // The folded column finds a phrase whatever its script, width or case.
+        const folded = fold(text);
         const rows = await db
           .select({
             id: aiKeywords.id,
@@ -49,20 +44,14 @@ export function aiSearchSources(db: Db): SearchSource[] {
             and(
               eq(aiKeywords.deviceId, deviceId),
               // Folded as the text was (case, width, script): one column answers for every form.
-              sql`${aiKeywords.norm} like ${likePattern(fold(text))}`,
+              sql`${aiKeywords.norm} like ${likePattern(folded)}`,
             ),
           )
-          .orderBy(...closestFirst(aiKeywords.norm, fold(text)), aiKeywords.id)
+          .orderBy(...closestFirst(aiKeywords.norm, folded), aiKeywords.id)
           .limit(limit);
-        return rows.map((r) => ({
-          kind: 'phrase' as const,
-          id: r.id,
-          title: r.text,
-          detail: r.topic,
-          target_id: r.topicId,
-          language: r.language,
-          state: null,
-        }));
+        return rows.map((r) =>
+          hitOf('phrase', r.id, r.text, { detail: r.topic, target_id: r.topicId, language: r.language }),
+        );
       },
     },
     {
@@ -98,15 +87,11 @@ export function aiSearchSources(db: Db): SearchSource[] {
         return rows.map((r) => {
           const texts = [r.speech, r.custom, ...wordsOf(r.contents)];
           const body = texts.find((value) => contains(value, text)) ?? texts.find(Boolean) ?? '';
-          return {
-            kind: 'response' as const,
-            id: r.id,
-            title: around(body, text),
+          return hitOf('response', r.id, around(body, text), {
             detail: r.topic,
             target_id: r.topicId,
             language: r.language,
-            state: null,
-          };
+          });
         });
       },
     },

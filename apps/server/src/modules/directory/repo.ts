@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { devices, directoryUnits as u, directoryUnitTexts as tx, media } from '../../db/schema.js';
 import type { MediaReferenceSource } from '../../media/repo.js';
 import type { SearchSource } from '../../core/module.js';
-import { holds } from '../../lib/search-text.js';
+import { hitOf, holds } from '../../lib/search-text.js';
 import { closestFirst, likePattern, naturalOrder } from '../../lib/sql.js';
 
 /** The first key of the advisory lock an import of a device's directory takes (the device id is the second). */
@@ -255,15 +255,9 @@ export function directorySearchSources(db: Db): SearchSource[] {
           .where(and(eq(u.deviceId, deviceId), holds([u.unitNo, sql`coalesce(${names.name}, '')`], text)))
           .orderBy(...closestFirst(u.unitNo, text), u.id)
           .limit(limit);
-        return rows.map((r) => ({
-          kind: 'unit' as const,
-          id: r.id,
-          title: r.names ?? r.unitNo,
-          detail: r.names ? r.unitNo : null,
-          target_id: r.id,
-          language: null,
-          state: null,
-        }));
+        return rows.map((r) =>
+          hitOf('unit', r.id, r.names ?? r.unitNo, { detail: r.names ? r.unitNo : null }),
+        );
       },
     },
   ];

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { events } from '../../db/schema.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { SearchSource } from '../../core/module.js';
-import { holds } from '../../lib/search-text.js';
+import { hitOf, holds } from '../../lib/search-text.js';
 import { closestFirst } from '../../lib/sql.js';
 import type { MediaReferenceSource } from '../../media/repo.js';
 
@@ -141,15 +141,7 @@ export function eventSearchSources(db: Db): SearchSource[] {
           .where(and(eq(events.deviceId, deviceId), holds([events.title], text)))
           .orderBy(...closestFirst(events.title, text), events.id)
           .limit(limit);
-        return rows.map((r) => ({
-          kind: 'event' as const,
-          id: r.id,
-          title: r.title,
-          detail: null,
-          target_id: r.id,
-          language: null,
-          state: r.isActive ? 'active' : null,
-        }));
+        return rows.map((r) => hitOf('event', r.id, r.title, { state: r.isActive ? 'active' : null }));
       },
     },
   ];

@@ -10,7 +10,7 @@ import {
   type StoredLocationDetails,
 } from '../../db/schema.js';
 import type { SearchSource } from '../../core/module.js';
-import { holds } from '../../lib/search-text.js';
+import { hitOf, holds } from '../../lib/search-text.js';
 import { closestFirst, likePattern } from '../../lib/sql.js';
 import type { MediaReferenceSource } from '../../media/repo.js';
 
@@ -455,15 +455,9 @@ export function locationSearchSources(db: Db): SearchSource[] {
           .where(and(eq(loc.deviceId, deviceId), holds([loc.name, aliases], text)))
           .orderBy(...closestFirst(loc.name, text), loc.id)
           .limit(limit);
-        return rows.map((r) => ({
-          kind: 'location' as const,
-          id: r.id,
-          title: r.name,
-          detail: r.aliases.length ? r.aliases.join(', ') : null,
-          target_id: r.id,
-          language: null,
-          state: null,
-        }));
+        return rows.map((r) =>
+          hitOf('location', r.id, r.name, { detail: r.aliases.length ? r.aliases.join(', ') : null }),
+        );
       },
     },
   ];

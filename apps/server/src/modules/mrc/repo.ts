@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { devices, media, mrcDocuments as d, mrcPassages as p } from '../../db/schema.js';
 import type { MediaReferenceSource } from '../../media/repo.js';
 import type { SearchSource } from '../../core/module.js';
-import { holds } from '../../lib/search-text.js';
+import { hitOf, holds } from '../../lib/search-text.js';
 import { closestFirst, likePattern } from '../../lib/sql.js';
 import type { PassageDraft } from './extract/types.js';
 
@@ -244,15 +244,7 @@ export function mrcSearchSources(db: Db): SearchSource[] {
           .where(and(eq(d.deviceId, deviceId), ne(d.status, 'Removed'), holds([d.filename], text)))
           .orderBy(...closestFirst(d.filename, text), d.id)
           .limit(limit);
-        return rows.map((r) => ({
-          kind: 'document' as const,
-          id: r.id,
-          title: r.filename,
-          detail: null,
-          target_id: r.id,
-          language: null,
-          state: r.status,
-        }));
+        return rows.map((r) => hitOf('document', r.id, r.filename, { state: r.status }));
       },
     },
   ];

@@ -3,7 +3,7 @@ import { and, asc, count, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import type { SearchSource } from '../../core/module.js';
-import { holds } from '../../lib/search-text.js';
+import { hitOf, holds } from '../../lib/search-text.js';
 import { closestFirst } from '../../lib/sql.js';
 import { usernameKey } from '../../lib/usernames.js';
 
@@ -92,16 +92,10 @@ export function userSearchSources(db: Db): SearchSource[] {
           .where(and(eq(users.projectId, projectId), holds([users.username], text)))
           .orderBy(...closestFirst(users.username, text), users.id)
           .limit(limit);
-        return rows.map((r) => ({
-          kind: 'user' as const,
-          id: r.id,
-          title: r.username,
-          detail: null,
-          target_id: r.id,
-          language: null,
-          // The role's name (admin, user, service): the console words it.
-          state: ROLE_NAMES[r.roleId as RoleId] ?? null,
-        }));
+        // The role's name (admin, user, service): the console words it.
+        return rows.map((r) =>
+          hitOf('user', r.id, r.username, { state: ROLE_NAMES[r.roleId as RoleId] ?? null }),
+        );
       },
     },
   ];
