@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAxe, axeViolations, describeViolations } from '../support/axe.js';
 import { launchBrowser, screenshot } from '../support/browser.js';
 import { startServer, type RunningServer } from '../support/server.js';
-import { adminApi } from '../support/stage.js';
+import { adminApi, signIn } from '../support/stage.js';
 
 const ADMIN = { username: 'admin', password: 'Search-Passw0rd!' };
 /** Seeded: 1 Main Lobby Ambassador (the console's first device). */
@@ -40,41 +40,31 @@ describe('search everywhere in Chromium', () => {
 
   beforeAll(async () => {
     server = await startServer({ env: { ADMIN_PASSWORD: ADMIN.password } });
-    const { headers } = await adminApi(server.url, ADMIN);
-    const call = async (method: string, path: string, body: object) => {
-      const res = await fetch(`${server.url}/admin_panel${path}`, {
-        method,
-        headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      const json = await res.json();
-      if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
-      return json.data;
-    };
-    const category = await call('POST', '/ai_config/intents/category', {
+    const { post } = await adminApi(server.url, ADMIN);
+    const category = await post<{ category_id: number }>('/ai_config/intents/category', {
       device_id: LOBBY,
       name: 'Help desk',
     });
     lostProperty = (
-      await call('POST', '/ai_config/intents/intent', {
+      await post<{ id: number }>('/ai_config/intents/intent', {
         device_id: LOBBY,
         name: 'Lost property',
         category_id: category.category_id,
       })
     ).id;
-    await call('POST', '/ai_config/intents/keywords', {
+    await post('/ai_config/intents/keywords', {
       device_id: LOBBY,
       intent_id: lostProperty,
       language: 'cantonese',
       text: '我唔見咗銀包',
     });
-    await call('POST', '/location_map/locations', {
+    await post('/location_map/locations', {
       device_id: LOBBY,
       name: 'Customer Service Counter',
       aliases: ['服務台'],
     });
     eventId = (
-      await call('POST', '/event_manager/event', {
+      await post<{ id: number }>('/event_manager/event', {
         device_id: LOBBY,
         title: 'Winter lights show',
         languages: ['english'],
@@ -86,11 +76,7 @@ describe('search everywhere in Chromium', () => {
     await addAxe(context);
     page = await context.newPage();
     page.on('pageerror', (err) => browserErrors.push(err.message));
-    await page.goto('/login');
-    await byId('login-username').fill(ADMIN.username);
-    await byId('login-password').fill(ADMIN.password);
-    await byId('login-submit').click();
-    await page.waitForURL('**/dashboard');
+    await signIn(page, ADMIN);
   }, 120_000);
   afterAll(async () => {
     await browser?.close();

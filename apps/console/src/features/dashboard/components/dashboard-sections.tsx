@@ -20,6 +20,7 @@ import { useConversationCount } from '../api/get-conversation-count';
 import { useFaq } from '../api/get-faq';
 import { useGraph } from '../api/get-graph';
 import { formatCount, formatDay, formatDuration, formatRate } from '../lib/format';
+import { reviewPath } from '../lib/review-link';
 import { ConversationChart } from './conversation-chart';
 import { FaqCard } from './faq-card';
 import { SectionError } from './section-error';
@@ -145,11 +146,7 @@ export const ChartCard = memo(function ChartCard({ query }: { query: DashboardRa
   // Drill-down: a day of the chart opens that day's questions, for those with Conversation Review.
   const deviceId = auth.selected_device;
   const openDay = useCallback(
-    (date: string) => {
-      const params = new URLSearchParams({ start: date, end: date });
-      if (deviceId !== null) params.set('devices', String(deviceId));
-      void navigate(`/conversation?${params}`);
-    },
+    (date: string) => void navigate(reviewPath({ start: date, end: date }, deviceId)),
     [navigate, deviceId],
   );
   const reviewable = canOpen(auth.page_access, '/conversation');

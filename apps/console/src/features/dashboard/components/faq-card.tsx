@@ -12,6 +12,7 @@ import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '@/shared/auth/auth-store';
 import { formatCount } from '../lib/format';
+import { reviewPath } from '../lib/review-link';
 import { SectionError } from './section-error';
 
 export type FaqCardProps = {
@@ -24,16 +25,12 @@ export type FaqCardProps = {
 };
 
 /** Conversation Review showing what this entry answered in the range, on the selected device. */
-function questionsOf(item: FaqItem, range: { start: string; end: string }, deviceId: number | null) {
-  const params = new URLSearchParams({
-    [item.kind === 'location' ? 'location' : 'topic']: String(item.intent_id),
-    about: item.intent_name,
-    start: range.start,
-    end: range.end,
-    ...(deviceId !== null && { devices: String(deviceId) }),
+const questionsOf = (item: FaqItem, range: { start: string; end: string }, deviceId: number | null) =>
+  reviewPath(range, deviceId, {
+    kind: item.kind === 'location' ? 'location' : 'topic',
+    id: item.intent_id,
+    name: item.intent_name,
   });
-  return `/conversation?${params}`;
-}
 
 function FaqRow({
   item,
