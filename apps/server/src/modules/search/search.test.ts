@@ -148,5 +148,12 @@ describe.each(backends)('search everywhere on %s', (kind) => {
     expect(await hits(t.devices.foreign.id, 'kiosk', otherAdmin)).toEqual([]);
     const empty = await search(t.devices.mall.id, '   ');
     expect(empty.statusCode).toBe(400);
+    expect((await search(t.devices.mall.id, 'x'.repeat(121))).statusCode).toBe(400);
+    const malformed = await t.app.inject({
+      method: 'GET',
+      url: '/admin_panel/search?device_id=abc&q=parking',
+      headers: admin.headers,
+    });
+    expect(malformed.statusCode).toBe(400);
   });
 });
