@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZLanguage } from './access-schemas.js';
 import { ZId, ZPaging, ZSortOrder } from './common.js';
+import { ZBulkSelection } from './undo.js';
 import { rule } from './rules.js';
 import { ZDeviceRef } from './ai-common.js';
 import { ZAvatarMotion } from './ai-motions.js';
@@ -153,3 +154,24 @@ export const ZButtonPayloadsResponse = z.array(
   z.object({ intent_id: z.number().int(), intent_name: z.string(), payload: z.string() }),
 );
 export type ButtonPayload = z.infer<typeof ZButtonPayloadsResponse>[number];
+
+// ---------------------------------------------------------------- bulk actions
+
+/** The list's filter, for a bulk action on every topic it matches. */
+export const ZTopicsFilter = z.object({
+  category_id: ZId.optional(),
+  parent_id: ZId.optional(),
+  search: z.string().trim().max(120).optional(),
+});
+export const TOPIC_BULK_ACTIONS = ['activate', 'deactivate', 'move', 'delete'] as const;
+export type TopicBulkAction = (typeof TOPIC_BULK_ACTIONS)[number];
+export const ZTopicsBulkRequest = ZDeviceRef.extend({
+  action: z.enum(TOPIC_BULK_ACTIONS),
+  /** With `move`: the category they go to. */
+  category_id: ZId.optional(),
+  selection: ZBulkSelection(ZTopicsFilter),
+}).refine((v) => v.action !== 'move' || v.category_id !== undefined, {
+  message: rule('select_category'),
+  path: ['category_id'],
+});
+export type TopicsBulkRequest = z.input<typeof ZTopicsBulkRequest>;

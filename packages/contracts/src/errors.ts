@@ -86,6 +86,10 @@ export const APP_ERROR_CODES = [
   'transfer_superseded',
   'tts_unavailable',
   'tts_failed',
+  // Undo of deletes and bulk changes.
+  'undo_done',
+  'undo_expired',
+  'undo_conflict',
   // Conversations.
   'topic_not_on_device',
   'unit_not_on_device',

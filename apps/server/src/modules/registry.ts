@@ -19,6 +19,7 @@ import { pushModule } from './push/index.js';
 import { retentionModule } from './retention/index.js';
 import { searchModule } from './search/index.js';
 import { smallTalkModule } from './small-talk/index.js';
+import { undoModule } from './undo/index.js';
 import { usersModule } from './users/index.js';
 
 /**
@@ -27,6 +28,7 @@ import { usersModule } from './users/index.js';
  */
 export const MODULES: readonly AnyModule[] = [
   authModule,
+  undoModule,
   devicesModule,
   usersModule,
   aiModule,

@@ -17,6 +17,7 @@ import { createResponsesRepo, responseMediaReferences } from './responses/repo.j
 import { createResponsesService } from './responses/service.js';
 import { aiRoutes } from './routes.js';
 import { aiSearchSources } from './search-repo.js';
+import { createTopicsBulk } from './topics/bulk.js';
 import { createTopicsRepo } from './topics/repo.js';
 import { createTopicsService } from './topics/service.js';
 import { createTransferRepo, transferMediaReferences } from './transfer/repo.js';
@@ -72,6 +73,7 @@ function build({ db, clock, log, bus, vectors, understanding, use }: Core) {
       // The overlap check reaches the matcher when a keyword is checked.
       nearest: (deviceId, text, limit) => matcher.nearest(deviceId, text, limit),
     }),
+    topicsBulk: createTopicsBulk({ db, clock, listener, undo: use('undo').undo, topics: topicsRepo }),
     responses: createResponsesService({ repo: responsesRepo, topics: topicsRepo, clock, listener }),
     aliases: createAliasesService({ repo: aliasesRepo, topics: topicsRepo, clock, listener }),
     transfer: createTransferService({ db, repo: createTransferRepo(db), clock, listener }),

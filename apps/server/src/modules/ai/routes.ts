@@ -11,6 +11,7 @@ import type { ExchangeService } from './exchange/service.js';
 import type { ResponsesService } from './responses/service.js';
 import { responsesRoutes } from './responses/routes.js';
 import { topicsRoutes } from './topics/routes.js';
+import type { TopicsBulk } from './topics/bulk.js';
 import type { TopicsService } from './topics/service.js';
 import { transferRoutes } from './transfer/routes.js';
 import type { TransferService } from './transfer/service.js';
@@ -20,6 +21,7 @@ export function aiRoutes(
   app: FastifyInstance,
   deps: {
     topics: TopicsService;
+    topicsBulk: TopicsBulk;
     responses: ResponsesService;
     aliases: AliasesService;
     /** The test console: the answering chain (modules/assistant), as the app composes it. */

@@ -14,7 +14,7 @@ const parent = alias(aiTopics, 'parent');
  * `with recursive tree(id)`: the rows of a tree table matching `start`, and every row below them
  * (through `parent_id`). The statement that follows reads `tree`.
  */
-const treeFrom = (table: 'ai_categories' | 'ai_topics', start: SQL) => sql`
+export const treeFrom = (table: 'ai_categories' | 'ai_topics', start: SQL) => sql`
   with recursive tree(id) as (
     select id from ${sql.identifier(table)} where ${start}
     union all
@@ -51,6 +51,26 @@ export interface TopicListFilter {
   order: 'asc' | 'desc';
   limit: number;
   offset: number;
+}
+
+/**
+ * The topics a list shows, by its filter (over `ai_topics` joined with its category): the page, and
+ * a bulk action on "all matching".
+ */
+export function topicListWhere(
+  deviceId: number,
+  f: Pick<TopicListFilter, 'categoryId' | 'parentId' | 'search'>,
+): SQL {
+  const conditions: SQL[] = [eq(aiTopics.deviceId, deviceId)];
+  if (f.categoryId !== undefined) conditions.push(eq(aiTopics.categoryId, f.categoryId));
+  if (f.parentId !== undefined) conditions.push(eq(aiTopics.parentId, f.parentId));
+  if (f.search) {
+    const pattern = likePattern(f.search);
+    conditions.push(
+      or(ilike(aiTopics.name, pattern), ilike(aiTopics.remarks, pattern), ilike(aiCategories.name, pattern))!,
+    );
+  }
+  return and(...conditions)!;
 }
 
 /** SQL of question topics, categories, keywords and AI settings, always scoped by device. */
@@ -142,20 +162,7 @@ export function createTopicsRepo(db: Db) {
     },
 
     async topicPage(deviceId: number, f: TopicListFilter) {
-      const conditions: SQL[] = [eq(aiTopics.deviceId, deviceId)];
-      if (f.categoryId !== undefined) conditions.push(eq(aiTopics.categoryId, f.categoryId));
-      if (f.parentId !== undefined) conditions.push(eq(aiTopics.parentId, f.parentId));
-      if (f.search) {
-        const pattern = likePattern(f.search);
-        conditions.push(
-          or(
-            ilike(aiTopics.name, pattern),
-            ilike(aiTopics.remarks, pattern),
-            ilike(aiCategories.name, pattern),
-          )!,
-        );
-      }
-      const where = and(...conditions);
+      const where = topicListWhere(deviceId, f);
       const direction = f.order === 'asc' ? asc : desc;
       const sortColumn = {
         name: sql`lower(${aiTopics.name})`,

@@ -37,12 +37,15 @@ import {
   ZUpdateRelatedIntentsRequest,
   ZUpdateTopicRequest,
   ZUpdateTopicTitleRequest,
+  ZUndoTicket,
 } from '@ambassador/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { bodyOrQuery, contractApp, done, ok, type ContractApp } from '../../../lib/contract.js';
-import { deviceIdOf, pinned } from '../../../plugins/guard.js';
+import { authOf, deviceIdOf, pinned } from '../../../plugins/guard.js';
 import { AI_PAGE, INTENTS } from '../access.js';
+import type { TopicsBulk } from './bulk.js';
+import { topicsBulkRoutes } from './bulk-routes.js';
 import type { TopicsService } from './service.js';
 
 const tags = ['AI configuration'];
@@ -50,11 +53,15 @@ const tags = ['AI configuration'];
 const byId = bodyOrQuery(ZDeleteByIdRequest);
 
 /** Categories, the device's A.I. settings, question topics, their keywords and training. */
-export function topicsRoutes(parent: FastifyInstance, { topics }: { topics: TopicsService }) {
+export function topicsRoutes(
+  parent: FastifyInstance,
+  { topics, topicsBulk }: { topics: TopicsService; topicsBulk: TopicsBulk },
+) {
   const app = contractApp(parent);
   categoryRoutes(app, topics);
   settingsRoutes(app, topics);
-  topicRoutes(app, topics);
+  topicRoutes(app, topics, topicsBulk);
+  topicsBulkRoutes(app, topicsBulk);
   topicBrowserRoutes(app, topics);
   keywordRoutes(app, topics);
 }
@@ -192,7 +199,7 @@ function settingsRoutes(app: ContractApp, topics: TopicsService) {
 }
 
 /** Question topics: one or a page of them, adding, changing, renaming and deleting one. */
-function topicRoutes(app: ContractApp, topics: TopicsService) {
+function topicRoutes(app: ContractApp, topics: TopicsService, bulk: TopicsBulk) {
   app.get(
     `${INTENTS}/intent`,
     {
@@ -262,15 +269,16 @@ function topicRoutes(app: ContractApp, topics: TopicsService) {
         summary: 'Delete a question topic',
         description:
           'Its sub-topics, keywords and responses are deleted with it. The id comes in the body; clients ' +
-          'that cannot send a body with DELETE may use `?id=`.',
+          'that cannot send a body with DELETE may use `?id=`. The answer is the undo ticket (`POST /undo`).',
         ...byId.schema,
-        response: { 200: ZOkEmpty },
+        response: { 200: ZOk(ZUndoTicket) },
       },
     },
     async (req) => {
       const b = byId.read(req);
-      await topics.deleteTopic(deviceIdOf(req), b.id);
-      return done('Question topic deleted.');
+      return ok(await bulk.deleteOne(authOf(req), deviceIdOf(req), b.id), {
+        message: 'Question topic deleted.',
+      });
     },
   );
   app.put(

@@ -1,0 +1,2 @@
+export { undoModule } from './module.js';
+export type { UndoHandler, UndoKind, UndoLog, UndoScope } from './service.js';
