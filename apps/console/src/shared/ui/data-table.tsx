@@ -1,6 +1,7 @@
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -14,6 +15,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
 export type Column<T> = {
@@ -125,6 +127,15 @@ function rowHandlers<T>(row: T, open: ((row: T) => void) | undefined) {
   };
 }
 
+/** The rows picked for a bulk action (shared/lib/use-selection.ts), as the table shows them. */
+export interface TableSelection {
+  /** Every row matching the filter is picked, on every page. */
+  all: boolean;
+  isSelected(key: string | number): boolean;
+  toggle(key: string | number): void;
+  togglePage(keys: (string | number)[]): void;
+}
+
 export type DataTableProps<T> = {
   columns: Column<T>[];
   /** undefined while the first page loads. */
@@ -155,7 +166,56 @@ export type DataTableProps<T> = {
    * instead of widening the table, which scrolls sideways only below the columns' least widths.
    */
   fit?: boolean;
+  /** A checkbox on each row and one for the page, for bulk actions. */
+  selection?: TableSelection;
+  /** The row's name, for its checkbox's label ("Select Lost property"). */
+  rowLabel?: (row: T) => string;
 };
+
+/** The checkbox column of a table with `selection`: first, never hidden, on a phone with the actions. */
+function selectColumn<T>(props: DataTableProps<T>, t: TFunction): Column<T> {
+  const selection = props.selection!;
+  const keys = (props.rows ?? []).map(props.rowKey);
+  const picked = keys.filter((key) => selection.isSelected(key)).length;
+  const name = props.testId ?? 'table';
+  return {
+    id: 'select',
+    label: t('table.select'),
+    width: 52,
+    card: 'actions',
+    hideable: false,
+    header: (
+      <Checkbox
+        size="small"
+        checked={keys.length > 0 && picked === keys.length}
+        indeterminate={picked > 0 && picked < keys.length}
+        disabled={keys.length === 0}
+        onChange={() => selection.togglePage(keys)}
+        slotProps={{ input: { 'aria-label': t('table.select_page') } }}
+        data-testid={`${name}-select-page`}
+        sx={{ p: 0.5 }}
+      />
+    ),
+    render: (row) => {
+      const key = props.rowKey(row);
+      return (
+        <Checkbox
+          size="small"
+          checked={selection.isSelected(key)}
+          disabled={selection.all}
+          onChange={() => selection.toggle(key)}
+          slotProps={{
+            input: {
+              'aria-label': t('table.select_row', { name: props.rowLabel?.(row) ?? String(key) }),
+            },
+          }}
+          data-testid={`${name}-select-${key}`}
+          sx={{ p: 0.5 }}
+        />
+      );
+    },
+  };
+}
 
 /**
  * A server-paged table (limit/offset + total) with loading, empty and error states. Under 600 px
@@ -177,13 +237,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
     testId,
   } = props;
   const firstLoad = props.rows === undefined && loading;
+  const shown = props.selection ? { ...props, columns: [selectColumn(props, t), ...props.columns] } : props;
 
   return (
     <Paper variant="outlined" data-testid={testId} data-layout={phone ? 'cards' : 'table'}>
       <Box sx={{ height: 4 }}>
         {loading && !firstLoad && <LinearProgress aria-label={t('common.loading')} />}
       </Box>
-      {phone ? <CardList {...props} /> : <WideTable {...props} />}
+      {phone ? <CardList {...shown} /> : <WideTable {...shown} />}
       <TablePagination
         component="div"
         count={total}

@@ -1,3 +1,4 @@
+import { UNDO_HOURS } from '@ambassador/contracts';
 import type { TFunction } from 'i18next';
 
 /** Types whose title names the item ("Delete faq.pdf"); the rest read "Delete {kind} record?". */
@@ -22,7 +23,10 @@ export type DeleteType = (typeof DELETE_TYPES)[number];
 export const NAMED_DELETE_TYPES: ReadonlySet<DeleteType> = new Set(NAMED);
 
 /** Types deleted for good with no way back, said explicitly in the body. */
-const CANNOT_UNDO_TYPES: ReadonlySet<DeleteType> = new Set(['quiz', 'question', 'quiz_question']);
+const CANNOT_UNDO_TYPES: ReadonlySet<DeleteType> = new Set(['quiz', 'quiz_question']);
+
+/** Types whose delete the snackbar can undo (for UNDO_HOURS): the body says so instead of "permanently". */
+export const UNDOABLE_DELETE_TYPES: ReadonlySet<DeleteType> = new Set(['question']);
 
 /**
  * Types that take more with them (or leave something behind) than the record itself: the dialog
@@ -48,8 +52,24 @@ export type DeleteDialogText = {
   also: string | null;
 };
 
-export function deleteDialogText(t: TFunction, type: DeleteType, item?: string | null): DeleteDialogText {
+export function deleteDialogText(
+  t: TFunction,
+  type: DeleteType,
+  item?: string | null,
+  count?: number | null,
+): DeleteDialogText {
   const kind = t(`delete.kinds.${type}`);
+  const also = ALSO.has(type) ? t(`delete.also.${type as AlsoType}`) : null;
+  const undoable = UNDOABLE_DELETE_TYPES.has(type);
+  if (count != null) {
+    return {
+      title: t('delete.title_count', { count, kind }),
+      body: undoable
+        ? t('delete.body_count_undoable', { count, hours: UNDO_HOURS })
+        : t('delete.body_count', { count }),
+      also,
+    };
+  }
   const name = item?.trim().replace(/\s+/g, ' ');
   let title: string;
   if (NAMED_DELETE_TYPES.has(type)) {
@@ -65,9 +85,11 @@ export function deleteDialogText(t: TFunction, type: DeleteType, item?: string |
     const quoted = shorten(name);
     body = CANNOT_UNDO_TYPES.has(type)
       ? t('delete.body_named_cannot_undo', { kind, name: quoted })
-      : t('delete.body_named', { kind, name: quoted });
+      : undoable
+        ? t('delete.body_named_undoable', { kind, name: quoted, hours: UNDO_HOURS })
+        : t('delete.body_named', { kind, name: quoted });
   } else if (CANNOT_UNDO_TYPES.has(type)) body = t('delete.body_cannot_undo', { kind });
+  else if (undoable) body = t('delete.body_undoable', { kind, hours: UNDO_HOURS });
   else body = t('delete.body_default');
-  const also = ALSO.has(type) ? t(`delete.also.${type as AlsoType}`) : null;
   return { title, body, also };
 }

@@ -42,13 +42,13 @@ describe('delete dialog text', () => {
     expect(deleteDialogText(t, 'category_layer', '').title).toBe('Delete category layer');
   });
 
-  it('warns that avatars, quizzes and questions cannot be undone, and other records are gone for good', () => {
+  it('warns that avatars and quizzes cannot be undone, says a question can be for 24 hours, and other records are gone for good', () => {
     expect(deleteDialogText(t, 'avatar', 'Amy').body).toBe(
       'This avatar will be permanently deleted. This cannot be undone.',
     );
     expect(deleteDialogText(t, 'quiz').body).toBe('This quiz will be deleted. This cannot be undone.');
     expect(deleteDialogText(t, 'question').body).toBe(
-      'This question will be deleted. This cannot be undone.',
+      'This question will be deleted. You can undo this for 24 hours.',
     );
     for (const type of ['user', 'keyword', 'mrc', 'location'] as DeleteType[]) {
       expect(deleteDialogText(t, type).body).toBe('The record will be permanently deleted.');
@@ -56,9 +56,17 @@ describe('delete dialog text', () => {
     expect(deleteDialogText(t, 'mrc', 'faq.pdf').body).toBe('The record will be permanently deleted.');
   });
 
+  it('counts the records of a bulk delete instead of naming one', () => {
+    expect(deleteDialogText(t, 'question', null, 1000)).toMatchObject({
+      title: 'Delete 1000 question records?',
+      body: '1000 records will be deleted. You can undo this for 24 hours.',
+    });
+    expect(deleteDialogText(t, 'user', null, 1).title).toBe('Delete 1 user record?');
+  });
+
   it('names the item in the body when the title does not', () => {
     expect(deleteDialogText(t, 'question', '  Opening   hours ').body).toBe(
-      'The question “Opening hours” will be deleted. This cannot be undone.',
+      'The question “Opening hours” will be deleted. You can undo this for 24 hours.',
     );
     expect(deleteDialogText(t, 'user', 'maria').body).toBe('The user “maria” will be permanently deleted.');
     expect(deleteDialogText(t, 'category', 'Shops').body).toBe(

@@ -15,6 +15,8 @@ export type DeleteDialogProps = {
   open: boolean;
   type: DeleteType | null;
   item?: string | null;
+  /** A bulk delete: how many records (the text counts them instead of naming one). */
+  count?: number | null;
   /**
    * Why this record cannot be deleted now (e.g. which events use a quiz): shown instead of what a
    * delete would do, and Delete is disabled.
@@ -26,10 +28,10 @@ export type DeleteDialogProps = {
 };
 
 /** Delete confirm: persistent, max width 400, Cancel and Delete disabled while submitting. */
-export function DeleteDialog({ open, type, item, refusal, onCancel, onConfirm }: DeleteDialogProps) {
+export function DeleteDialog({ open, type, item, count, refusal, onCancel, onConfirm }: DeleteDialogProps) {
   const { t } = useTranslation();
   const [submitting, setSubmitting] = useState(false);
-  const text = type ? deleteDialogText(t, type, item) : null;
+  const text = type ? deleteDialogText(t, type, item, count) : null;
   const titleId = 'delete-dialog-title';
 
   const confirm = async () => {
@@ -88,6 +90,7 @@ export function DeleteDialog({ open, type, item, refusal, onCancel, onConfirm }:
 type DeleteRequest = {
   type: DeleteType;
   item?: string | null;
+  count?: number | null;
   /** Why it cannot be deleted now: the dialog says so and keeps Delete disabled. */
   refusal?: string | null;
   /** Resolve true when deleted (the dialog closes), false to keep it open (the error was shown). */
@@ -124,6 +127,7 @@ export function useDeleteDialog() {
     open,
     type: request?.type ?? null,
     item: request?.item ?? null,
+    count: request?.count ?? null,
     refusal: request?.refusal ?? null,
     onCancel: close,
     onConfirm,

@@ -43,7 +43,7 @@ describe('KeywordPage delete', () => {
 
     const dialog = await screen.findByRole('dialog', { name: '刪除此問題記錄？' });
     expect(within(dialog).getByTestId('delete-dialog-body').textContent).toBe(
-      '問題「Opening hours of the main lobby」將被刪除，且無法復原。',
+      '問題「Opening hours of the main lobby」將被刪除。24 小時內可以復原。',
     );
     expect(within(dialog).getByText('其子主題、關鍵字及回應亦會一併刪除。')).toBeTruthy();
   });

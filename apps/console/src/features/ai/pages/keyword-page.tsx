@@ -12,7 +12,7 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import SettingsSuggestOutlined from '@mui/icons-material/SettingsSuggestOutlined';
-import type { Topic } from '@ambassador/contracts';
+import type { BulkResult, Topic, TopicBulkAction } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { DataTable, type Column } from '@/shared/ui/data-table';
@@ -31,6 +31,11 @@ import { useUpdateTopic } from '@/features/ai/topics/api/update-topic';
 import { AsyncSwitch } from '@/shared/ui/async-switch';
 import { TopicDialog, topicPath } from '@/features/ai/topics/dialogs/topic-dialog';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
+import { useSelection } from '@/shared/lib/use-selection';
+import { useUndoAction } from '@/shared/api/undo';
+import { BulkBar } from '@/shared/ui/bulk-bar';
+import { useBulkTopics, useRefreshTopics } from '@/features/ai/topics/api/bulk-topics';
+import { MoveTopicsDialog } from '@/features/ai/topics/dialogs/move-topics-dialog';
 
 /** The search box waits this long after the last key before it searches. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -50,6 +55,7 @@ export function KeywordPage() {
   const [sort, setSort] = useState<Sort>({ by: 'created_at', order: 'desc' });
   const categoryParam = Number(params.get('category'));
   const categoryId = Number.isInteger(categoryParam) && categoryParam > 0 ? categoryParam : undefined;
+  const filterCategory = categoryId !== undefined ? { category_id: categoryId } : {};
   const categories = useCategories();
   const category = categories.data?.find((c) => c.category_id === categoryId);
 
@@ -84,8 +90,14 @@ export function KeywordPage() {
   });
   const updateTopic = useUpdateTopic();
   const deleteTopic = useDeleteTopic();
+  const bulkTopics = useBulkTopics();
+  const undoAction = useUndoAction();
+  const refreshTopics = useRefreshTopics();
   const confirmDelete = useDeleteDialog();
   const [dialog, setDialog] = useState<DialogState>({ key: 0, open: false });
+  // What a bulk action takes: rows picked on any page, or all the filter matches.
+  const selection = useSelection<number>(filterKey);
+  const [moveDialog, setMoveDialog] = useState({ key: 0, open: false });
 
   const total = topics.data?.total ?? 0;
   const lastPage = Math.max(0, Math.ceil(total / paging.pageSize) - 1);
@@ -112,10 +124,43 @@ export function KeywordPage() {
           loading: t('common.deleting'),
           success: t('topics.deleted'),
           error: (e) => aiErrorMessage(e, t),
+          action: (ticket) => undoAction(ticket, refreshTopics),
         });
         return result.ok;
       },
     });
+
+  const picked = selection.count(total);
+  const bulkDone = (action: TopicBulkAction, result: BulkResult) => {
+    const key = (
+      { activate: 'activated', deactivate: 'deactivated', move: 'moved', delete: 'deleted' } as const
+    )[action];
+    const done = t(`topics.bulk.${key}`, { count: result.count });
+    return result.skipped > 0 ? `${done}. ${t('topics.bulk.skipped', { count: result.skipped })}` : done;
+  };
+  const runBulk = async (action: TopicBulkAction, target?: number) => {
+    const result = await notify.run(
+      () =>
+        bulkTopics.mutateAsync({
+          action,
+          ...(target !== undefined && { category_id: target }),
+          selection: selection.all
+            ? { all: true, filter: { ...(search && { search }), ...filterCategory } }
+            : { ids: [...selection.keys] },
+        }),
+      {
+        loading: t('topics.bulk.working', { count: picked }),
+        success: (done) => bulkDone(action, done),
+        error: (e) => aiErrorMessage(e, t),
+        action: (done) => undoAction(done.undo, refreshTopics),
+      },
+    );
+    if (result.ok) selection.clear();
+    return result.ok;
+  };
+  const askBulkDelete = () =>
+    confirmDelete.ask({ type: 'question', count: picked, run: () => runBulk('delete') });
+  const pageKeys = topics.data?.topics.map((topic) => topic.id) ?? [];
 
   const sortHeader = (by: SortBy, label: string) => (
     <TableSortLabel
@@ -289,6 +334,29 @@ export function KeywordPage() {
           />
         )}
       </Box>
+      <BulkBar
+        selection={selection}
+        total={total}
+        pageSelected={pageKeys.length > 0 && pageKeys.every((id) => selection.isSelected(id))}
+        testId="topics-bulk"
+      >
+        <Button size="small" onClick={() => void runBulk('activate')} data-testid="topics-bulk-activate">
+          {t('topics.bulk.activate')}
+        </Button>
+        <Button size="small" onClick={() => void runBulk('deactivate')} data-testid="topics-bulk-deactivate">
+          {t('topics.bulk.deactivate')}
+        </Button>
+        <Button
+          size="small"
+          onClick={() => setMoveDialog((d) => ({ key: d.key + 1, open: true }))}
+          data-testid="topics-bulk-move"
+        >
+          {t('topics.bulk.move')}
+        </Button>
+        <Button size="small" color="error" onClick={askBulkDelete} data-testid="topics-bulk-delete">
+          {t('topics.bulk.delete')}
+        </Button>
+      </BulkBar>
       <DataTable
         ariaLabel={t('screens.ai_keyword')}
         testId="topics-table"
@@ -296,6 +364,8 @@ export function KeywordPage() {
         rows={topics.data?.topics}
         rowKey={(topic) => topic.id}
         rowTestId={(topic) => `topic-row-${topic.id}`}
+        selection={selection}
+        rowLabel={(topic) => topic.intent_name}
         total={total}
         page={paging.page}
         pageSize={paging.pageSize}
@@ -312,6 +382,13 @@ export function KeywordPage() {
         {...(dialog.topic && { topic: dialog.topic })}
         {...(categoryId !== undefined && { defaultCategoryId: categoryId })}
         onClose={() => setDialog((d) => ({ ...d, open: false }))}
+      />
+      <MoveTopicsDialog
+        key={moveDialog.key}
+        open={moveDialog.open}
+        count={picked}
+        onClose={() => setMoveDialog((d) => ({ ...d, open: false }))}
+        onMove={(id) => runBulk('move', id)}
       />
       <DeleteDialog {...confirmDelete.dialogProps} />
     </>

@@ -22,7 +22,9 @@ import { TestConsole } from '@/features/ai/answering/components/test-console';
 import { aiErrorMessage } from '@/features/ai/common/lib/ai-errors';
 import { useResponses } from '@/features/ai/responses/api/get-responses';
 import { ResponsesPanel } from '@/features/ai/responses/components/responses-panel';
+import { useRefreshTopics } from '@/features/ai/topics/api/bulk-topics';
 import { useDeleteTopic } from '@/features/ai/topics/api/delete-topic';
+import { useUndoAction } from '@/shared/api/undo';
 import { useKeywords } from '@/features/ai/topics/api/get-keywords';
 import { useTopic } from '@/features/ai/topics/api/get-topic';
 import { useTopicNav } from '@/features/ai/topics/api/get-topic-nav';
@@ -109,6 +111,8 @@ function QuestionView({ id, keywordNotice }: { id: number; keywordNotice?: Keywo
   const keywords = useKeywords(id);
   const responses = useResponses(id);
   const deleteTopic = useDeleteTopic();
+  const undoAction = useUndoAction();
+  const refreshTopics = useRefreshTopics();
   const confirmDelete = useDeleteDialog();
   const offered = useSelectedDeviceLanguages();
   // The editor's own first language when the device offers it, else the device's default.
@@ -181,6 +185,12 @@ function QuestionView({ id, keywordNotice }: { id: number; keywordNotice?: Keywo
           loading: t('common.deleting'),
           success: t('topics.deleted'),
           error: (e) => aiErrorMessage(e, t),
+          // Undo brings the topic back and opens it again.
+          action: (ticket) =>
+            undoAction(ticket, async () => {
+              await refreshTopics();
+              void navigate(topicPath(data.id));
+            }),
         });
         if (result.ok) void navigate('/ai/keyword');
         return result.ok;

@@ -1,4 +1,6 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Snackbar from '@mui/material/Snackbar';
 import CheckIcon from '@mui/icons-material/Check';
@@ -46,16 +48,31 @@ export function AppSnackbar() {
         }}
         role={state.status === 'error' ? 'alert' : 'status'}
         action={
-          state.closable ? (
-            <IconButton
-              size="small"
-              color="inherit"
-              aria-label={t('common.close')}
-              onClick={() => notify.close()}
-              data-testid="snackbar-close"
-            >
-              <CloseIcon fontSize="small" />
-            </IconButton>
+          state.closable || state.action ? (
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+              {state.action && (
+                <Button
+                  color="inherit"
+                  size="small"
+                  onClick={() => state.action?.onClick()}
+                  data-testid={state.action.testId ?? 'snackbar-action'}
+                  sx={{ fontWeight: 700, textDecoration: 'underline' }}
+                >
+                  {state.action.label}
+                </Button>
+              )}
+              {state.closable && (
+                <IconButton
+                  size="small"
+                  color="inherit"
+                  aria-label={t('common.close')}
+                  onClick={() => notify.close()}
+                  data-testid="snackbar-close"
+                >
+                  <CloseIcon fontSize="small" />
+                </IconButton>
+              )}
+            </Box>
           ) : undefined
         }
       >

@@ -4,6 +4,9 @@ import { errorMessage } from '@/shared/api/api-error';
 /** The snackbar: status, text, timeout, closable (colour and icon follow the status). */
 export type SnackbarStatus = 'loading' | 'success' | 'error';
 
+/** A button on the notice (Undo): already translated. */
+export type SnackbarAction = { label: string; onClick: () => void; testId?: string };
+
 export type SnackbarState = {
   open: boolean;
   status: SnackbarStatus;
@@ -11,6 +14,7 @@ export type SnackbarState = {
   /** ms before it hides on its own; null while loading. */
   timeout: number | null;
   closable: boolean;
+  action: SnackbarAction | null;
   /** Changes with every message so a repeated text restarts its timer. */
   id: number;
 };
@@ -19,6 +23,8 @@ export type SnackbarState = {
 export const SNACKBAR_TIMEOUT = 2000;
 /** The longest a notice stays on its own (it can always be closed sooner). */
 export const SNACKBAR_TIMEOUT_MAX = 12_000;
+/** A notice with an action (Undo) stays at least this long: time to read it and reach the button. */
+export const SNACKBAR_ACTION_TIMEOUT = 10_000;
 /** Reading time per character: about 200 words a minute in English; a Chinese character counts twice. */
 const MS_PER_CHARACTER = 60;
 
@@ -38,6 +44,7 @@ let state: SnackbarState = {
   text: '',
   timeout: SNACKBAR_TIMEOUT,
   closable: true,
+  action: null,
   id: 0,
 };
 const listeners = new Set<() => void>();
@@ -54,13 +61,15 @@ export type RunMessages<T> = {
   success: string | ((result: T) => string);
   /** Overrides the server's message on failure. */
   error?: string | ((error: unknown) => string);
+  /** A button on the success notice, from the result (Undo of a delete). */
+  action?: (result: T) => SnackbarAction | null;
 };
 
 export type RunResult<T> = { ok: true; data: T } | { ok: false; error: unknown };
 
 export type Notify = {
   loading(text: string): void;
-  success(text: string, options?: { closable?: boolean }): void;
+  success(text: string, options?: { closable?: boolean; action?: SnackbarAction | null }): void;
   error(text: string, options?: { closable?: boolean }): void;
   close(): void;
   /** How every change reports: loading, then success or error (the server's message). Never throws. */
@@ -69,15 +78,17 @@ export type Notify = {
 
 export const notify: Notify = {
   loading(text) {
-    set({ open: true, status: 'loading', text, timeout: null, closable: false });
+    set({ open: true, status: 'loading', text, timeout: null, closable: false, action: null });
   },
   success(text, options) {
+    const action = options?.action ?? null;
     set({
       open: true,
       status: 'success',
       text,
-      timeout: snackbarTimeout(text),
+      timeout: action ? Math.max(SNACKBAR_ACTION_TIMEOUT, snackbarTimeout(text)) : snackbarTimeout(text),
       closable: options?.closable ?? true,
+      action,
     });
   },
   error(text, options) {
@@ -87,6 +98,7 @@ export const notify: Notify = {
       text,
       timeout: snackbarTimeout(text),
       closable: options?.closable ?? true,
+      action: null,
     });
   },
   close() {
@@ -96,7 +108,9 @@ export const notify: Notify = {
     notify.loading(messages.loading);
     try {
       const data = await (typeof action === 'function' ? action() : action);
-      notify.success(typeof messages.success === 'function' ? messages.success(data) : messages.success);
+      notify.success(typeof messages.success === 'function' ? messages.success(data) : messages.success, {
+        action: messages.action?.(data) ?? null,
+      });
       return { ok: true, data };
     } catch (error) {
       const fallback = errorMessage(error, 'Error');

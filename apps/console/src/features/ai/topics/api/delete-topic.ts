@@ -1,10 +1,11 @@
+import type { UndoTicket } from '@ambassador/contracts';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import { aiKeys, useAiDeviceId, type AiDeviceId } from '@/features/ai/common/api/ai-keys';
 
-/** DELETE /ai_config/intents/intent: its sub-topics, keywords and responses go with it. */
-export async function deleteTopic(body: { device_id: number; id: number }): Promise<void> {
-  await api.delete('/ai_config/intents/intent', body);
+/** DELETE /ai_config/intents/intent: its sub-topics, keywords and responses go with it; undoable. */
+export async function deleteTopic(body: { device_id: number; id: number }): Promise<UndoTicket> {
+  return (await api.delete<UndoTicket>('/ai_config/intents/intent', body)).data;
 }
 
 /** Keys of one topic's own queries (the topic, its nav, motion, keywords and responses). */

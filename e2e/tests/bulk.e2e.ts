@@ -1,0 +1,178 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addAxe, axeViolations, describeViolations } from '../support/axe.js';
+import { launchBrowser, screenshot } from '../support/browser.js';
+import { startServer, type RunningServer } from '../support/server.js';
+import { adminApi, signIn } from '../support/stage.js';
+
+const ADMIN = { username: 'admin', password: 'Bulk-Passw0rd!' };
+/** Seeded: 1 Main Lobby Ambassador (the console's first device). */
+const LOBBY = 1;
+const TOPICS = 30;
+
+/**
+ * Bulk actions and undo as an operator meets them: tick rows or a page, widen to every row the
+ * filter matches, act once, and take it back from the snackbar; in three languages, axe at 0.
+ */
+describe('bulk actions and undo in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const browserErrors: string[] = [];
+  let from: number;
+  let to: number;
+  let api: Awaited<ReturnType<typeof adminApi>>;
+
+  const byId = (id: string) => page.getByTestId(id);
+  const snackbarSays = async (text: string | RegExp) => {
+    await expect.poll(() => byId('snackbar').innerText()).toMatch(text);
+  };
+  const topicsIn = async (categoryId: number) => {
+    const res = await fetch(
+      `${server.url}/admin_panel/ai_config/intents/intent?device_id=${LOBBY}&category_id=${categoryId}&limit=100`,
+      { headers: api.headers },
+    );
+    return (await res.json()) as {
+      data: { id: number; intent_name: string; is_activated: boolean }[];
+      total: number;
+    };
+  };
+
+  beforeAll(async () => {
+    server = await startServer({ env: { ADMIN_PASSWORD: ADMIN.password } });
+    api = await adminApi(server.url, ADMIN);
+    from = (
+      await api.post<{ category_id: number }>('/ai_config/intents/category', {
+        device_id: LOBBY,
+        name: 'Shop floor',
+      })
+    ).category_id;
+    to = (
+      await api.post<{ category_id: number }>('/ai_config/intents/category', {
+        device_id: LOBBY,
+        name: 'Archive',
+      })
+    ).category_id;
+    for (let i = 1; i <= TOPICS; i++) {
+      await api.post('/ai_config/intents/intent', {
+        device_id: LOBBY,
+        name: `Shop ${String(i).padStart(2, '0')}`,
+        category_id: from,
+      });
+    }
+    browser = await launchBrowser();
+    context = await browser.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 } });
+    await addAxe(context);
+    page = await context.newPage();
+    page.on('pageerror', (err) => browserErrors.push(err.message));
+    await signIn(page, ADMIN);
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('deactivates every topic the filter matches across pages, and Undo in the snackbar turns all back on', async () => {
+    await page.goto(`/ai/keyword?category=${from}`);
+    await byId('topics-table-select-page').waitFor();
+    expect(await byId('topics-bulk').count()).toBe(0);
+    await byId('topics-table-select-page').locator('input').check();
+    expect(await byId('topics-bulk-count').innerText()).toBe('10 selected');
+    await byId('topics-bulk-select-all').click();
+    expect(await byId('topics-bulk-count').innerText()).toBe(`All ${TOPICS} matching rows are selected`);
+    const violations = await axeViolations(page, 'topics with bulk bar');
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await screenshot(page, 'bulk-topics-all-selected-en');
+
+    await byId('topics-bulk-deactivate').click();
+    await snackbarSays(`${TOPICS} question topics deactivated`);
+    // The bar goes with the selection; every topic of the category, not only the page shown, is off.
+    await expect.poll(() => byId('topics-bulk').count()).toBe(0);
+    await expect.poll(async () => (await topicsIn(from)).data.filter((t) => t.is_activated).length).toBe(0);
+    const firstSwitch = page.locator('[data-testid^="topic-active-"] input').first();
+    await expect.poll(() => firstSwitch.isChecked()).toBe(false);
+
+    await byId('snackbar-undo').click();
+    await snackbarSays(`Undone: ${TOPICS} records are back as they were`);
+    await expect
+      .poll(async () => (await topicsIn(from)).data.filter((t) => t.is_activated).length)
+      .toBe(TOPICS);
+    await expect.poll(() => firstSwitch.isChecked()).toBe(true);
+  });
+
+  it('moves two picked topics to another category, and deletes one with its undo', async () => {
+    const { data } = await topicsIn(from);
+    const [a, b] = data;
+    await byId(`topics-table-select-${a!.id}`).locator('input').check();
+    await byId(`topics-table-select-${b!.id}`).locator('input').check();
+    expect(await byId('topics-bulk-count').innerText()).toBe('2 selected');
+    await byId('topics-bulk-move').click();
+    await byId('topics-move-dialog').waitFor();
+    await byId('topics-move-category').click();
+    await byId(`topics-move-option-${to}`).click();
+    const violations = await axeViolations(page, 'move topics dialog');
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await byId('topics-move-confirm').click();
+    await snackbarSays('2 question topics moved');
+    await expect.poll(async () => (await topicsIn(to)).total).toBe(2);
+    // The list filtered by the old category no longer shows them.
+    await expect.poll(() => byId(`topic-row-${a!.id}`).count()).toBe(0);
+
+    const victim = (await topicsIn(from)).data[0]!;
+    await byId(`topics-table-select-${victim.id}`).locator('input').check();
+    await byId('topics-bulk-delete').click();
+    const dialog = byId('delete-dialog');
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain('Delete 1 question record?');
+    expect(await dialog.innerText()).toContain('You can undo this for 24 hours.');
+    await byId('delete-confirm').click();
+    await snackbarSays('1 question topic deleted');
+    await expect.poll(() => byId(`topic-row-${victim.id}`).count()).toBe(0);
+    await byId('snackbar-undo').click();
+    await snackbarSays('Undone: 1 record is back as it was');
+    await byId(`topic-row-${victim.id}`).waitFor();
+    expect(await byId(`topic-row-${victim.id}`).innerText()).toContain(victim.intent_name);
+  });
+
+  it('a topic deleted from its own page comes back, and opens again, with Undo', async () => {
+    const victim = (await topicsIn(from)).data[1]!;
+    await page.goto(`/ai/keyword/question/${victim.id}`);
+    await byId('question-title').waitFor();
+    await byId('question-delete').click();
+    await byId('delete-confirm').click();
+    await page.waitForURL('**/ai/keyword');
+    await byId('snackbar-undo').click();
+    await page.waitForURL(`**/ai/keyword/question/${victim.id}`);
+    await expect.poll(() => byId('question-title').innerText()).toContain(victim.intent_name);
+  });
+
+  it('speaks Traditional and Simplified Chinese, and ticks rows on a phone’s cards', async () => {
+    await page.goto(`/ai/keyword?category=${from}`);
+    await byId('language-select').selectOption('zhHant');
+    await byId('topics-table-select-page').locator('input').check();
+    await expect.poll(() => byId('topics-bulk-count').innerText()).toBe('已選取 10 項');
+    expect(await byId('topics-bulk-deactivate').innerText()).toBe('停用');
+    await byId('language-select').selectOption('zhHans');
+    await expect.poll(() => byId('topics-bulk-count').innerText()).toBe('已选择 10 项');
+    await screenshot(page, 'bulk-topics-zhHans');
+    await byId('language-select').selectOption('en');
+
+    const phone = await context.newPage();
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await phone.goto(`/ai/keyword?category=${from}`);
+    const first = (await topicsIn(from)).data;
+    await phone.getByTestId('topics-table').locator('[data-card="true"]').first().waitFor();
+    const box = phone
+      .locator('[data-testid^="topics-table-select-"]:not([data-testid$="page"]) input')
+      .first();
+    await box.check();
+    await expect.poll(() => phone.getByTestId('topics-bulk-count').innerText()).toBe('1 selected');
+    const width = await phone.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    await screenshot(phone, 'bulk-topics-phone');
+    expect(first.length).toBeGreaterThan(0);
+    await phone.close();
+    expect(browserErrors).toEqual([]);
+  });
+});
