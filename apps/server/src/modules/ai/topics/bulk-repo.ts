@@ -63,22 +63,21 @@ export const topicsBulkRepo = {
   },
 
   async image(tx: Db, deviceId: number, ids: number[]): Promise<TopicsImage> {
-    const [topics, keywords, responses, ...links] = await Promise.all([
-      rowsImage(tx, 'ai_topics', idIn(ids)),
-      rowsImage(tx, 'ai_keywords', columnIn('topic_id', ids)),
-      rowsImage(tx, 'ai_responses', columnIn('topic_id', ids)),
-      ...LINKS.map((link) =>
-        rowsImage(tx, link.table, sql`device_id = ${deviceId} and ${columnIn(link.column, ids)}`, [
-          link.column,
-        ]),
-      ),
-    ]);
-    return {
-      topics,
-      keywords,
-      responses,
-      links: LINKS.map((link, index) => ({ ...link, rows: links[index]! })).filter((l) => l.rows.length > 0),
-    };
+    // One after the other: a transaction is one connection, which runs one statement at a time.
+    const topics = await rowsImage(tx, 'ai_topics', idIn(ids));
+    const keywords = await rowsImage(tx, 'ai_keywords', columnIn('topic_id', ids));
+    const responses = await rowsImage(tx, 'ai_responses', columnIn('topic_id', ids));
+    const links: TopicsImage['links'] = [];
+    for (const link of LINKS) {
+      const rows = await rowsImage(
+        tx,
+        link.table,
+        sql`device_id = ${deviceId} and ${columnIn(link.column, ids)}`,
+        [link.column],
+      );
+      if (rows.length > 0) links.push({ ...link, rows });
+    }
+    return { topics, keywords, responses, links };
   },
 
   async delete(tx: Db, deviceId: number, ids: number[]) {

@@ -274,16 +274,6 @@ export function createTopicsRepo(db: Db) {
         update ai_topics set category_id = ${categoryId} where id in (select id from tree)`);
     },
 
-    /** Deletes the topic and its sub-topics; returns the ids that went. */
-    async deleteTopic(deviceId: number, id: number): Promise<number[]> {
-      const rows = await queryRows<{ id: number }>(
-        db,
-        sql`${treeFrom('ai_topics', sql`id = ${id} and device_id = ${deviceId}`)}
-        delete from ai_topics where id in (select id from tree) returning id`,
-      );
-      return rows.map((r) => Number(r.id));
-    },
-
     // ------------------------------------------------------------ keywords and phrases
     async keywords(deviceId: number, topicId: number, language?: string) {
       return db

@@ -322,11 +322,6 @@ export function createTopicsService({
       return toTopic((await repo.topic(deviceId, row.id))!);
     },
 
-    async deleteTopic(deviceId: number, id: number) {
-      const removed = await repo.deleteTopic(deviceId, id);
-      if (removed.length === 0) throw topicMissing();
-      listener.changed(deviceId, removed);
-    },
 
     async setMotion(deviceId: number, id: number, motion: AvatarMotion | null) {
       const row = await repo.updateTopic(deviceId, id, { avatarMotion: motion, updatedAt: clock.now() });
