@@ -5,6 +5,7 @@ import { MAX_ID, ZId, ZIdNumber, ZPaging } from './common.js';
 import { ZMediaUrl } from './ai.js';
 import { ZLanguage } from './access-schemas.js';
 import { ZDirectoryImportIssue } from './directory.js';
+import { ZBulkSelection } from './undo.js';
 
 /**
  * Locations and maps (AI Configuration → Locations; `/location_map/*`): a device's
@@ -475,3 +476,16 @@ export const ZNamedLocations = z.array(
   z.object({ text: z.string(), location: z.object({ id: z.number().int(), name: z.string() }).nullable() }),
 );
 export type NamedLocations = z.infer<typeof ZNamedLocations>;
+
+/** Bulk actions on locations: picked ones, or all the list's search and categories match. */
+export const ZLocationsBulkRequest = z.object({
+  device_id: ZId,
+  action: z.enum(['delete']),
+  selection: ZBulkSelection(
+    z.object({
+      search: z.string().trim().max(120).default(''),
+      category_ids: z.array(ZIdNumber).max(50).default([]),
+    }),
+  ),
+});
+export type LocationsBulkRequest = z.input<typeof ZLocationsBulkRequest>;

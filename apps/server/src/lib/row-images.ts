@@ -20,7 +20,7 @@ export async function rowsImage(
     : sql`to_jsonb(t)`;
   const [row] = await queryRows<{ image: Record<string, unknown>[] }>(
     tx,
-    sql`select coalesce(jsonb_agg(${record} order by t.id), '[]'::jsonb) as image
+    sql`select coalesce(jsonb_agg(${record}), '[]'::jsonb) as image
         from ${sql.identifier(table)} t where ${where}`,
   );
   return row?.image ?? [];
@@ -61,3 +61,54 @@ export async function setColumnsBack(
   )) as unknown as { rowCount?: number; affectedRows?: number };
   return result.rowCount ?? result.affectedRows ?? rows.length;
 }
+
+type Rows = Record<string, unknown>[];
+
+/** What a delete of rows of `table` takes or lets go of, as the schema's foreign keys say. */
+export interface DeleteSpec {
+  table: string;
+  /** Rows that go with them (`on delete cascade`), by the column naming them. */
+  children: { table: string; column: string }[];
+  /** Columns elsewhere set to null by the delete (`on delete set null`); their rows need an `id`. */
+  links: { table: string; column: string }[];
+}
+
+/** The rows a delete took, with its children and the links it cut: what undoing it puts back. */
+export interface DeleteImage {
+  rows: Rows;
+  children: { table: string; rows: Rows }[];
+  links: { table: string; column: string; rows: Rows }[];
+}
+
+const anyId = (column: string, ids: number[]) =>
+  sql`${sql.identifier(column)} = any(${`{${ids.join(',')}}`}::int[])`;
+
+/**
+ * Deletes the rows `ids` of the spec's table after reading everything the delete takes with it,
+ * inside the caller's transaction (one statement at a time: one connection). Returns that image.
+ */
+export async function deleteWithImage(tx: Db, spec: DeleteSpec, ids: number[]): Promise<DeleteImage> {
+  const rows = await rowsImage(tx, spec.table, anyId('id', ids));
+  const children: DeleteImage['children'] = [];
+  for (const child of spec.children) {
+    const found = await rowsImage(tx, child.table, anyId(child.column, ids));
+    if (found.length > 0) children.push({ table: child.table, rows: found });
+  }
+  const links: DeleteImage['links'] = [];
+  for (const link of spec.links) {
+    const found = await rowsImage(tx, link.table, anyId(link.column, ids), [link.column]);
+    if (found.length > 0) links.push({ ...link, rows: found });
+  }
+  await tx.execute(sql`delete from ${sql.identifier(spec.table)} where ${anyId('id', ids)}`);
+  return { rows, children, links };
+}
+
+/** Undoes `deleteWithImage`: the rows with their own ids, their children, then the links. */
+export async function putDeletedBack(tx: Db, table: string, image: DeleteImage) {
+  await putRowsBack(tx, table, image.rows);
+  for (const child of image.children) await putRowsBack(tx, child.table, child.rows);
+  for (const link of image.links) await setColumnsBack(tx, link.table, [link.column], link.rows);
+}
+
+/** The ids of a `rowsImage`'s rows. */
+export const imageIds = (rows: Rows) => rows.map((r) => Number(r.id));

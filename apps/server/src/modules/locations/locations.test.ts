@@ -732,4 +732,58 @@ describe.each(backends)('locations and maps on %s', (kind) => {
       expect(kiosk.statusCode).toBe(404);
     });
   });
+
+  describe('deleting many, and undo', () => {
+    it('deletes every location a search matches with its layers, and one undo puts all back with their ids', async () => {
+      const layer = (
+        await data<{ category_id: number }>('POST', '/location_map/categories', {
+          device_id: second.id,
+          category: 'Bulk wing',
+        })
+      ).category_id;
+      const made: Location[] = [];
+      for (const name of ['Bulk clinic 1', 'Bulk clinic 2', 'Bulk clinic 3'])
+        made.push(
+          await addLocation({ device_id: second.id, name, category_ids: [layer], aliases: ['門診'] }),
+        );
+      const kept = await addLocation({ device_id: second.id, name: 'Information desk' });
+      const list = async () =>
+        (await data<Location[]>('GET', `/location_map/locations?device_id=${second.id}`)).map((l) => l.name);
+
+      const res = await call('POST', '/location_map/locations/bulk', {
+        device_id: second.id,
+        action: 'delete',
+        selection: { all: true, filter: { search: '門診' } },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const result = res.json().data;
+      expect(result).toMatchObject({ count: 3, undo: { count: 3 } });
+      expect(await list()).toEqual([kept.name]);
+      // Another project can neither act on the device nor undo for it.
+      expect((await call('POST', '/undo', { id: result.undo.id }, other)).statusCode).toBe(404);
+
+      await data('POST', '/undo', { id: result.undo.id });
+      const back = await data<Location[]>(
+        'GET',
+        `/location_map/locations?device_id=${second.id}&category_ids=${layer}`,
+      );
+      expect(back.map((l) => l.id).sort()).toEqual(made.map((l) => l.id).sort());
+      expect(back.every((l) => l.aliases.includes('門診'))).toBe(true);
+    });
+
+    it('answers a single delete with its undo ticket', async () => {
+      const gone = await addLocation({ device_id: second.id, name: 'Temporary booth' });
+      const ticket = await data<{ id: number; count: number }>(
+        'DELETE',
+        `/location_map/locations/${gone.id}?device_id=${second.id}`,
+      );
+      expect(ticket.count).toBe(1);
+      await data('POST', '/undo', { id: ticket.id });
+      const again = await data<Location[]>(
+        'GET',
+        `/location_map/locations?device_id=${second.id}&search=booth`,
+      );
+      expect(again.map((l) => l.id)).toEqual([gone.id]);
+    });
+  });
 });

@@ -2,12 +2,14 @@ import { defineModule, type Core } from '../../core/module.js';
 import { DEVICE_CHANGED, LOCATIONS_CHANGED } from '../../bus/channels.js';
 import { createLocationsRepo, locationsMediaReferences, locationSearchSources } from './repo.js';
 import { locationsDeviceRoutes, locationsRoutes } from './routes.js';
+import { createLocationsBulk } from './bulk.js';
 import { createLocationsService } from './service.js';
 import { locationsStep, namedLocationStep } from './step.js';
 
 function build({ db, media, notifier, clock, bus, use }: Core) {
+  const repo = createLocationsRepo(db);
   const locations = createLocationsService({
-    repo: createLocationsRepo(db),
+    repo,
     media,
     notifier,
     clock,
@@ -21,6 +23,7 @@ function build({ db, media, notifier, clock, bus, use }: Core) {
   }
   return {
     locations,
+    bulk: createLocationsBulk({ repo, undo: use('undo').undo, changed: locations.changed }),
     /** Its answering steps: a location named outright (before topics), "where is …" (after). */
     steps: { named: namedLocationStep(locations), where: locationsStep(locations) },
   };
@@ -36,7 +39,7 @@ declare module '../../core/module.js' {
 export const locationsModule = defineModule({
   name: 'locations',
   build,
-  admin: (scope, { locations }, { media }) => locationsRoutes(scope, { locations, media }),
+  admin: (scope, { locations, bulk }, { media }) => locationsRoutes(scope, { locations, bulk, media }),
   device: (scope, { locations }) => locationsDeviceRoutes(scope, { locations }),
   mediaReferences: [...locationsMediaReferences],
   search: (_own, { db }) => locationSearchSources(db),

@@ -10,6 +10,7 @@ import {
   type StoredLocationDetails,
 } from '../../db/schema.js';
 import type { SearchSource } from '../../core/module.js';
+import { deleteWithImage, putDeletedBack, type DeleteImage, type DeleteSpec } from '../../lib/row-images.js';
 import { hitOf, holds } from '../../lib/search-text.js';
 import { closestFirst, likePattern } from '../../lib/sql.js';
 import type { MediaReferenceSource } from '../../media/repo.js';
@@ -259,13 +260,28 @@ export function createLocationsRepo(db: Db) {
       return true;
     },
 
-    async remove(deviceId: number, id: number) {
-      const rows = await db
-        .delete(loc)
-        .where(and(eq(loc.deviceId, deviceId), eq(loc.id, id)))
-        .returning({ id: loc.id });
-      return rows.length > 0;
+    /** The device's locations among `ids`, or all the list's filter matches (at most `max` + 1). */
+    async select(
+      t: Db,
+      deviceId: number,
+      selection: { ids: number[] } | { search: string; categoryIds: number[] },
+      max: number,
+    ) {
+      const where =
+        'ids' in selection
+          ? and(eq(loc.deviceId, deviceId), inArray(loc.id, selection.ids))
+          : searchWhere(deviceId, selection.search, selection.categoryIds);
+      return t
+        .select({ id: loc.id, name: loc.name })
+        .from(loc)
+        .where(where)
+        .orderBy(loc.id)
+        .limit(max + 1);
     },
+
+    /** Deletes them with their category links, keeping what undo puts back. */
+    remove: (t: Db, ids: number[]) => deleteWithImage(t, LOCATION_DELETE, ids),
+    restore: (t: Db, image: DeleteImage) => putDeletedBack(t, LOCATION_DELETE.table, image),
 
     // ------------------------------------------------------------ maps
 
@@ -440,6 +456,13 @@ export const locationsMediaReferences: MediaReferenceSource[] = [
     texts: sql`select image || ' ' || details::text from locations`,
   },
 ];
+
+/** A location's delete: its category links go with it; conversations that showed it let go of it. */
+const LOCATION_DELETE: DeleteSpec = {
+  table: 'locations',
+  children: [{ table: 'location_category_links', column: 'location_id' }],
+  links: [{ table: 'conversations', column: 'location_id' }],
+};
 
 /** What search finds of the locations: by name or alias. */
 export function locationSearchSources(db: Db): SearchSource[] {

@@ -35,6 +35,10 @@ import {
   ZMapsQuery,
   ZOk,
   ZOkEmpty,
+  ZBulkResult,
+  ZLocationsBulkRequest,
+  ZUndoTicket,
+  BULK_MAX,
   ZRenameLocationCategoryRequest,
   ZRenameMapRequest,
   ZReorderMapsRequest,
@@ -47,7 +51,8 @@ import { attachment, XLSX_TYPE } from '../../lib/downloads.js';
 import type { MediaStore } from '../../media/store.js';
 import { deferredFile, manyFiles, saveImageUpload } from '../../media/uploads.js';
 import { deviceOf } from '../../plugins/device-auth.js';
-import { authOf, deviceIdOf } from '../../plugins/guard.js';
+import { authOf, deviceIdOf, pinned } from '../../plugins/guard.js';
+import type { LocationsBulk } from './bulk.js';
 import { MAP_UPLOAD_MAX_BYTES, type LocationsService } from './service.js';
 
 const aiPage = { access: { page: '/ai' } } as const;
@@ -58,10 +63,10 @@ const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 /** Locations, maps and category layers of a device (`/location_map/*`). Thin: contracts and the guard, the service acts. */
 export function locationsRoutes(
   parent: FastifyInstance,
-  { locations, media }: { locations: LocationsService; media: MediaStore },
+  { locations, bulk, media }: { locations: LocationsService; bulk: LocationsBulk; media: MediaStore },
 ) {
   const app = contractApp(parent);
-  locationRoutes(app, locations);
+  locationRoutes(app, locations, bulk);
   locationFileRoutes(app, locations, media);
   mapRoutes(app, locations);
   positionRoutes(app, locations);
@@ -69,7 +74,7 @@ export function locationsRoutes(
 }
 
 /** The device’s locations: a page of them, which phrases name one, adding, changing and deleting one. */
-function locationRoutes(app: ContractApp, locations: LocationsService) {
+function locationRoutes(app: ContractApp, locations: LocationsService, bulk: LocationsBulk) {
   app.get(
     '/location_map/locations',
     {
@@ -157,14 +162,34 @@ function locationRoutes(app: ContractApp, locations: LocationsService) {
       schema: {
         tags,
         summary: 'Delete a location',
+        description: 'The answer is the undo ticket (`POST /undo`), which puts it back with its categories.',
         params: ZLocationParams,
         querystring: ZLocationDeviceQuery,
-        response: { 200: ZOkEmpty },
+        response: { 200: ZOk(ZUndoTicket) },
+      },
+    },
+    async (req) =>
+      ok(await bulk.removeOne(authOf(req), deviceIdOf(req), req.params.location_id), {
+        message: 'Location deleted.',
+      }),
+  );
+  app.post(
+    '/location_map/locations/bulk',
+    {
+      config: aiPage,
+      schema: {
+        tags,
+        summary: 'Delete many locations at once',
+        description:
+          '`selection` is `{ ids }` or `{ all: true, filter }` (the list’s search and category_ids). ' +
+          `At most ${BULK_MAX}, in one transaction; the answer’s \`undo\` ticket puts them all back (\`POST /undo\`).`,
+        body: ZLocationsBulkRequest,
+        response: { 200: ZOk(ZBulkResult) },
       },
     },
     async (req) => {
-      await locations.remove(deviceIdOf(req), req.params.location_id);
-      return done('Location deleted.');
+      const result = await bulk.run(authOf(req), pinned(req, req.body));
+      return ok(result, { message: `${result.count} locations deleted.` });
     },
   );
 }

@@ -226,10 +226,8 @@ export function createLocationsService({
       return toLocation((await repo.one(deviceId, id))!);
     },
 
-    async remove(deviceId: number, id: number) {
-      if (!(await repo.remove(deviceId, id))) throw locationNotFound();
-      changed(deviceId);
-    },
+    /** After a delete or its undo elsewhere (locations/bulk.ts): what every other change does. */
+    changed,
 
     // ------------------------------------------------------------ maps
 

@@ -1,31 +1,34 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../../db/client.js';
 import { aiCategories, aiTopics } from '../../../db/schema.js';
-import { putRowsBack, rowsImage, setColumnsBack } from '../../../lib/row-images.js';
+import {
+  deleteWithImage,
+  putDeletedBack,
+  rowsImage,
+  setColumnsBack,
+  type DeleteImage,
+  type DeleteSpec,
+} from '../../../lib/row-images.js';
 import { topicListWhere, treeFrom, type TopicListFilter } from './repo.js';
 
 type Rows = Record<string, unknown>[];
 
-/** Deleted topics as they were, with everything that went or let go of them. */
-export interface TopicsImage {
-  topics: Rows;
-  keywords: Rows;
-  responses: Rows;
-  /** Conversation and banner rows that named them (set to null by the delete), by column. */
-  links: { table: 'conversations' | 'carousel_banners'; column: string; rows: Rows }[];
-}
-
-/** The columns that name a topic elsewhere and let go of it (`on delete set null`). */
-const LINKS = [
-  { table: 'conversations', column: 'intent_id' },
-  { table: 'conversations', column: 'trained_intent_id' },
-  { table: 'conversations', column: 'candidate_intent_id' },
-  { table: 'carousel_banners', column: 'link_topic_id' },
-] as const;
+/** A topic's delete: its phrases and responses go with it; conversations and banners let go of it. */
+const TOPIC_DELETE: DeleteSpec = {
+  table: 'ai_topics',
+  children: [
+    { table: 'ai_keywords', column: 'topic_id' },
+    { table: 'ai_responses', column: 'topic_id' },
+  ],
+  links: [
+    { table: 'conversations', column: 'intent_id' },
+    { table: 'conversations', column: 'trained_intent_id' },
+    { table: 'conversations', column: 'candidate_intent_id' },
+    { table: 'carousel_banners', column: 'link_topic_id' },
+  ],
+};
 
 const idIn = (ids: number[]) => sql`id = any(${`{${ids.join(',')}}`}::int[])`;
-const columnIn = (column: string, ids: number[]) =>
-  sql`${sql.identifier(column)} = any(${`{${ids.join(',')}}`}::int[])`;
 
 /** SQL of bulk actions on a device's topics and of putting them back; each inside the caller's transaction. */
 export const topicsBulkRepo = {
@@ -62,34 +65,9 @@ export const topicsBulkRepo = {
     return rows.map((r) => Number(r.id));
   },
 
-  async image(tx: Db, deviceId: number, ids: number[]): Promise<TopicsImage> {
-    // One after the other: a transaction is one connection, which runs one statement at a time.
-    const topics = await rowsImage(tx, 'ai_topics', idIn(ids));
-    const keywords = await rowsImage(tx, 'ai_keywords', columnIn('topic_id', ids));
-    const responses = await rowsImage(tx, 'ai_responses', columnIn('topic_id', ids));
-    const links: TopicsImage['links'] = [];
-    for (const link of LINKS) {
-      const rows = await rowsImage(
-        tx,
-        link.table,
-        sql`device_id = ${deviceId} and ${columnIn(link.column, ids)}`,
-        [link.column],
-      );
-      if (rows.length > 0) links.push({ ...link, rows });
-    }
-    return { topics, keywords, responses, links };
-  },
-
-  async delete(tx: Db, deviceId: number, ids: number[]) {
-    await tx.execute(sql`delete from ai_topics where device_id = ${deviceId} and ${idIn(ids)}`);
-  },
-
-  async restore(tx: Db, image: TopicsImage) {
-    await putRowsBack(tx, 'ai_topics', image.topics);
-    await putRowsBack(tx, 'ai_keywords', image.keywords);
-    await putRowsBack(tx, 'ai_responses', image.responses);
-    for (const link of image.links) await setColumnsBack(tx, link.table, [link.column], link.rows);
-  },
+  /** Deletes the topics (their sub-topics among `ids`), keeping what undo puts back. */
+  remove: (tx: Db, ids: number[]) => deleteWithImage(tx, TOPIC_DELETE, ids),
+  restore: (tx: Db, image: DeleteImage) => putDeletedBack(tx, TOPIC_DELETE.table, image),
 
   /** The fields a bulk change sets, as they were. */
   fieldsImage: (tx: Db, ids: number[], columns: string[]) => rowsImage(tx, 'ai_topics', idIn(ids), columns),

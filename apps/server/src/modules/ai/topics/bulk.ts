@@ -2,12 +2,14 @@ import { BULK_MAX, type BulkResult, type UndoTicket, type ZTopicsBulkRequest } f
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
 import type { Clock } from '../../../lib/clock.js';
-import { badRequest, notFound } from '../../../lib/errors.js';
+import { checkedPick } from '../../../lib/bulk.js';
+import { notFound } from '../../../lib/errors.js';
 import type { AuthContext } from '../../auth/index.js';
 import type { UndoLog } from '../../undo/index.js';
 import { AI_PAGE } from '../access.js';
 import type { AiChangeListener } from '../changes.js';
-import { topicsBulkRepo as repo, type TopicsImage } from './bulk-repo.js';
+import { imageIds, type DeleteImage } from '../../../lib/row-images.js';
+import { topicsBulkRepo as repo } from './bulk-repo.js';
 import type { TopicsRepo } from './repo.js';
 
 type Actor = Pick<AuthContext, 'projectId' | 'username'>;
@@ -38,25 +40,23 @@ export function createTopicsBulk({
   undo: UndoLog;
   topics: Pick<TopicsRepo, 'category'>;
 }) {
-  const idsOf = (rows: Record<string, unknown>[]) => rows.map((r) => Number(r.id));
-  const deleted = undo.register<TopicsImage & { deviceId: number }>('topics.delete', {
+  const deleted = undo.register<DeleteImage & { deviceId: number }>('topics.delete', {
     page: AI_PAGE.access.page,
     restore: (tx, image) => repo.restore(tx, image),
-    restored: (image) => listener.changed(image.deviceId, idsOf(image.topics)),
+    restored: (image) => listener.changed(image.deviceId, imageIds(image.rows)),
   });
   const changed = undo.register<FieldsImage>('topics.update', {
     page: AI_PAGE.access.page,
     restore: async (tx, image) => {
       await repo.setFieldsBack(tx, image.columns, image.rows);
     },
-    restored: (image) => listener.changed(image.deviceId, idsOf(image.rows)),
+    restored: (image) => listener.changed(image.deviceId, imageIds(image.rows)),
   });
 
   /** Deletes the topics and their sub-topics, keeping what the undo needs. */
   async function remove(tx: Db, actor: Actor, deviceId: number, ids: number[], label?: string) {
     const all = await repo.withSubTopics(tx, deviceId, ids);
-    const image = await repo.image(tx, deviceId, all);
-    await repo.delete(tx, deviceId, all);
+    const image = await repo.remove(tx, all);
     const ticket = await deleted.record(tx, {
       actor,
       deviceId,
@@ -89,10 +89,7 @@ export function createTopicsBulk({
               },
           BULK_MAX,
         );
-        if (picked.length > BULK_MAX) {
-          throw badRequest(`At most ${BULK_MAX} topics at a time. Narrow the filter.`, 'bad_request');
-        }
-        if (picked.length === 0) throw notFound('Question topic not found.');
+        checkedPick(picked, 'Question topic not found.');
         const ids = picked.map((p) => p.id);
         if (request.action === 'delete') {
           const label = picked.length === 1 ? picked[0]!.name : undefined;

@@ -322,7 +322,6 @@ export function createTopicsService({
       return toTopic((await repo.topic(deviceId, row.id))!);
     },
 
-
     async setMotion(deviceId: number, id: number, motion: AvatarMotion | null) {
       const row = await repo.updateTopic(deviceId, id, { avatarMotion: motion, updatedAt: clock.now() });
       if (!row) throw topicMissing();
