@@ -147,6 +147,29 @@ describe('bulk actions and undo in Chromium', () => {
     await expect.poll(() => byId('question-title').innerText()).toContain(victim.intent_name);
   });
 
+  it('deletes the locations a search matches and puts them back with Undo', async () => {
+    for (const name of ['Clinic A', 'Clinic B', 'Clinic C'])
+      await api.post('/location_map/locations', { device_id: LOBBY, name, aliases: ['診所'] });
+    await api.post('/location_map/locations', { device_id: LOBBY, name: 'Pharmacy' });
+    await page.goto('/ai/location');
+    await page.locator('[data-testid="location-search"] input').fill('診所');
+    await expect.poll(() => page.locator('[data-testid^="location-row-"]').count()).toBe(3);
+    await byId('location-table-select-page').locator('input').check();
+    expect(await byId('locations-bulk-count').innerText()).toBe('3 selected');
+    await byId('locations-bulk-delete').click();
+    expect(await byId('delete-dialog').innerText()).toContain(
+      '3 records will be deleted. You can undo this for 24 hours.',
+    );
+    await byId('delete-confirm').click();
+    await snackbarSays('3 locations deleted');
+    await expect.poll(() => page.locator('[data-testid^="location-row-"]').count()).toBe(0);
+    await byId('snackbar-undo').click();
+    await snackbarSays('Undone: 3 records are back as they were');
+    await expect.poll(() => page.locator('[data-testid^="location-row-"]').count()).toBe(3);
+    const violations = await axeViolations(page, 'locations after undo');
+    expect(violations, describeViolations(violations)).toEqual([]);
+  });
+
   it('speaks Traditional and Simplified Chinese, and ticks rows on a phone’s cards', async () => {
     await page.goto(`/ai/keyword?category=${from}`);
     await byId('language-select').selectOption('zhHant');

@@ -50,7 +50,10 @@ describe('delete dialog text', () => {
     expect(deleteDialogText(t, 'question').body).toBe(
       'This question will be deleted. You can undo this for 24 hours.',
     );
-    for (const type of ['user', 'keyword', 'mrc', 'location'] as DeleteType[]) {
+    expect(deleteDialogText(t, 'location', 'Pharmacy').body).toBe(
+      'This location will be deleted. You can undo this for 24 hours.',
+    );
+    for (const type of ['user', 'keyword', 'mrc'] as DeleteType[]) {
       expect(deleteDialogText(t, type).body).toBe('The record will be permanently deleted.');
     }
     expect(deleteDialogText(t, 'mrc', 'faq.pdf').body).toBe('The record will be permanently deleted.');

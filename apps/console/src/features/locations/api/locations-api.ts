@@ -1,4 +1,7 @@
 import {
+  type BulkResult,
+  type LocationsBulkRequest,
+  type UndoTicket,
   MAP_DATA_FIELD,
   MAP_FILE_FIELD,
   MAX_PAGE_SIZE,
@@ -120,10 +123,27 @@ export function locationFields(location: Location): Omit<LocationFields, 'device
   };
 }
 
+/** DELETE a location: the answer is its undo ticket. */
 export function useDeleteLocation() {
-  return useDeviceMutation((device_id, id: number) =>
-    request<null>('DELETE', `${BASE}/locations/${id}`, { query: { device_id } }),
+  return useDeviceMutation(
+    async (device_id, id: number) =>
+      (await request<UndoTicket>('DELETE', `${BASE}/locations/${id}`, { query: { device_id } })).data,
   );
+}
+
+/** POST /location_map/locations/bulk: delete the picked ones, or all the list's filter matches. */
+export function useBulkDeleteLocations() {
+  return useDeviceMutation(
+    async (device_id, selection: LocationsBulkRequest['selection']) =>
+      (await api.post<BulkResult>(`${BASE}/locations/bulk`, { device_id, action: 'delete', selection })).data,
+  );
+}
+
+/** After an undo: every list and count of the device's locations. */
+export function useRefreshLocations() {
+  const queryClient = useQueryClient();
+  const deviceId = useSelectedDeviceId();
+  return () => queryClient.invalidateQueries({ queryKey: locationKeys.device(deviceId) });
 }
 
 /** GET /location_map/maps: the device's floor plans in floor order. */

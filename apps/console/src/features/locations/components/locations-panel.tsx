@@ -22,12 +22,17 @@ import { AsyncSwitch } from '@/shared/ui/async-switch';
 import type { Location } from '@ambassador/contracts';
 import {
   locationFields,
+  useBulkDeleteLocations,
   useDeleteLocation,
   useExportLocations,
   useLocationCategoryTree,
   useLocations,
+  useRefreshLocations,
   useSaveLocation,
 } from '../api/locations-api';
+import { useUndoAction } from '@/shared/api/undo';
+import { useSelection } from '@/shared/lib/use-selection';
+import { BulkBar } from '@/shared/ui/bulk-bar';
 import { LocationDialog } from '../dialogs/location-dialog';
 import { flattenCategoryTree, type CategoryOption } from '../lib/category-paths';
 import { Spinner } from '@/shared/ui/spinner';
@@ -65,6 +70,16 @@ export function LocationsPanel() {
   table.keepInRange(locations);
   const save = useSaveLocation();
   const remove = useDeleteLocation();
+  const removeMany = useBulkDeleteLocations();
+  const undoAction = useUndoAction();
+  const refresh = useRefreshLocations();
+  const categoryIds = filter.map((c) => c.category_id);
+  // A new search, layer filter or device starts with nothing picked.
+  const selection = useSelection<number>(
+    `${debouncedSearch}|${categoryIds.join(',')}|${auth.selected_device}`,
+  );
+  const total = locations.data?.total ?? 0;
+  const pageKeys = locations.data?.rows.map((row) => row.id) ?? [];
   const exporting = useExportLocations();
   const confirmDelete = useDeleteDialog();
   const [dialog, setDialog] = useState<{ key: number; open: boolean; location: Location | null }>({
@@ -86,8 +101,32 @@ export function LocationsPanel() {
           await notify.run(() => remove.mutateAsync(location.id), {
             loading: t('common.deleting'),
             success: t('locations.deleted', { name: location.name }),
+            action: (ticket) => undoAction(ticket, refresh),
           })
         ).ok,
+    });
+
+  const askDeleteMany = () =>
+    confirmDelete.ask({
+      type: 'location',
+      count: selection.count(total),
+      run: async () => {
+        const result = await notify.run(
+          () =>
+            removeMany.mutateAsync(
+              selection.all
+                ? { all: true, filter: { search: debouncedSearch, category_ids: categoryIds } }
+                : { ids: [...selection.keys] },
+            ),
+          {
+            loading: t('common.deleting'),
+            success: (done) => t('locations.bulk.deleted', { count: done.count }),
+            action: (done) => undoAction(done.undo, refresh),
+          },
+        );
+        if (result.ok) selection.clear();
+        return result.ok;
+      },
     });
 
   const columns: Column<Location>[] = [
@@ -257,6 +296,16 @@ export function LocationsPanel() {
           {t('locations.add')}
         </Button>
       </Box>
+      <BulkBar
+        selection={selection}
+        total={total}
+        pageSelected={pageKeys.length > 0 && pageKeys.every((id) => selection.isSelected(id))}
+        testId="locations-bulk"
+      >
+        <Button size="small" color="error" onClick={askDeleteMany} data-testid="locations-bulk-delete">
+          {t('common.delete')}
+        </Button>
+      </BulkBar>
       <DataTable
         ariaLabel={t('locations.section.locations')}
         testId="location-table"
@@ -264,7 +313,9 @@ export function LocationsPanel() {
         rows={locations.data?.rows}
         rowKey={(row) => row.id}
         rowTestId={(row) => `location-row-${row.id}`}
-        total={locations.data?.total ?? 0}
+        selection={selection}
+        rowLabel={(row) => row.name}
+        total={total}
         page={paging.page}
         pageSize={paging.pageSize}
         onPageChange={paging.setPage}
