@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { rule } from './rules.js';
 import { ZLanguage } from './access-schemas.js';
 import { ZId, ZPaging } from './common.js';
+import { ZBulkSelection } from './undo.js';
 
 /**
  * The directory (Interface Settings → Directory; GET, POST, PUT, DELETE /directory): a device's
@@ -171,3 +172,11 @@ export const ZKioskDirectory = z.array(ZKioskDirectoryUnit);
 /** The `interface:directory` socket event: the directory changed; a kiosk reads it again. */
 export const ZDirectoryChanged = z.object({ changed_at: z.string() });
 export type DirectoryChanged = z.infer<typeof ZDirectoryChanged>;
+
+/** Bulk actions on directory units: picked ones, or all the list's search matches. */
+export const ZDirectoryBulkRequest = z.object({
+  device_id: ZId,
+  action: z.enum(['delete']),
+  selection: ZBulkSelection(z.object({ search: z.string().trim().max(120).default('') })),
+});
+export type DirectoryBulkRequest = z.input<typeof ZDirectoryBulkRequest>;

@@ -8,7 +8,7 @@ import {
   type DirectoryUnitFields,
   type KioskDirectoryUnit,
 } from '@ambassador/contracts';
-import { TINY_PNG, storedFiles, backends, multipartForm } from '../../test/harness.js';
+import { TINY_PNG, solidPng, storedFiles, backends, multipartForm } from '../../test/harness.js';
 import { projectFixture } from '../../test/project.js';
 import { closeSockets, connected, deviceSocket, nextMessage } from '../../test/sockets.js';
 import { media } from '../../db/schema.js';
@@ -432,5 +432,41 @@ describe.each(backends)('directory on %s', (kind) => {
     expect(over.json()).toMatchObject({ error: 'too_many_units' });
     expect(over.json().message).toContain('this file has 5,001');
     expect((await list(mall.id)).json().total).toBe(0);
+  });
+  it('deletes the units a search matches, logos and names with them, and one undo brings all back', async () => {
+    await clear(mall.id);
+    const logoUnit = await add(
+      mall.id,
+      { unit: 'L1-01', names: { english: 'Tea House', cantonese: '茶館' } },
+      { name: 'tea.png', content: await solidPng(8, 8, '#2e7d32') },
+    );
+    await add(mall.id, { unit: 'L1-02', names: { english: 'Tea Garden', cantonese: '茶園' } });
+    await add(mall.id, { unit: 'L1-03', names: { english: 'Shoe Repair' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/admin_panel/directory/bulk',
+      headers: admin.headers,
+      payload: { device_id: mall.id, action: 'delete', selection: { all: true, filter: { search: 'tea' } } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const ticket = res.json().data.undo;
+    expect(ticket.count).toBe(2);
+    expect((await kiosk(mall.key)).map((u) => u.unit)).toEqual(['L1-03']);
+    // The logo is kept while the delete can be undone.
+    expect((await t.app.inject({ method: 'GET', url: logoUnit.logo_url! })).statusCode).toBe(200);
+    const undone = await t.app.inject({
+      method: 'POST',
+      url: '/admin_panel/undo',
+      headers: admin.headers,
+      payload: { id: ticket.id },
+    });
+    expect(undone.statusCode, undone.body).toBe(200);
+    const back: DirectoryUnit[] = (await list(mall.id, '&limit=100')).json().data;
+    expect(back.map((u) => u.unit).sort()).toEqual(['L1-01', 'L1-02', 'L1-03']);
+    expect(back.find((u) => u.id === logoUnit.id)).toMatchObject({
+      names: { english: 'Tea House', cantonese: '茶館' },
+      logo_url: logoUnit.logo_url,
+    });
+    await clear(mall.id);
   });
 });

@@ -1,18 +1,24 @@
 import { defineModule, type Core } from '../../core/module.js';
 import { createDirectoryRepo, directoryMediaReferences, directorySearchSources } from './repo.js';
 import { directoryDeviceRoutes, directoryRoutes } from './routes.js';
+import { createDirectoryBulk } from './bulk.js';
 import { createDirectoryService } from './service.js';
 
-const build = ({ db, media, notifier, clock, use }: Core) => ({
+function build({ db, media, notifier, clock, use }: Core) {
+  const repo = createDirectoryRepo(db);
   // Logos in the media store; kiosks re-read the directory when it changes.
-  directory: createDirectoryService({
-    repo: createDirectoryRepo(db),
+  const directory = createDirectoryService({
+    repo,
     media,
     notifier,
     clock,
     onChange: use('interface').bannerLinksChanged,
-  }),
-});
+  });
+  return {
+    directory,
+    bulk: createDirectoryBulk({ repo, undo: use('undo').undo, media, changed: directory.changed }),
+  };
+}
 
 declare module '../../core/module.js' {
   interface Modules {
@@ -24,7 +30,7 @@ declare module '../../core/module.js' {
 export const directoryModule = defineModule({
   name: 'directory',
   build,
-  admin: (scope, { directory }) => directoryRoutes(scope, { directory }),
+  admin: (scope, { directory, bulk }) => directoryRoutes(scope, { directory, bulk }),
   device: (scope, { directory }) => directoryDeviceRoutes(scope, { directory }),
   mediaReferences: [directoryMediaReferences],
   search: (_own, { db }) => directorySearchSources(db),

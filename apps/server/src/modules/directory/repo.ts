@@ -1,13 +1,30 @@
-import { and, asc, count, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { devices, directoryUnits as u, directoryUnitTexts as tx, media } from '../../db/schema.js';
 import type { MediaReferenceSource } from '../../media/repo.js';
+import type { DeleteSpec } from '../../lib/row-images.js';
 import type { SearchSource } from '../../core/module.js';
 import { hitOf, holds } from '../../lib/search-text.js';
 import { closestFirst, likePattern, naturalOrder } from '../../lib/sql.js';
 
 /** The first key of the advisory lock an import of a device's directory takes (the device id is the second). */
 const DIRECTORY_LOCK = 0x6469_7200;
+
+/** The device's units a search finds: in unit number, phone, email or any name. */
+function unitsWhere(deviceId: number, search: string): SQL {
+  const p = likePattern(search);
+  return and(
+    eq(u.deviceId, deviceId),
+    search
+      ? or(
+          ilike(u.unitNo, p),
+          ilike(u.phone, p),
+          ilike(u.email, p),
+          sql`exists (select 1 from ${tx} where ${tx.unitId} = ${u.id} and ${tx.name} ilike ${p})`,
+        )
+      : undefined,
+  )!;
+}
 
 /** A unit's texts by language: the occupant's name and a description. */
 export type UnitTexts = Map<string, { name: string; description: string }>;
@@ -148,26 +165,37 @@ export function createDirectoryRepo(db: Db) {
 
     /** A page of the device's units by unit number; `search` in unit, any name, phone or email. */
     async page(deviceId: number, search: string, limit: number, offset: number) {
-      const p = likePattern(search);
-      const where = and(
-        eq(u.deviceId, deviceId),
-        search
-          ? or(
-              ilike(u.unitNo, p),
-              ilike(u.phone, p),
-              ilike(u.email, p),
-              exists(
-                db
-                  .select({ one: sql`1` })
-                  .from(tx)
-                  .where(and(eq(tx.unitId, u.id), ilike(tx.name, p))),
-              ),
-            )
-          : undefined,
-      );
+      const where = unitsWhere(deviceId, search);
       const [total] = await db.select({ n: count() }).from(u).where(where);
       return { rows: await read(where, { limit, offset }), total: total?.n ?? 0 };
     },
+
+    /** The device's units among `ids`, or all a search matches (at most `max` + 1), named by unit number. */
+    select: (t: Db, deviceId: number, selection: { ids: number[] } | { search: string }, max: number) =>
+      t
+        .select({ id: u.id, name: u.unitNo })
+        .from(u)
+        .where(
+          'ids' in selection
+            ? and(eq(u.deviceId, deviceId), inArray(u.id, selection.ids))
+            : unitsWhere(deviceId, selection.search),
+        )
+        .orderBy(u.id)
+        .limit(max + 1),
+
+    /** A transaction on the device's units, after any import running on them. */
+    locked: <T>(deviceId: number, work: (t: Db) => Promise<T>) =>
+      db.transaction(async (t) => {
+        await t.execute(sql`select pg_advisory_xact_lock(${DIRECTORY_LOCK}, ${deviceId})`);
+        return work(t);
+      }),
+
+    /** What a unit's delete takes with it (its texts) and lets go of (banners linking to it), for undo. */
+    deleteSpec: {
+      table: 'directory_units',
+      children: [{ table: 'directory_unit_texts', column: 'unit_id' }],
+      links: [{ table: 'carousel_banners', column: 'link_unit_id' }],
+    } satisfies DeleteSpec,
 
     /** Every unit of the device (the kiosk's directory, an export, an import's plan). */
     all: (deviceId: number, handle: Db = db) => read(eq(u.deviceId, deviceId), undefined, handle),
@@ -192,15 +220,6 @@ export function createDirectoryRepo(db: Db) {
       logoMediaId: number | null | undefined,
       at: Date,
     ) => db.transaction((t) => update(t, deviceId, id, unit, logoMediaId, at)),
-
-    /** Removes a unit of the device; its logo's media id (or null), or undefined when it was not there. */
-    async remove(deviceId: number, id: number): Promise<number | null | undefined> {
-      const [row] = await db
-        .delete(u)
-        .where(and(eq(u.deviceId, deviceId), eq(u.id, id)))
-        .returning({ logo: u.logoMediaId });
-      return row ? row.logo : undefined;
-    },
 
     /**
      * An import, all or nothing: under a lock on the device's units, `plan` decides from the units as

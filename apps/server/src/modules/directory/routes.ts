@@ -12,14 +12,18 @@ import {
   ZDirectoryUnits,
   ZKioskDirectory,
   ZOk,
-  ZOkEmpty,
+  BULK_MAX,
+  ZBulkResult,
+  ZDirectoryBulkRequest,
+  ZUndoTicket,
 } from '@ambassador/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { bodyOrQuery, contractApp, done, file, ok } from '../../lib/contract.js';
+import { bodyOrQuery, contractApp, file, ok } from '../../lib/contract.js';
 import { attachment, XLSX_TYPE } from '../../lib/downloads.js';
 import { deferredFile, manyFiles } from '../../media/uploads.js';
 import { deviceOf } from '../../plugins/device-auth.js';
-import { authOf, deviceIdOf } from '../../plugins/guard.js';
+import { authOf, deviceIdOf, pinned } from '../../plugins/guard.js';
+import type { DirectoryBulk } from './bulk.js';
 import type { DirectoryService, UnitForm } from './service.js';
 
 const interfacePage = { access: { page: '/interface' } } as const;
@@ -48,7 +52,10 @@ const formDescription =
   '`language_not_offered`. A refused request stores nothing. Paired kiosks read the directory again (`interface:directory`).';
 
 /** The directory of a device. Thin: the contract and the guard check, the service acts. */
-export function directoryRoutes(parent: FastifyInstance, { directory }: { directory: DirectoryService }) {
+export function directoryRoutes(
+  parent: FastifyInstance,
+  { directory, bulk }: { directory: DirectoryService; bulk: DirectoryBulk },
+) {
   const app = contractApp(parent);
   app.get(
     '/directory',
@@ -105,14 +112,34 @@ export function directoryRoutes(parent: FastifyInstance, { directory }: { direct
       schema: {
         tags,
         summary: 'Delete a unit and its logo',
+        description:
+          'The answer is the undo ticket (`POST /undo`), which puts it back with its names and logo.',
         ...deleteInput.schema,
-        response: { 200: ZOkEmpty },
+        response: { 200: ZOk(ZUndoTicket) },
+      },
+    },
+    async (req) =>
+      ok(await bulk.removeOne(authOf(req), deviceIdOf(req), deleteInput.read(req).id), {
+        message: 'Unit deleted.',
+      }),
+  );
+  app.post(
+    '/directory/bulk',
+    {
+      config: interfacePage,
+      schema: {
+        tags,
+        summary: 'Delete many units at once',
+        description:
+          '`selection` is `{ ids }` or `{ all: true, filter: { search } }`. ' +
+          `At most ${BULK_MAX}, in one transaction; the answer’s \`undo\` ticket puts them all back (\`POST /undo\`).`,
+        body: ZDirectoryBulkRequest,
+        response: { 200: ZOk(ZBulkResult) },
       },
     },
     async (req) => {
-      const { id } = deleteInput.read(req);
-      await directory.remove(deviceIdOf(req), id);
-      return done('Unit deleted.');
+      const result = await bulk.run(authOf(req), pinned(req, req.body));
+      return ok(result, { message: `${result.count} units deleted.` });
     },
   );
   app.get(

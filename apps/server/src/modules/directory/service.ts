@@ -229,14 +229,8 @@ export function createDirectoryService({
       return toUnit(await mustUnit(deviceId, ref.id));
     },
 
-    async remove(deviceId: number, id: number) {
-      const logo = await repo.remove(deviceId, id);
-      if (logo === undefined) {
-        throw notFound('This unit is not in the directory of this device (it may already be deleted).');
-      }
-      if (logo !== null) await media.discard([logo]);
-      changed(deviceId);
-    },
+    /** After a delete or its undo (directory/bulk.ts): what every other change tells the kiosks. */
+    changed,
 
     /** The device's units as the workbook the import reads back. */
     async exportWorkbook(deviceId: number) {

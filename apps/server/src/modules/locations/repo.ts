@@ -10,7 +10,7 @@ import {
   type StoredLocationDetails,
 } from '../../db/schema.js';
 import type { SearchSource } from '../../core/module.js';
-import { deleteWithImage, putDeletedBack, type DeleteImage, type DeleteSpec } from '../../lib/row-images.js';
+import type { DeleteSpec } from '../../lib/row-images.js';
 import { hitOf, holds } from '../../lib/search-text.js';
 import { closestFirst, likePattern } from '../../lib/sql.js';
 import type { MediaReferenceSource } from '../../media/repo.js';
@@ -266,7 +266,7 @@ export function createLocationsRepo(db: Db) {
       deviceId: number,
       selection: { ids: number[] } | { search: string; categoryIds: number[] },
       max: number,
-    ) {
+    ): Promise<{ id: number; name: string }[]> {
       const where =
         'ids' in selection
           ? and(eq(loc.deviceId, deviceId), inArray(loc.id, selection.ids))
@@ -279,9 +279,8 @@ export function createLocationsRepo(db: Db) {
         .limit(max + 1);
     },
 
-    /** Deletes them with their category links, keeping what undo puts back. */
-    remove: (t: Db, ids: number[]) => deleteWithImage(t, LOCATION_DELETE, ids),
-    restore: (t: Db, image: DeleteImage) => putDeletedBack(t, LOCATION_DELETE.table, image),
+    /** What a delete takes with it, for undo. */
+    deleteSpec: LOCATION_DELETE,
 
     // ------------------------------------------------------------ maps
 

@@ -1,2 +1,3 @@
 export { undoModule } from './module.js';
 export type { UndoHandler, UndoKind, UndoLog, UndoScope } from './service.js';
+export { undoableDelete } from './undoable-delete.js';
