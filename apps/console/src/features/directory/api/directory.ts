@@ -1,4 +1,7 @@
 import {
+  type BulkResult,
+  type DirectoryBulkRequest,
+  type UndoTicket,
   DIRECTORY_DATA_FIELD,
   DIRECTORY_LOGO_FIELD,
   type DirectoryImportReport,
@@ -66,13 +69,32 @@ export function useSaveUnit() {
 }
 
 /** DELETE /directory: one unit and its logo. */
+/** DELETE /directory: the answer is the unit's undo ticket. */
 export function useDeleteUnit() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: { device_id: number; id: number }) => api.delete<null>('/directory', body),
+    mutationFn: async (body: { device_id: number; id: number }) =>
+      (await api.delete<UndoTicket>('/directory', body)).data,
     onSuccess: (_r, body) =>
       void queryClient.invalidateQueries({ queryKey: directoryKeys.device(body.device_id) }),
   });
+}
+
+/** POST /directory/bulk: delete the picked units, or all a search matches. */
+export function useBulkDeleteUnits() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: { device_id: number; selection: DirectoryBulkRequest['selection'] }) =>
+      (await api.post<BulkResult>('/directory/bulk', { ...body, action: 'delete' })).data,
+    onSuccess: (_r, body) =>
+      void queryClient.invalidateQueries({ queryKey: directoryKeys.device(body.device_id) }),
+  });
+}
+
+/** After an undo: the device's directory again. */
+export function useRefreshDirectory(deviceId: number) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: directoryKeys.device(deviceId) });
 }
 
 /** POST /directory/import: a preview of what the workbook does, or (apply) doing it. */

@@ -24,7 +24,16 @@ import { DeleteDialog, useDeleteDialog } from '@/shared/ui/delete-dialog';
 import { RowAction } from '@/shared/ui/row-action';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { usePaging } from '@/shared/ui/use-paging';
-import { useDeleteUnit, useDirectory, useExportDirectory } from '../api/directory';
+import {
+  useBulkDeleteUnits,
+  useDeleteUnit,
+  useDirectory,
+  useExportDirectory,
+  useRefreshDirectory,
+} from '../api/directory';
+import { useUndoAction } from '@/shared/api/undo';
+import { useSelection } from '@/shared/lib/use-selection';
+import { BulkBar } from '@/shared/ui/bulk-bar';
 import { DirectoryImportDialog } from './directory-import-dialog';
 import { UnitDialog } from './unit-dialog';
 
@@ -57,6 +66,36 @@ export function DirectoryCard({ deviceId, deviceName }: { deviceId: number; devi
   const paging = usePaging();
   const directory = useDirectory(deviceId, query, paging.limit, paging.offset);
   const remove = useDeleteUnit();
+  const removeMany = useBulkDeleteUnits();
+  const undoAction = useUndoAction();
+  const refresh = useRefreshDirectory(deviceId);
+  const selection = useSelection<number>(`${query}|${deviceId}`);
+  const total = directory.data?.total ?? 0;
+  const pageKeys = directory.data?.units.map((u) => u.id) ?? [];
+  const askDeleteMany = () =>
+    confirmDelete.ask({
+      type: 'unit',
+      count: selection.count(total),
+      run: async () => {
+        const result = await notify.run(
+          () =>
+            removeMany.mutateAsync({
+              device_id: deviceId,
+              selection: selection.all
+                ? { all: true, filter: { search: query } }
+                : { ids: [...selection.keys] },
+            }),
+          {
+            loading: t('common.deleting'),
+            success: (done) => t('interface.directory.bulk_deleted', { count: done.count }),
+            error: (e) => errorMessage(e, t('interface.directory.delete_failed')),
+            action: (done) => undoAction(done.undo, refresh),
+          },
+        );
+        if (result.ok) selection.clear();
+        return result.ok;
+      },
+    });
   const exporting = useExportDirectory();
   const confirmDelete = useDeleteDialog();
   const [editing, setEditing] = useState<DirectoryUnit | 'new' | null>(null);
@@ -132,6 +171,7 @@ export function DirectoryCard({ deviceId, deviceName }: { deviceId: number; devi
                       loading: t('common.deleting'),
                       success: t('interface.directory.deleted'),
                       error: (e) => errorMessage(e, t('interface.directory.delete_failed')),
+                      action: (ticket) => undoAction(ticket, refresh),
                     })
                   ).ok,
               })
@@ -209,12 +249,24 @@ export function DirectoryCard({ deviceId, deviceName }: { deviceId: number; devi
             {t('interface.directory.add')}
           </Button>
         </Box>
+        <BulkBar
+          selection={selection}
+          total={total}
+          pageSelected={pageKeys.length > 0 && pageKeys.every((id) => selection.isSelected(id))}
+          testId="directory-bulk"
+        >
+          <Button size="small" color="error" onClick={askDeleteMany} data-testid="directory-bulk-delete">
+            {t('interface.directory.delete')}
+          </Button>
+        </BulkBar>
         <DataTable
           columns={columns}
           rows={directory.data?.units}
           rowKey={(u) => u.id}
           rowTestId={(u) => `unit-row-${u.unit}`}
-          total={directory.data?.total ?? 0}
+          selection={selection}
+          rowLabel={(u) => `${u.unit} ${name(u)}`}
+          total={total}
           page={paging.page}
           pageSize={paging.pageSize}
           onPageChange={paging.setPage}
