@@ -27,3 +27,4 @@ export * from './small-talk.js';
 export * from './avatars.js';
 export * from './locations.js';
 export * from './search.js';
+export * from './audit.js';

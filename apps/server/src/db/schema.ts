@@ -27,3 +27,4 @@ export * from './schema/small-talk.js';
 export * from './schema/avatars.js';
 export * from './schema/locations.js';
 export * from './schema/nlu.js';
+export * from './schema/audit.js';
