@@ -146,6 +146,10 @@ export function actionOf(method: string, routeUrl: string | undefined): string |
   return [...parts, VERBS[method]].join('.');
 }
 
+/** Groups that are the project's, not a device's: the device a request happened to name is not kept. */
+const PROJECT_LEVEL = new Set(['auth', 'user', 'retention']);
+export const isProjectLevel = (action: string) => PROJECT_LEVEL.has(action.split('.')[0]!);
+
 /** Field names whose values never go into the trail (their names do: "password changed"). */
 const SECRET = /password|passcode|secret|token|credential|(^|_)(api_)?key$|(^|_)pin$/i;
 export const isSecretField = (name: string) => SECRET.test(name);

@@ -165,6 +165,7 @@ describe.each(backends)('the audit trail on %s', (kind) => {
     expect(events[1]).toMatchObject({
       action: 'user.role_change',
       target_name: 'wong',
+      device_id: null,
       detail: { role: { from: 'user', to: 'admin' } },
     });
     expect(events[2]).toMatchObject({ action: 'user.create', target_name: 'wong', detail: { role: 'user' } });

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { actionOf, describeRequest } from './actions.js';
+import { actionOf, describeRequest, isProjectLevel } from './actions.js';
 import type { AuditNote, AuditService } from './service.js';
 
 declare module 'fastify' {
@@ -60,7 +60,7 @@ export function registerAuditHook(app: FastifyInstance, audit: AuditService) {
     void audit.record(
       {
         auth: req.auth,
-        deviceId: deviceOf(req),
+        deviceId: isProjectLevel(notes[0]!.action) ? null : deviceOf(req),
         ip: req.ip ?? null,
         userAgent: req.headers['user-agent'] ?? null,
       },

@@ -56,8 +56,12 @@ export function AuditFiltersBar({ value, devices, actors, onChange, onClear }: P
       label={label}
       value={current}
       onChange={(event) => set(event.target.value)}
-      sx={{ minWidth: 180 }}
-      slotProps={{ select: { SelectDisplayProps: { 'data-testid': id } as object } }}
+      fullWidth={false}
+      sx={{ width: 220, maxWidth: '100%' }}
+      slotProps={{
+        inputLabel: { shrink: true },
+        select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': id } as object },
+      }}
     >
       {options.map((o) => (
         <MenuItem
@@ -126,6 +130,7 @@ export function AuditFiltersBar({ value, devices, actors, onChange, onClear }: P
               onChange({ text: event.target.value });
             }}
             placeholder={t('audit.filters.search')}
+            fullWidth={false}
             sx={{ width: 260, maxWidth: '100%' }}
             slotProps={{
               htmlInput: {
