@@ -111,15 +111,19 @@ export function AuditPage() {
       id: 'details',
       header: t('audit.columns.details'),
       minWidth: 220,
-      render: (e) => (
-        <Box sx={{ display: 'grid', gap: 0.25, overflowWrap: 'anywhere' }}>
-          {detailLines(t, e).map((line, i) => (
-            <Typography key={i} variant="body2" color="text.secondary">
-              {line}
-            </Typography>
-          ))}
-        </Box>
-      ),
+      render: (e) => {
+        const lines = detailLines(t, e);
+        if (lines.length === 0) return '—';
+        return (
+          <Box sx={{ display: 'grid', gap: 0.25, overflowWrap: 'anywhere' }}>
+            {lines.map((line, i) => (
+              <Typography key={i} variant="body2" color="text.secondary">
+                {line}
+              </Typography>
+            ))}
+          </Box>
+        );
+      },
     },
   ];
 
