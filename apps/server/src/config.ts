@@ -38,6 +38,8 @@ const ZConfig = z.object({
     .min(1)
     .max(24 * 90)
     .default(12),
+  /** Days the audit trail keeps an event (Admin Settings → Audit trail). */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** JSON lines, readable text, or `auto`: text on a terminal outside production, else JSON. */
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),

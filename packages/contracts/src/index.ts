@@ -28,3 +28,4 @@ export * from './avatars.js';
 export * from './locations.js';
 export * from './search.js';
 export * from './undo.js';
+export * from './audit.js';

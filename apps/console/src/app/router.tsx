@@ -140,6 +140,13 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: 'setting/audit',
+                lazy: screenWith(
+                  'audit',
+                  async () => (await import('@/features/audit/pages/audit-page')).AuditPage,
+                ),
+              },
+              {
                 path: 'setting/devices',
                 lazy: screenWith(
                   'devices',

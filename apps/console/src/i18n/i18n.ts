@@ -108,6 +108,11 @@ const packs = {
     zhHant: () => import('./packs/search.zhHant.json'),
     zhHans: () => import('./packs/search.zhHans.json'),
   },
+  audit: {
+    en: () => import('./packs/audit.en.json'),
+    zhHant: () => import('./packs/audit.zhHant.json'),
+    zhHans: () => import('./packs/audit.zhHans.json'),
+  },
   smallTalk: {
     en: () => import('./packs/small-talk.en.json'),
     zhHant: () => import('./packs/small-talk.zhHant.json'),

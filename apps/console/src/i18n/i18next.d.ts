@@ -1,6 +1,7 @@
 import 'i18next';
 import type en from './en.json';
 import type aiEn from './packs/ai.en.json';
+import type auditEn from './packs/audit.en.json';
 import type callsEn from './packs/calls.en.json';
 import type chatEn from './packs/chat.en.json';
 import type conversationsEn from './packs/conversations.en.json';
@@ -31,7 +32,8 @@ declare module 'i18next' {
         typeof eventsEn &
         typeof mrcEn &
         typeof searchEn &
-        typeof smallTalkEn;
+        typeof smallTalkEn &
+        typeof auditEn;
     };
   }
 }

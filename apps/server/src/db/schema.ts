@@ -28,3 +28,4 @@ export * from './schema/avatars.js';
 export * from './schema/locations.js';
 export * from './schema/nlu.js';
 export * from './schema/undo.js';
+export * from './schema/audit.js';

@@ -1,6 +1,7 @@
 import type { AnyModule } from '../core/module.js';
 import { aiModule } from './ai/index.js';
 import { assistantModule } from './assistant/index.js';
+import { auditModule } from './audit/index.js';
 import { authModule } from './auth/index.js';
 import { avatarsModule } from './avatars/index.js';
 import { callsModule } from './calls/index.js';
@@ -29,6 +30,7 @@ import { usersModule } from './users/index.js';
 export const MODULES: readonly AnyModule[] = [
   authModule,
   undoModule,
+  auditModule,
   devicesModule,
   usersModule,
   aiModule,

@@ -41,7 +41,7 @@ export function authRoutes(parent: FastifyInstance, { auth }: { auth: AuthServic
       },
     },
     async (req) => {
-      await auth.logout(req.body.access_token);
+      await auth.logout(req.body.access_token, { ip: req.ip, userAgent: req.headers['user-agent'] });
       return done('Signed out.');
     },
   );

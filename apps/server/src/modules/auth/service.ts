@@ -14,6 +14,8 @@ import { hashToken, newToken } from '../../lib/tokens.js';
 import { usernameKey } from '../../lib/usernames.js';
 import type { AuthRepo } from './repo.js';
 
+type AccountRow = NonNullable<Awaited<ReturnType<AuthRepo['findUserByKey']>>>;
+
 export const LOCKOUT = { maxFailures: 5, windowMs: 15 * 60_000 } as const;
 /** Ended sessions are kept a week for audit; sign-in attempts (the lockout's memory) 30 days. */
 export const RETENTION = { sessionsMs: 7 * 86_400_000, loginAttemptsMs: 30 * 86_400_000 } as const;
@@ -38,6 +40,19 @@ export interface AuthServiceDeps {
   sessionMaxMs: number;
   /** Sessions that just ended (logout, expiry, revocation): their live sockets close at once. */
   onRevoked?: (sessionIds: number[]) => void;
+  /** Each sign-in (whatever its outcome) and sign-out, for the audit trail. */
+  onSignIn?: (event: SignInEvent) => void;
+}
+
+/** A sign-in attempt or a sign-out, as the audit trail records it (never the password). */
+export interface SignInEvent {
+  outcome: 'ok' | 'failed' | 'locked' | 'signed_out';
+  /** The name as typed. */
+  username: string;
+  /** The account it names, when there is one. */
+  user: { id: number; projectId: number; username: string; roleId: number } | null;
+  ip: string | null;
+  userAgent: string | null;
 }
 
 const WRONG_CREDENTIALS = 'Incorrect username or password.';
@@ -50,6 +65,7 @@ export function createAuthService({
   sessionIdleMs,
   sessionMaxMs,
   onRevoked = () => undefined,
+  onSignIn = () => undefined,
 }: AuthServiceDeps) {
   const revoked = (ids: number[]) => {
     if (ids.length > 0) onRevoked(ids);
@@ -60,11 +76,22 @@ export function createAuthService({
       // One folded form for the lockout and the lookup alike: no spelling escapes the other.
       const username = usernameKey(input.username);
       const attempt = { username, ip: meta.ip ?? null, at: now };
+      const told = (outcome: SignInEvent['outcome'], user: AccountRow | undefined) =>
+        onSignIn({
+          outcome,
+          username: input.username,
+          user: user
+            ? { id: user.id, projectId: user.projectId, username: user.username, roleId: user.roleId }
+            : null,
+          ip: meta.ip ?? null,
+          userAgent: meta.userAgent?.slice(0, 300) ?? null,
+        });
       // The lockout answers the same whether or not the username exists.
       const failures = await repo.recentFailures(username, new Date(now.getTime() - LOCKOUT.windowMs));
       if (failures >= LOCKOUT.maxFailures) {
         await repo.recordAttempt({ ...attempt, succeeded: false, throttled: true });
         log.warn({ username, ip: meta.ip, outcome: 'locked' }, 'login attempt');
+        told('locked', await repo.findUserByKey(username));
         throw tooManyRequests(LOCKED, 'locked_out');
       }
       const user = await repo.findUserByKey(username);
@@ -74,6 +101,7 @@ export function createAuthService({
       if (!user || !valid) {
         await repo.recordAttempt({ ...attempt, succeeded: false });
         log.warn({ username, ip: meta.ip, outcome: 'failed' }, 'login attempt');
+        told('failed', user);
         throw unauthorized(WRONG_CREDENTIALS, 'invalid_credentials');
       }
       await repo.recordAttempt({ ...attempt, succeeded: true });
@@ -89,6 +117,7 @@ export function createAuthService({
         userAgent: meta.userAgent?.slice(0, 300) ?? null,
       });
       log.info({ username, userId: user.id, ip: meta.ip, outcome: 'ok' }, 'login attempt');
+      told('ok', user);
       const roleId = user.roleId as RoleId;
       return {
         access_token: token,
@@ -103,8 +132,24 @@ export function createAuthService({
       };
     },
 
-    async logout(token: string) {
-      revoked(await repo.revokeSession(hashToken(token), clock.now()));
+    async logout(token: string, meta: { ip?: string; userAgent?: string } = {}) {
+      const session = await repo.findSession(hashToken(token));
+      const ids = await repo.revokeSession(hashToken(token), clock.now());
+      revoked(ids);
+      if (session && ids.length > 0) {
+        onSignIn({
+          outcome: 'signed_out',
+          username: session.username,
+          user: {
+            id: session.userId,
+            projectId: session.projectId,
+            username: session.username,
+            roleId: session.roleId,
+          },
+          ip: meta.ip ?? null,
+          userAgent: meta.userAgent?.slice(0, 300) ?? null,
+        });
+      }
     },
 
     /** 401 for a missing, unknown, revoked or expired token; 403 for another project's id. */

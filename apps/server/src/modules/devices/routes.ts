@@ -19,6 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import { contractApp, done, ok, type ContractApp } from '../../lib/contract.js';
 import { deviceOf } from '../../plugins/device-auth.js';
 import { authOf } from '../../plugins/guard.js';
+import { noteAudit } from '../audit/index.js';
 import type { DevicesService } from './service.js';
 
 const settings = { access: { page: '/setting' as const } };
@@ -116,10 +117,16 @@ function deviceKeyRoutes(app: ContractApp, devices: DevicesService) {
         response: { 200: ZOk(ZDeviceWithKey) },
       },
     },
-    async (req) =>
-      ok(await devices.rotateKey(authOf(req), req.body.id), {
-        message: 'New key made. The previous key no longer works.',
-      }),
+    async (req) => {
+      const made = await devices.rotateKey(authOf(req), req.body.id);
+      // The trail says which key replaced which by their prefixes; the key itself is never kept.
+      noteAudit(req, {
+        action: 'device.key_rotate',
+        target: { type: 'device', id: made.device.id, name: made.device.description },
+        detail: { key_prefix: made.device.key_prefix },
+      });
+      return ok(made, { message: 'New key made. The previous key no longer works.' });
+    },
   );
   app.delete(
     `${D}/key`,

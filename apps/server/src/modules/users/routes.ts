@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { bodyOrQuery, contractApp, done, ok } from '../../lib/contract.js';
 import { authOf } from '../../plugins/guard.js';
+import { noteAudit } from '../audit/index.js';
 import type { UsersService } from './service.js';
 
 const PATH = '/admin_settings/users';
@@ -44,7 +45,8 @@ export function usersRoutes(parent: FastifyInstance, { users }: { users: UsersSe
       config: manage,
       schema: { tags, summary: 'Add a user', body: ZCreateUserRequest, response: { 200: ZOk(ZUser) } },
     },
-    async (req) => ok(await users.create(authOf(req), req.body), { message: 'User added.' }),
+    async (req) =>
+      ok(await users.create(authOf(req), req.body, (n) => noteAudit(req, n)), { message: 'User added.' }),
   );
 
   // Self-service password changes come through here too, so the service checks the page itself.
@@ -61,7 +63,8 @@ export function usersRoutes(parent: FastifyInstance, { users }: { users: UsersSe
         response: { 200: ZOk(ZUser) },
       },
     },
-    async (req) => ok(await users.update(authOf(req), req.body), { message: 'User updated.' }),
+    async (req) =>
+      ok(await users.update(authOf(req), req.body, (n) => noteAudit(req, n)), { message: 'User updated.' }),
   );
 
   app.delete(
@@ -79,7 +82,7 @@ export function usersRoutes(parent: FastifyInstance, { users }: { users: UsersSe
     },
     async (req) => {
       const { user_id } = byUser.read(req);
-      await users.remove(authOf(req), user_id);
+      await users.remove(authOf(req), user_id, (n) => noteAudit(req, n));
       return done('User deleted.');
     },
   );

@@ -6,6 +6,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/e
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { failedRule, invalidInput } from '../../lib/validate.js';
+import type { AuditNote } from '../audit/index.js';
 import type { AuthContext } from '../auth/index.js';
 import type { UserRow, UsersRepo } from './repo.js';
 
@@ -23,6 +24,12 @@ export function toUser(row: UserRow): User {
     created_at: row.createdAt.toISOString(),
   };
 }
+
+/** Tells the audit trail what a call changed (role old → new, a password set …); never a password. */
+type Note = (note: AuditNote) => void;
+const silent: Note = () => undefined;
+const ROLE_NAME: Record<number, string> = Object.fromEntries(Object.entries(ROLE).map(([n, id]) => [id, n]));
+const targetOf = (row: UserRow) => ({ type: 'user', id: row.id, name: row.username });
 
 export interface UsersServiceDeps {
   repo: UsersRepo;
@@ -51,7 +58,7 @@ export function createUsersService({ repo, clock, revokeSessions }: UsersService
       return { users: rows.map(toUser), total };
     },
 
-    async create(actor: AuthContext, input: CreateInput) {
+    async create(actor: AuthContext, input: CreateInput, note: Note = silent) {
       const now = clock.now();
       try {
         const row = await repo.insert({
@@ -66,6 +73,11 @@ export function createUsersService({ repo, clock, revokeSessions }: UsersService
           createdAt: now,
           updatedAt: now,
         });
+        note({
+          action: 'user.create',
+          target: targetOf(row),
+          detail: { role: ROLE_NAME[row.roleId], languages: row.languages, page_access: row.pageAccess },
+        });
         return toUser(row);
       } catch (e) {
         if (isUniqueViolation(e)) throw usernameTaken();
@@ -77,7 +89,7 @@ export function createUsersService({ repo, clock, revokeSessions }: UsersService
      * Admins edit anyone in the project. Everyone may change their own password with the old one,
      * which is all a user whose password has expired may do.
      */
-    async update(actor: AuthContext, input: UpdateInput) {
+    async update(actor: AuthContext, input: UpdateInput, note: Note = silent) {
       const self = input.user_id === actor.userId;
       const manages = canOpen(actor.pageAccess, '/setting') && !actor.passwordExpired;
       const changes = Object.keys(input).filter(
@@ -138,18 +150,42 @@ export function createUsersService({ repo, clock, revokeSessions }: UsersService
         (values.pageAccess !== undefined &&
           JSON.stringify(values.pageAccess) !== JSON.stringify(target.pageAccess));
       if (rightsChanged) await revokeSessions(target.id, self ? actor.sessionId : undefined);
+      noteUpdate(note, target, row, values.passwordHash !== undefined, self);
       return toUser(row);
     },
 
-    async remove(actor: AuthContext, userId: number) {
+    async remove(actor: AuthContext, userId: number, note: Note = silent) {
       if (userId === actor.userId) throw conflict('You cannot delete your own account.', 'self_delete');
       const target = await mustFind(actor, userId);
       await keepOneAdmin(actor, target);
       // Revoked first, so the deleted user's open consoles lose their live sockets at once.
       await revokeSessions(target.id);
       if (!(await repo.remove(actor.projectId, userId))) throw notFound('User not found.');
+      note({ action: 'user.delete', target: targetOf(target), detail: { role: ROLE_NAME[target.roleId] } });
     },
   };
+}
+
+/** What an update changed, as the audit trail words it: a role change, a new password, other fields. */
+function noteUpdate(note: Note, before: UserRow, after: UserRow, passwordSet: boolean, self: boolean) {
+  const target = targetOf(after);
+  if (before.roleId !== after.roleId) {
+    note({
+      action: 'user.role_change',
+      target,
+      detail: { role: { from: ROLE_NAME[before.roleId], to: ROLE_NAME[after.roleId] } },
+    });
+  }
+  if (passwordSet) note({ action: 'user.password_change', target, detail: { own: self } });
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  const compare = (field: string, a: unknown, b: unknown) => {
+    if (JSON.stringify(a) !== JSON.stringify(b)) changes[field] = { from: a, to: b };
+  };
+  compare('username', before.username, after.username);
+  compare('languages', before.languages, after.languages);
+  compare('page_access', before.pageAccess, after.pageAccess);
+  if (!passwordSet) compare('is_password_expired', before.mustResetPassword, after.mustResetPassword);
+  if (Object.keys(changes).length > 0) note({ action: 'user.update', target, detail: { changes } });
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;

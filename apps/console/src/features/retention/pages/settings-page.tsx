@@ -7,14 +7,18 @@ import Typography from '@mui/material/Typography';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import DevicesOtherOutlined from '@mui/icons-material/DevicesOtherOutlined';
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
+import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
 import { Link as RouterLink } from 'react-router';
+import { ROLE } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
+import { useAuth } from '@/shared/auth/auth-store';
 import { PageHeader } from '@/shared/ui/page-header';
 import { RetentionCard } from '../components/retention-card';
 
 /** Admin Settings (/setting): the way into each settings area. */
 export function SettingsPage() {
   const { t } = useTranslation();
+  const isAdmin = useAuth().user_info?.role_id === ROLE.admin;
   return (
     <>
       <PageHeader title={t('nav.setting')} />
@@ -33,6 +37,15 @@ export function SettingsPage() {
           title={t('screens.setting_devices')}
           description={t('settings.devices_description')}
         />
+        {isAdmin && (
+          <SettingsCard
+            to="/setting/audit"
+            testId="settings-audit-link"
+            icon={<ManageSearchOutlined color="primary" sx={{ fontSize: 36 }} />}
+            title={t('screens.setting_audit')}
+            description={t('settings.audit_description')}
+          />
+        )}
       </Box>
       <Box sx={{ mt: 2, maxWidth: 720 }}>
         <RetentionCard />
