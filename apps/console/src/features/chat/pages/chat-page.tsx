@@ -25,6 +25,8 @@ import { useSendMessage } from '../api/send-message';
 import { useWaitingChats } from '../api/get-waiting';
 import { ChatHeader } from '../components/chat-header';
 import { Composer } from '../components/composer';
+import { CannedRepliesDialog } from '../dialogs/canned-replies-dialog';
+import { cannedText, useCannedReplies } from '../api/canned-replies';
 import { EndUserList, WaitingElsewhere } from '../components/enduser-list';
 import { MessageList } from '../components/message-list';
 import { EndUserDialog } from '../dialogs/enduser-dialog';
@@ -81,6 +83,8 @@ export function ChatPage() {
   );
   const listed = users?.find((user) => user.session_id === selected);
   const endUser = useEndUser(selected, listed);
+  const canned = useCannedReplies();
+  const [cannedOpen, setCannedOpen] = useState(false);
   const user = endUser.data ?? listed;
   const history = useHistory(selected, poll);
   const send = useSendMessage();
@@ -201,6 +205,9 @@ export function ChatPage() {
           onChange={(text) => setDraft(selected, text)}
           onSend={sendDraft}
           ended={Boolean(user?.ended_at)}
+          replies={canned.data}
+          textOf={(reply) => cannedText(reply, user?.language ?? 'english')}
+          onManage={() => setCannedOpen(true)}
         />
       </>
     );
@@ -211,7 +218,14 @@ export function ChatPage() {
 
   return (
     <>
-      <PageHeader title={t('screens.chat')} />
+      <PageHeader
+        title={t('screens.chat')}
+        actions={
+          <Button variant="outlined" onClick={() => setCannedOpen(true)} data-testid="chat-canned-open">
+            {t('chat.canned.title')}
+          </Button>
+        }
+      />
       {live.connectionError && (
         <Alert severity="warning" sx={{ mb: 2 }} data-testid="chat-live-unavailable">
           {t('chat.live_unavailable', { seconds: CHAT_POLL_MS / 1000 })}
@@ -269,6 +283,7 @@ export function ChatPage() {
           </Paper>
         )}
       </Box>
+      <CannedRepliesDialog open={cannedOpen} onClose={() => setCannedOpen(false)} />
       {user && (
         <EndUserDialog
           key={dialog.key}
