@@ -10,7 +10,7 @@ const ADMIN = { username: 'admin', password: 'Team-Chat-Passw0rd!' };
  * Live chat for a team: an operator keeps saved replies (added and edited on Live Chat), and a
  * visitor's chat from the kiosk gets one inserted by "/" + code, in the visitor's language.
  */
-describe('team live chat: saved replies', () => {
+describe('team live chat: saved replies and assignment', () => {
   let stage: Stage;
   let op: Page;
   let kiosk: Page;
@@ -90,6 +90,25 @@ describe('team live chat: saved replies', () => {
     await screenshot(op, 'chat-canned-390');
     await o('chat-input').fill('');
     await op.setViewportSize({ width: 1440, height: 900 });
+  });
+
+  it('takes the chat: it shows as assigned, under Mine and not under Unassigned; unassigned again', async () => {
+    expect(await o('chat-assignee').innerText()).toBe('Unassigned');
+    await o('chat-take').click();
+    await expect.poll(() => o('chat-assignee').innerText()).toBe('Assigned to admin');
+    const entries = op.getByTestId('chat-enduser-name');
+    await o('chat-filter-unassigned').click();
+    await expect.poll(() => entries.count()).toBe(0);
+    await o('chat-filter-mine').click();
+    await expect.poll(() => entries.count()).toBe(1);
+    expect(await o('chat-enduser-assignee').innerText()).toBe('Assigned to admin');
+    expect(describeViolations(await axeViolations(op, 'chat, taken, Mine'))).toBe('');
+    await screenshot(op, 'chat-assigned-1440');
+    await o('chat-unassign').click();
+    await expect.poll(() => o('chat-assignee').innerText()).toBe('Unassigned');
+    await expect.poll(() => entries.count()).toBe(0);
+    await o('chat-filter-all').click();
+    await expect.poll(() => entries.count()).toBe(1);
     expect(stage.errors).toEqual([]);
   });
 });

@@ -37,13 +37,23 @@ export const ZChatEndUser = z.object({
   created_at: z.string(),
   /** Set when the visitor left (the kiosk ended the chat or its session timed out). */
   ended_at: z.string().nullable(),
+  /** The operator the chat is assigned to; null while unassigned. */
+  assignee: z.object({ id: z.number().int(), username: z.string() }).nullable(),
 });
 export type ChatEndUser = z.infer<typeof ZChatEndUser>;
+
+export const CHAT_ASSIGNED_FILTERS = ['all', 'mine', 'unassigned'] as const;
+export type ChatAssignedFilter = (typeof CHAT_ASSIGNED_FILTERS)[number];
+/** PUT /chat/endusers/{session_id}/assignee: take (own id), give to another operator, or unassign (null). */
+export const ZAssignChatRequest = z.object({ user_id: ZIdNumber.nullable() });
+export type AssignChatRequest = z.input<typeof ZAssignChatRequest>;
 
 /** GET /chat/endusers: the selected device's chats, newest activity first. */
 export const ZChatEndUsersQuery = ZPaging.extend({
   device_id: ZId,
   search: z.string().trim().max(100).default(''),
+  /** mine: assigned to the caller; unassigned: to nobody. */
+  assigned: z.enum(CHAT_ASSIGNED_FILTERS).default('all'),
 });
 export type ChatEndUsersQuery = z.input<typeof ZChatEndUsersQuery>;
 export const ZChatEndUsersResponse = z.array(ZChatEndUser);

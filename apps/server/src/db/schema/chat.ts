@@ -45,8 +45,13 @@ export const chatSessions = pgTable(
      */
     readAt: timestamp('read_at', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** The operator the chat is assigned to (took it or was given it); null while unassigned. */
+    assignedUserId: integer('assigned_user_id').references(() => users.id, { onDelete: 'set null' }),
   },
-  (t) => [index('chat_sessions_device_activity_idx').on(t.deviceId, t.lastMessageAt, t.createdAt)],
+  (t) => [
+    index('chat_sessions_device_activity_idx').on(t.deviceId, t.lastMessageAt, t.createdAt),
+    index('chat_sessions_visitor_session_idx').on(t.visitorSessionId),
+  ],
 );
 
 export const chatMessages = pgTable(

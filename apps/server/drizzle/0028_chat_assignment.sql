@@ -1,0 +1,3 @@
+ALTER TABLE "chat_sessions" ADD COLUMN "assigned_user_id" integer;--> statement-breakpoint
+ALTER TABLE "chat_sessions" ADD CONSTRAINT "chat_sessions_assigned_user_id_users_id_fk" FOREIGN KEY ("assigned_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "chat_sessions_visitor_session_idx" ON "chat_sessions" USING btree ("visitor_session_id");
