@@ -83,6 +83,7 @@ describe('team live chat: saved replies and assignment', () => {
     await o('chat-canned-pick-lost').click();
     expect(await o('chat-input').inputValue()).toContain('level 2');
     await o('chat-input').fill('');
+    await kiosk.setViewportSize({ width: 1080, height: 1920 });
     await screenshot(kiosk, 'kiosk-staff-chat-canned');
     await op.setViewportSize({ width: 390, height: 844 });
     await o('chat-input').fill('/');
