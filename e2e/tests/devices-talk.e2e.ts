@@ -244,6 +244,9 @@ describe('devices talk: kiosk, conversation review and dashboard in Chromium', (
   });
 
   it('the Dashboard counts the questions and lists the top topics', async () => {
+    const trendsAnswer = consolePage.waitForResponse((r) =>
+      r.url().includes('/admin_panel/dashboard/trends'),
+    );
     await consolePage.goto('/dashboard');
     await byId('dashboard-chart').waitFor();
     // The figures load after the chart's frame: poll until the count is there.
@@ -254,6 +257,34 @@ describe('devices talk: kiosk, conversation review and dashboard in Chromium', (
     expect(await byId('stat-aet').innerText()).toMatch(/\d+:\d{2}/);
     // The chart draws real lines: one path per series.
     expect(await byId('dashboard-chart').locator('path').count()).toBeGreaterThan(2);
+    // Containment and satisfaction: the period's shares are the server's days summed, and today
+    // holds the thumbs up the visitor gave the parking answer.
+    const trends = (await (await trendsAnswer).json()).data as {
+      date: string;
+      sessions: number;
+      contained: number;
+      ratings: number;
+      satisfied: number;
+    }[];
+    const total = (key: 'sessions' | 'contained' | 'ratings' | 'satisfied') =>
+      trends.reduce((n, d) => n + d[key], 0);
+    const percent = (part: number, whole: number) =>
+      new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 1 }).format(part / whole);
+    expect(total('sessions')).toBeGreaterThan(0);
+    expect(trends.at(-1)!.satisfied).toBeGreaterThanOrEqual(1);
+    await expect
+      .poll(() => byId('dashboard-trends-totals').innerText())
+      .toBe(
+        `Whole period: containment ${percent(total('contained'), total('sessions'))}, satisfaction ${percent(total('satisfied'), total('ratings'))}`,
+      );
+    await byId('dashboard-trends-chart').scrollIntoViewIfNeeded();
+    const plot = byId('dashboard-trends-chart-plot');
+    const box = (await plot.boundingBox())!;
+    await plot.hover({ position: { x: box.width - 2, y: box.height / 2 } });
+    const today = trends.at(-1)!;
+    expect(await byId('dashboard-trends-chart-tooltip').innerText()).toContain(
+      `${percent(today.satisfied, today.ratings)} (${today.satisfied} of ${today.ratings})`,
+    );
     await screenshot(consolePage, 'dashboard-en');
     // On a phone the page is no wider than the screen: the chart's table for screen readers widened
     // it by 150 px, and a phone showed the whole console zoomed out.
@@ -262,6 +293,15 @@ describe('devices talk: kiosk, conversation review and dashboard in Chromium', (
       .poll(() => consolePage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
       .toBeLessThanOrEqual(0);
     await consolePage.setViewportSize({ width: 1440, height: 900 });
+    // A day of the trends opens that day's questions in Conversation Review.
+    await plot.scrollIntoViewIfNeeded();
+    const wide = (await plot.boundingBox())!;
+    await plot.click({ position: { x: wide.width - 2, y: wide.height / 2 } });
+    await consolePage.waitForURL(
+      (url) =>
+        url.pathname === '/conversation' && url.search.includes(`start=${today.date}&end=${today.date}`),
+    );
+    await byId('conversations-table').waitFor();
   });
 
   it('reads in Traditional and Simplified Chinese', async () => {

@@ -110,6 +110,10 @@ export const AUDIT_ACTIONS = [
   'location.bulk',
   'unit.bulk',
   'change.undo',
+  'chat.assign',
+  'saved_reply.create',
+  'saved_reply.update',
+  'saved_reply.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -37,13 +37,23 @@ export const ZChatEndUser = z.object({
   created_at: z.string(),
   /** Set when the visitor left (the kiosk ended the chat or its session timed out). */
   ended_at: z.string().nullable(),
+  /** The operator the chat is assigned to; null while unassigned. */
+  assignee: z.object({ id: z.number().int(), username: z.string() }).nullable(),
 });
 export type ChatEndUser = z.infer<typeof ZChatEndUser>;
+
+export const CHAT_ASSIGNED_FILTERS = ['all', 'mine', 'unassigned'] as const;
+export type ChatAssignedFilter = (typeof CHAT_ASSIGNED_FILTERS)[number];
+/** PUT /chat/endusers/{session_id}/assignee: take (own id), give to another operator, or unassign (null). */
+export const ZAssignChatRequest = z.object({ user_id: ZIdNumber.nullable() });
+export type AssignChatRequest = z.input<typeof ZAssignChatRequest>;
 
 /** GET /chat/endusers: the selected device's chats, newest activity first. */
 export const ZChatEndUsersQuery = ZPaging.extend({
   device_id: ZId,
   search: z.string().trim().max(100).default(''),
+  /** mine: assigned to the caller; unassigned: to nobody. */
+  assigned: z.enum(CHAT_ASSIGNED_FILTERS).default('all'),
 });
 export type ChatEndUsersQuery = z.input<typeof ZChatEndUsersQuery>;
 export const ZChatEndUsersResponse = z.array(ZChatEndUser);
@@ -169,3 +179,39 @@ export const ZChatWaitingDevice = z.object({
 });
 export type ChatWaitingDevice = z.infer<typeof ZChatWaitingDevice>;
 export const ZChatWaitingResponse = z.array(ZChatWaitingDevice);
+
+// --- Saved (canned) replies ---------------------------------------------------------------------
+
+/** A saved reply's code: what the operator types after "/" in the reply box. */
+export const CANNED_CODE_PATTERN = /^[\p{L}\p{N}_-]+$/u;
+export const CANNED_CODE_MAX = 30;
+export const ZCannedCode = z
+  .string()
+  .trim()
+  .min(1, rule('text_empty'))
+  .max(CANNED_CODE_MAX, rule('maximum_characters', { max: CANNED_CODE_MAX }))
+  .regex(CANNED_CODE_PATTERN, rule('canned_code_format'));
+/** Its text per visitor language; at least one. */
+export const ZCannedTexts = z
+  .partialRecord(
+    ZLanguage,
+    z
+      .string()
+      .trim()
+      .max(CHAT_MESSAGE_MAX, rule('maximum_characters', { max: CHAT_MESSAGE_MAX })),
+  )
+  .transform((texts) => Object.fromEntries(Object.entries(texts).filter(([, text]) => text)))
+  .refine((texts) => Object.keys(texts).length > 0, rule('canned_text_required'));
+export const ZCannedReply = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  texts: z.partialRecord(ZLanguage, z.string()),
+  updated_at: z.string(),
+});
+export type CannedReply = z.infer<typeof ZCannedReply>;
+/** GET /chat/canned_replies: the project's saved replies, by code. */
+export const ZCannedRepliesResponse = z.array(ZCannedReply);
+/** POST /chat/canned_replies, PUT /chat/canned_replies/{id}. */
+export const ZCannedReplyRequest = z.object({ code: ZCannedCode, texts: ZCannedTexts });
+export type CannedReplyRequest = z.input<typeof ZCannedReplyRequest>;
+export const ZCannedReplyParams = z.object({ id: ZId });

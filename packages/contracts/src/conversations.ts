@@ -249,6 +249,30 @@ export const ZDashboardDay = z.object({
 export type DashboardDay = z.infer<typeof ZDashboardDay>;
 /** Every day of the range, in order, days without activity as zeros. */
 export const ZDashboardGraphResponse = z.array(ZDashboardDay);
+/**
+ * A day's containment and satisfaction (GET /dashboard/trends), by the day the visitor session
+ * started (containment) or the rating was given (satisfaction). Containment: of the visitor
+ * sessions that asked something, the share answered without staff — no live chat opened from the
+ * session, no video call from the device while it lasted, and its last question not a fallback.
+ * Satisfaction: of the visitors' ratings, the share that is positive — a thumbs up on an answer,
+ * or 4 or 5 (of 5) on a live chat. A rate is null on a day with nothing to count.
+ */
+export const ZDashboardTrendDay = z.object({
+  date: ZDay,
+  /** Visitor sessions started that day that asked something. */
+  sessions: z.number().int(),
+  /** Of those, the ones that ended without staff. */
+  contained: z.number().int(),
+  /** contained / sessions, 0–1; null without sessions. */
+  containment: z.number().nullable(),
+  ratings: z.number().int(),
+  satisfied: z.number().int(),
+  /** satisfied / ratings, 0–1; null without ratings. */
+  satisfaction: z.number().nullable(),
+});
+export type DashboardTrendDay = z.infer<typeof ZDashboardTrendDay>;
+/** Every day of the range, in order. */
+export const ZDashboardTrendsResponse = z.array(ZDashboardTrendDay);
 export const ZConversationCountResponse = z.object({
   conversations: z.number().int(),
   fallback_conversations: z.number().int(),

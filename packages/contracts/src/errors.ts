@@ -102,6 +102,7 @@ export const APP_ERROR_CODES = [
   'not_your_call',
   'not_connected',
   'chat_ended',
+  'canned_code_taken',
   'client_id_used',
   'language_not_offered',
   'invalid_image_url',

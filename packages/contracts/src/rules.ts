@@ -64,6 +64,8 @@ const RULE_TEXTS = {
   mobile_charset: 'Use digits, spaces and + - ( ) only',
   unknown_session: 'Unknown session',
   rating_invalid: 'Rating is 1 or -1',
+  canned_code_format: 'Use letters, digits, - and _ only',
+  canned_text_required: 'Enter the reply in at least one language',
   // Conversations, dashboard, push.
   choose_device: 'Choose at least one device',
   choose_question: 'Choose at least one question',

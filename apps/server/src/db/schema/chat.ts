@@ -9,14 +9,16 @@ import {
   integer,
   jsonb,
   pgTable,
+  serial,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.js';
+import { createdAt, updatedAt } from './columns.js';
 import { visitorSessions } from './conversations.js';
 import { deviceRef } from './devices.js';
+import { projects } from './projects.js';
 import { users } from './users.js';
 
 /** A visitor's chat with the operators, opened from a kiosk. */
@@ -43,8 +45,13 @@ export const chatSessions = pgTable(
      */
     readAt: timestamp('read_at', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** The operator the chat is assigned to (took it or was given it); null while unassigned. */
+    assignedUserId: integer('assigned_user_id').references(() => users.id, { onDelete: 'set null' }),
   },
-  (t) => [index('chat_sessions_device_activity_idx').on(t.deviceId, t.lastMessageAt, t.createdAt)],
+  (t) => [
+    index('chat_sessions_device_activity_idx').on(t.deviceId, t.lastMessageAt, t.createdAt),
+    index('chat_sessions_visitor_session_idx').on(t.visitorSessionId),
+  ],
 );
 
 export const chatMessages = pgTable(
@@ -69,4 +76,23 @@ export const chatMessages = pgTable(
       .on(t.sessionId, t.clientId)
       .where(sql`${t.clientId} is not null`),
   ],
+);
+
+/**
+ * A project's saved replies: a short code the operator types after "/" in the reply box, and the
+ * text in each visitor language it has one for (the chat's language is inserted, else the first).
+ */
+export const chatCannedReplies = pgTable(
+  'chat_canned_replies',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    texts: jsonb('texts').$type<Record<string, string>>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('chat_canned_replies_code_idx').on(t.projectId, sql`lower(${t.code})`)],
 );

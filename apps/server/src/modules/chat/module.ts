@@ -1,10 +1,13 @@
 import { defineModule, type Core } from '../../core/module.js';
+import { createCannedRepo } from './canned-repo.js';
+import { cannedRoutes } from './canned-routes.js';
+import { createCannedService, type CannedService } from './canned-service.js';
 import { chatDeviceRoutes } from './device-routes.js';
 import { createChatRepo } from './repo.js';
 import { chatRoutes } from './routes.js';
 import { createChatService, type ChatService } from './service.js';
 
-const build = ({ db, notifier, clock, use }: Core): { chat: ChatService } => {
+const build = ({ db, notifier, clock, use }: Core): { chat: ChatService; canned: CannedService } => {
   const { directory } = use('directory');
   return {
     chat: createChatService({
@@ -14,6 +17,7 @@ const build = ({ db, notifier, clock, use }: Core): { chat: ChatService } => {
       // A visitor's chat asked for from a directory unit is tagged with it.
       unitTag: (deviceId, unitId, language) => directory.chatTag(deviceId, unitId, language),
     }),
+    canned: createCannedService({ repo: createCannedRepo(db) }),
   };
 };
 
@@ -27,7 +31,10 @@ declare module '../../core/module.js' {
 export const chatModule = defineModule({
   name: 'chat',
   build,
-  admin: (scope, { chat }) => chatRoutes(scope, { chat }),
+  admin: (scope, { chat, canned }) => {
+    chatRoutes(scope, { chat });
+    cannedRoutes(scope, { canned });
+  },
   device: (scope, { chat }) => chatDeviceRoutes(scope, { chat }),
   // Chats whose visitor went silent (CHAT_IDLE_MS) end close to it.
   tasks: ({ chat }) => [{ name: 'end idle chats', run: chat.endIdle, everyMs: 300_000 }],

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
-import { chatMessages as m, chatSessions as s, devices, visitorSessions } from '../../db/schema.js';
+import { chatMessages as m, chatSessions as s, devices, users, visitorSessions } from '../../db/schema.js';
 import { likePattern, prefixPattern } from '../../lib/sql.js';
 
 /** A chat as the console lists it: the session with its device's name. */
@@ -18,6 +18,8 @@ const sessionColumns = {
   lastMessageAt: s.lastMessageAt,
   createdAt: s.createdAt,
   endedAt: s.endedAt,
+  assignedUserId: s.assignedUserId,
+  assigneeName: users.username,
 };
 
 const messageColumns = {
@@ -44,6 +46,8 @@ export type ChatSessionRow = {
   lastMessageAt: Date | string | null;
   createdAt: Date | string;
   endedAt: Date | string | null;
+  assignedUserId: number | null;
+  assigneeName: string | null;
 };
 
 export type ChatMessageRow = {
@@ -72,7 +76,12 @@ export const HISTORY_LIMIT = 500;
 /** Chats are always read through their device, so every query is scoped by device or project. */
 export function createChatRepo(db: Db) {
   const sessionQuery = () =>
-    db.select(sessionColumns).from(s).innerJoin(devices, eq(devices.id, s.deviceId)).$dynamic();
+    db
+      .select(sessionColumns)
+      .from(s)
+      .innerJoin(devices, eq(devices.id, s.deviceId))
+      .leftJoin(users, eq(users.id, s.assignedUserId))
+      .$dynamic();
 
   async function byIds(ids: string[]) {
     if (ids.length === 0) return [];
@@ -93,8 +102,17 @@ export function createChatRepo(db: Db) {
      * A device's chats, newest activity first. The search matches name, mobile or a tag anywhere
      * (its wildcards literally), or the start of the session id (what an operator reads out).
      */
-    async list(f: { deviceId: number; search: string; limit: number; offset: number }) {
+    async list(f: {
+      deviceId: number;
+      search: string;
+      limit: number;
+      offset: number;
+      /** Only the chats assigned to this user (a number), or only the unassigned ones (null). */
+      assignee?: number | null;
+    }) {
       const conditions: SQL[] = [eq(s.deviceId, f.deviceId)];
+      if (f.assignee === null) conditions.push(isNull(s.assignedUserId));
+      else if (f.assignee !== undefined) conditions.push(eq(s.assignedUserId, f.assignee));
       if (f.search) {
         const pattern = likePattern(f.search);
         conditions.push(
@@ -133,6 +151,19 @@ export function createChatRepo(db: Db) {
     async update(sessionId: string, patch: { name?: string; mobile?: string; tags?: string[] }) {
       if (patch.name === undefined && patch.mobile === undefined && patch.tags === undefined) return;
       await db.update(s).set(patch).where(eq(s.id, sessionId));
+    },
+
+    async assign(sessionId: string, userId: number | null) {
+      await db.update(s).set({ assignedUserId: userId }).where(eq(s.id, sessionId));
+    },
+
+    /** Whether the user is one of the project's. */
+    async projectUser(projectId: number, userId: number) {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, userId), eq(users.projectId, projectId)));
+      return row !== undefined;
     },
 
     /** Whether the visitor session is this device's own (a chat links only to those). */

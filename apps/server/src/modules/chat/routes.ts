@@ -1,4 +1,5 @@
 import {
+  ZAssignChatRequest,
   ZChatEndUser,
   ZChatEndUsersQuery,
   ZChatEndUsersResponse,
@@ -86,6 +87,24 @@ export function chatRoutes(parent: FastifyInstance, { chat }: { chat: ChatServic
     async (req) =>
       ok(await chat.updateEndUser(authOf(req), req.params.session_id, req.body), {
         message: 'Visitor details saved.',
+      }),
+  );
+
+  app.put(
+    '/chat/endusers/:session_id/assignee',
+    {
+      config: chatPage,
+      schema: {
+        tags,
+        summary: 'Assign the chat to an operator of the project, or unassign it (null)',
+        params: ZChatSessionParams,
+        body: ZAssignChatRequest,
+        response: { 200: ZOk(ZChatEndUser) },
+      },
+    },
+    async (req) =>
+      ok(await chat.assign(authOf(req), req.params.session_id, req.body.user_id), {
+        message: 'Chat assignment saved.',
       }),
   );
 

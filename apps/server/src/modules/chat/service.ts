@@ -40,6 +40,7 @@ export function toEndUser(r: ChatSessionRow): ChatEndUser {
     last_message_at: isoOrNull(r.lastMessageAt),
     created_at: iso(r.createdAt),
     ended_at: isoOrNull(r.endedAt),
+    assignee: r.assignedUserId === null ? null : { id: r.assignedUserId, username: r.assigneeName ?? '' },
   };
 }
 
@@ -177,6 +178,7 @@ export function createChatService({
         search: q.search,
         limit: q.limit,
         offset: q.offset,
+        assignee: q.assigned === 'mine' ? actor.userId : q.assigned === 'unassigned' ? null : undefined,
       });
       return { endUsers: rows.map(toEndUser), total };
     },
@@ -195,6 +197,18 @@ export function createChatService({
         mobile: patch.mobile,
         tags: patch.tags === undefined ? undefined : uniqueTags(patch.tags),
       });
+      const updated = await mustSession(actor, sessionId);
+      announce(updated, 'updated', null, updated.unread);
+      return toEndUser(updated);
+    },
+
+    /** Assigns the chat to one of the project's operators (or nobody); other consoles refresh it. */
+    async assign(actor: AuthContext, sessionId: string, userId: number | null) {
+      await mustSession(actor, sessionId);
+      if (userId !== null && !(await repo.projectUser(actor.projectId, userId))) {
+        throw badRequest('This user is not in your project.', 'validation_error');
+      }
+      await repo.assign(sessionId, userId);
       const updated = await mustSession(actor, sessionId);
       announce(updated, 'updated', null, updated.unread);
       return toEndUser(updated);

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.js';
-import { aiTopics, conversations, devices, visitorSessions } from '../../db/schema.js';
+import { randomUUID } from 'node:crypto';
+import { aiTopics, calls, chatSessions, conversations, devices, visitorSessions } from '../../db/schema.js';
 import { daysOf, dayRange } from '../../lib/day-range.js';
 import { insertConversations, insertDevice, insertSession } from '../../test/conversation-fixtures.js';
 import { backends, createUser, otherProject } from '../../test/harness.js';
@@ -429,9 +430,119 @@ describe.each(backends)('dashboard on %s', (kind) => {
     });
   });
 
+  it('draws containment and satisfaction per day from the sessions, chats, calls and ratings', async () => {
+    const db = t.database.db;
+    const kiosk = await insertDevice(db, admin.projectId, 'Trends Kiosk');
+    /** A session on 2026-04-0<day> (UTC) from hh:00 to hh:10 whose questions end as `statuses`. */
+    const session = async (day: number, hour: number, statuses: ('answered' | 'fallback')[]) => {
+      const at = (min: number) =>
+        `2026-04-0${day}T${String(hour).padStart(2, '0')}:${String(min).padStart(2, '0')}:00Z`;
+      const id = await insertSession(db, {
+        deviceId: kiosk,
+        startedAt: at(0),
+        lastActivityAt: at(10),
+        endedAt: at(10),
+        questions: statuses.length,
+      });
+      await insertConversations(
+        db,
+        statuses.map((status, i) => ({
+          deviceId: kiosk,
+          sessionId: id,
+          at: at(1 + i),
+          acquire: `q${i}`,
+          status,
+          intentName: status === 'answered' ? 'Parking' : undefined,
+        })),
+      );
+      return id;
+    };
+    // 04-01: five sessions, two contained (40 %).
+    await session(1, 8, ['answered']);
+    await session(1, 9, ['fallback', 'answered']); // a fallback, then answered: contained
+    await session(1, 10, ['answered', 'fallback']); // ends on a fallback
+    const chatted = await session(1, 11, ['answered']);
+    await db
+      .insert(chatSessions)
+      .values({ id: randomUUID(), deviceId: kiosk, visitorSessionId: chatted, language: 'english' });
+    await session(1, 12, ['answered']);
+    await db.insert(calls).values({
+      id: randomUUID(),
+      deviceId: kiosk,
+      status: 'ended',
+      createdAt: new Date('2026-04-01T12:05:00Z'),
+      ringUntil: new Date('2026-04-01T12:06:00Z'),
+    });
+    // 04-02: two sessions, both contained; a call after the second one ended does not count.
+    await session(2, 8, ['answered']);
+    await session(2, 9, ['answered', 'answered']);
+    await db.insert(calls).values({
+      id: randomUUID(),
+      deviceId: kiosk,
+      status: 'missed',
+      createdAt: new Date('2026-04-02T09:30:00Z'),
+      ringUntil: new Date('2026-04-02T09:31:00Z'),
+    });
+    // A session that asked nothing is not counted.
+    await insertSession(db, { deviceId: kiosk, startedAt: '2026-04-02T10:00:00Z', questions: 0 });
+    // Ratings: 04-01 three thumbs up and one down (75 %), 04-02 one down (0 %).
+    await insertConversations(db, [
+      ...[1, 1, 1, -1].map((rating, i) => ({
+        deviceId: kiosk,
+        at: `2026-04-01T15:0${i}:00Z`,
+        acquire: `rated ${i}`,
+        intentName: 'Parking',
+        rating: rating as 1 | -1,
+      })),
+      {
+        deviceId: kiosk,
+        at: '2026-04-02T15:00:00Z',
+        acquire: 'rated down',
+        intentName: 'Parking',
+        rating: -1,
+      },
+    ]);
+
+    const days = await data('trends', {
+      device_id: kiosk,
+      start_datetime: '2026-04-01',
+      end_datetime: '2026-04-03',
+      tz: 'UTC',
+    });
+    expect(days).toEqual([
+      {
+        date: '2026-04-01',
+        sessions: 5,
+        contained: 2,
+        containment: 0.4,
+        ratings: 4,
+        satisfied: 3,
+        satisfaction: 0.75,
+      },
+      {
+        date: '2026-04-02',
+        sessions: 2,
+        contained: 2,
+        containment: 1,
+        ratings: 1,
+        satisfied: 0,
+        satisfaction: 0,
+      },
+      {
+        date: '2026-04-03',
+        sessions: 0,
+        contained: 0,
+        containment: null,
+        ratings: 0,
+        satisfied: 0,
+        satisfaction: null,
+      },
+    ]);
+  });
+
   it('refuses another project’s device and callers without the Dashboard page', async () => {
     const other = await otherProject(t.database);
-    for (const path of ['graph', 'conversation_count', 'aet', 'faq']) {
+    for (const path of ['graph', 'conversation_count', 'aet', 'faq', 'trends']) {
       const res = await call(path, week({ device_id: other.deviceId }));
       expect(res.statusCode, path).toBe(403);
     }
@@ -455,7 +566,7 @@ describe.each(backends)('dashboard on %s', (kind) => {
       { tz: 'Nowhere/Special' },
     ];
     for (const params of bad) {
-      for (const path of ['graph', 'conversation_count', 'aet', 'faq']) {
+      for (const path of ['graph', 'conversation_count', 'aet', 'faq', 'trends']) {
         const res = await call(path, week(params));
         expect(res.statusCode, `${path} ${JSON.stringify(params)}`).toBe(400);
         expect(res.json().success).toBe(false);

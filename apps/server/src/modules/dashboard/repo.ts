@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import {
   conversations as c,
@@ -7,7 +7,7 @@ import {
   visitorSessions as s,
 } from '../../db/schema.js';
 import { cut } from '../../db/rollups.js';
-import type { DayRange } from '../../lib/day-range.js';
+import { inRange, type DayRange } from '../../lib/day-range.js';
 
 /** Answered conversations per intent and per location, the most asked first. */
 export interface FaqRow {
@@ -65,7 +65,45 @@ export function createDashboardRepo(db: Db) {
       ) counted group by ref_id having sum(n) > 0`;
   };
 
+  const localDay = (column: SQLWrapper, r: DayRange) =>
+    sql`to_char((${column} at time zone ${r.tz})::date, 'YYYY-MM-DD')`;
+
   return {
+    /**
+     * Per local day of the session's start: the visitor sessions that asked something, and those
+     * contained (answered without staff): no live chat opened from the session, no call from the
+     * device between its start and its end (or last question), and its last question not a fallback.
+     */
+    containment: (deviceId: number, r: DayRange) =>
+      queryRows<{ day: string; sessions: number; contained: number }>(
+        db,
+        sql`select ${localDay(s.startedAt, r)} as day, count(*)::int as sessions,
+              count(*) filter (where not (
+                exists (select 1 from chat_sessions ch where ch.visitor_session_id = ${s.id})
+                or exists (select 1 from calls k where k.device_id = ${s.deviceId}
+                  and k.created_at >= ${s.startedAt}
+                  and k.created_at <= coalesce(${s.endedAt}, ${s.lastActivityAt}))
+                or coalesce((select x.status = 'fallback' from conversations x where x.session_id = ${s.id}
+                  order by x.at desc, x.id desc limit 1), false)
+              ))::int as contained
+            from ${s}
+            where ${s.deviceId} = ${deviceId} and ${s.questions} > 0 and ${inRange(s.startedAt, r)}
+            group by 1`,
+      ),
+
+    /**
+     * Per local day: the visitors' ratings and the positive ones — a thumbs up on an answer, or
+     * 4–5 of 5 on a live chat (rated when it ended).
+     */
+    satisfaction: (deviceId: number, r: DayRange) =>
+      queryRows<{ day: string; ratings: number; satisfied: number }>(
+        db,
+        sql`select day, count(*)::int as ratings, count(*) filter (where good)::int as satisfied from (
+              select ${localDay(c.at, r)} as day, ${c.rating} = 1 as good from ${c}
+              where ${c.deviceId} = ${deviceId} and ${c.rating} is not null and ${inRange(c.at, r)}
+            ) rated group by 1`,
+      ),
+
     /** Per local day (quarter hours put on their day, which they never straddle): only days with a count. */
     byDay: (deviceId: number, r: DayRange) =>
       queryRows<{ day: string; conversations: number; fallback: number; sessions: number }>(

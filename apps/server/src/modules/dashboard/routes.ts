@@ -3,6 +3,7 @@ import {
   ZConversationCountResponse,
   ZDashboardGraphResponse,
   ZDashboardQuery,
+  ZDashboardTrendsResponse,
   ZFaqResponse,
   ZOk,
 } from '@ambassador/contracts';
@@ -30,6 +31,21 @@ export function dashboardRoutes(parent: FastifyInstance, { dashboard }: { dashbo
       },
     },
     async (req) => ok(await dashboard.graph(pinned(req, req.query))),
+  );
+  app.get(
+    '/dashboard/trends',
+    {
+      config: board,
+      schema: {
+        tags,
+        summary: 'Containment (answered without staff) and satisfaction per day',
+        description:
+          'Containment: of the visitor sessions that asked something, the share with no live chat, no call while it lasted, and a last question that was not a fallback. Satisfaction: of the ratings, the share positive (thumbs up on an answer, 4–5 of 5 on a live chat).',
+        querystring: ZDashboardQuery,
+        response: { 200: ZOk(ZDashboardTrendsResponse) },
+      },
+    },
+    async (req) => ok(await dashboard.trends(pinned(req, req.query))),
   );
   app.get(
     '/dashboard/conversation_count',

@@ -3,6 +3,7 @@ import {
   type Aet,
   type ConversationCount,
   type DashboardDay,
+  type DashboardTrendDay,
   type FaqItem,
   type ZDashboardQuery,
 } from '@ambassador/contracts';
@@ -29,6 +30,34 @@ export function createDashboardService({ repo }: { repo: DashboardRepo }) {
         fallback_conversations: Number(on.get(date)?.fallback ?? 0),
         q_a_sessions: Number(on.get(date)?.sessions ?? 0),
       }));
+    },
+
+    /** Containment and satisfaction per day of the range (rates null on days with nothing to count). */
+    async trends(q: DashboardQuery): Promise<DashboardTrendDay[]> {
+      const r = rangeOf(q);
+      const [sessions, ratings] = await Promise.all([
+        repo.containment(q.device_id, r),
+        repo.satisfaction(q.device_id, r),
+      ]).catch(rethrowUnknownZone);
+      const held = new Map(sessions.map((d) => [d.day, d]));
+      const rated = new Map(ratings.map((d) => [d.day, d]));
+      const share = (part: number, whole: number) =>
+        whole === 0 ? null : Math.round((part / whole) * 10000) / 10000;
+      return daysOf(r).map((date) => {
+        const s = held.get(date);
+        const g = rated.get(date);
+        const [n, contained] = [Number(s?.sessions ?? 0), Number(s?.contained ?? 0)];
+        const [ratingCount, satisfied] = [Number(g?.ratings ?? 0), Number(g?.satisfied ?? 0)];
+        return {
+          date,
+          sessions: n,
+          contained,
+          containment: share(contained, n),
+          ratings: ratingCount,
+          satisfied,
+          satisfaction: share(satisfied, ratingCount),
+        };
+      });
     },
 
     async conversationCount(q: DashboardQuery): Promise<ConversationCount> {

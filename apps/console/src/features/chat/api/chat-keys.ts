@@ -1,4 +1,4 @@
-import type { ChatEndUser, ChatMessage } from '@ambassador/contracts';
+import type { ChatAssignedFilter, ChatEndUser, ChatMessage } from '@ambassador/contracts';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 
 /** One page of the end-user list as the list query keeps it. */
@@ -12,7 +12,8 @@ export type EndUsersData = InfiniteData<EndUsersPage, number>;
 export const chatKeys = {
   all: ['chat'] as const,
   lists: () => [...chatKeys.all, 'endusers'] as const,
-  list: (deviceId: number | null, search: string) => [...chatKeys.lists(), deviceId, search] as const,
+  list: (deviceId: number | null, search: string, assigned: ChatAssignedFilter = 'all') =>
+    [...chatKeys.lists(), deviceId, search, assigned] as const,
   endUser: (sessionId: string) => [...chatKeys.all, 'enduser', sessionId] as const,
   history: (sessionId: string) => [...chatKeys.all, 'history', sessionId] as const,
   /** Chats waiting for staff on every device of the project (the Live Chat badge). */

@@ -1,4 +1,4 @@
-import type { ChatEndUser } from '@ambassador/contracts';
+import type { ChatAssignedFilter, ChatEndUser } from '@ambassador/contracts';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import { chatKeys, type EndUsersPage } from './chat-keys';
@@ -8,12 +8,17 @@ export const ENDUSERS_PAGE_SIZE = 30;
 
 /** GET /chat/endusers?search=&limit=&offset=: the selected device's chats, newest activity first. */
 export async function getEndUsers(
-  query: { search: string; limit: number; offset: number },
+  query: { search: string; limit: number; offset: number; assigned?: ChatAssignedFilter },
   signal?: AbortSignal,
 ): Promise<EndUsersPage> {
   const { data, total } = await api.get<ChatEndUser[]>(
     '/chat/endusers',
-    { search: query.search || undefined, limit: query.limit, offset: query.offset },
+    {
+      search: query.search || undefined,
+      limit: query.limit,
+      offset: query.offset,
+      assigned: query.assigned && query.assigned !== 'all' ? query.assigned : undefined,
+    },
     signal,
   );
   return { rows: data, total: total ?? query.offset + data.length, offset: query.offset };
@@ -23,12 +28,13 @@ export function endUsersQueryOptions(
   deviceId: number | null,
   search: string,
   refetchInterval: number | false = false,
+  assigned: ChatAssignedFilter = 'all',
 ) {
   return infiniteQueryOptions({
     // The device is in the key: the client adds it to the call, and each device has its own chats.
-    queryKey: chatKeys.list(deviceId, search),
+    queryKey: chatKeys.list(deviceId, search, assigned),
     queryFn: ({ pageParam, signal }) =>
-      getEndUsers({ search, limit: ENDUSERS_PAGE_SIZE, offset: pageParam }, signal),
+      getEndUsers({ search, limit: ENDUSERS_PAGE_SIZE, offset: pageParam, assigned }, signal),
     initialPageParam: 0,
     getNextPageParam: (last) => {
       const next = last.offset + last.rows.length;
@@ -41,6 +47,11 @@ export function endUsersQueryOptions(
   });
 }
 
-export function useEndUsers(deviceId: number | null, search: string, refetchInterval: number | false) {
-  return useInfiniteQuery(endUsersQueryOptions(deviceId, search, refetchInterval));
+export function useEndUsers(
+  deviceId: number | null,
+  search: string,
+  refetchInterval: number | false,
+  assigned: ChatAssignedFilter = 'all',
+) {
+  return useInfiniteQuery(endUsersQueryOptions(deviceId, search, refetchInterval, assigned));
 }

@@ -16,12 +16,16 @@ export type ChatHeaderProps = {
   /** undefined while it loads. */
   user: ChatEndUser | undefined;
   onEdit: () => void;
+  /** Take the chat (assign it to me), or unassign it; undefined while it cannot change. */
+  onAssign?: (mine: boolean) => void;
+  /** The signed-in operator's user id. */
+  me?: number;
   /** On narrow screens the list and the chat take turns: back to the list. */
   onBack?: (() => void) | undefined;
 };
 
 /** Who the operator is talking to: name, mobile, tags, language, and whether the chat has ended. */
-export function ChatHeader({ user, onEdit, onBack }: ChatHeaderProps) {
+export function ChatHeader({ user, onEdit, onBack, onAssign, me }: ChatHeaderProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
   return (
@@ -83,6 +87,29 @@ export function ChatHeader({ user, onEdit, onBack }: ChatHeaderProps) {
           </>
         )}
       </Box>
+      {user && (
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          data-testid="chat-assignee"
+          sx={{ whiteSpace: 'nowrap' }}
+        >
+          {user.assignee
+            ? t('chat.assign.assigned_to', { name: user.assignee.username })
+            : t('chat.assign.unassigned')}
+        </Typography>
+      )}
+      {user &&
+        onAssign &&
+        (user.assignee?.id === me ? (
+          <Button size="small" onClick={() => onAssign(false)} data-testid="chat-unassign">
+            {t('chat.assign.unassign')}
+          </Button>
+        ) : (
+          <Button size="small" variant="contained" onClick={() => onAssign(true)} data-testid="chat-take">
+            {t('chat.assign.take')}
+          </Button>
+        ))}
       <Button
         variant="outlined"
         size="small"

@@ -120,8 +120,19 @@ function EndUserItem({
           </Typography>
           {unread > 0 && <UnreadCount count={unread} />}
         </Box>
-        {(user.mobile || user.tags.length > 0 || user.ended_at) && (
+        {(user.mobile || user.tags.length > 0 || user.ended_at || user.assignee) && (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap', mt: 0.25 }}>
+            {user.assignee && (
+              <Typography
+                component="span"
+                variant="caption"
+                color="text.secondary"
+                sx={{ mr: 0.5 }}
+                data-testid="chat-enduser-assignee"
+              >
+                {t('chat.assign.assigned_to', { name: user.assignee.username })}
+              </Typography>
+            )}
             {user.ended_at && (
               <Chip size="small" label={t('chat.ended')} variant="outlined" data-testid="chat-ended" />
             )}

@@ -13,6 +13,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/shared/api/api-error';
 import { useAuth } from '@/shared/auth/auth-store';
+import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { switchDevice } from '@/shared/auth/switch-device';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
 import { useLiveEvent, useLiveStatus } from '@/shared/realtime/live-socket';
@@ -25,6 +26,12 @@ import { useSendMessage } from '../api/send-message';
 import { useWaitingChats } from '../api/get-waiting';
 import { ChatHeader } from '../components/chat-header';
 import { Composer } from '../components/composer';
+import { CannedRepliesDialog } from '../dialogs/canned-replies-dialog';
+import { cannedText, useCannedReplies } from '../api/canned-replies';
+import { useAssignChat } from '../api/assign-chat';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import { CHAT_ASSIGNED_FILTERS, type ChatAssignedFilter } from '@ambassador/contracts';
 import { EndUserList, WaitingElsewhere } from '../components/enduser-list';
 import { MessageList } from '../components/message-list';
 import { EndUserDialog } from '../dialogs/enduser-dialog';
@@ -73,7 +80,8 @@ export function ChatPage() {
 
   const [searchInput, setSearchInput] = useState('');
   const search = useDebouncedValue(searchInput.trim(), CHAT_SEARCH_DEBOUNCE_MS);
-  const list = useEndUsers(deviceId, search, poll);
+  const [assigned, setAssigned] = useState<ChatAssignedFilter>('all');
+  const list = useEndUsers(deviceId, search, poll, assigned);
   const users = useMemo(
     () =>
       list.data ? byNewestActivity(uniqueChats(list.data.pages.flatMap((page) => page.rows))) : undefined,
@@ -81,6 +89,10 @@ export function ChatPage() {
   );
   const listed = users?.find((user) => user.session_id === selected);
   const endUser = useEndUser(selected, listed);
+  const canned = useCannedReplies();
+  const assign = useAssignChat(selected ?? '');
+  const me = auth.user_info?.user_id;
+  const [cannedOpen, setCannedOpen] = useState(false);
   const user = endUser.data ?? listed;
   const history = useHistory(selected, poll);
   const send = useSendMessage();
@@ -187,6 +199,16 @@ export function ChatPage() {
         <ChatHeader
           user={user}
           onEdit={() => setDialog((d) => ({ key: d.key + 1, open: true }))}
+          me={me}
+          onAssign={
+            me === undefined
+              ? undefined
+              : (mine) =>
+                  void notify.run(() => assign.mutateAsync(mine ? me : null), {
+                    loading: t('common.updating'),
+                    success: mine ? t('chat.assign.taken') : t('chat.assign.released'),
+                  })
+          }
           onBack={narrow ? () => select(null) : undefined}
         />
         <MessageList
@@ -201,6 +223,9 @@ export function ChatPage() {
           onChange={(text) => setDraft(selected, text)}
           onSend={sendDraft}
           ended={Boolean(user?.ended_at)}
+          replies={canned.data}
+          textOf={(reply) => cannedText(reply, user?.language ?? 'english')}
+          onManage={() => setCannedOpen(true)}
         />
       </>
     );
@@ -211,7 +236,14 @@ export function ChatPage() {
 
   return (
     <>
-      <PageHeader title={t('screens.chat')} />
+      <PageHeader
+        title={t('screens.chat')}
+        actions={
+          <Button variant="outlined" onClick={() => setCannedOpen(true)} data-testid="chat-canned-open">
+            {t('chat.canned.title')}
+          </Button>
+        }
+      />
       {live.connectionError && (
         <Alert severity="warning" sx={{ mb: 2 }} data-testid="chat-live-unavailable">
           {t('chat.live_unavailable', { seconds: CHAT_POLL_MS / 1000 })}
@@ -236,25 +268,42 @@ export function ChatPage() {
             {deviceId === null ? (
               <Placeholder title={t('chat.no_device')} />
             ) : (
-              <EndUserList
-                users={users}
-                selected={selected}
-                onSelect={select}
-                searchInput={searchInput}
-                onSearchInput={setSearchInput}
-                search={search}
-                loading={list.isFetching && !list.isFetchingNextPage}
-                error={listError}
-                onRetry={() => void list.refetch()}
-                hasMore={list.hasNextPage}
-                loadingMore={list.isFetchingNextPage}
-                onMore={() => void list.fetchNextPage()}
-                notice={
-                  elsewhere.length > 0 && (
-                    <WaitingElsewhere devices={elsewhere} onSwitch={(device) => void switchTo(device)} />
-                  )
-                }
-              />
+              <>
+                <ToggleButtonGroup
+                  exclusive
+                  size="small"
+                  fullWidth
+                  value={assigned}
+                  onChange={(_event, value: ChatAssignedFilter | null) => value && setAssigned(value)}
+                  aria-label={t('chat.assign.filter')}
+                  sx={{ p: 1, pb: 0 }}
+                >
+                  {CHAT_ASSIGNED_FILTERS.map((f) => (
+                    <ToggleButton key={f} value={f} data-testid={`chat-filter-${f}`}>
+                      {t(`chat.assign.filters.${f}`)}
+                    </ToggleButton>
+                  ))}
+                </ToggleButtonGroup>
+                <EndUserList
+                  users={users}
+                  selected={selected}
+                  onSelect={select}
+                  searchInput={searchInput}
+                  onSearchInput={setSearchInput}
+                  search={search}
+                  loading={list.isFetching && !list.isFetchingNextPage}
+                  error={listError}
+                  onRetry={() => void list.refetch()}
+                  hasMore={list.hasNextPage}
+                  loadingMore={list.isFetchingNextPage}
+                  onMore={() => void list.fetchNextPage()}
+                  notice={
+                    elsewhere.length > 0 && (
+                      <WaitingElsewhere devices={elsewhere} onSwitch={(device) => void switchTo(device)} />
+                    )
+                  }
+                />
+              </>
             )}
           </Paper>
         )}
@@ -269,6 +318,7 @@ export function ChatPage() {
           </Paper>
         )}
       </Box>
+      <CannedRepliesDialog open={cannedOpen} onClose={() => setCannedOpen(false)} />
       {user && (
         <EndUserDialog
           key={dialog.key}

@@ -15,6 +15,7 @@ export function aChat(sessionId: string, patch: Partial<ChatEndUser> = {}): Chat
     last_message_at: null,
     created_at: '2025-03-04T01:00:00Z',
     ended_at: null,
+    assignee: null,
     ...patch,
   };
 }

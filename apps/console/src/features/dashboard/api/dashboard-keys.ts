@@ -23,8 +23,8 @@ export const dashboardKeys = {
     [...dashboardKeys.device(deviceId), call, range] as const,
 };
 
-/** The four dashboard calls: same query (device and range), same caching, their own data. */
-export type DashboardCall = 'graph' | 'conversation_count' | 'aet' | 'faq';
+/** The dashboard calls: same query (device and range), same caching, their own data. */
+export type DashboardCall = 'graph' | 'conversation_count' | 'aet' | 'faq' | 'trends';
 
 /**
  * While a new range loads, the figures of the previous range stay (dimmed) instead of skeletons;

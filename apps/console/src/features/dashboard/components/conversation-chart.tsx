@@ -3,10 +3,13 @@ import { alpha, styled, useTheme } from '@mui/material/styles';
 import type { DashboardDay } from '@ambassador/contracts';
 import { nice, ticks } from 'd3-array';
 import { area, curveMonotoneX, line } from 'd3-shape';
-import { memo, useMemo, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { memo, useCallback, useMemo, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '@/shared/ui/visually-hidden';
-import { formatCount, formatDay } from '../lib/format';
+import { NO_VALUE, formatCount, formatDay, formatRate } from '../lib/format';
+
+const withDetail = (value: string, detail: string | null | undefined) =>
+  detail ? `${value} (${detail})` : value;
 
 /**
  * The chart is drawn in a fixed 1000 × 1000 box stretched to the card (lines keep their width
@@ -28,12 +31,15 @@ const MAX_DAYS_WITH_MARKS = 31;
 const DAY_LABELS = { narrow: 6, wide: 8 };
 const WIDE_AXIS_PX = 560;
 
-type SeriesKey = 'conversations' | 'fallback_conversations' | 'q_a_sessions';
-interface Series {
-  key: SeriesKey;
+/** A line of the chart: its value on day `i` (null: nothing to count that day, a gap in the line). */
+export interface ChartSeries {
+  key: string;
   label: string;
   color: string;
   area?: boolean;
+  value: (i: number) => number | null;
+  /** What the tooltip and the table say beside the value (e.g. "2 of 5"). */
+  detail?: (i: number) => string | null;
 }
 
 // Static styles, made once (a per-render `sx` would serialise styles on every hover).
@@ -145,51 +151,114 @@ export const ConversationChart = memo(function ConversationChart({
   /** Drill-down: a click on a day, or Enter on the day the arrows reached, opens its questions. */
   onOpenDay?: (date: string) => void;
 }) {
-  const { t, i18n } = useTranslation();
-  const language = i18n.resolvedLanguage;
+  const { t } = useTranslation();
   const theme = useTheme();
-  const [active, setActive] = useState<number | null>(null);
-
-  const series: Series[] = useMemo(
+  const series: ChartSeries[] = useMemo(
     () => [
       {
         key: 'conversations',
         label: t('dashboard.chart.conversations'),
         color: theme.palette.primary.main,
         area: true,
+        value: (i) => days[i]!.conversations,
       },
       {
         key: 'fallback_conversations',
         label: t('dashboard.chart.fallback'),
         color: theme.palette.error.main,
+        value: (i) => days[i]!.fallback_conversations,
       },
-      { key: 'q_a_sessions', label: t('dashboard.chart.sessions'), color: theme.palette.success.main },
+      {
+        key: 'q_a_sessions',
+        label: t('dashboard.chart.sessions'),
+        color: theme.palette.success.main,
+        value: (i) => days[i]!.q_a_sessions,
+      },
     ],
-    [t, theme],
+    [t, theme, days],
+  );
+  return (
+    <DayChart
+      days={days}
+      series={series}
+      onOpenDay={onOpenDay}
+      aria={t('dashboard.chart.aria')}
+      caption={t('dashboard.chart.title')}
+      testId="dashboard-chart"
+    />
+  );
+});
+
+/**
+ * Lines over the days of a range: counts (a scale from 0 to the highest, whole ticks) or rates
+ * (`percent`: 0–100 %). A day's click (or Enter on it) opens it.
+ */
+export const DayChart = memo(function DayChart({
+  days,
+  series,
+  onOpenDay,
+  percent = false,
+  aria,
+  caption,
+  testId,
+}: {
+  days: { date: string }[];
+  series: ChartSeries[];
+  onOpenDay?: (date: string) => void;
+  percent?: boolean;
+  aria: string;
+  caption: string;
+  testId: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage;
+  const theme = useTheme();
+  const [active, setActive] = useState<number | null>(null);
+  const format = useCallback(
+    (v: number | null) =>
+      v === null ? NO_VALUE : percent ? formatRate(v, 1, language) : formatCount(v, language),
+    [percent, language],
   );
 
   const drawn = useMemo(() => {
     const n = days.length;
-    const highest = Math.max(
-      1,
-      ...days.flatMap((d) => [d.conversations, d.fallback_conversations, d.q_a_sessions]),
-    );
-    const [, top] = nice(0, highest, 4);
+    const highest = Math.max(1, ...series.flatMap((s) => days.map((_, i) => s.value(i) ?? 0)));
+    const [, top] = percent ? [0, 1] : nice(0, highest, 4);
     // Counts are whole numbers: no tick between them.
     const x = (i: number) => across(i, n) * BOX;
     const y = (v: number) => BOX - (v / top) * BOX;
     // Each tick with its height in the box (grid line) and from the top in percent (its label).
     const yTicks = ticks(0, top, 4)
-      .filter(Number.isInteger)
+      .filter((v) => percent || Number.isInteger(v))
       .map((v) => ({ v, y: y(v), percent: (y(v) / BOX) * 100 }));
     const paths = series.map((s) => {
-      const values = days.map((d) => d[s.key]);
-      const points = values.map((v, i) => [x(i), y(v)] as [number, number]);
+      const points = days.map((_, i) => {
+        const v = s.value(i);
+        return v === null ? null : ([x(i), y(v)] as [number, number]);
+      });
+      const defined = (p: [number, number] | null): p is [number, number] => p !== null;
+      const drawnLine = line<[number, number] | null>()
+        .defined(defined)
+        .x((p) => p![0])
+        .y((p) => p![1])
+        .curve(curveMonotoneX);
+      const drawnArea = area<[number, number] | null>()
+        .defined(defined)
+        .x((p) => p![0])
+        .y1((p) => p![1])
+        .y0(BOX)
+        .curve(curveMonotoneX);
       return {
         ...s,
-        line: line().curve(curveMonotoneX)(points) ?? '',
-        area: s.area ? (area().curve(curveMonotoneX).y0(BOX)(points) ?? '') : null,
-        marks: n <= MAX_DAYS_WITH_MARKS ? points.map(([px, py]) => `M${px},${py}h0`).join('') : null,
+        line: drawnLine(points) ?? '',
+        area: s.area ? (drawnArea(points) ?? '') : null,
+        marks:
+          n <= MAX_DAYS_WITH_MARKS
+            ? points
+                .filter(defined)
+                .map(([px, py]) => `M${px},${py}h0`)
+                .join('')
+            : null,
       };
     });
     const narrow = new Set(labelledDays(n, DAY_LABELS.narrow));
@@ -199,7 +268,7 @@ export const ConversationChart = memo(function ConversationChart({
       .sort((a, b) => a - b)
       .map((i) => ({ i, only: !wide.has(i) ? 'narrow-only' : !narrow.has(i) ? 'wide-only' : undefined }));
     return { n, top, yTicks, paths, labels };
-  }, [days, series]);
+  }, [days, series, percent]);
 
   const { n, top, yTicks, paths, labels } = drawn;
   const shown = active !== null && active < n ? active : null;
@@ -230,11 +299,11 @@ export const ConversationChart = memo(function ConversationChart({
       // A labelled region, not a figure: it takes the focus (arrows step through the days), and
       // what is in the focus order needs an interactive or landmark role (axe focus-order-semantics).
       role="region"
-      aria-label={t('dashboard.chart.aria')}
+      aria-label={aria}
       tabIndex={0}
       onKeyDown={step}
       onBlur={() => setActive(null)}
-      data-testid="dashboard-chart"
+      data-testid={testId}
       sx={{
         borderRadius: 1,
         '&:focus-visible': { outline: `2px solid ${alpha(theme.palette.primary.main, 0.5)}` },
@@ -250,10 +319,10 @@ export const ConversationChart = memo(function ConversationChart({
           ))}
         </Legend>
         <YAxis aria-hidden>
-          <b>{formatCount(top, language)}</b>
-          {yTicks.map(({ v, percent }) => (
-            <span key={v} style={{ top: `${percent}%` }}>
-              {formatCount(v, language)}
+          <b>{format(top)}</b>
+          {yTicks.map(({ v, percent: from }) => (
+            <span key={v} style={{ top: `${from}%` }}>
+              {format(v)}
             </span>
           ))}
         </YAxis>
@@ -263,7 +332,7 @@ export const ConversationChart = memo(function ConversationChart({
           onPointerLeave={() => setActive(null)}
           onClick={onOpenDay && shown !== null ? () => onOpenDay(days[shown]!.date) : undefined}
           style={onOpenDay ? { cursor: 'pointer' } : undefined}
-          data-testid="dashboard-chart-plot"
+          data-testid={`${testId}-plot`}
         >
           <svg viewBox={`0 0 ${BOX} ${BOX}`} preserveAspectRatio="none" aria-hidden focusable="false">
             {yTicks.map(({ v, y }) => (
@@ -298,7 +367,7 @@ export const ConversationChart = memo(function ConversationChart({
             <>
               <Guide style={{ left: `${left}%` }} />
               <Tip
-                data-testid="dashboard-chart-tooltip"
+                data-testid={`${testId}-tooltip`}
                 style={
                   left > 60
                     ? { right: `${100 - left}%`, marginRight: 8 }
@@ -310,7 +379,7 @@ export const ConversationChart = memo(function ConversationChart({
                   <div key={s.key}>
                     <i style={{ background: s.color }} />
                     {s.label}
-                    <span>{formatCount(days[shown]![s.key], language)}</span>
+                    <span>{withDetail(format(s.value(shown)), s.detail?.(shown))}</span>
                   </div>
                 ))}
                 {onOpenDay && <em>{t('dashboard.chart.open_day')}</em>}
@@ -334,7 +403,7 @@ export const ConversationChart = memo(function ConversationChart({
           a table is never narrower than its cells, so hidden itself it widened a phone's page. */}
       <Box sx={visuallyHidden}>
         <table>
-          <caption>{t('dashboard.chart.title')}</caption>
+          <caption>{caption}</caption>
           <thead>
             <tr>
               <th scope="col">{t('dashboard.chart.day')}</th>
@@ -346,11 +415,11 @@ export const ConversationChart = memo(function ConversationChart({
             </tr>
           </thead>
           <tbody>
-            {days.map((d) => (
+            {days.map((d, i) => (
               <tr key={d.date}>
                 <th scope="row">{formatDay(d.date, language, true)}</th>
                 {series.map((s) => (
-                  <td key={s.key}>{formatCount(d[s.key], language)}</td>
+                  <td key={s.key}>{withDetail(format(s.value(i)), s.detail?.(i))}</td>
                 ))}
               </tr>
             ))}

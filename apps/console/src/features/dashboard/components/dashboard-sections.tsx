@@ -1,14 +1,18 @@
-import { memo, useCallback, useDeferredValue } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
 import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import TimerOutlined from '@mui/icons-material/TimerOutlined';
-import { canOpen, type DashboardDay } from '@ambassador/contracts';
+import { canOpen, type DashboardDay, type DashboardTrendDay } from '@ambassador/contracts';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/shared/api/api-error';
@@ -19,9 +23,10 @@ import { useAet } from '../api/get-aet';
 import { useConversationCount } from '../api/get-conversation-count';
 import { useFaq } from '../api/get-faq';
 import { useGraph } from '../api/get-graph';
+import { useTrends } from '../api/get-trends';
 import { formatCount, formatDay, formatDuration, formatRate } from '../lib/format';
 import { reviewPath } from '../lib/review-link';
-import { ConversationChart } from './conversation-chart';
+import { ConversationChart, DayChart, type ChartSeries } from './conversation-chart';
 import { FaqCard } from './faq-card';
 import { SectionError } from './section-error';
 import { StatCard } from './stat-card';
@@ -141,15 +146,8 @@ function EmptyPeriod() {
 export const ChartCard = memo(function ChartCard({ query }: { query: DashboardRange }) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage;
-  const navigate = useNavigate();
-  const auth = useAuth();
   // Drill-down: a day of the chart opens that day's questions, for those with Conversation Review.
-  const deviceId = auth.selected_device;
-  const openDay = useCallback(
-    (date: string) => void navigate(reviewPath({ start: date, end: date }, deviceId)),
-    [navigate, deviceId],
-  );
-  const reviewable = canOpen(auth.page_access, '/conversation');
+  const openDay = useOpenDay();
   const failure = useFailure();
   const graph = useGraph(query);
   // On a phone the chart is below the counts and the FAQ: drawn when scrolled towards, not at start.
@@ -168,7 +166,7 @@ export const ChartCard = memo(function ChartCard({ query }: { query: DashboardRa
   } else {
     body = (
       <Box sx={{ opacity: stale(graph) ? 0.55 : 1, transition: 'opacity 150ms' }}>
-        <ConversationChart days={days} onOpenDay={reviewable ? openDay : undefined} />
+        <ConversationChart days={days} onOpenDay={openDay} />
       </Box>
     );
   }
@@ -184,6 +182,143 @@ export const ChartCard = memo(function ChartCard({ query }: { query: DashboardRa
             end: formatDay(query.end_datetime, language, true),
           })}
         </Typography>
+        {body}
+      </CardContent>
+    </Card>
+  );
+});
+
+/** Drill-down from a day of a chart into Conversation Review, for those who may open it. */
+function useOpenDay() {
+  const navigate = useNavigate();
+  const auth = useAuth();
+  const deviceId = auth.selected_device;
+  const openDay = useCallback(
+    (date: string) => void navigate(reviewPath({ start: date, end: date }, deviceId)),
+    [navigate, deviceId],
+  );
+  return canOpen(auth.page_access, '/conversation') ? openDay : undefined;
+}
+
+function TrendsChart({ days, onOpenDay }: { days: DashboardTrendDay[]; onOpenDay?: (date: string) => void }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage;
+  const theme = useTheme();
+  const series: ChartSeries[] = useMemo(
+    () => [
+      {
+        key: 'containment',
+        label: t('dashboard.trends.containment'),
+        color: theme.palette.primary.main,
+        value: (i) => days[i]!.containment,
+        detail: (i) =>
+          days[i]!.sessions === 0
+            ? null
+            : t('dashboard.trends.of', {
+                part: formatCount(days[i]!.contained, language),
+                whole: formatCount(days[i]!.sessions, language),
+              }),
+      },
+      {
+        key: 'satisfaction',
+        label: t('dashboard.trends.satisfaction'),
+        color: theme.palette.warning.dark,
+        value: (i) => days[i]!.satisfaction,
+        detail: (i) =>
+          days[i]!.ratings === 0
+            ? null
+            : t('dashboard.trends.of', {
+                part: formatCount(days[i]!.satisfied, language),
+                whole: formatCount(days[i]!.ratings, language),
+              }),
+      },
+    ],
+    [t, theme, days, language],
+  );
+  return (
+    <DayChart
+      days={days}
+      series={series}
+      percent
+      onOpenDay={onOpenDay}
+      aria={t('dashboard.trends.aria')}
+      caption={t('dashboard.trends.title')}
+      testId="dashboard-trends-chart"
+    />
+  );
+}
+
+/** Containment and satisfaction per day, with what each means in a tooltip. */
+export const TrendsCard = memo(function TrendsCard({ query }: { query: DashboardRange }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage;
+  const openDay = useOpenDay();
+  const failure = useFailure();
+  const trends = useTrends(query);
+  const [chartRef, chartNear] = useNearViewport();
+  const days = useDeferredValue(trends.data);
+  const sum = (key: 'sessions' | 'contained' | 'ratings' | 'satisfied') =>
+    (days ?? []).reduce((n, d) => n + d[key], 0);
+
+  let body;
+  if (trends.isError && !trends.data) {
+    body = <SectionError message={failure(trends.error)} onRetry={() => void trends.refetch()} />;
+  } else if (!days || !chartNear) {
+    body = chartLoading;
+  } else if (days.every((d) => d.sessions === 0 && d.ratings === 0)) {
+    body = (
+      <Typography
+        color="text.secondary"
+        sx={{ py: 4, textAlign: 'center' }}
+        data-testid="dashboard-trends-empty"
+      >
+        {t('dashboard.trends.empty')}
+      </Typography>
+    );
+  } else {
+    body = (
+      <Box sx={{ opacity: stale(trends) ? 0.55 : 1, transition: 'opacity 150ms' }}>
+        <TrendsChart days={days} onOpenDay={openDay} />
+      </Box>
+    );
+  }
+  return (
+    <Card aria-busy={!days || stale(trends)} ref={chartRef} data-testid="dashboard-trends">
+      <CardContent sx={{ '&:last-child': { pb: 2 } }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+          <Typography component="h2" sx={{ fontWeight: 600 }}>
+            {t('dashboard.trends.title')}
+          </Typography>
+          <Tooltip
+            title={
+              <>
+                <p>{t('dashboard.trends.containment_definition')}</p>
+                <p>{t('dashboard.trends.satisfaction_definition')}</p>
+              </>
+            }
+          >
+            <IconButton
+              size="small"
+              aria-label={t('dashboard.trends.definitions')}
+              data-testid="dashboard-trends-help"
+            >
+              <HelpOutline fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        </Box>
+        {days && (
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            sx={{ mb: 1 }}
+            data-testid="dashboard-trends-totals"
+          >
+            {t('dashboard.trends.totals', {
+              containment: formatRate(sum('contained'), sum('sessions'), language),
+              satisfaction: formatRate(sum('satisfied'), sum('ratings'), language),
+            })}
+          </Typography>
+        )}
         {body}
       </CardContent>
     </Card>

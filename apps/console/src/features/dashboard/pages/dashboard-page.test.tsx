@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, configure, fireEvent, screen, within } from '@testing-library/react';
-import type { Aet, ConversationCount, DashboardDay, FaqItem } from '@ambassador/contracts';
+import type { Aet, ConversationCount, DashboardDay, DashboardTrendDay, FaqItem } from '@ambassador/contracts';
 import { LOGGED_OUT, authStore } from '@/shared/auth/auth-store';
 import { addDays, lastDays, today } from '@/shared/lib/day-range';
 import { fakeServer, type FakeCall } from '@/shared/test/fake-server';
@@ -11,7 +11,31 @@ import { DashboardPage } from './dashboard-page';
 const eventually = <T,>(check: () => T) => vi.waitFor(check, { timeout: 4000 });
 configure({ asyncUtilTimeout: 4000 });
 
-type Figures = { graph: DashboardDay[]; count: ConversationCount; aet: Aet; faq: FaqItem[] };
+type Figures = {
+  graph: DashboardDay[];
+  count: ConversationCount;
+  aet: Aet;
+  faq: FaqItem[];
+  trends?: DashboardTrendDay[];
+};
+
+/** Each day 2 of 4 sessions contained and 3 of 4 ratings positive; the last day has nothing. */
+function trendDays(range: { start: string; end: string }) {
+  const list: DashboardTrendDay[] = [];
+  for (let day = range.start; day <= range.end; day = addDays(day, 1)) {
+    const none = day === range.end;
+    list.push({
+      date: day,
+      sessions: none ? 0 : 4,
+      contained: none ? 0 : 2,
+      containment: none ? null : 0.5,
+      ratings: none ? 0 : 4,
+      satisfied: none ? 0 : 3,
+      satisfaction: none ? null : 0.75,
+    });
+  }
+  return list;
+}
 
 function days(range: { start: string; end: string }, perDay: (index: number) => Partial<DashboardDay>) {
   const list: DashboardDay[] = [];
@@ -29,6 +53,7 @@ const busy: Figures = {
     { intent_id: 3, intent_name: 'Opening hours', category: 'Facilities', count: 40 },
     { intent_id: 5, intent_name: '洗手間在哪裡', category: null, count: 10 },
   ],
+  trends: trendDays(lastDays(7)),
 };
 
 const quiet: Figures = {
@@ -53,6 +78,8 @@ function serve(byDevice: Record<string, Figures>, fail?: (call: FakeCall) => boo
         return { body: figures.aet };
       case '/dashboard/faq':
         return { body: figures.faq };
+      case '/dashboard/trends':
+        return { body: figures.trends ?? trendDays({ start: '2000-01-01', end: '2000-01-01' }) };
     }
     return undefined;
   });
@@ -83,6 +110,17 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     expect(within(faq).getByTestId('faq-item-2').textContent).toContain('No category');
     expect(await screen.findByTestId('dashboard-chart')).toBeTruthy();
     expect(screen.queryByTestId('dashboard-empty')).toBeNull();
+    // Containment and satisfaction: the period's shares, and each day's with its counts (a day
+    // with nothing to count shows a dash, not 0 %).
+    await eventually(() =>
+      expect(screen.getByTestId('dashboard-trends-totals').textContent).toBe(
+        'Whole period: containment 50%, satisfaction 75%',
+      ),
+    );
+    const trendRows = within(await screen.findByTestId('dashboard-trends-chart')).getAllByRole('row');
+    expect(trendRows[1]!.textContent).toContain('50% (2 of 4)');
+    expect(trendRows[1]!.textContent).toContain('75% (3 of 4)');
+    expect(trendRows.at(-1)!.textContent).toContain('——');
 
     const range = lastDays(7);
     const sent = dashboardCalls(calls);
@@ -91,6 +129,7 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
       '/dashboard/conversation_count',
       '/dashboard/faq',
       '/dashboard/graph',
+      '/dashboard/trends',
     ]);
     for (const call of sent) {
       expect(call.query.get('start_datetime')).toBe(range.start);
@@ -169,6 +208,7 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
       '/dashboard/conversation_count',
       '/dashboard/faq',
       '/dashboard/graph',
+      '/dashboard/trends',
     ]);
   });
 
@@ -185,7 +225,7 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
         dashboardCalls(calls)
           .filter((c) => c.query.get('start_datetime') === start)
           .map((c) => c.path).length,
-      ).toBe(4),
+      ).toBe(5),
     );
     expect(screen.getByTestId('location').textContent).toBe(`/dashboard?start=${start}&end=${today()}`);
     expect(screen.getByTestId('dashboard-range-preset-30').getAttribute('aria-pressed')).toBe('true');

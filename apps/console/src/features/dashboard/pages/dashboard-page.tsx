@@ -14,7 +14,7 @@ import { browserTimeZone, rangeFromParams, type DayRange } from '@/shared/lib/da
 import { DateRangePicker } from '@/shared/ui/date-range-picker';
 import { PageHeader } from '@/shared/ui/page-header';
 import { dashboardKeys, useDashboardDeviceId, type DashboardRange } from '../api/dashboard-keys';
-import { AetCard, ChartCard, CountCards, FaqSection } from '../components/dashboard-sections';
+import { AetCard, ChartCard, CountCards, FaqSection, TrendsCard } from '../components/dashboard-sections';
 
 /**
  * Asks for the dashboard's figures again; off while any of them is on its way. A component of its
@@ -117,6 +117,9 @@ export function DashboardPage() {
               >
                 <ChartCard query={query} />
                 <FaqSection query={query} />
+              </Box>
+              <Box sx={{ mt: 2 }}>
+                <TrendsCard query={query} />
               </Box>
             </>
           )}
