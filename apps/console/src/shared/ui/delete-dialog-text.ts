@@ -26,7 +26,12 @@ export const NAMED_DELETE_TYPES: ReadonlySet<DeleteType> = new Set(NAMED);
 const CANNOT_UNDO_TYPES: ReadonlySet<DeleteType> = new Set(['quiz', 'quiz_question']);
 
 /** Types whose delete the snackbar can undo (for UNDO_HOURS): the body says so instead of "permanently". */
-export const UNDOABLE_DELETE_TYPES: ReadonlySet<DeleteType> = new Set(['question', 'location', 'unit']);
+export const UNDOABLE_DELETE_TYPES: ReadonlySet<DeleteType> = new Set([
+  'question',
+  'location',
+  'unit',
+  'keyword',
+]);
 
 /**
  * Types that take more with them (or leave something behind) than the record itself: the dialog

@@ -53,7 +53,7 @@ describe('delete dialog text', () => {
     expect(deleteDialogText(t, 'location', 'Pharmacy').body).toBe(
       'This location will be deleted. You can undo this for 24 hours.',
     );
-    for (const type of ['user', 'keyword', 'mrc'] as DeleteType[]) {
+    for (const type of ['user', 'mrc'] as DeleteType[]) {
       expect(deleteDialogText(t, type).body).toBe('The record will be permanently deleted.');
     }
     expect(deleteDialogText(t, 'mrc', 'faq.pdf').body).toBe('The record will be permanently deleted.');
@@ -76,7 +76,7 @@ describe('delete dialog text', () => {
       'The category “Shops” will be permanently deleted.',
     );
     expect(deleteDialogText(t, 'keyword', 'parking').body).toBe(
-      'The keyword “parking” will be permanently deleted.',
+      'The keyword “parking” will be deleted. You can undo this for 24 hours.',
     );
     expect(deleteDialogText(t, 'alias', 'Gate').body).toBe(
       'The aliases of “Gate” will be permanently deleted.',

@@ -150,6 +150,27 @@ describe.each(backends)('bulk actions on topics, and their undo, on %s', (kind) 
     expect((await one(replacement.id)).intent_name).toBe('Baby room');
   });
 
+  it('puts a deleted phrase back on its topic with its id', async () => {
+    const cat = await category('Bulk phrase');
+    const owner = await topic('Taxi rank', { category_id: cat.category_id });
+    const phrase = await data('POST', '/ai_config/intents/keywords', {
+      device_id: LOBBY,
+      intent_id: owner.id,
+      language: 'cantonese',
+      text: '邊度搭的士',
+    });
+    const ticket = await data('DELETE', '/ai_config/intents/keywords', { device_id: LOBBY, id: phrase.id });
+    expect(ticket.count).toBe(1);
+    expect(await db().select().from(aiKeywords).where(eq(aiKeywords.topicId, owner.id))).toEqual([]);
+    await data('POST', '/undo', { id: ticket.id });
+    const back = await db().select().from(aiKeywords).where(eq(aiKeywords.topicId, owner.id));
+    expect(back.map((k) => [k.id, k.text])).toEqual([[phrase.id, '邊度搭的士']]);
+    expect(
+      (await call('DELETE', '/ai_config/intents/keywords', { device_id: LOBBY, id: 2_000_000_000 }))
+        .statusCode,
+    ).toBe(404);
+  });
+
   it('keeps an undo for 24 hours only', async () => {
     const cat = await category('Bulk expiry');
     const old = await topic('Old kiosk map', { category_id: cat.category_id });

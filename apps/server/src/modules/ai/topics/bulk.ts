@@ -5,7 +5,7 @@ import type { Clock } from '../../../lib/clock.js';
 import { checkedPick } from '../../../lib/bulk.js';
 import { notFound } from '../../../lib/errors.js';
 import type { AuthContext } from '../../auth/index.js';
-import type { UndoLog } from '../../undo/index.js';
+import { undoableDelete, type UndoLog } from '../../undo/index.js';
 import { AI_PAGE } from '../access.js';
 import type { AiChangeListener } from '../changes.js';
 import { imageIds, type DeleteImage } from '../../../lib/row-images.js';
@@ -38,7 +38,7 @@ export function createTopicsBulk({
   clock: Clock;
   listener: AiChangeListener;
   undo: UndoLog;
-  topics: Pick<TopicsRepo, 'category'>;
+  topics: Pick<TopicsRepo, 'category' | 'keywordsToDelete'>;
 }) {
   const deleted = undo.register<DeleteImage & { deviceId: number }>('topics.delete', {
     page: AI_PAGE.access.page,
@@ -67,7 +67,21 @@ export function createTopicsBulk({
     return { ids: all, ticket };
   }
 
+  // A keyword or phrase deleted from a topic's page comes back with its id (its vector is keyed by text).
+  const keywordDeletes = undoableDelete<never>({
+    undo,
+    kind: 'keywords.delete',
+    page: AI_PAGE.access.page,
+    spec: { table: 'ai_keywords', children: [], links: [] },
+    transaction: (_deviceId, work) => db.transaction(work),
+    select: topics.keywordsToDelete,
+    changed: (deviceId) => listener.changed(deviceId),
+    nothing: 'Keyword not found.',
+  });
+
   return {
+    deleteKeyword: keywordDeletes.removeOne,
+
     async run(actor: Actor, request: Request): Promise<BulkResult> {
       const deviceId = request.device_id;
       const { selection } = request;

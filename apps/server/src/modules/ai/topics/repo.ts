@@ -329,13 +329,13 @@ export function createTopicsRepo(db: Db) {
       return row;
     },
 
-    async deleteKeyword(deviceId: number, id: number) {
-      const [row] = await db
-        .delete(aiKeywords)
-        .where(and(eq(aiKeywords.deviceId, deviceId), eq(aiKeywords.id, id)))
-        .returning();
-      return row;
-    },
+    /** The device's keywords among `ids` (at most `max` + 1), named by their text: what a delete takes. */
+    keywordsToDelete: (t: Db, deviceId: number, selection: { ids: number[] }, max: number) =>
+      t
+        .select({ id: aiKeywords.id, name: aiKeywords.text })
+        .from(aiKeywords)
+        .where(and(eq(aiKeywords.deviceId, deviceId), inArray(aiKeywords.id, selection.ids)))
+        .limit(max + 1),
 
     /** A keyword per topic in a language, for button payloads: the earliest typed keyword. */
     async firstKeywords(deviceId: number, language: string) {

@@ -63,7 +63,7 @@ export function topicsRoutes(
   topicRoutes(app, topics, topicsBulk);
   topicsBulkRoutes(app, topicsBulk);
   topicBrowserRoutes(app, topics);
-  keywordRoutes(app, topics);
+  keywordRoutes(app, topics, topicsBulk);
 }
 
 /** Topic categories: the tree, adding, renaming and deleting one. */
@@ -403,7 +403,7 @@ function topicBrowserRoutes(app: ContractApp, topics: TopicsService) {
 }
 
 /** A topic’s keywords and training phrases. */
-function keywordRoutes(app: ContractApp, topics: TopicsService) {
+function keywordRoutes(app: ContractApp, topics: TopicsService, bulk: TopicsBulk) {
   app.get(
     `${INTENTS}/keywords`,
     {
@@ -477,16 +477,17 @@ function keywordRoutes(app: ContractApp, topics: TopicsService) {
       schema: {
         tags,
         summary: 'Delete a keyword or training phrase',
-        description: 'The id comes in the body; clients that cannot send a body with DELETE may use `?id=`.',
+        description:
+          'The id comes in the body; clients that cannot send a body with DELETE may use `?id=`. ' +
+          'The answer is the undo ticket (`POST /undo`).',
         ...byId.schema,
-        response: { 200: ZOkEmpty },
+        response: { 200: ZOk(ZUndoTicket) },
       },
     },
-    async (req) => {
-      const b = byId.read(req);
-      await topics.deleteKeyword(deviceIdOf(req), b.id);
-      return done('Keyword deleted.');
-    },
+    async (req) =>
+      ok(await bulk.deleteKeyword(authOf(req), deviceIdOf(req), byId.read(req).id), {
+        message: 'Keyword deleted.',
+      }),
   );
   app.post(
     `${INTENTS}/train`,

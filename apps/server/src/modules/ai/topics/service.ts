@@ -464,12 +464,6 @@ export function createTopicsService({
       const [keyword] = await withConflicts(deviceId, [row]);
       return keyword!;
     },
-
-    async deleteKeyword(deviceId: number, id: number) {
-      const row = await repo.deleteKeyword(deviceId, id);
-      if (!row) throw notFound('Keyword not found.');
-      listener.changed(deviceId, [row.topicId]);
-    },
   };
 }
 

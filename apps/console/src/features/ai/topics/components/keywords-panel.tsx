@@ -27,7 +27,8 @@ import { RowAction } from '@/shared/ui/row-action';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useKeywordCheck } from '../api/check-keyword';
 import { useCreateKeyword } from '../api/create-keyword';
-import { useDeleteKeyword } from '../api/delete-keyword';
+import { useDeleteKeyword, useRefreshKeywords } from '../api/delete-keyword';
+import { useUndoAction } from '@/shared/api/undo';
 import { useUpdateKeyword } from '../api/update-keyword';
 import { topicPath } from '../dialogs/topic-dialog';
 import { TrainDialog } from '../dialogs/train-dialog';
@@ -207,6 +208,8 @@ export function KeywordsPanel({ topic, language, keywords, loading }: KeywordsPa
   const { t } = useTranslation();
   const createKeyword = useCreateKeyword();
   const deleteKeyword = useDeleteKeyword();
+  const undoAction = useUndoAction();
+  const refreshKeywords = useRefreshKeywords();
   const confirmDelete = useDeleteDialog();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -252,6 +255,7 @@ export function KeywordsPanel({ topic, language, keywords, loading }: KeywordsPa
           loading: t('common.deleting'),
           success: t('topics.keywords.deleted'),
           error: (e) => aiErrorMessage(e, t),
+          action: (ticket) => undoAction(ticket, refreshKeywords),
         });
         return result.ok;
       },
