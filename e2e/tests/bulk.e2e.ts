@@ -110,7 +110,7 @@ describe('bulk actions and undo in Chromium', () => {
     await byId('topics-bulk-move').click();
     await byId('topics-move-dialog').waitFor();
     await byId('topics-move-category').click();
-    await byId(`topics-move-option-${to}`).click();
+    await byId(`topics-move-category-option-${to}`).click();
     const violations = await axeViolations(page, 'move topics dialog');
     expect(violations, describeViolations(violations)).toEqual([]);
     await byId('topics-move-confirm').click();

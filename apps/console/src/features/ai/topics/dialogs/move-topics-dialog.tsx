@@ -1,11 +1,8 @@
 import { useState } from 'react';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/shared/ui/form-dialog';
-import { useCategories } from '@/features/ai/topics/api/get-categories';
-import { categoryTreeRows } from '../components/category-tree';
+import { CategorySelect } from '../components/category-select';
 
 export type MoveTopicsDialogProps = {
   open: boolean;
@@ -19,8 +16,6 @@ export type MoveTopicsDialogProps = {
 /** Bulk "Move to category": the category tree to pick from; sub-topics go with their parents. */
 export function MoveTopicsDialog({ open, count, onClose, onMove }: MoveTopicsDialogProps) {
   const { t } = useTranslation();
-  const categories = useCategories();
-  const rows = categoryTreeRows(categories.data ?? []);
   const [categoryId, setCategoryId] = useState<number | ''>('');
   const [submitting, setSubmitting] = useState(false);
 
@@ -48,30 +43,7 @@ export function MoveTopicsDialog({ open, count, onClose, onMove }: MoveTopicsDia
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {t('topics.bulk.move_hint')}
       </Typography>
-      <TextField
-        select
-        fullWidth
-        label={t('topics.fields.category')}
-        value={categoryId}
-        onChange={(event) => setCategoryId(Number(event.target.value))}
-        slotProps={{
-          select: {
-            SelectDisplayProps: { 'data-testid': 'topics-move-category' } as object,
-            MenuProps: { slotProps: { paper: { sx: { maxHeight: 320 } } } },
-          },
-        }}
-      >
-        {rows.map(({ category, depth }) => (
-          <MenuItem
-            key={category.category_id}
-            value={category.category_id}
-            sx={{ pl: 2 + depth * 2 }}
-            data-testid={`topics-move-option-${category.category_id}`}
-          >
-            {category.category_name}
-          </MenuItem>
-        ))}
-      </TextField>
+      <CategorySelect value={categoryId} onChange={setCategoryId} testId="topics-move-category" />
     </FormDialog>
   );
 }

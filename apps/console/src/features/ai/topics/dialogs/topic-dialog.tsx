@@ -4,7 +4,6 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -18,9 +17,8 @@ import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { useAiDeviceId } from '@/features/ai/common/api/ai-keys';
 import { useCreateTopic } from '../api/create-topic';
 import { useAutoComplete } from '../api/get-auto-complete';
-import { useCategories } from '../api/get-categories';
 import { useUpdateTopic } from '../api/update-topic';
-import { categoryTreeRows } from '../components/category-tree';
+import { CategorySelect } from '../components/category-select';
 import { translateIssue } from '@/shared/lib/rule-message';
 import { aiErrorMessage } from '@/features/ai/common/lib/ai-errors';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
@@ -54,7 +52,6 @@ export function TopicDialog({ open, topic, parent, defaultCategoryId, onClose }:
   const { t } = useTranslation();
   const navigate = useNavigate();
   const deviceId = useAiDeviceId();
-  const categories = useCategories();
   const createTopic = useCreateTopic();
   const updateTopic = useUpdateTopic();
 
@@ -179,8 +176,6 @@ export function TopicDialog({ open, topic, parent, defaultCategoryId, onClose }:
       ? t('topics.dialog.add_sub_title')
       : t('topics.dialog.add_title');
 
-  const rows = categoryTreeRows(categories.data ?? []);
-
   return (
     <FormDialog
       open={open}
@@ -233,32 +228,13 @@ export function TopicDialog({ open, topic, parent, defaultCategoryId, onClose }:
         )}
       </Box>
       {!isSub && (
-        <TextField
-          select
-          label={t('topics.fields.category')}
+        <CategorySelect
           value={form.category_id}
-          onChange={(event) => set('category_id', Number(event.target.value))}
+          onChange={(id) => set('category_id', id)}
+          testId="topic-category"
           required
-          error={Boolean(errors.category_id)}
-          helperText={errors.category_id}
-          slotProps={{
-            select: {
-              SelectDisplayProps: { 'data-testid': 'topic-category' } as object,
-              MenuProps: { slotProps: { paper: { sx: { maxHeight: 320 } } } },
-            },
-          }}
-        >
-          {rows.map(({ category, depth }) => (
-            <MenuItem
-              key={category.category_id}
-              value={category.category_id}
-              sx={{ pl: 2 + depth * 2 }}
-              data-testid={`topic-category-option-${category.category_id}`}
-            >
-              {category.category_name}
-            </MenuItem>
-          ))}
-        </TextField>
+          error={errors.category_id}
+        />
       )}
       <TextField
         label={t('topics.fields.remarks')}
