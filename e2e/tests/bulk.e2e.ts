@@ -191,6 +191,9 @@ describe('bulk actions and undo in Chromium', () => {
       .first();
     await box.check();
     await expect.poll(() => phone.getByTestId('topics-bulk-count').innerText()).toBe('1 selected');
+    // Cards have no header row: the page's checkbox stands above them.
+    await phone.getByTestId('topics-table-select-page').locator('input').check();
+    await expect.poll(() => phone.getByTestId('topics-bulk-count').innerText()).toBe('10 selected');
     const width = await phone.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
     await screenshot(phone, 'bulk-topics-phone');

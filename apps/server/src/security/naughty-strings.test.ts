@@ -132,6 +132,13 @@ const NO_STORED_TEXT: Record<string, string> = {
   'POST /device_api/v1/event_runs/:run_id/answers':
     'the answer of a button pressed, compared with the question’s correct answers; never shown',
   'POST /device_api/v1/event_runs/:run_id/end': 'a choice from a list and a number',
+  'POST /admin_panel/undo': 'a ticket id',
+  'POST /admin_panel/ai_config/intents/bulk': 'ids, a choice from a list, and a filter that is looked up',
+  'POST /admin_panel/location_map/locations/bulk':
+    'ids, a choice from a list, and a filter that is looked up',
+  'POST /admin_panel/directory/bulk': 'ids, a choice from a list, and a filter that is looked up',
+  'PUT /admin_panel/chat/endusers/:session_id/assignee': 'a user id or none',
+  'DELETE /admin_panel/chat/canned_replies/:id': 'an id',
 };
 
 describe.each(backends)('naughty strings read back as sent or are refused with 400, on %s', (kind) => {
@@ -425,6 +432,33 @@ describe.each(backends)('naughty strings read back as sent or are refused with 4
       read: async (w) =>
         (await get(`/chat/history/${seed.chatSession}`)).find((m: { id: number }) => m.id === data(w).id)
           ?.message,
+    },
+    {
+      route: 'POST /admin_panel/chat/canned_replies',
+      field: 'texts.english',
+      trims: true,
+      write: (s, n) => asAdmin('POST', '/chat/canned_replies', { code: `ns${n}`, texts: { english: s } }),
+      read: async (w) =>
+        (await get('/chat/canned_replies')).find((r: { id: number }) => r.id === data(w).id)?.texts.english,
+    },
+    {
+      route: 'PUT /admin_panel/chat/canned_replies/:id',
+      field: 'texts.english',
+      trims: true,
+      write: async (s, n) => {
+        const made = await asAdmin('POST', '/chat/canned_replies', {
+          code: `nsp${n}`,
+          texts: { english: 'Placeholder' },
+        });
+        return inject({
+          method: 'PUT',
+          url: `/admin_panel/chat/canned_replies/${data(made).id}`,
+          headers: admin.headers,
+          payload: { code: `nsp${n}`, texts: { english: s } },
+        });
+      },
+      read: async (w) =>
+        (await get('/chat/canned_replies')).find((r: { id: number }) => r.id === data(w).id)?.texts.english,
     },
     {
       route: 'PUT /admin_panel/chat/endusers/:session_id',

@@ -244,6 +244,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
       <Box sx={{ height: 4 }}>
         {loading && !firstLoad && <LinearProgress aria-label={t('common.loading')} />}
       </Box>
+      {phone && props.selection && (props.rows?.length ?? 0) > 0 && (
+        // Cards have no header row: the page's checkbox stands above them, with its words.
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, px: 1.5, pt: 1 }}>
+          {shown.columns[0]!.header}
+          <Typography variant="body2" aria-hidden>
+            {t('table.select_page')}
+          </Typography>
+        </Box>
+      )}
       {phone ? <CardList {...shown} /> : <WideTable {...shown} />}
       <TablePagination
         component="div"
