@@ -87,6 +87,25 @@ describe('AI configuration in Chromium', () => {
       return res.json();
     }, url);
 
+  /** An admin API call with a body, from the signed-in page. */
+  const apiSend = (method: string, url: string, body: object) =>
+    page.evaluate(
+      async ([m, u, b]) => {
+        const auth = JSON.parse(localStorage.getItem('auth') ?? '{}');
+        const res = await fetch(`/admin_panel${u}`, {
+          method: m,
+          headers: {
+            'content-type': 'application/json',
+            access_token: auth.access_token,
+            auth_project_id: String(auth.auth_project_id),
+          },
+          body: JSON.stringify(b),
+        });
+        return res.json();
+      },
+      [method, url, body] as const,
+    );
+
   it('creates a category in the category manager', async () => {
     await page.goto('/ai');
     await byId('ai-page').waitFor();
@@ -345,24 +364,6 @@ describe('AI configuration in Chromium', () => {
   });
 
   it('previews an answer confidence, saves it, and Conversation Review teaches a fallback in one click', async () => {
-    /** An admin API call with a body, from the signed-in page. */
-    const apiSend = (method: string, url: string, body: object) =>
-      page.evaluate(
-        async ([m, u, b]) => {
-          const auth = JSON.parse(localStorage.getItem('auth') ?? '{}');
-          const res = await fetch(`/admin_panel${u}`, {
-            method: m,
-            headers: {
-              'content-type': 'application/json',
-              access_token: auth.access_token,
-              auth_project_id: String(auth.auth_project_id),
-            },
-            body: JSON.stringify(b),
-          });
-          return res.json();
-        },
-        [method, url, body] as const,
-      );
     // Visitors ask the lobby kiosk: close to the topic but under 50 %, well over it, and unrelated.
     const key = (await apiSend('POST', '/admin_settings/devices/key', { id: LOBBY })).data.device_key;
     const kiosk = kioskApi(server.url, key);
@@ -481,6 +482,75 @@ describe('AI configuration in Chromium', () => {
     expect(
       (await kiosk('/ask', { session_id: session, text: teachText, language: 'english' })).fallback,
     ).toBe(false);
+  });
+
+  it('publishes a version: the kiosk answers it while the draft changes, and an older version is restored', async () => {
+    const key = (await apiSend('POST', '/admin_settings/devices/key', { id: LOBBY })).data.device_key;
+    const kiosk = kioskApi(server.url, key);
+    const session = (await kiosk('/sessions', { language: 'english' })).session_id;
+    const kioskAnswer = async (text: string) => {
+      const answer = await kiosk('/ask', { session_id: session, text, language: 'english' });
+      return answer.fallback ? null : answer.intent.name;
+    };
+    const category = (
+      await apiSend('POST', '/ai_config/intents/category', { device_id: LOBBY, name: 'Facilities' })
+    ).data.category_id;
+    await page.goto('/ai');
+    await byId('versions-off').waitFor();
+    await byId('versions-publish').click();
+    expect(await byId('publish-changes').innerText()).toContain('The first version');
+    await field('publish-note').fill('Opening set');
+    await byId('publish-submit').click();
+    expect(await snackbar('success')).toBe('Version 1 is live on the kiosks.');
+    await byId('versions-live').waitFor();
+    expect(await byId('versions-live').innerText()).toBe('Live: version 1');
+    expect(await byId('versions-publish').isDisabled()).toBe(true);
+
+    // A new topic is a draft: the test console tries it, the kiosk does not answer it yet.
+    const made = await apiSend('POST', '/ai_config/intents/intent', {
+      device_id: LOBBY,
+      name: 'Baby care room',
+      category_id: category,
+    });
+    await apiSend('POST', '/ai_config/intents/train', {
+      device_id: LOBBY,
+      intent_id: made.data.id,
+      language: 'english',
+      text: 'is there a nursing room',
+    });
+    await page.reload();
+    await expect
+      .poll(() => byId('versions-changes').innerText())
+      .toBe('Not yet on the kiosks: 1 topic added');
+    expect(await kioskAnswer('is there a nursing room')).toBeNull();
+    await field('test-input').fill('is there a nursing room');
+    await byId('test-ask').click();
+    await byId('test-turn').last().getByTestId('test-best').waitFor();
+    expect(await byId('test-turn').last().getByTestId('test-best').innerText()).toContain('Baby care room');
+    await byId('test-version-live').click();
+    await field('test-input').fill('is there a nursing room');
+    await byId('test-ask').click();
+    await byId('test-turn').nth(1).getByTestId('test-fallback').waitFor();
+    const violations = await axeViolations(page, 'AI page with a live version');
+    expect(violations, describeViolations(violations)).toEqual([]);
+
+    await byId('versions-publish').click();
+    await byId('publish-submit').click();
+    expect(await snackbar('success')).toBe('Version 2 is live on the kiosks.');
+    await expect
+      .poll(() => kioskAnswer('is there a nursing room'), { timeout: 10_000 })
+      .toBe('Baby care room');
+    await screenshot(page, 'ai-versions-live');
+
+    // Version 1 back: the kiosk and the draft lose the new topic.
+    await byId('version-restore-1').click();
+    expect(await byId('version-confirm-dialog').innerText()).toContain('nothing is lost');
+    await byId('version-confirm-submit').click();
+    expect(await snackbar('success')).toBe('Version 1 is restored and live.');
+    await expect.poll(() => kioskAnswer('is there a nursing room'), { timeout: 10_000 }).toBeNull();
+    expect(await byId('versions-live').innerText()).toBe('Live: version 1');
+    const topics = await apiGet(`/ai_config/intents/intent?device_id=${LOBBY}&limit=100`);
+    expect(topics.data.map((x: { intent_name: string }) => x.intent_name)).not.toContain('Baby care room');
   });
 
   it('reads in all three languages', async () => {

@@ -17,6 +17,8 @@ export const ZTestConsoleRequest = ZDeviceRef.extend({
     .trim()
     .min(1, rule('text_empty'))
     .max(500, rule('maximum_characters', { max: 500 })),
+  /** draft: the tables as edited; live: the published version the kiosks answer from (when there is one). */
+  version: z.enum(['draft', 'live']).default('draft'),
 });
 export type TestConsoleRequest = z.input<typeof ZTestConsoleRequest>;
 export const ZMatchCandidate = z.object({

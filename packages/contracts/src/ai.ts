@@ -13,3 +13,4 @@ export * from './ai-responses.js';
 export * from './ai-transfer.js';
 export * from './ai-exchange.js';
 export * from './ai-test-console.js';
+export * from './ai-versions.js';

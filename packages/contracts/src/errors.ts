@@ -90,6 +90,9 @@ export const APP_ERROR_CODES = [
   'undo_done',
   'undo_expired',
   'undo_conflict',
+  // AI versions (draft and publish).
+  'nothing_to_publish',
+  'not_published',
   // Conversations.
   'topic_not_on_device',
   'unit_not_on_device',

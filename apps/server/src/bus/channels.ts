@@ -27,6 +27,8 @@ export const AI_CHANGED = defineChannel(
     z.object({ deviceId, topicIds: z.array(z.number().int()).optional() }),
   ]),
 );
+/** A device published, restored or stopped drafts: every instance reads its live AI version again. */
+export const AI_PUBLISHED = defineChannel('ai:published', z.object({ deviceId }));
 /** A device or its keys changed: every instance forgets the keys it remembers. */
 export const DEVICE_CHANGED = defineChannel('devices:changed', z.object({ deviceId }));
 /** A visitor session ended: no instance answers in it any longer. */

@@ -139,6 +139,8 @@ const NO_STORED_TEXT: Record<string, string> = {
   'POST /admin_panel/directory/bulk': 'ids, a choice from a list, and a filter that is looked up',
   'PUT /admin_panel/chat/endusers/:session_id/assignee': 'a user id or none',
   'DELETE /admin_panel/chat/canned_replies/:id': 'an id',
+  'POST /admin_panel/ai_config/versions/:version_id/restore': 'ids',
+  'DELETE /admin_panel/ai_config/versions/live': 'an id',
 };
 
 describe.each(backends)('naughty strings read back as sent or are refused with 400, on %s', (kind) => {
@@ -432,6 +434,20 @@ describe.each(backends)('naughty strings read back as sent or are refused with 4
       read: async (w) =>
         (await get(`/chat/history/${seed.chatSession}`)).find((m: { id: number }) => m.id === data(w).id)
           ?.message,
+    },
+    {
+      route: 'POST /admin_panel/ai_config/versions',
+      field: 'note',
+      trims: true,
+      write: async (s, n) => {
+        // A publish needs a change since the last one.
+        await asAdmin('POST', '/ai_config/intents/category', { device_id: OWN, name: `Published ${n}` });
+        return asAdmin('POST', '/ai_config/versions', { device_id: OWN, note: s });
+      },
+      read: async (w) =>
+        (await get(`/ai_config/versions?device_id=${OWN}`)).versions.find(
+          (v: { id: number }) => v.id === data(w).id,
+        )?.note,
     },
     {
       route: 'POST /admin_panel/chat/canned_replies',

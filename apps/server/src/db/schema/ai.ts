@@ -164,3 +164,38 @@ export const aiTransfers = pgTable(
   },
   (t) => [index('ai_transfers_dest_idx').on(t.destDeviceId, t.createdAt)],
 );
+
+/**
+ * A published version of a device's AI data: every row of its six AI tables as stored (a
+ * `rowsImage` per table), with its own ids. Kiosks answer from the live one; the tables are the draft.
+ */
+export const aiVersions = pgTable(
+  'ai_versions',
+  {
+    id: serial('id').primaryKey(),
+    deviceId: deviceRef(),
+    /** 1, 2, 3… per device: what the console calls it. */
+    number: integer('number').notNull(),
+    note: text('note').notNull().default(''),
+    image: jsonb('image').$type<Record<string, Record<string, unknown>[]>>().notNull(),
+    topics: integer('topics').notNull(),
+    phrases: integer('phrases').notNull(),
+    responses: integer('responses').notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('ai_versions_number_idx').on(t.deviceId, t.number)],
+);
+
+/** The version a device's kiosks answer from; no row: they answer from the tables (no drafts). */
+export const aiLiveVersions = pgTable('ai_live_versions', {
+  deviceId: integer('device_id')
+    .primaryKey()
+    .references(() => devices.id, { onDelete: 'cascade' }),
+  versionId: integer('version_id')
+    .notNull()
+    // Cascade so a device's delete takes both; the versions' pruning never takes the live one.
+    .references(() => aiVersions.id, { onDelete: 'cascade' }),
+  publishedBy: text('published_by').notNull(),
+  publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+});

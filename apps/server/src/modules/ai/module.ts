@@ -1,5 +1,5 @@
 import { defineModule, type Core } from '../../core/module.js';
-import { AI_CHANGED } from '../../bus/channels.js';
+import { AI_CHANGED, AI_PUBLISHED } from '../../bus/channels.js';
 import { createListeners } from '../../lib/listeners.js';
 import { createMatcherRegistry } from '../../matcher/index.js';
 import { createAnswerService } from './answering/answer-service.js';
@@ -22,6 +22,9 @@ import { createTopicsRepo } from './topics/repo.js';
 import { createTopicsService } from './topics/service.js';
 import { createTransferRepo, transferMediaReferences } from './transfer/repo.js';
 import { createTransferService } from './transfer/service.js';
+import { createPublishedAnswers } from './versions/published.js';
+import { createVersionsRepo, versionMediaReferences } from './versions/repo.js';
+import { createVersionsService } from './versions/service.js';
 
 function build({ db, clock, log, bus, vectors, understanding, use }: Core) {
   const topicsRepo = createTopicsRepo(db);
@@ -50,9 +53,14 @@ function build({ db, clock, log, bus, vectors, understanding, use }: Core) {
     matcher.invalidate(message.deviceId, message.topicIds);
     answerData.invalidate(message.deviceId, message.topicIds);
   });
+  // What kiosks answer from once a device publishes: its live version, with its own matcher.
+  const versionsRepo = createVersionsRepo(db);
+  const published = createPublishedAnswers({ repo: versionsRepo, vectors, log });
+  bus.subscribe(AI_PUBLISHED, ({ deviceId }) => published.changed(deviceId));
   use('devices').onRetired((deviceId) => {
     matcher.drop(deviceId);
     answerData.drop(deviceId);
+    published.drop(deviceId);
   });
   const answers = createAnswerService({
     matcher,
@@ -64,7 +72,15 @@ function build({ db, clock, log, bus, vectors, understanding, use }: Core) {
     matcher,
     answerData,
     /** Its answering step: the intent matcher's topics (modules/assistant orders the steps). */
-    step: topicsStep(answers),
+    step: topicsStep(answers, published),
+    published,
+    /** The AI settings kiosks go by: the live version's once the device publishes. */
+    kioskSettings: {
+      async settings(deviceId: number) {
+        const live = await published.settings(deviceId);
+        return live === null ? answerData.topics.settings(deviceId) : live;
+      },
+    },
     onTopicsChanged: topicsChanged.add,
     topics: createTopicsService({
       repo: topicsRepo,
@@ -78,6 +94,13 @@ function build({ db, clock, log, bus, vectors, understanding, use }: Core) {
     aliases: createAliasesService({ repo: aliasesRepo, topics: topicsRepo, clock, listener }),
     transfer: createTransferService({ db, repo: createTransferRepo(db), clock, listener }),
     exchange: createExchangeService({ db, clock, listener }),
+    versions: createVersionsService({
+      db,
+      repo: versionsRepo,
+      clock,
+      listener,
+      published: (deviceId) => bus.publish(AI_PUBLISHED, { deviceId }),
+    }),
     confidence: createConfidenceService({
       matcher,
       topics: topicsRepo,
@@ -106,7 +129,7 @@ export const aiModule = defineModule({
       devices: use('devices').devices,
     }),
   tasks: ({ transfer }) => [{ name: 'prune expired transfer snapshots', run: transfer.prune }],
-  mediaReferences: [responseMediaReferences, transferMediaReferences],
+  mediaReferences: [responseMediaReferences, transferMediaReferences, versionMediaReferences],
   search: (_own, { db }) => aiSearchSources(db),
   // One device at a time, in 20 ms slices: requests are served meanwhile, and a device's first
   // visitor question no longer waits for its build.
@@ -116,5 +139,8 @@ export const aiModule = defineModule({
     for (const id of ids) await matcher.warm(id);
     log.info({ devices: ids.length, ms: Date.now() - started }, 'intent matchers ready');
   },
-  close: ({ matcher }) => matcher.close(),
+  close: ({ matcher, published }) => {
+    matcher.close();
+    published.close();
+  },
 });

@@ -15,6 +15,9 @@ import type { TopicsBulk } from './topics/bulk.js';
 import type { TopicsService } from './topics/service.js';
 import { transferRoutes } from './transfer/routes.js';
 import type { TransferService } from './transfer/service.js';
+import { contractApp } from '../../lib/contract.js';
+import { versionsRoutes } from './versions/routes.js';
+import type { VersionsService } from './versions/service.js';
 
 /** The admin API of the A.I. page, each sub-area registering its own routes. Thin: parse, call, answer. */
 export function aiRoutes(
@@ -32,6 +35,7 @@ export function aiRoutes(
     media: MediaStore;
     devices: DevicesService;
     matcherStatus: MatcherStatusService;
+    versions: VersionsService;
   },
 ) {
   topicsRoutes(app, deps);
@@ -41,4 +45,5 @@ export function aiRoutes(
   aliasesRoutes(app, deps);
   exchangeRoutes(app, deps);
   transferRoutes(app, deps);
+  versionsRoutes(contractApp(app), deps.versions);
 }

@@ -17,8 +17,8 @@ function build({ use }: Core) {
   return {
     chain,
     /** The A.I. page's test console: the chain's answer with every step's outcome. */
-    testConsole: async (device: Question['device'], language: Language, text: string) =>
-      testConsoleResult(await chain.ask(device, language, text)),
+    testConsole: async (device: Question['device'], language: Language, text: string, draft = true) =>
+      testConsoleResult(await chain.ask(device, language, text, { draft })),
   };
 }
 

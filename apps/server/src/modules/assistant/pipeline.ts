@@ -23,6 +23,8 @@ export interface Question {
   /** The language answered in: the session's, or the one the visitor wrote in. */
   language: Language;
   text: string;
+  /** The test console trying the draft: steps with a published version answer from the edits. */
+  draft?: boolean;
 }
 
 /** An answer a step gives, of its kind: what the kiosk shows and the avatar says. */
@@ -110,9 +112,14 @@ export function createAnswerChain(steps: readonly ChainStep[]) {
     throw new Error(`answering chain: a step twice in ${names.join(', ')}`);
   return {
     steps: names,
-    async ask(device: Question['device'], session: Language, text: string): Promise<ChainAnswer> {
+    async ask(
+      device: Question['device'],
+      session: Language,
+      text: string,
+      { draft = false }: { draft?: boolean } = {},
+    ): Promise<ChainAnswer> {
       const language = device.languages ? questionLanguage(text, session, device.languages) : session;
-      const question: Question = { device, language, text };
+      const question: Question = { device, language, text, draft };
       const recorded: AnswerStep[] = [];
       let topic = NOT_ASKED;
       for (const [i, step] of steps.entries()) {

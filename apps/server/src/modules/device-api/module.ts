@@ -14,7 +14,7 @@ function build({ db, clock, log, bus, jobs, kioskParts, use }: Core) {
   const deviceApi = createDeviceApiService({
     repo: createDeviceApiRepo(db),
     answers: use('assistant').chain,
-    topics: use('ai').answerData.topics,
+    topics: use('ai').kioskSettings,
     kioskParts,
     clock,
     log,

@@ -12,6 +12,7 @@ import { DataCard } from '@/features/ai/exchange/components/data-card';
 import { FinderCard } from '@/features/ai/topics/components/finder-card';
 import { KeywordDataCard } from '@/features/ai/topics/components/topic-nav-card';
 import { TransferCard } from '@/features/ai/transfer/components/transfer-card';
+import { VersionsCard } from '@/features/ai/versions/components/versions-card';
 import { MrcNavCard } from '@/features/ai/common/components/mrc-nav-card';
 
 /**
@@ -70,6 +71,7 @@ export function AiPage({ more }: { more?: ReactNode }) {
       >
         <TestConsole key={auth.selected_device ?? 'none'} />
         <Box sx={{ display: 'grid', gap: 2 }}>
+          <VersionsCard />
           <DataCard />
           <TransferCard />
         </Box>

@@ -40,13 +40,19 @@ export function createMatcherSource({
   entities,
   vectors,
   embedBeforeBuildMax = EMBED_BEFORE_BUILD_MAX,
+  prune = true,
   log,
 }: {
-  topics: TopicsRepo;
-  entities: AliasesRepo;
+  topics: Pick<TopicsRepo, 'allTopics' | 'keywordsPage' | 'topicsById' | 'allKeywords'>;
+  entities: Pick<AliasesRepo, 'all'>;
   /** Stored sentence embeddings; none: lexical only. */
   vectors?: VectorService;
   embedBeforeBuildMax?: number;
+  /**
+   * A whole build drops the stored vectors of phrases no longer taught. Off for a published
+   * version's matcher: the draft's phrases are what is taught, and its build prunes.
+   */
+  prune?: boolean;
   log?: { warn(obj: object, msg: string): void };
 }) {
   /** Devices whose phrases are being embedded in the background: the fill, settling when stored. */
@@ -59,7 +65,7 @@ export function createMatcherSource({
     if (!vectors) return { found: undefined, pending: undefined };
     const running = filling.get(deviceId);
     // A whole build prunes the vectors of phrases no longer taught (when every phrase has one).
-    const stored = await vectors.lookup(deviceId, 'topics', 'query', texts, { embed: false, prune: true });
+    const stored = await vectors.lookup(deviceId, 'topics', 'query', texts, { embed: false, prune });
     if (!stored || stored.complete) return { found: stored, pending: undefined };
     if (!running && stored.missing <= embedBeforeBuildMax) {
       // A few new phrases: embedded now (stored as they go), the rest read already.

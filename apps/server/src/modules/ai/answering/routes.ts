@@ -22,6 +22,8 @@ export type TestConsole = (
   device: { id: number; kind: DeviceKind; languages: readonly Language[] },
   language: Language,
   text: string,
+  /** True: the draft (the tables); false: the live version when the device publishes. */
+  draft?: boolean,
 ) => Promise<TestConsoleResult>;
 
 /** The test console (a question answered as the device would), and the answer-confidence preview. */
@@ -45,14 +47,15 @@ export function answeringRoutes(
         description:
           'The whole chain a device runs: topic filter (when on), named location, topics, locations, documents, small talk (when on), fallback. ' +
           '`fallback` says no topic matched; `answered_by` what answered in the end, `answer_text` its text when not a topic, ' +
-          '`steps` what each step found. Nothing is logged: the conversation log holds only what visitors asked.',
+          '`steps` what each step found. `version` draft (default) asks the topics as edited; live asks the published version ' +
+          'the kiosks answer from (the same as draft while the device has none). Nothing is logged: the conversation log holds only what visitors asked.',
         body: ZTestConsoleRequest,
         response: { 200: ZOk(ZTestConsoleResponse) },
       },
     },
     async (req) => {
       const device = await devices.get(authOf(req), deviceIdOf(req));
-      return ok(await testConsole(device, req.body.language, req.body.text));
+      return ok(await testConsole(device, req.body.language, req.body.text, req.body.version === 'draft'));
     },
   );
 

@@ -14,7 +14,7 @@ import { topicListWhere, treeFrom, type TopicListFilter } from './repo.js';
 type Rows = Record<string, unknown>[];
 
 /** A topic's delete: its phrases and responses go with it; conversations and banners let go of it. */
-const TOPIC_DELETE: DeleteSpec = {
+export const TOPIC_DELETE: DeleteSpec = {
   table: 'ai_topics',
   children: [
     { table: 'ai_keywords', column: 'topic_id' },

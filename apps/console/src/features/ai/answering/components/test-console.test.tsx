@@ -88,6 +88,8 @@ describe('TestConsole', () => {
       device_id: 2,
       language: 'cantonese',
       text: 'where is the toilet',
+      // No live version: the draft is what the kiosks answer too.
+      version: 'draft',
     });
     const best = await within(turn).findByTestId('test-best');
     expect(best.textContent).toBe('Where are the toilets');
@@ -122,6 +124,7 @@ describe('TestConsole', () => {
       device_id: 2,
       language: 'english',
       text: 'and the lifts?',
+      version: 'draft',
     });
     // Answered in the language asked: nothing said.
     expect(screen.getAllByTestId('test-answered-in')).toHaveLength(1);

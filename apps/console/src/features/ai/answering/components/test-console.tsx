@@ -8,6 +8,8 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import RestartAlt from '@mui/icons-material/RestartAlt';
 import Send from '@mui/icons-material/Send';
@@ -25,6 +27,7 @@ import { useAuth } from '@/shared/auth/auth-store';
 import { translateIssue } from '@/shared/lib/rule-message';
 import { useAiDeviceId } from '@/features/ai/common/api/ai-keys';
 import { useTestConsole } from '../api/test-console';
+import { useVersions } from '@/features/ai/common/api/versions';
 import { formatPercent } from '@/shared/lib/percent';
 import { ResponsePreview } from '@/features/ai/common/components/response-preview';
 import { ChainSteps } from '@/shared/ui/answer-steps';
@@ -35,6 +38,8 @@ type Turn = {
   id: number;
   language: Language;
   question: string;
+  /** Asked of the live version (the kiosks'), not the draft. */
+  live?: boolean;
   result?: TestConsoleResult;
   error?: string;
 };
@@ -80,8 +85,9 @@ function TurnView({ turn }: { turn: Turn }) {
           }}
         >
           <Typography sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{turn.question}</Typography>
-          <Typography sx={{ fontSize: 11, opacity: 0.8, textAlign: 'right' }}>
+          <Typography sx={{ fontSize: 11, textAlign: 'right' }} data-testid="test-turn-meta">
             {t(`languages.${turn.language}`)}
+            {turn.live && ` · ${t('ai.versions.live_version')}`}
           </Typography>
         </Box>
       </Box>
@@ -224,6 +230,9 @@ export function TestConsole({
   const auth = useAuth();
   const deviceId = useAiDeviceId();
   const ask = useTestConsole();
+  // Once the device publishes, questions try the draft (the edits) or the live version (the kiosks').
+  const hasLive = Boolean(useVersions().data?.live);
+  const [version, setVersion] = useState<'draft' | 'live'>('draft');
   // Docked on a topic page it starts in the language being taught there.
   const [language, setLanguage] = useState<Language>(
     () => initialLanguage ?? auth.user_info?.languages[0] ?? 'english',
@@ -246,7 +255,12 @@ export function TestConsole({
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     if (pending || deviceId === null) return;
-    const parsed = ZTestConsoleRequest.safeParse({ device_id: deviceId, language, text });
+    const parsed = ZTestConsoleRequest.safeParse({
+      device_id: deviceId,
+      language,
+      text,
+      version: hasLive ? version : 'draft',
+    });
     if (!parsed.success) {
       const issue = parsed.error.issues.find((each) => each.path[0] === 'text');
       setInputError(
@@ -261,7 +275,8 @@ export function TestConsole({
     setInputError(null);
     const id = nextId.current++;
     const asked = session.current;
-    setTurns((list) => [...list, { id, language, question: parsed.data.text }]);
+    const live = parsed.data.version === 'live';
+    setTurns((list) => [...list, { id, language, question: parsed.data.text, live }]);
     setText('');
     try {
       const result = await ask.mutateAsync(parsed.data);
@@ -296,6 +311,23 @@ export function TestConsole({
               {t('ai.test.hint')}
             </Typography>
           </Box>
+          {hasLive && (
+            <ToggleButtonGroup
+              size="small"
+              exclusive
+              value={version}
+              onChange={(_event, value: 'draft' | 'live' | null) => value && setVersion(value)}
+              aria-label={t('ai.versions.answer_from')}
+              data-testid="test-version"
+            >
+              <ToggleButton value="draft" data-testid="test-version-draft">
+                {t('ai.versions.draft')}
+              </ToggleButton>
+              <ToggleButton value="live" data-testid="test-version-live">
+                {t('ai.versions.live_version')}
+              </ToggleButton>
+            </ToggleButtonGroup>
+          )}
           <Button
             size="small"
             startIcon={<RestartAlt />}

@@ -32,6 +32,8 @@ export const aiKeys = {
   confidencePreviews: (deviceId: AiDeviceId) => [...aiKeys.device(deviceId), 'confidence_preview'] as const,
   confidencePreview: (deviceId: AiDeviceId, value: number, limit: number) =>
     [...aiKeys.confidencePreviews(deviceId), value, limit] as const,
+  /** The live version, the draft's changes since, the versions kept. */
+  versions: (deviceId: AiDeviceId) => [...aiKeys.device(deviceId), 'versions'] as const,
   /** Training… / Ready: refetched with everything else of the device after a change. */
   matcherStatus: (deviceId: AiDeviceId) => [...aiKeys.device(deviceId), 'matcher_status'] as const,
 
