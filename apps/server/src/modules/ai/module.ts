@@ -48,15 +48,16 @@ function build({ db, clock, log, bus, vectors, understanding, use }: Core) {
   const matcher = createMatcherRegistry({ ...matcherSource, log });
   // What answering reads besides the matcher (topics, responses, sub-topics, settings), in memory.
   const answerData = createAnswerData({ topics: topicsRepo, responses: responsesRepo });
-  bus.subscribe(AI_CHANGED, (message) => {
-    if ('settings' in message) return answerData.settingsChanged(message.deviceId);
-    matcher.invalidate(message.deviceId, message.topicIds);
-    answerData.invalidate(message.deviceId, message.topicIds);
-  });
   // What kiosks answer from once a device publishes: its live version, with its own matcher.
   const versionsRepo = createVersionsRepo(db);
   const published = createPublishedAnswers({ repo: versionsRepo, vectors, log });
   bus.subscribe(AI_PUBLISHED, ({ deviceId }) => published.changed(deviceId));
+  bus.subscribe(AI_CHANGED, (message) => {
+    published.draftChanged(message.deviceId);
+    if ('settings' in message) return answerData.settingsChanged(message.deviceId);
+    matcher.invalidate(message.deviceId, message.topicIds);
+    answerData.invalidate(message.deviceId, message.topicIds);
+  });
   use('devices').onRetired((deviceId) => {
     matcher.drop(deviceId);
     answerData.drop(deviceId);
@@ -74,6 +75,7 @@ function build({ db, clock, log, bus, vectors, understanding, use }: Core) {
     /** Its answering step: the intent matcher's topics (modules/assistant orders the steps). */
     step: topicsStep(answers, published),
     published,
+    versionsRepo,
     /** The AI settings kiosks go by: the live version's once the device publishes. */
     kioskSettings: {
       async settings(deviceId: number) {
@@ -133,11 +135,17 @@ export const aiModule = defineModule({
   search: (_own, { db }) => aiSearchSources(db),
   // One device at a time, in 20 ms slices: requests are served meanwhile, and a device's first
   // visitor question no longer waits for its build.
-  warm: async ({ matcher }, { use, log }) => {
+  warm: async ({ matcher, published, versionsRepo }, { use, log }) => {
     const started = Date.now();
     const ids = await use('devices').repo.allIds();
     for (const id of ids) await matcher.warm(id);
-    log.info({ devices: ids.length, ms: Date.now() - started }, 'intent matchers ready');
+    // And the matchers of the versions kiosks answer from, where a device publishes.
+    const live = await versionsRepo.liveDevices();
+    for (const id of live) await published.warm(id);
+    log.info(
+      { devices: ids.length, published: live.length, ms: Date.now() - started },
+      'intent matchers ready',
+    );
   },
   close: ({ matcher, published }) => {
     matcher.close();

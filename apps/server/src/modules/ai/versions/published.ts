@@ -40,11 +40,18 @@ export function createPublishedAnswers({
   const source = createMatcherSource({ ...repos, vectors, prune: false, log });
   const matcher = createMatcherRegistry({ ...source, log });
   const answers = createAnswerService({ matcher, topics: repos.topics, responses: repos.responses });
+  /**
+   * Devices whose draft is the live version (just published or restored, not edited since): while
+   * the live version's first matcher builds (seconds for a large device), the draft's answers are
+   * the same, and a visitor is answered from them instead of waiting.
+   */
+  const sameAsDraft = new Set<number>();
 
   return {
-    /** The live version's answer; null when the device has none (answer from the draft). */
+    /** The live version's answer; null: answer from the draft (none is live, or it is the same). */
     async ask(deviceId: number, kind: DeviceKind, language: Language, text: string) {
       if (!(await liveOf(deviceId))) return null;
+      if (sameAsDraft.has(deviceId) && matcher.status(deviceId).topics === null) return null;
       return answers.ask(deviceId, kind, language, text);
     },
     /** The live version's AI settings row (undefined: defaults); null when the device has no live version. */
@@ -55,13 +62,32 @@ export function createPublishedAnswers({
     async isLive(deviceId: number) {
       return (await liveOf(deviceId)) !== null;
     },
-    /** A publish, restore or stop on any instance: read again; the new matcher takes over when built. */
+    /**
+     * A publish, restore or stop on any instance: read again, and build the new version's matcher
+     * at once (beside the one in use, which answers until it takes over), not at the next question.
+     */
     changed(deviceId: number) {
       live.delete(deviceId);
-      matcher.invalidate(deviceId);
+      sameAsDraft.add(deviceId);
+      liveOf(deviceId)
+        .then((data) => {
+          if (!data) return matcher.drop(deviceId);
+          matcher.invalidate(deviceId);
+          return matcher.warm(deviceId);
+        })
+        .catch((err: unknown) => log.warn({ err, deviceId }, 'building a published AI version failed'));
+    },
+    /** The draft changed: it is no longer the live version. */
+    draftChanged(deviceId: number) {
+      sameAsDraft.delete(deviceId);
+    },
+    /** Built before the first question (the server's start): devices with a live version. */
+    async warm(deviceId: number) {
+      if (await liveOf(deviceId)) await matcher.warm(deviceId);
     },
     drop(deviceId: number) {
       live.delete(deviceId);
+      sameAsDraft.delete(deviceId);
       matcher.drop(deviceId);
     },
     close: () => matcher.close(),

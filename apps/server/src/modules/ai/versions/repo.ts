@@ -53,6 +53,10 @@ export function createVersionsRepo(db: Db) {
       const [row] = await tx.select().from(aiLiveVersions).where(eq(aiLiveVersions.deviceId, deviceId));
       return row;
     },
+    /** The devices whose kiosks answer from a live version. */
+    async liveDevices() {
+      return (await db.select({ id: aiLiveVersions.deviceId }).from(aiLiveVersions)).map((r) => r.id);
+    },
     /** The live version's rows; none: the device has no drafts (kiosks answer from the tables). */
     async liveImage(deviceId: number) {
       const [row] = await db
