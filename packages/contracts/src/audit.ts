@@ -111,6 +111,7 @@ export const AUDIT_ACTIONS = [
   'unit.bulk',
   'change.undo',
   'chat.assign',
+  'chat.end',
   'saved_reply.create',
   'saved_reply.update',
   'saved_reply.delete',

@@ -7,7 +7,7 @@ import {
   type RefObject,
   type SetStateAction,
 } from 'react';
-import type { ChatMessage, Language } from '@ambassador/contracts';
+import type { ChatEndedMessage, ChatMessage, Language } from '@ambassador/contracts';
 import { CHAT_MESSAGE_MAX } from '@ambassador/contracts/names';
 import type { DeviceApi } from '../api/device-api';
 import { DeviceApiError } from '../api/device-client';
@@ -196,6 +196,8 @@ export function useStaffChat({
 }: Options) {
   const [phase, setPhase] = useState<StaffChatPhase>('form');
   const [startError, setStartError] = useState<string | null>(null);
+  /** The chat ended while the visitor was here (an operator ended it): they may rate it. */
+  const [endedByStaff, setEndedByStaff] = useState(false);
   const { pending, setPending, receive, opened, messages } = useThread();
   const sessionRef = useRef<string | null>(null);
   const phaseRef = useRef<StaffChatPhase>('form');
@@ -228,6 +230,13 @@ export function useStaffChat({
     if (message.sent_by_admin) incoming.current();
   });
 
+  // An operator ended the chat: the visitor reads so, and is asked how satisfied they were.
+  useRealtimeEvent<ChatEndedMessage>(realtime, SOCKET.chatEnded, (ended) => {
+    if (!ended || ended.session_id !== sessionRef.current || phaseRef.current !== 'open') return;
+    setEndedByStaff(true);
+    moveTo('ended');
+  });
+
   useRealtimeConnect(realtime, () => {
     const id = sessionRef.current;
     if (!id || phaseRef.current !== 'open') return;
@@ -235,7 +244,11 @@ export function useStaffChat({
       (chat) => {
         if (sessionRef.current !== id) return;
         receive(chat.messages);
-        if (chat.ended_at) moveTo('ended');
+        if (chat.ended_at) {
+          // Ended while the kiosk was offline: not by the visitor, who is still here.
+          setEndedByStaff(chat.rating === null);
+          moveTo('ended');
+        }
       },
       () => undefined, // the next reconnection tries again; live messages still arrive
     );
@@ -284,5 +297,15 @@ export function useStaffChat({
     receive,
   });
 
-  return { phase, startError, messages, start, send, retry };
+  /** The visitor's satisfaction answer (1–5), saved once; rejects when it was not saved. */
+  const rate = useCallback(
+    async (rating: number) => {
+      const id = sessionRef.current;
+      if (!id) return;
+      await api.rateChat(id, rating);
+    },
+    [api],
+  );
+
+  return { phase, startError, messages, start, send, retry, endedByStaff, rate };
 }

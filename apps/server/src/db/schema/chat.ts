@@ -5,11 +5,13 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  check,
   index,
   integer,
   jsonb,
   pgTable,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -47,8 +49,12 @@ export const chatSessions = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
     /** The operator the chat is assigned to (took it or was given it); null while unassigned. */
     assignedUserId: integer('assigned_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The visitor's answer to "how satisfied were you?" after the chat ended: 1–5, once. */
+    rating: smallint('rating'),
+    ratedAt: timestamp('rated_at', { withTimezone: true }),
   },
   (t) => [
+    check('chat_sessions_rating_check', sql`${t.rating} between 1 and 5`),
     index('chat_sessions_device_activity_idx').on(t.deviceId, t.lastMessageAt, t.createdAt),
     index('chat_sessions_visitor_session_idx').on(t.visitorSessionId),
   ],

@@ -5,8 +5,11 @@ import {
   ZChatEndUsersResponse,
   ZChatHistoryResponse,
   ZChatMessage,
+  ZChatOperatorsResponse,
   ZChatSendRequest,
   ZChatSessionParams,
+  ZChatTagsQuery,
+  ZChatTagsResponse,
   ZChatWaitingResponse,
   ZOk,
   ZUpdateChatEndUserRequest,
@@ -59,6 +62,34 @@ export function chatRoutes(parent: FastifyInstance, { chat }: { chat: ChatServic
   );
 
   app.get(
+    '/chat/tags',
+    {
+      config: chatPage,
+      schema: {
+        tags,
+        summary: 'The tags in use on the device’s chats (the list’s label filter)',
+        querystring: ZChatTagsQuery,
+        response: { 200: ZOk(ZChatTagsResponse) },
+      },
+    },
+    async (req) => ok(await chat.tags(authOf(req), pinned(req, req.query).device_id)),
+  );
+
+  app.get(
+    '/chat/operators',
+    {
+      config: chatPage,
+      schema: {
+        tags,
+        summary: 'The project’s operators a chat can be assigned to',
+        description: 'Users of the caller’s project whose role and pages let them open Live Chat.',
+        response: { 200: ZOk(ZChatOperatorsResponse) },
+      },
+    },
+    async (req) => ok(await chat.operators(authOf(req))),
+  );
+
+  app.get(
     '/chat/endusers/:session_id',
     {
       config: chatPage,
@@ -97,6 +128,9 @@ export function chatRoutes(parent: FastifyInstance, { chat }: { chat: ChatServic
       schema: {
         tags,
         summary: 'Assign the chat to an operator of the project, or unassign it (null)',
+        description:
+          'The user must be one of the project’s who may open Live Chat (GET /chat/operators); ' +
+          'any other id is a 400 `unknown_operator` and nothing changes.',
         params: ZChatSessionParams,
         body: ZAssignChatRequest,
         response: { 200: ZOk(ZChatEndUser) },
@@ -106,6 +140,22 @@ export function chatRoutes(parent: FastifyInstance, { chat }: { chat: ChatServic
       ok(await chat.assign(authOf(req), req.params.session_id, req.body.user_id), {
         message: 'Chat assignment saved.',
       }),
+  );
+
+  app.post(
+    '/chat/endusers/:session_id/end',
+    {
+      config: chatPage,
+      schema: {
+        tags,
+        summary: 'End the chat (the kiosk asks the visitor how satisfied they were)',
+        description:
+          'A chat that has ended already (the visitor left, or it went idle) is a 409 `chat_ended`.',
+        params: ZChatSessionParams,
+        response: { 200: ZOk(ZChatEndUser) },
+      },
+    },
+    async (req) => ok(await chat.operatorEnd(authOf(req), req.params.session_id), { message: 'Chat ended.' }),
   );
 
   app.get(

@@ -17,6 +17,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatChatTime, lastActivity, shortSessionId } from '../lib/format';
 import { Spinner } from '@/shared/ui/spinner';
+import { RatingChip } from './rating-chip';
 
 export type EndUserListProps = {
   /** undefined while the first page loads. */
@@ -136,6 +137,7 @@ function EndUserItem({
             {user.ended_at && (
               <Chip size="small" label={t('chat.ended')} variant="outlined" data-testid="chat-ended" />
             )}
+            {user.rating !== null && <RatingChip rating={user.rating} testId="chat-enduser-rating" />}
             {user.mobile && (
               <Typography component="span" variant="caption" color="text.secondary" sx={{ mr: 0.5 }}>
                 {user.mobile}
