@@ -2,9 +2,10 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations } from '../support/axe.js';
 import { screenshot } from '../support/browser.js';
-import { kioskApi, openStage, type Stage } from '../support/stage.js';
+import { adminApi, kioskApi, openStage, type Stage } from '../support/stage.js';
 
 const ADMIN = { username: 'admin', password: 'Team-Chat-Passw0rd!' };
+const COLLEAGUE_PASSWORD = 'Colleague-Passw0rd!';
 
 /**
  * Live chat for a team: an operator keeps saved replies (added and edited on Live Chat), and a
@@ -117,7 +118,7 @@ describe('team live chat: saved replies and assignment', () => {
     const user = (username: string, pages: string[]) =>
       stage.api.post('/admin_settings/users', {
         username,
-        password: 'Colleague-Passw0rd!',
+        password: COLLEAGUE_PASSWORD,
         role_id: 1,
         page_access: pages,
         is_password_expired: false,
@@ -180,6 +181,42 @@ describe('team live chat: saved replies and assignment', () => {
     await expect.poll(() => o('chat-enduser-rating').innerText()).toBe('Rated 4/5');
     expect(describeViolations(await axeViolations(op, 'chat ended and rated'))).toBe('');
     await screenshot(op, 'chat-rated-1440');
+    expect(stage.errors).toEqual([]);
+  });
+
+  it('with every operator Away the kiosk says staff are away, still taking a message; back when one is Available', async () => {
+    await o('chat-availability-away').click();
+    await expect.poll(() => o('chat-availability-away').getAttribute('aria-pressed')).toBe('true');
+    await o('chat-assign-open').click();
+    await expect.poll(() => o('chat-assign-option-admin').innerText()).toContain('Away');
+    expect(await o('chat-assign-option-mei').innerText()).toContain('Available');
+    expect(describeViolations(await axeViolations(op, 'availability and picker'))).toBe('');
+    await screenshot(op, 'chat-availability-1440');
+    await op.keyboard.press('Escape');
+    // The colleague steps away too: nobody of the project is Available.
+    const mei = await adminApi(stage.server.url, { username: 'mei', password: COLLEAGUE_PASSWORD });
+    const away = await fetch(`${stage.server.url}/admin_panel/chat/availability`, {
+      method: 'PUT',
+      headers: mei.headers,
+      body: JSON.stringify({ available: false }),
+    });
+    expect(away.status).toBe(200);
+
+    await k('kiosk-staff-end').click();
+    await k('kiosk-staff-chat').click();
+    await k('kiosk-staff-name').fill('Kai');
+    await k('kiosk-staff-start').click();
+    await expect
+      .poll(() => k('kiosk-staff-away').innerText(), { timeout: 10_000 })
+      .toContain('Our staff are away right now');
+    await k('kiosk-staff-input').fill('Please call me about parking');
+    await k('kiosk-staff-send').click();
+    await expect.poll(() => k('kiosk-staff-message').last().getAttribute('data-status')).toBe('sent');
+    expect(describeViolations(await axeViolations(kiosk, 'kiosk, staff away'))).toBe('');
+    await screenshot(kiosk, 'kiosk-staff-away');
+    // Back at the desk: the kiosk hears it at once.
+    await o('chat-availability-available').click();
+    await expect.poll(() => k('kiosk-staff-away').count(), { timeout: 10_000 }).toBe(0);
     expect(stage.errors).toEqual([]);
   });
 });

@@ -112,6 +112,7 @@ export const AUDIT_ACTIONS = [
   'change.undo',
   'chat.assign',
   'chat.end',
+  'chat.availability',
   'saved_reply.create',
   'saved_reply.update',
   'saved_reply.delete',

@@ -74,10 +74,22 @@ export type AssignChatRequest = z.input<typeof ZAssignChatRequest>;
 export const ZChatOperator = z.object({
   id: z.number().int(),
   username: z.string(),
+  /** Available or Away on Live Chat, as they set it. */
+  available: z.boolean(),
 });
 export type ChatOperator = z.infer<typeof ZChatOperator>;
 /** GET /chat/operators: the project's operators who may use Live Chat, by username. */
 export const ZChatOperatorsResponse = z.array(ZChatOperator);
+
+/** GET and PUT /chat/availability: the signed-in operator is Available or Away on Live Chat. */
+export const ZChatAvailability = z.object({ available: z.boolean() });
+export type ChatAvailability = z.infer<typeof ZChatAvailability>;
+/**
+ * The `chat:staff` socket message to the project's kiosks, and `staff_available` of a device's
+ * chat: whether any operator of the project is Available (none: the visitor reads staff are away).
+ */
+export const ZChatStaffMessage = z.object({ available: z.boolean() });
+export type ChatStaffMessage = z.infer<typeof ZChatStaffMessage>;
 
 /** GET /chat/endusers: the selected device's chats, newest activity first. */
 export const ZChatEndUsersQuery = ZPaging.extend({
@@ -163,6 +175,8 @@ export const ZDeviceChat = z.object({
   ended_at: z.string().nullable(),
   /** The visitor's satisfaction answer once given (1–5), else null. */
   rating: z.number().int().nullable(),
+  /** Whether any operator of the project is Available now; false: staff are away (leave a message). */
+  staff_available: z.boolean(),
   messages: z.array(ZChatMessage),
 });
 export type DeviceChat = z.infer<typeof ZDeviceChat>;

@@ -45,6 +45,8 @@ export const SOCKET = {
   chatMessage: 'chat:message',
   /** server → device: `ChatEndedMessage`, an operator ended the visitor's chat. */
   chatEnded: 'chat:ended',
+  /** server → device: `ChatStaffMessage`, whether any operator of the project is Available. */
+  chatStaff: 'chat:staff',
   /** server → device: `CallUpdate` (answered, ended, missed). */
   callUpdate: 'call:update',
   /** both ways: WebRTC signalling for a call, `CallSignal`, relayed by the server. */

@@ -178,7 +178,12 @@ function Thread({
   return (
     <>
       <div className="k-messages" ref={scroller} aria-live="polite">
-        {!staffWrote && open && (
+        {open && !chat.staffAvailable && (
+          <p className="k-staff-note" role="status" data-testid="kiosk-staff-away">
+            {strings.staffAway}
+          </p>
+        )}
+        {!staffWrote && open && chat.staffAvailable && (
           <p className="k-staff-note" data-testid="kiosk-staff-waiting">
             {strings.staffWaiting}
           </p>

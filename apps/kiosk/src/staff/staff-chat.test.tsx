@@ -38,6 +38,7 @@ function chat(messages: ChatMessage[] = [], ended = false): DeviceChat {
     created_at: '2025-01-01T09:00:00.000Z',
     ended_at: ended ? '2025-01-01T09:10:00.000Z' : null,
     rating: null,
+    staff_available: true,
     messages,
   };
 }
@@ -100,6 +101,25 @@ function operatorWrites(socket: FakeSocket, text: string, extra: Partial<ChatMes
 }
 
 describe('staff chat', () => {
+  it('says staff are away when no operator is Available, still taking a message, and follows it live', async () => {
+    const { calls, socket, input } = await startStaffChat({
+      handler: (call) =>
+        call.method === 'POST' && call.path === '/chats'
+          ? { body: { ...chat(), staff_available: false } }
+          : chatServer()(call),
+    });
+    expect(screen.getByTestId('kiosk-staff-away').textContent).toBe(
+      'Our staff are away right now. Leave a message and we will reply as soon as we can.',
+    );
+    expect(screen.queryByTestId('kiosk-staff-waiting')).toBeNull();
+    write(input, 'Please call me back');
+    await waitFor(() => expect(sends(calls)).toHaveLength(1));
+    socket.serverSend('chat:staff', { available: true });
+    await waitFor(() => expect(screen.queryByTestId('kiosk-staff-away')).toBeNull());
+    socket.serverSend('chat:staff', { available: false });
+    expect(await screen.findByTestId('kiosk-staff-away')).toBeTruthy();
+  });
+
   it('an operator ends the chat: the visitor reads so and answers how satisfied they were, once', async () => {
     const { calls, socket, input } = await startStaffChat();
     // Another chat's end is not this visitor's.

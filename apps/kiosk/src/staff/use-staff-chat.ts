@@ -7,7 +7,7 @@ import {
   type RefObject,
   type SetStateAction,
 } from 'react';
-import type { ChatEndedMessage, ChatMessage, Language } from '@ambassador/contracts';
+import type { ChatEndedMessage, ChatMessage, ChatStaffMessage, Language } from '@ambassador/contracts';
 import { CHAT_MESSAGE_MAX } from '@ambassador/contracts/names';
 import type { DeviceApi } from '../api/device-api';
 import { DeviceApiError } from '../api/device-client';
@@ -198,6 +198,8 @@ export function useStaffChat({
   const [startError, setStartError] = useState<string | null>(null);
   /** The chat ended while the visitor was here (an operator ended it): they may rate it. */
   const [endedByStaff, setEndedByStaff] = useState(false);
+  /** Whether any operator is Available (the server says when the chat opens, then live). */
+  const [staffAvailable, setStaffAvailable] = useState(true);
   const { pending, setPending, receive, opened, messages } = useThread();
   const sessionRef = useRef<string | null>(null);
   const phaseRef = useRef<StaffChatPhase>('form');
@@ -237,6 +239,10 @@ export function useStaffChat({
     moveTo('ended');
   });
 
+  useRealtimeEvent<ChatStaffMessage>(realtime, SOCKET.chatStaff, (staff) => {
+    if (staff && typeof staff.available === 'boolean') setStaffAvailable(staff.available);
+  });
+
   useRealtimeConnect(realtime, () => {
     const id = sessionRef.current;
     if (!id || phaseRef.current !== 'open') return;
@@ -244,6 +250,7 @@ export function useStaffChat({
       (chat) => {
         if (sessionRef.current !== id) return;
         receive(chat.messages);
+        setStaffAvailable(chat.staff_available);
         if (chat.ended_at) {
           // Ended while the kiosk was offline: not by the visitor, who is still here.
           setEndedByStaff(chat.rating === null);
@@ -275,6 +282,7 @@ export function useStaffChat({
         }
         sessionRef.current = chat.session_id;
         opened(chat.messages);
+        setStaffAvailable(chat.staff_available);
         moveTo(chat.ended_at ? 'ended' : 'open');
       } catch (error) {
         if (signal?.aborted) return;
@@ -307,5 +315,5 @@ export function useStaffChat({
     [api],
   );
 
-  return { phase, startError, messages, start, send, retry, endedByStaff, rate };
+  return { phase, startError, messages, start, send, retry, endedByStaff, rate, staffAvailable };
 }

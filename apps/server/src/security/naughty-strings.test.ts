@@ -139,6 +139,7 @@ const NO_STORED_TEXT: Record<string, string> = {
   'POST /admin_panel/directory/bulk': 'ids, a choice from a list, and a filter that is looked up',
   'PUT /admin_panel/chat/endusers/:session_id/assignee': 'a user id or none',
   'POST /admin_panel/chat/endusers/:session_id/end': 'an id',
+  'PUT /admin_panel/chat/availability': 'a boolean',
   'POST /device_api/v1/chats/:session_id/rating': 'a number from 1 to 5',
   'DELETE /admin_panel/chat/canned_replies/:id': 'an id',
 };

@@ -102,3 +102,16 @@ export const chatCannedReplies = pgTable(
   },
   (t) => [uniqueIndex('chat_canned_replies_code_idx').on(t.projectId, sql`lower(${t.code})`)],
 );
+
+/**
+ * Whether an operator is Available or Away on Live Chat, as they set it. No row: Available (what
+ * every operator was before they could choose). When no operator of the project is Available,
+ * the kiosks tell visitors asking for staff that staff are away.
+ */
+export const chatAvailability = pgTable('chat_availability', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  available: boolean('available').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -14,7 +14,14 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
-import { chatMessages as m, chatSessions as s, devices, users, visitorSessions } from '../../db/schema.js';
+import {
+  chatAvailability,
+  chatMessages as m,
+  chatSessions as s,
+  devices,
+  users,
+  visitorSessions,
+} from '../../db/schema.js';
 import { likePattern, prefixPattern } from '../../lib/sql.js';
 
 /** A chat as the console lists it: the session with its device's name. */
@@ -200,10 +207,27 @@ export function createChatRepo(db: Db) {
           username: users.username,
           roleId: users.roleId,
           pageAccess: users.pageAccess,
+          // No row: Available.
+          available: sql<boolean>`coalesce(${chatAvailability.available}, true)`,
         })
         .from(users)
+        .leftJoin(chatAvailability, eq(chatAvailability.userId, users.id))
         .where(and(...conditions))
         .orderBy(asc(users.usernameKey), asc(users.id));
+    },
+
+    /** The operator's own Available / Away. */
+    async setAvailable(userId: number, available: boolean, at: Date) {
+      await db
+        .insert(chatAvailability)
+        .values({ userId, available, updatedAt: at })
+        .onConflictDoUpdate({ target: chatAvailability.userId, set: { available, updatedAt: at } });
+    },
+
+    /** The project's devices (their kiosks hear whether staff are available). */
+    async projectDeviceIds(projectId: number) {
+      const rows = await db.select({ id: devices.id }).from(devices).where(eq(devices.projectId, projectId));
+      return rows.map((r) => r.id);
     },
 
     /** Whether the visitor session is this device's own (a chat links only to those). */

@@ -1,5 +1,6 @@
 import {
   ZAssignChatRequest,
+  ZChatAvailability,
   ZChatEndUser,
   ZChatEndUsersQuery,
   ZChatEndUsersResponse,
@@ -87,6 +88,37 @@ export function chatRoutes(parent: FastifyInstance, { chat }: { chat: ChatServic
       },
     },
     async (req) => ok(await chat.operators(authOf(req))),
+  );
+
+  app.get(
+    '/chat/availability',
+    {
+      config: chatPage,
+      schema: {
+        tags,
+        summary: 'Whether I am Available or Away on Live Chat',
+        response: { 200: ZOk(ZChatAvailability) },
+      },
+    },
+    async (req) => ok(await chat.availability(authOf(req))),
+  );
+
+  app.put(
+    '/chat/availability',
+    {
+      config: chatPage,
+      schema: {
+        tags,
+        summary: 'Set myself Available or Away on Live Chat',
+        description:
+          'Kept per user. When no operator of the project is Available, the kiosks tell visitors ' +
+          'asking for staff that staff are away (they can still leave a message).',
+        body: ZChatAvailability,
+        response: { 200: ZOk(ZChatAvailability) },
+      },
+    },
+    async (req) =>
+      ok(await chat.setAvailability(authOf(req), req.body.available), { message: 'Availability saved.' }),
   );
 
   app.get(

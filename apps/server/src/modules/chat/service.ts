@@ -176,11 +176,17 @@ export function createChatService({
     const rows = await repo.projectUsers(projectId, userId);
     return rows
       .filter((u) => canOpen(effectivePageAccess(u.roleId as RoleId, u.pageAccess), '/chat'))
-      .map((u) => ({ id: u.id, username: u.username }));
+      .map((u) => ({ id: u.id, username: u.username, available: Boolean(u.available) }));
+  }
+
+  /** Whether any operator of the project is Available: else visitors read that staff are away. */
+  async function staffAvailable(projectId: number) {
+    return (await operators(projectId)).some((o) => o.available);
   }
 
   async function deviceChat(session: ChatSessionRow): Promise<DeviceChat> {
     return {
+      staff_available: await staffAvailable(session.projectId),
       session_id: session.id,
       created_at: iso(session.createdAt),
       ended_at: isoOrNull(session.endedAt),
@@ -232,6 +238,28 @@ export function createChatService({
 
     /** The operators a chat can be assigned to. */
     operators: (actor: AuthContext) => operators(actor.projectId),
+
+    /** The signed-in operator's Available / Away (Available until they choose). */
+    async availability(actor: AuthContext) {
+      const [me] = await repo.projectUsers(actor.projectId, actor.userId);
+      return { available: me ? Boolean(me.available) : true };
+    },
+
+    /**
+     * The operator sets Available or Away. When that changes whether anyone of the project is
+     * Available, the project's kiosks hear it (a visitor chatting reads staff are away, or back).
+     */
+    async setAvailability(actor: AuthContext, available: boolean) {
+      const before = await staffAvailable(actor.projectId);
+      await repo.setAvailable(actor.userId, available, clock.now());
+      const after = await staffAvailable(actor.projectId);
+      if (after !== before) {
+        for (const deviceId of await repo.projectDeviceIds(actor.projectId)) {
+          notifier.toDevice(deviceId, SOCKET.chatStaff, { available: after });
+        }
+      }
+      return { available };
+    },
 
     /** Assigns the chat to one of the project's operators (or nobody); other consoles refresh it. */
     async assign(actor: AuthContext, sessionId: string, userId: number | null) {

@@ -24,6 +24,8 @@ export const chatKeys = {
   waiting: () => [...chatKeys.all, 'waiting'] as const,
   /** The operators a chat can be assigned to. */
   operators: () => [...chatKeys.all, 'operators'] as const,
+  /** Whether I am Available or Away. */
+  availability: () => [...chatKeys.all, 'availability'] as const,
   /** The tags in use on a device's chats (the label filter). */
   tagLists: () => [...chatKeys.all, 'tags'] as const,
   tags: (deviceId: number | null) => [...chatKeys.tagLists(), deviceId] as const,

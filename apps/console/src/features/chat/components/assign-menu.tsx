@@ -66,7 +66,10 @@ export function AssignMenu({ assigneeId, onAssign }: AssignMenuProps) {
             data-testid={`chat-assign-option-${operator.username}`}
           >
             <ListItemIcon>{operator.id === assigneeId && <Check fontSize="small" />}</ListItemIcon>
-            <ListItemText primary={operator.username} />
+            <ListItemText
+              primary={operator.username}
+              secondary={operator.available ? t('chat.availability.available') : t('chat.availability.away')}
+            />
           </MenuItem>
         ))}
       </Menu>

@@ -266,7 +266,9 @@ export function EndUserList({
         />
       </Box>
       {notice && <Box sx={{ px: 1.5, pt: 1.5 }}>{notice}</Box>}
-      <Box sx={{ height: 4 }}>{loading && users !== undefined && <LinearProgress />}</Box>
+      <Box sx={{ height: 4 }}>
+        {loading && users !== undefined && <LinearProgress aria-label={t('chat.list.loading')} />}
+      </Box>
       <Box sx={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>{body}</Box>
     </Box>
   );

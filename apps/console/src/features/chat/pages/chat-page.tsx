@@ -33,6 +33,7 @@ import { useEndChat } from '../api/end-chat';
 import { EndChatDialog } from '../dialogs/end-chat-dialog';
 import { useChatTags } from '../api/get-tags';
 import { TagFilter } from '../components/tag-filter';
+import { AvailabilityToggle } from '../components/availability-toggle';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { CHAT_ASSIGNED_FILTERS, type ChatAssignedFilter } from '@ambassador/contracts';
@@ -257,9 +258,12 @@ export function ChatPage() {
       <PageHeader
         title={t('screens.chat')}
         actions={
-          <Button variant="outlined" onClick={() => setCannedOpen(true)} data-testid="chat-canned-open">
-            {t('chat.canned.title')}
-          </Button>
+          <>
+            <AvailabilityToggle />
+            <Button variant="outlined" onClick={() => setCannedOpen(true)} data-testid="chat-canned-open">
+              {t('chat.canned.title')}
+            </Button>
+          </>
         }
       />
       {live.connectionError && (
