@@ -2,26 +2,16 @@ import { z } from 'zod';
 import { rule } from './rules.js';
 import { ZLanguage } from './access-schemas.js';
 import { ZId, ZIdNumber, ZPaging } from './common.js';
-import {
-  CHAT_MESSAGE_MAX,
-  CHAT_MOBILE_MAX,
-  CHAT_MOBILE_PATTERN,
-  CHAT_NAME_MAX,
-  CHAT_RATING_MAX,
-} from './names.js';
+import { CHAT_MESSAGE_MAX, CHAT_MOBILE_MAX, CHAT_MOBILE_PATTERN, CHAT_NAME_MAX } from './names.js';
+import { CHAT_RATING_MAX } from './names.js';
 
 /**
  * Live chat between operators (the Live Chat page) and kiosk visitors.
  * A visitor asks for staff at a kiosk; that opens a chat session of the device. Messages are plain
  * text: they are stored and shown as typed, never interpreted as markup.
  */
-export {
-  CHAT_MESSAGE_MAX,
-  CHAT_MOBILE_MAX,
-  CHAT_MOBILE_PATTERN,
-  CHAT_NAME_MAX,
-  CHAT_RATING_MAX,
-} from './names.js';
+export { CHAT_MESSAGE_MAX, CHAT_MOBILE_MAX, CHAT_MOBILE_PATTERN, CHAT_NAME_MAX } from './names.js';
+export { CHAT_RATING_MAX } from './names.js';
 export const ZChatText = z
   .string()
   .trim()

@@ -1,16 +1,12 @@
 import {
   ZAssignChatRequest,
-  ZChatAvailability,
   ZChatEndUser,
   ZChatEndUsersQuery,
   ZChatEndUsersResponse,
   ZChatHistoryResponse,
   ZChatMessage,
-  ZChatOperatorsResponse,
   ZChatSendRequest,
   ZChatSessionParams,
-  ZChatTagsQuery,
-  ZChatTagsResponse,
   ZChatWaitingResponse,
   ZOk,
   ZUpdateChatEndUserRequest,
@@ -60,65 +56,6 @@ export function chatRoutes(parent: FastifyInstance, { chat }: { chat: ChatServic
       const devices = await chat.waiting(authOf(req));
       return ok(devices, { total: devices.reduce((sum, d) => sum + d.chats, 0) });
     },
-  );
-
-  app.get(
-    '/chat/tags',
-    {
-      config: chatPage,
-      schema: {
-        tags,
-        summary: 'The tags in use on the device’s chats (the list’s label filter)',
-        querystring: ZChatTagsQuery,
-        response: { 200: ZOk(ZChatTagsResponse) },
-      },
-    },
-    async (req) => ok(await chat.tags(authOf(req), pinned(req, req.query).device_id)),
-  );
-
-  app.get(
-    '/chat/operators',
-    {
-      config: chatPage,
-      schema: {
-        tags,
-        summary: 'The project’s operators a chat can be assigned to',
-        description: 'Users of the caller’s project whose role and pages let them open Live Chat.',
-        response: { 200: ZOk(ZChatOperatorsResponse) },
-      },
-    },
-    async (req) => ok(await chat.operators(authOf(req))),
-  );
-
-  app.get(
-    '/chat/availability',
-    {
-      config: chatPage,
-      schema: {
-        tags,
-        summary: 'Whether I am Available or Away on Live Chat',
-        response: { 200: ZOk(ZChatAvailability) },
-      },
-    },
-    async (req) => ok(await chat.availability(authOf(req))),
-  );
-
-  app.put(
-    '/chat/availability',
-    {
-      config: chatPage,
-      schema: {
-        tags,
-        summary: 'Set myself Available or Away on Live Chat',
-        description:
-          'Kept per user. When no operator of the project is Available, the kiosks tell visitors ' +
-          'asking for staff that staff are away (they can still leave a message).',
-        body: ZChatAvailability,
-        response: { 200: ZOk(ZChatAvailability) },
-      },
-    },
-    async (req) =>
-      ok(await chat.setAvailability(authOf(req), req.body.available), { message: 'Availability saved.' }),
   );
 
   app.get(
