@@ -114,6 +114,8 @@ export const AUDIT_ACTIONS = [
   'unit.bulk',
   'change.undo',
   'chat.assign',
+  'chat.end',
+  'chat.availability',
   'saved_reply.create',
   'saved_reply.update',
   'saved_reply.delete',

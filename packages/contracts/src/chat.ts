@@ -3,6 +3,7 @@ import { rule } from './rules.js';
 import { ZLanguage } from './access-schemas.js';
 import { ZId, ZIdNumber, ZPaging } from './common.js';
 import { CHAT_MESSAGE_MAX, CHAT_MOBILE_MAX, CHAT_MOBILE_PATTERN, CHAT_NAME_MAX } from './names.js';
+import { CHAT_RATING_MAX } from './names.js';
 
 /**
  * Live chat between operators (the Live Chat page) and kiosk visitors.
@@ -10,6 +11,7 @@ import { CHAT_MESSAGE_MAX, CHAT_MOBILE_MAX, CHAT_MOBILE_PATTERN, CHAT_NAME_MAX }
  * text: they are stored and shown as typed, never interpreted as markup.
  */
 export { CHAT_MESSAGE_MAX, CHAT_MOBILE_MAX, CHAT_MOBILE_PATTERN, CHAT_NAME_MAX } from './names.js';
+export { CHAT_RATING_MAX } from './names.js';
 export const ZChatText = z
   .string()
   .trim()
@@ -39,8 +41,18 @@ export const ZChatEndUser = z.object({
   ended_at: z.string().nullable(),
   /** The operator the chat is assigned to; null while unassigned. */
   assignee: z.object({ id: z.number().int(), username: z.string() }).nullable(),
+  /** The visitor's satisfaction after the chat ended, 1–5; null while not answered. */
+  rating: z.number().int().nullable(),
 });
 export type ChatEndUser = z.infer<typeof ZChatEndUser>;
+
+/** A tag on a chat: what the operators file it under (a directory unit's name, a topic…). */
+export const CHAT_TAG_MAX = 30;
+export const ZChatTag = z
+  .string()
+  .trim()
+  .min(1, rule('text_empty'))
+  .max(CHAT_TAG_MAX, rule('maximum_characters', { max: CHAT_TAG_MAX }));
 
 export const CHAT_ASSIGNED_FILTERS = ['all', 'mine', 'unassigned'] as const;
 export type ChatAssignedFilter = (typeof CHAT_ASSIGNED_FILTERS)[number];
@@ -48,15 +60,42 @@ export type ChatAssignedFilter = (typeof CHAT_ASSIGNED_FILTERS)[number];
 export const ZAssignChatRequest = z.object({ user_id: ZIdNumber.nullable() });
 export type AssignChatRequest = z.input<typeof ZAssignChatRequest>;
 
+/** An operator a chat can be assigned to: a user of the project who may open Live Chat. */
+export const ZChatOperator = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  /** Available or Away on Live Chat, as they set it. */
+  available: z.boolean(),
+});
+export type ChatOperator = z.infer<typeof ZChatOperator>;
+/** GET /chat/operators: the project's operators who may use Live Chat, by username. */
+export const ZChatOperatorsResponse = z.array(ZChatOperator);
+
+/** GET and PUT /chat/availability: the signed-in operator is Available or Away on Live Chat. */
+export const ZChatAvailability = z.object({ available: z.boolean() });
+export type ChatAvailability = z.infer<typeof ZChatAvailability>;
+/**
+ * The `chat:staff` socket message to the project's kiosks, and `staff_available` of a device's
+ * chat: whether any operator of the project is Available (none: the visitor reads staff are away).
+ */
+export const ZChatStaffMessage = z.object({ available: z.boolean() });
+export type ChatStaffMessage = z.infer<typeof ZChatStaffMessage>;
+
 /** GET /chat/endusers: the selected device's chats, newest activity first. */
 export const ZChatEndUsersQuery = ZPaging.extend({
   device_id: ZId,
   search: z.string().trim().max(100).default(''),
   /** mine: assigned to the caller; unassigned: to nobody. */
   assigned: z.enum(CHAT_ASSIGNED_FILTERS).default('all'),
+  /** Only the chats with this tag (in any case); absent: every tag. */
+  tag: ZChatTag.optional(),
 });
 export type ChatEndUsersQuery = z.input<typeof ZChatEndUsersQuery>;
 export const ZChatEndUsersResponse = z.array(ZChatEndUser);
+
+/** GET /chat/tags: the tags in use on the device's chats (the list's label filter), by name. */
+export const ZChatTagsQuery = z.object({ device_id: ZId });
+export const ZChatTagsResponse = z.array(z.string());
 
 /** PUT /chat/endusers/{session_id}: operators correct a visitor's name, mobile and tags. */
 export const ZUpdateChatEndUserRequest = z.object({
@@ -71,16 +110,7 @@ export const ZUpdateChatEndUserRequest = z.object({
     .max(CHAT_MOBILE_MAX, rule('maximum_characters', { max: CHAT_MOBILE_MAX }))
     .regex(CHAT_MOBILE_PATTERN, rule('mobile_charset'))
     .optional(),
-  tags: z
-    .array(
-      z
-        .string()
-        .trim()
-        .min(1)
-        .max(30, rule('maximum_characters', { max: 30 })),
-    )
-    .max(10)
-    .optional(),
+  tags: z.array(ZChatTag).max(10).optional(),
 });
 export type UpdateChatEndUserRequest = z.input<typeof ZUpdateChatEndUserRequest>;
 
@@ -133,9 +163,27 @@ export const ZDeviceChat = z.object({
   session_id: z.uuid(),
   created_at: z.string(),
   ended_at: z.string().nullable(),
+  /** The visitor's satisfaction answer once given (1–5), else null. */
+  rating: z.number().int().nullable(),
+  /** Whether any operator of the project is Available now; false: staff are away (leave a message). */
+  staff_available: z.boolean(),
   messages: z.array(ZChatMessage),
 });
 export type DeviceChat = z.infer<typeof ZDeviceChat>;
+
+/** How satisfied the visitor was, asked once the chat ended: 1 (not at all) to CHAT_RATING_MAX (very). */
+/** POST /chats/{session_id}/rating: one answer per chat (a second is a 409 `chat_rated`). */
+export const ZChatRatingRequest = z.object({
+  rating: z
+    .number()
+    .int()
+    .min(1, rule('minimum', { min: 1 }))
+    .max(CHAT_RATING_MAX, rule('maximum', { max: CHAT_RATING_MAX })),
+});
+export type ChatRatingRequest = z.input<typeof ZChatRatingRequest>;
+/** The `chat:ended` socket message to the kiosk: an operator ended the visitor's chat. */
+export const ZChatEndedMessage = z.object({ session_id: z.uuid(), ended_at: z.string() });
+export type ChatEndedMessage = z.infer<typeof ZChatEndedMessage>;
 /** POST /chats/{session_id}/messages. */
 export const ZDeviceChatSendRequest = z.object({ message: ZChatText, client_id: ZClientMessageId });
 export type DeviceChatSendRequest = z.input<typeof ZDeviceChatSendRequest>;

@@ -14,6 +14,8 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 /** The longest chat message, either side. */
 export const CHAT_MESSAGE_MAX = 2000;
+/** A chat's satisfaction answer: 1 (not at all) to this (very). */
+export const CHAT_RATING_MAX = 5;
 /** A visitor's name and mobile number as a staff chat asks for them. */
 export const CHAT_NAME_MAX = 100;
 export const CHAT_MOBILE_MAX = 30;
@@ -41,6 +43,10 @@ export const SOCKET = {
   event: 'event',
   /** server → device: `ChatMessage` from an operator. */
   chatMessage: 'chat:message',
+  /** server → device: `ChatEndedMessage`, an operator ended the visitor's chat. */
+  chatEnded: 'chat:ended',
+  /** server → device: `ChatStaffMessage`, whether any operator of the project is Available. */
+  chatStaff: 'chat:staff',
   /** server → device: `CallUpdate` (answered, ended, missed). */
   callUpdate: 'call:update',
   /** both ways: WebRTC signalling for a call, `CallSignal`, relayed by the server. */

@@ -92,6 +92,9 @@ export function createDeviceApi(options: ClientOptions) {
       client.json<ChatMessage>('POST', `/chats/${encodeURIComponent(sessionId)}/messages`, { body, signal }),
     endChat: (sessionId: string) =>
       client.json<DeviceChat>('POST', `/chats/${encodeURIComponent(sessionId)}/end`, { body: {} }),
+    /** The visitor's satisfaction (1–5) once the operator ended the chat; once per chat. */
+    rateChat: (sessionId: string, rating: number) =>
+      client.json<DeviceChat>('POST', `/chats/${encodeURIComponent(sessionId)}/rating`, { body: { rating } }),
 
     /** Rings the operators, or says they are offline (outside the device's hours). */
     startCall: (language: Language) =>

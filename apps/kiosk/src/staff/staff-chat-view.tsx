@@ -11,6 +11,7 @@ import {
   CHAT_MOBILE_PATTERN,
   CHAT_NAME_MAX,
 } from '@ambassador/contracts/names';
+import { ChatSatisfaction } from './chat-satisfaction';
 import { useStaffChat } from './use-staff-chat';
 
 type Props = {
@@ -177,7 +178,12 @@ function Thread({
   return (
     <>
       <div className="k-messages" ref={scroller} aria-live="polite">
-        {!staffWrote && open && (
+        {open && !chat.staffAvailable && (
+          <p className="k-staff-note" role="status" data-testid="kiosk-staff-away">
+            {strings.staffAway}
+          </p>
+        )}
+        {!staffWrote && open && chat.staffAvailable && (
           <p className="k-staff-note" data-testid="kiosk-staff-waiting">
             {strings.staffWaiting}
           </p>
@@ -228,6 +234,9 @@ function Thread({
           <p className="k-staff-note" role="status" data-testid="kiosk-staff-ended">
             {strings.staffEnded}
           </p>
+        )}
+        {chat.phase === 'ended' && chat.endedByStaff && (
+          <ChatSatisfaction onRate={chat.rate} strings={strings} />
         )}
       </div>
       <div className="k-composer">

@@ -37,6 +37,8 @@ function chat(messages: ChatMessage[] = [], ended = false): DeviceChat {
     session_id: CHAT_ID,
     created_at: '2025-01-01T09:00:00.000Z',
     ended_at: ended ? '2025-01-01T09:10:00.000Z' : null,
+    rating: null,
+    staff_available: true,
     messages,
   };
 }
@@ -51,6 +53,7 @@ function chatServer(
     if (call.method === 'POST' && call.path === '/chats') return { body: chat() };
     if (call.method === 'GET' && call.path === `/chats/${CHAT_ID}`) return { body: chat(history()) };
     if (call.path === `/chats/${CHAT_ID}/end`) return { body: chat([], true) };
+    if (call.path === `/chats/${CHAT_ID}/rating`) return { body: chat([], true) };
     if (call.path === `/chats/${CHAT_ID}/messages`)
       return (
         send(call) ?? {
@@ -98,6 +101,43 @@ function operatorWrites(socket: FakeSocket, text: string, extra: Partial<ChatMes
 }
 
 describe('staff chat', () => {
+  it('says staff are away when no operator is Available, still taking a message, and follows it live', async () => {
+    const { calls, socket, input } = await startStaffChat({
+      handler: (call) =>
+        call.method === 'POST' && call.path === '/chats'
+          ? { body: { ...chat(), staff_available: false } }
+          : chatServer()(call),
+    });
+    expect(screen.getByTestId('kiosk-staff-away').textContent).toBe(
+      'Our staff are away right now. Leave a message and we will reply as soon as we can.',
+    );
+    expect(screen.queryByTestId('kiosk-staff-waiting')).toBeNull();
+    write(input, 'Please call me back');
+    await waitFor(() => expect(sends(calls)).toHaveLength(1));
+    socket.serverSend('chat:staff', { available: true });
+    await waitFor(() => expect(screen.queryByTestId('kiosk-staff-away')).toBeNull());
+    socket.serverSend('chat:staff', { available: false });
+    expect(await screen.findByTestId('kiosk-staff-away')).toBeTruthy();
+  });
+
+  it('an operator ends the chat: the visitor reads so and answers how satisfied they were, once', async () => {
+    const { calls, socket, input } = await startStaffChat();
+    // Another chat's end is not this visitor's.
+    socket.serverSend('chat:ended', { session_id: OTHER_CHAT, ended_at: '2025-01-01T09:10:00.000Z' });
+    expect(screen.queryByTestId('kiosk-staff-ended')).toBeNull();
+    socket.serverSend('chat:ended', { session_id: CHAT_ID, ended_at: '2025-01-01T09:10:00.000Z' });
+    expect((await screen.findByTestId('kiosk-staff-ended')).textContent).toBe('This chat has ended.');
+    expect((input as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByText('How satisfied were you with this chat?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '4 out of 5' }));
+    expect((await screen.findByTestId('kiosk-staff-rated')).textContent).toBe('Thank you for your feedback.');
+    expect(calls.filter((c) => c.path === `/chats/${CHAT_ID}/rating`).map((c) => c.body)).toEqual([
+      { rating: 4 },
+    ]);
+    expect(screen.getByTestId('kiosk-staff-rate-4').getAttribute('aria-pressed')).toBe('true');
+    expect((screen.getByTestId('kiosk-staff-rate-5') as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('opens with the visitor details and session, and shows operator messages as they arrive', async () => {
     const { calls, socket } = await startStaffChat({ name: ' Mei ', mobile: '+852 9123 4567' });
 

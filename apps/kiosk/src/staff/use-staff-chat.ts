@@ -7,7 +7,7 @@ import {
   type RefObject,
   type SetStateAction,
 } from 'react';
-import type { ChatMessage, Language } from '@ambassador/contracts';
+import type { ChatEndedMessage, ChatMessage, ChatStaffMessage, Language } from '@ambassador/contracts';
 import { CHAT_MESSAGE_MAX } from '@ambassador/contracts/names';
 import type { DeviceApi } from '../api/device-api';
 import { DeviceApiError } from '../api/device-client';
@@ -196,6 +196,10 @@ export function useStaffChat({
 }: Options) {
   const [phase, setPhase] = useState<StaffChatPhase>('form');
   const [startError, setStartError] = useState<string | null>(null);
+  /** The chat ended while the visitor was here (an operator ended it): they may rate it. */
+  const [endedByStaff, setEndedByStaff] = useState(false);
+  /** Whether any operator is Available (the server says when the chat opens, then live). */
+  const [staffAvailable, setStaffAvailable] = useState(true);
   const { pending, setPending, receive, opened, messages } = useThread();
   const sessionRef = useRef<string | null>(null);
   const phaseRef = useRef<StaffChatPhase>('form');
@@ -228,6 +232,17 @@ export function useStaffChat({
     if (message.sent_by_admin) incoming.current();
   });
 
+  // An operator ended the chat: the visitor reads so, and is asked how satisfied they were.
+  useRealtimeEvent<ChatEndedMessage>(realtime, SOCKET.chatEnded, (ended) => {
+    if (!ended || ended.session_id !== sessionRef.current || phaseRef.current !== 'open') return;
+    setEndedByStaff(true);
+    moveTo('ended');
+  });
+
+  useRealtimeEvent<ChatStaffMessage>(realtime, SOCKET.chatStaff, (staff) => {
+    if (staff && typeof staff.available === 'boolean') setStaffAvailable(staff.available);
+  });
+
   useRealtimeConnect(realtime, () => {
     const id = sessionRef.current;
     if (!id || phaseRef.current !== 'open') return;
@@ -235,7 +250,12 @@ export function useStaffChat({
       (chat) => {
         if (sessionRef.current !== id) return;
         receive(chat.messages);
-        if (chat.ended_at) moveTo('ended');
+        setStaffAvailable(chat.staff_available);
+        if (chat.ended_at) {
+          // Ended while the kiosk was offline: not by the visitor, who is still here.
+          setEndedByStaff(chat.rating === null);
+          moveTo('ended');
+        }
       },
       () => undefined, // the next reconnection tries again; live messages still arrive
     );
@@ -262,6 +282,7 @@ export function useStaffChat({
         }
         sessionRef.current = chat.session_id;
         opened(chat.messages);
+        setStaffAvailable(chat.staff_available);
         moveTo(chat.ended_at ? 'ended' : 'open');
       } catch (error) {
         if (signal?.aborted) return;
@@ -284,5 +305,15 @@ export function useStaffChat({
     receive,
   });
 
-  return { phase, startError, messages, start, send, retry };
+  /** The visitor's satisfaction answer (1–5), saved once; rejects when it was not saved. */
+  const rate = useCallback(
+    async (rating: number) => {
+      const id = sessionRef.current;
+      if (!id) return;
+      await api.rateChat(id, rating);
+    },
+    [api],
+  );
+
+  return { phase, startError, messages, start, send, retry, endedByStaff, rate, staffAvailable };
 }

@@ -73,6 +73,12 @@ export const german: Strings = {
   notSent: 'Nicht gesendet.',
   staffEnd: 'Chat beenden',
   staffEnded: 'Dieser Chat ist beendet.',
+  staffRateQuestion: 'Wie zufrieden waren Sie mit diesem Chat?',
+  staffRateOption: '{n} von {max}',
+  staffRateThanks: 'Vielen Dank für Ihr Feedback.',
+  staffRateFailed: 'Ihre Antwort konnte leider nicht gespeichert werden. Bitte versuchen Sie es erneut.',
+  staffAway:
+    'Unser Personal ist gerade nicht da. Hinterlassen Sie eine Nachricht, wir antworten so bald wie möglich.',
   reconnecting: 'Verbindung wird wiederhergestellt… Antworten erscheinen in Kürze.',
   close: 'Schließen',
   cancel: 'Abbrechen',

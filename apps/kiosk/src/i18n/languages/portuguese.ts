@@ -74,6 +74,12 @@ export const portuguese: Strings = {
   notSent: 'Não enviada.',
   staffEnd: 'Terminar conversa',
   staffEnded: 'Esta conversa terminou.',
+  staffRateQuestion: 'Qual foi a sua satisfação com esta conversa?',
+  staffRateOption: '{n} de {max}',
+  staffRateThanks: 'Obrigado pela sua opinião.',
+  staffRateFailed: 'Desculpe, não foi possível guardar a sua resposta. Tente novamente.',
+  staffAway:
+    'A nossa equipa está ausente neste momento. Deixe uma mensagem e responderemos assim que possível.',
   reconnecting: 'A restabelecer a ligação… as respostas vão aparecer em breve.',
   close: 'Fechar',
   cancel: 'Cancelar',

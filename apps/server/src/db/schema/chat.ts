@@ -5,11 +5,13 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  check,
   index,
   integer,
   jsonb,
   pgTable,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -47,8 +49,12 @@ export const chatSessions = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
     /** The operator the chat is assigned to (took it or was given it); null while unassigned. */
     assignedUserId: integer('assigned_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The visitor's answer to "how satisfied were you?" after the chat ended: 1–5, once. */
+    rating: smallint('rating'),
+    ratedAt: timestamp('rated_at', { withTimezone: true }),
   },
   (t) => [
+    check('chat_sessions_rating_check', sql`${t.rating} between 1 and 5`),
     index('chat_sessions_device_activity_idx').on(t.deviceId, t.lastMessageAt, t.createdAt),
     index('chat_sessions_visitor_session_idx').on(t.visitorSessionId),
   ],
@@ -96,3 +102,16 @@ export const chatCannedReplies = pgTable(
   },
   (t) => [uniqueIndex('chat_canned_replies_code_idx').on(t.projectId, sql`lower(${t.code})`)],
 );
+
+/**
+ * Whether an operator is Available or Away on Live Chat, as they set it. No row: Available (what
+ * every operator was before they could choose). When no operator of the project is Available,
+ * the kiosks tell visitors asking for staff that staff are away.
+ */
+export const chatAvailability = pgTable('chat_availability', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  available: boolean('available').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

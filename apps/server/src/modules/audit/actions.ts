@@ -103,6 +103,8 @@ const ROUTE_ACTIONS: Record<string, AuditAction> = {
   'DELETE /virtual_avatar/video_avatar': 'avatar.delete',
   'PUT /chat/endusers/:session_id': 'visitor.update',
   'PUT /chat/endusers/:session_id/assignee': 'chat.assign',
+  'POST /chat/endusers/:session_id/end': 'chat.end',
+  'PUT /chat/availability': 'chat.availability',
   'POST /chat/canned_replies': 'saved_reply.create',
   'PUT /chat/canned_replies/:id': 'saved_reply.update',
   'DELETE /chat/canned_replies/:id': 'saved_reply.delete',

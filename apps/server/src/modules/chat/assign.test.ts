@@ -60,8 +60,60 @@ describe.each(backends)('chat assignment on %s', (kind) => {
     // Another project's operator is no assignee, and their admin cannot assign this chat.
     const foreign = await call('PUT', `/chat/endusers/${mia}/assignee`, { user_id: other.userId });
     expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().error).toBe('unknown_operator');
     expect((await call('PUT', `/chat/endusers/${mia}/assignee`, { user_id: null }, other)).statusCode).toBe(
       404,
     );
+  });
+
+  it('lists the operators who may use Live Chat; anyone else is refused and nothing changes', async () => {
+    const noah = await startChat('Noah');
+    // A user of the project whose pages leave Live Chat out: no operator.
+    const { user: writer } = await createUser(t.app, admin, {
+      username: 'writer',
+      role_id: 1,
+      page_access: ['/ai'],
+    });
+    const list = await call('GET', '/chat/operators');
+    expect(list.statusCode, list.body).toBe(200);
+    const names = list.json().data.map((u: { username: string }) => u.username);
+    expect(names).toContain('admin');
+    expect(names).toContain('colleague');
+    expect(names).not.toContain('writer');
+    // Another project's operators are never listed; theirs lists none of ours.
+    const theirs = (await call('GET', '/chat/operators', undefined, other)).json().data;
+    expect(theirs.map((u: { id: number }) => u.id)).not.toContain(admin.userId);
+    expect(names).not.toContain(theirs[0].username);
+
+    for (const userId of [writer.user_id, other.userId, 999_999]) {
+      const refused = await call('PUT', `/chat/endusers/${noah}/assignee`, { user_id: userId });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().error).toBe('unknown_operator');
+    }
+    const after = await call('GET', `/chat/endusers/${noah}`);
+    expect(after.json().data.assignee).toBeNull();
+  });
+
+  it('filters the list by a tag in use on the device; the tags are listed once each', async () => {
+    const ada = await startChat('Ada');
+    const ben = await startChat('Ben');
+    await call('PUT', `/chat/endusers/${ada}`, { tags: ['VIP', 'Parking'] });
+    await call('PUT', `/chat/endusers/${ben}`, { tags: ['vip'] });
+    const tags = await call('GET', `/chat/tags?device_id=${kiosk.id}`);
+    expect(tags.statusCode, tags.body).toBe(200);
+    expect(tags.json().data).toEqual(['Parking', 'VIP']);
+    const tagged = async (tag: string) =>
+      (await call('GET', `/chat/endusers?device_id=${kiosk.id}&tag=${encodeURIComponent(tag)}`))
+        .json()
+        .data.map((u: { name: string }) => u.name)
+        .sort();
+    expect(await tagged('VIP')).toEqual(['Ada', 'Ben']);
+    expect(await tagged('parking')).toEqual(['Ada']);
+    expect(await tagged('Nobody')).toEqual([]);
+    const tooLong = await call('GET', `/chat/endusers?device_id=${kiosk.id}&tag=${'x'.repeat(31)}`);
+    expect(tooLong.statusCode).toBe(400);
+    // Another project's device: its tags are not ours to read.
+    const foreign = await call('GET', `/chat/tags?device_id=${t.devices.foreignKiosk.id}`);
+    expect(foreign.statusCode).toBe(403);
   });
 });

@@ -1,5 +1,6 @@
 import {
   ZChatMessage,
+  ZChatRatingRequest,
   ZChatSessionParams,
   ZDeviceChat,
   ZDeviceChatSendRequest,
@@ -70,5 +71,22 @@ export function chatDeviceRoutes(parent: FastifyInstance, { chat }: { chat: Chat
       },
     },
     async (req) => ok(await chat.end(deviceOf(req), req.params.session_id)),
+  );
+
+  app.post(
+    '/chats/:session_id/rating',
+    {
+      schema: {
+        tags,
+        summary: 'The visitor says how satisfied they were (1–5), once the chat ended',
+        description:
+          'One answer per chat: a second is a 409 `chat_rated` and the first stays; ' +
+          'a chat still open is a 409 `chat_open`.',
+        params: ZChatSessionParams,
+        body: ZChatRatingRequest,
+        response: { 200: ZOk(ZDeviceChat) },
+      },
+    },
+    async (req) => ok(await chat.rate(deviceOf(req), req.params.session_id, req.body.rating)),
   );
 }

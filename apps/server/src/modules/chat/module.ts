@@ -5,6 +5,7 @@ import { createCannedService, type CannedService } from './canned-service.js';
 import { chatDeviceRoutes } from './device-routes.js';
 import { createChatRepo } from './repo.js';
 import { chatRoutes } from './routes.js';
+import { chatTeamRoutes } from './team-routes.js';
 import { createChatService, type ChatService } from './service.js';
 
 const build = ({ db, notifier, clock, use }: Core): { chat: ChatService; canned: CannedService } => {
@@ -33,6 +34,7 @@ export const chatModule = defineModule({
   build,
   admin: (scope, { chat, canned }) => {
     chatRoutes(scope, { chat });
+    chatTeamRoutes(scope, { chat });
     cannedRoutes(scope, { canned });
   },
   device: (scope, { chat }) => chatDeviceRoutes(scope, { chat }),

@@ -1,6 +1,27 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
-import { chatMessages as m, chatSessions as s, devices, users, visitorSessions } from '../../db/schema.js';
+import {
+  chatAvailability,
+  chatMessages as m,
+  chatSessions as s,
+  devices,
+  users,
+  visitorSessions,
+} from '../../db/schema.js';
 import { likePattern, prefixPattern } from '../../lib/sql.js';
 
 /** A chat as the console lists it: the session with its device's name. */
@@ -20,6 +41,7 @@ const sessionColumns = {
   endedAt: s.endedAt,
   assignedUserId: s.assignedUserId,
   assigneeName: users.username,
+  rating: s.rating,
 };
 
 const messageColumns = {
@@ -48,6 +70,7 @@ export type ChatSessionRow = {
   endedAt: Date | string | null;
   assignedUserId: number | null;
   assigneeName: string | null;
+  rating: number | null;
 };
 
 export type ChatMessageRow = {
@@ -109,8 +132,15 @@ export function createChatRepo(db: Db) {
       offset: number;
       /** Only the chats assigned to this user (a number), or only the unassigned ones (null). */
       assignee?: number | null;
+      /** Only the chats with this tag, in any case. */
+      tag?: string | undefined;
     }) {
       const conditions: SQL[] = [eq(s.deviceId, f.deviceId)];
+      if (f.tag !== undefined) {
+        conditions.push(
+          sql`exists (select 1 from jsonb_array_elements_text(${s.tags}) as tag where lower(tag) = lower(${f.tag}))`,
+        );
+      }
       if (f.assignee === null) conditions.push(isNull(s.assignedUserId));
       else if (f.assignee !== undefined) conditions.push(eq(s.assignedUserId, f.assignee));
       if (f.search) {
@@ -136,6 +166,16 @@ export function createChatRepo(db: Db) {
       return { rows: rows as ChatSessionRow[], total: total?.n ?? 0 };
     },
 
+    /** The tags on the device's chats, each once (as first written, in any case), by name. */
+    async tags(deviceId: number) {
+      const rows = await queryRows<{ tag: string }>(
+        db,
+        sql`select min(tag) as tag from ${s}, jsonb_array_elements_text(${s.tags}) as tag
+             where ${s.deviceId} = ${deviceId} group by lower(tag) order by lower(tag)`,
+      );
+      return rows.map((r) => r.tag);
+    },
+
     /** A chat of one of the project's devices. */
     async findInProject(projectId: number, sessionId: string) {
       const [row] = await sessionQuery().where(and(eq(s.id, sessionId), eq(devices.projectId, projectId)));
@@ -157,13 +197,37 @@ export function createChatRepo(db: Db) {
       await db.update(s).set({ assignedUserId: userId }).where(eq(s.id, sessionId));
     },
 
-    /** Whether the user is one of the project's. */
-    async projectUser(projectId: number, userId: number) {
-      const [row] = await db
-        .select({ id: users.id })
+    /** The project's users (one, with `userId`) with their role and pages, by username. */
+    async projectUsers(projectId: number, userId?: number) {
+      const conditions: SQL[] = [eq(users.projectId, projectId)];
+      if (userId !== undefined) conditions.push(eq(users.id, userId));
+      return db
+        .select({
+          id: users.id,
+          username: users.username,
+          roleId: users.roleId,
+          pageAccess: users.pageAccess,
+          // No row: Available.
+          available: sql<boolean>`coalesce(${chatAvailability.available}, true)`,
+        })
         .from(users)
-        .where(and(eq(users.id, userId), eq(users.projectId, projectId)));
-      return row !== undefined;
+        .leftJoin(chatAvailability, eq(chatAvailability.userId, users.id))
+        .where(and(...conditions))
+        .orderBy(asc(users.usernameKey), asc(users.id));
+    },
+
+    /** The operator's own Available / Away. */
+    async setAvailable(userId: number, available: boolean, at: Date) {
+      await db
+        .insert(chatAvailability)
+        .values({ userId, available, updatedAt: at })
+        .onConflictDoUpdate({ target: chatAvailability.userId, set: { available, updatedAt: at } });
+    },
+
+    /** The project's devices (their kiosks hear whether staff are available). */
+    async projectDeviceIds(projectId: number) {
+      const rows = await db.select({ id: devices.id }).from(devices).where(eq(devices.projectId, projectId));
+      return rows.map((r) => r.id);
     },
 
     /** Whether the visitor session is this device's own (a chat links only to those). */
@@ -196,6 +260,26 @@ export function createChatRepo(db: Db) {
         tags: input.tags,
         createdAt: input.at,
       });
+    },
+
+    /** An operator ends an open chat; false when it had ended already (nothing changes). */
+    async endOpen(sessionId: string, at: Date) {
+      const rows = await db
+        .update(s)
+        .set({ endedAt: at })
+        .where(and(eq(s.id, sessionId), isNull(s.endedAt)))
+        .returning({ id: s.id });
+      return rows.length > 0;
+    },
+
+    /** Stores the visitor's satisfaction once, on an ended chat; false when it was answered before. */
+    async rate(sessionId: string, rating: number, at: Date) {
+      const rows = await db
+        .update(s)
+        .set({ rating, ratedAt: at })
+        .where(and(eq(s.id, sessionId), isNull(s.rating), isNotNull(s.endedAt)))
+        .returning({ id: s.id });
+      return rows.length > 0;
     },
 
     /** Ends a chat once: ending it again keeps the first end time. */

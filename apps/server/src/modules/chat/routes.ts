@@ -97,6 +97,9 @@ export function chatRoutes(parent: FastifyInstance, { chat }: { chat: ChatServic
       schema: {
         tags,
         summary: 'Assign the chat to an operator of the project, or unassign it (null)',
+        description:
+          'The user must be one of the project’s who may open Live Chat (GET /chat/operators); ' +
+          'any other id is a 400 `unknown_operator` and nothing changes.',
         params: ZChatSessionParams,
         body: ZAssignChatRequest,
         response: { 200: ZOk(ZChatEndUser) },
@@ -106,6 +109,22 @@ export function chatRoutes(parent: FastifyInstance, { chat }: { chat: ChatServic
       ok(await chat.assign(authOf(req), req.params.session_id, req.body.user_id), {
         message: 'Chat assignment saved.',
       }),
+  );
+
+  app.post(
+    '/chat/endusers/:session_id/end',
+    {
+      config: chatPage,
+      schema: {
+        tags,
+        summary: 'End the chat (the kiosk asks the visitor how satisfied they were)',
+        description:
+          'A chat that has ended already (the visitor left, or it went idle) is a 409 `chat_ended`.',
+        params: ZChatSessionParams,
+        response: { 200: ZOk(ZChatEndUser) },
+      },
+    },
+    async (req) => ok(await chat.operatorEnd(authOf(req), req.params.session_id), { message: 'Chat ended.' }),
   );
 
   app.get(

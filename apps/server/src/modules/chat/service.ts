@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import {
+  canOpen,
+  effectivePageAccess,
   LIVE_EVENT,
+  type ChatOperator,
+  type RoleId,
   SOCKET,
   type ChatChange,
   type ChatEndUser,
@@ -41,6 +45,7 @@ export function toEndUser(r: ChatSessionRow): ChatEndUser {
     created_at: iso(r.createdAt),
     ended_at: isoOrNull(r.endedAt),
     assignee: r.assignedUserId === null ? null : { id: r.assignedUserId, username: r.assigneeName ?? '' },
+    rating: r.rating,
   };
 }
 
@@ -79,6 +84,9 @@ const chatMissing = () => notFound('Chat not found.');
 const deviceChatMissing = () => notFound('Unknown chat. Start a new one.');
 const visitorLeft = () => conflict('This visitor has left the chat.', 'chat_ended');
 const chatEnded = () => conflict('This chat has ended. Start a new one.', 'chat_ended');
+const endedBefore = () => conflict('This chat has already ended.', 'chat_ended');
+const ratedBefore = () => conflict('This chat has already been rated.', 'chat_rated');
+const stillOpen = () => conflict('The chat can be rated once it has ended.', 'chat_open');
 
 /**
  * Live chat between operators and kiosk visitors. A visitor
@@ -129,6 +137,12 @@ export function createChatService({
     return row;
   }
 
+  async function mustProjectDevice(actor: AuthContext, deviceId: number) {
+    if (!(await repo.projectDevice(deviceId, actor.projectId))) {
+      throw forbidden('This device is not in your project.');
+    }
+  }
+
   async function mustDeviceSession(device: DeviceContext, sessionId: string) {
     const row = await repo.findOnDevice(device.id, sessionId);
     if (!row) throw deviceChatMissing();
@@ -157,11 +171,26 @@ export function createChatService({
     throw ended();
   }
 
+  /** The project's users who may open Live Chat (only `userId`, when given): who can take a chat. */
+  async function operators(projectId: number, userId?: number): Promise<ChatOperator[]> {
+    const rows = await repo.projectUsers(projectId, userId);
+    return rows
+      .filter((u) => canOpen(effectivePageAccess(u.roleId as RoleId, u.pageAccess), '/chat'))
+      .map((u) => ({ id: u.id, username: u.username, available: Boolean(u.available) }));
+  }
+
+  /** Whether any operator of the project is Available: else visitors read that staff are away. */
+  async function staffAvailable(projectId: number) {
+    return (await operators(projectId)).some((o) => o.available);
+  }
+
   async function deviceChat(session: ChatSessionRow): Promise<DeviceChat> {
     return {
+      staff_available: await staffAvailable(session.projectId),
       session_id: session.id,
       created_at: iso(session.createdAt),
       ended_at: isoOrNull(session.endedAt),
+      rating: session.rating,
       messages: (await repo.messages(session.id)).map(toMessage),
     };
   }
@@ -170,17 +199,22 @@ export function createChatService({
     // ------------------------------------------------------------ console (/admin_panel/chat)
 
     async endUsers(actor: AuthContext, q: z.output<typeof ZChatEndUsersQuery>) {
-      if (!(await repo.projectDevice(q.device_id, actor.projectId))) {
-        throw forbidden('This device is not in your project.');
-      }
+      await mustProjectDevice(actor, q.device_id);
       const { rows, total } = await repo.list({
         deviceId: q.device_id,
         search: q.search,
         limit: q.limit,
         offset: q.offset,
         assignee: q.assigned === 'mine' ? actor.userId : q.assigned === 'unassigned' ? null : undefined,
+        tag: q.tag,
       });
       return { endUsers: rows.map(toEndUser), total };
+    },
+
+    /** The tags in use on the device's chats: what the list can be filtered by. */
+    async tags(actor: AuthContext, deviceId: number) {
+      await mustProjectDevice(actor, deviceId);
+      return repo.tags(deviceId);
     },
 
     endUser: async (actor: AuthContext, sessionId: string) => toEndUser(await mustSession(actor, sessionId)),
@@ -202,16 +236,56 @@ export function createChatService({
       return toEndUser(updated);
     },
 
+    /** The operators a chat can be assigned to. */
+    operators: (actor: AuthContext) => operators(actor.projectId),
+
+    /** The signed-in operator's Available / Away (Available until they choose). */
+    async availability(actor: AuthContext) {
+      const [me] = await repo.projectUsers(actor.projectId, actor.userId);
+      return { available: me ? Boolean(me.available) : true };
+    },
+
+    /**
+     * The operator sets Available or Away. When that changes whether anyone of the project is
+     * Available, the project's kiosks hear it (a visitor chatting reads staff are away, or back).
+     */
+    async setAvailability(actor: AuthContext, available: boolean) {
+      const before = await staffAvailable(actor.projectId);
+      await repo.setAvailable(actor.userId, available, clock.now());
+      const after = await staffAvailable(actor.projectId);
+      if (after !== before) {
+        for (const deviceId of await repo.projectDeviceIds(actor.projectId)) {
+          notifier.toDevice(deviceId, SOCKET.chatStaff, { available: after });
+        }
+      }
+      return { available };
+    },
+
     /** Assigns the chat to one of the project's operators (or nobody); other consoles refresh it. */
     async assign(actor: AuthContext, sessionId: string, userId: number | null) {
       await mustSession(actor, sessionId);
-      if (userId !== null && !(await repo.projectUser(actor.projectId, userId))) {
-        throw badRequest('This user is not in your project.', 'validation_error');
+      if (userId !== null && (await operators(actor.projectId, userId)).length === 0) {
+        throw badRequest('This user is not an operator of Live Chat in your project.', 'unknown_operator');
       }
       await repo.assign(sessionId, userId);
       const updated = await mustSession(actor, sessionId);
       announce(updated, 'updated', null, updated.unread);
       return toEndUser(updated);
+    },
+
+    /**
+     * An operator ends the chat: the consoles show it ended and the kiosk tells the visitor, who
+     * may then say how satisfied they were. A chat that had ended (the visitor left, it went
+     * idle, another operator ended it) is a 409 `chat_ended`, and nothing changes.
+     */
+    async operatorEnd(actor: AuthContext, sessionId: string) {
+      await mustSession(actor, sessionId);
+      if (!(await repo.endOpen(sessionId, clock.now()))) throw endedBefore();
+      const session = await mustSession(actor, sessionId);
+      const endedAt = iso(session.endedAt!);
+      notifier.toDevice(session.deviceId, SOCKET.chatEnded, { session_id: session.id, ended_at: endedAt });
+      announce(session, 'ended', null, session.unread);
+      return toEndUser(session);
     },
 
     /**
@@ -329,6 +403,19 @@ export function createChatService({
       if (!(await repo.end(device.id, sessionId, clock.now()))) throw deviceChatMissing();
       const session = await mustDeviceSession(device, sessionId);
       announce(session, 'ended', null, session.unread);
+      return deviceChat(session);
+    },
+
+    /**
+     * The visitor's satisfaction (1–5) once the chat ended: one answer per chat, a second is a
+     * 409 `chat_rated` (the first stays); an open chat is a 409 `chat_open`. The consoles show it.
+     */
+    async rate(device: DeviceContext, sessionId: string, rating: number) {
+      const before = await mustDeviceSession(device, sessionId);
+      if (before.endedAt === null) throw stillOpen();
+      if (!(await repo.rate(sessionId, rating, clock.now()))) throw ratedBefore();
+      const session = await mustDeviceSession(device, sessionId);
+      announce(session, 'updated', null, session.unread);
       return deviceChat(session);
     },
 

@@ -12,12 +12,23 @@ export type EndUsersData = InfiniteData<EndUsersPage, number>;
 export const chatKeys = {
   all: ['chat'] as const,
   lists: () => [...chatKeys.all, 'endusers'] as const,
-  list: (deviceId: number | null, search: string, assigned: ChatAssignedFilter = 'all') =>
-    [...chatKeys.lists(), deviceId, search, assigned] as const,
+  list: (
+    deviceId: number | null,
+    search: string,
+    assigned: ChatAssignedFilter = 'all',
+    tag: string | null = null,
+  ) => [...chatKeys.lists(), deviceId, search, assigned, tag] as const,
   endUser: (sessionId: string) => [...chatKeys.all, 'enduser', sessionId] as const,
   history: (sessionId: string) => [...chatKeys.all, 'history', sessionId] as const,
   /** Chats waiting for staff on every device of the project (the Live Chat badge). */
   waiting: () => [...chatKeys.all, 'waiting'] as const,
+  /** The operators a chat can be assigned to. */
+  operators: () => [...chatKeys.all, 'operators'] as const,
+  /** Whether I am Available or Away. */
+  availability: () => [...chatKeys.all, 'availability'] as const,
+  /** The tags in use on a device's chats (the label filter). */
+  tagLists: () => [...chatKeys.all, 'tags'] as const,
+  tags: (deviceId: number | null) => [...chatKeys.tagLists(), deviceId] as const,
 };
 
 /** Changes one end user wherever a list page holds it (every search of every device). */

@@ -8,7 +8,14 @@ export const ENDUSERS_PAGE_SIZE = 30;
 
 /** GET /chat/endusers?search=&limit=&offset=: the selected device's chats, newest activity first. */
 export async function getEndUsers(
-  query: { search: string; limit: number; offset: number; assigned?: ChatAssignedFilter },
+  query: {
+    search: string;
+    limit: number;
+    offset: number;
+    assigned?: ChatAssignedFilter;
+    /** Only the chats with this tag; null: every tag. */
+    tag?: string | null;
+  },
   signal?: AbortSignal,
 ): Promise<EndUsersPage> {
   const { data, total } = await api.get<ChatEndUser[]>(
@@ -18,6 +25,7 @@ export async function getEndUsers(
       limit: query.limit,
       offset: query.offset,
       assigned: query.assigned && query.assigned !== 'all' ? query.assigned : undefined,
+      tag: query.tag ?? undefined,
     },
     signal,
   );
@@ -29,12 +37,13 @@ export function endUsersQueryOptions(
   search: string,
   refetchInterval: number | false = false,
   assigned: ChatAssignedFilter = 'all',
+  tag: string | null = null,
 ) {
   return infiniteQueryOptions({
     // The device is in the key: the client adds it to the call, and each device has its own chats.
-    queryKey: chatKeys.list(deviceId, search, assigned),
+    queryKey: chatKeys.list(deviceId, search, assigned, tag),
     queryFn: ({ pageParam, signal }) =>
-      getEndUsers({ search, limit: ENDUSERS_PAGE_SIZE, offset: pageParam, assigned }, signal),
+      getEndUsers({ search, limit: ENDUSERS_PAGE_SIZE, offset: pageParam, assigned, tag }, signal),
     initialPageParam: 0,
     getNextPageParam: (last) => {
       const next = last.offset + last.rows.length;
@@ -52,6 +61,7 @@ export function useEndUsers(
   search: string,
   refetchInterval: number | false,
   assigned: ChatAssignedFilter = 'all',
+  tag: string | null = null,
 ) {
-  return useInfiniteQuery(endUsersQueryOptions(deviceId, search, refetchInterval, assigned));
+  return useInfiniteQuery(endUsersQueryOptions(deviceId, search, refetchInterval, assigned, tag));
 }

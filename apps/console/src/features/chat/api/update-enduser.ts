@@ -23,6 +23,7 @@ export function useUpdateEndUser(sessionId: string) {
       }));
       // A search by name or tag may now match differently.
       void queryClient.invalidateQueries({ queryKey: chatKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: chatKeys.tagLists() });
     },
   });
 }

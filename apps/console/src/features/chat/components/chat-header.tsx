@@ -11,21 +11,25 @@ import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
 import type { ChatEndUser } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatChatTime, shortSessionId } from '../lib/format';
+import { AssignMenu } from './assign-menu';
+import { RatingChip } from './rating-chip';
 
 export type ChatHeaderProps = {
   /** undefined while it loads. */
   user: ChatEndUser | undefined;
   onEdit: () => void;
-  /** Take the chat (assign it to me), or unassign it; undefined while it cannot change. */
-  onAssign?: (mine: boolean) => void;
+  /** Assign the chat to an operator (my id: take it), or unassign it (null); undefined while it cannot change. */
+  onAssign?: (userId: number | null) => void;
   /** The signed-in operator's user id. */
   me?: number;
+  /** End the chat (asks first); undefined while it cannot. */
+  onEnd?: (() => void) | undefined;
   /** On narrow screens the list and the chat take turns: back to the list. */
   onBack?: (() => void) | undefined;
 };
 
 /** Who the operator is talking to: name, mobile, tags, language, and whether the chat has ended. */
-export function ChatHeader({ user, onEdit, onBack, onAssign, me }: ChatHeaderProps) {
+export function ChatHeader({ user, onEdit, onBack, onAssign, onEnd, me }: ChatHeaderProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
   return (
@@ -63,6 +67,7 @@ export function ChatHeader({ user, onEdit, onBack, onAssign, me }: ChatHeaderPro
                   <Chip size="small" variant="outlined" label={t('chat.ended')} />
                 </Tooltip>
               )}
+              {user.rating !== null && <RatingChip rating={user.rating} testId="chat-header-rating" />}
             </Box>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, flexWrap: 'wrap', mt: 0.25 }}>
               {user.mobile && (
@@ -101,15 +106,22 @@ export function ChatHeader({ user, onEdit, onBack, onAssign, me }: ChatHeaderPro
       )}
       {user &&
         onAssign &&
+        me !== undefined &&
         (user.assignee?.id === me ? (
-          <Button size="small" onClick={() => onAssign(false)} data-testid="chat-unassign">
+          <Button size="small" onClick={() => onAssign(null)} data-testid="chat-unassign">
             {t('chat.assign.unassign')}
           </Button>
         ) : (
-          <Button size="small" variant="contained" onClick={() => onAssign(true)} data-testid="chat-take">
+          <Button size="small" variant="contained" onClick={() => onAssign(me)} data-testid="chat-take">
             {t('chat.assign.take')}
           </Button>
         ))}
+      {user && onAssign && <AssignMenu assigneeId={user.assignee?.id ?? null} onAssign={onAssign} />}
+      {user && onEnd && !user.ended_at && (
+        <Button size="small" color="error" variant="outlined" onClick={onEnd} data-testid="chat-end">
+          {t('chat.end.button')}
+        </Button>
+      )}
       <Button
         variant="outlined"
         size="small"

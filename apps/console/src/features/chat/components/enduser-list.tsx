@@ -17,6 +17,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatChatTime, lastActivity, shortSessionId } from '../lib/format';
 import { Spinner } from '@/shared/ui/spinner';
+import { RatingChip } from './rating-chip';
 
 export type EndUserListProps = {
   /** undefined while the first page loads. */
@@ -136,6 +137,7 @@ function EndUserItem({
             {user.ended_at && (
               <Chip size="small" label={t('chat.ended')} variant="outlined" data-testid="chat-ended" />
             )}
+            {user.rating !== null && <RatingChip rating={user.rating} testId="chat-enduser-rating" />}
             {user.mobile && (
               <Typography component="span" variant="caption" color="text.secondary" sx={{ mr: 0.5 }}>
                 {user.mobile}
@@ -264,7 +266,9 @@ export function EndUserList({
         />
       </Box>
       {notice && <Box sx={{ px: 1.5, pt: 1.5 }}>{notice}</Box>}
-      <Box sx={{ height: 4 }}>{loading && users !== undefined && <LinearProgress />}</Box>
+      <Box sx={{ height: 4 }}>
+        {loading && users !== undefined && <LinearProgress aria-label={t('chat.list.loading')} />}
+      </Box>
       <Box sx={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>{body}</Box>
     </Box>
   );

@@ -29,6 +29,11 @@ import { Composer } from '../components/composer';
 import { CannedRepliesDialog } from '../dialogs/canned-replies-dialog';
 import { cannedText, useCannedReplies } from '../api/canned-replies';
 import { useAssignChat } from '../api/assign-chat';
+import { useEndChat } from '../api/end-chat';
+import { EndChatDialog } from '../dialogs/end-chat-dialog';
+import { useChatTags } from '../api/get-tags';
+import { TagFilter } from '../components/tag-filter';
+import { AvailabilityToggle } from '../components/availability-toggle';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { CHAT_ASSIGNED_FILTERS, type ChatAssignedFilter } from '@ambassador/contracts';
@@ -81,7 +86,9 @@ export function ChatPage() {
   const [searchInput, setSearchInput] = useState('');
   const search = useDebouncedValue(searchInput.trim(), CHAT_SEARCH_DEBOUNCE_MS);
   const [assigned, setAssigned] = useState<ChatAssignedFilter>('all');
-  const list = useEndUsers(deviceId, search, poll, assigned);
+  const [tag, setTag] = useState<string | null>(null);
+  const tags = useChatTags(deviceId);
+  const list = useEndUsers(deviceId, search, poll, assigned, tag);
   const users = useMemo(
     () =>
       list.data ? byNewestActivity(uniqueChats(list.data.pages.flatMap((page) => page.rows))) : undefined,
@@ -91,6 +98,8 @@ export function ChatPage() {
   const endUser = useEndUser(selected, listed);
   const canned = useCannedReplies();
   const assign = useAssignChat(selected ?? '');
+  const endChat = useEndChat(selected ?? '');
+  const [ending, setEnding] = useState(false);
   const me = auth.user_info?.user_id;
   const [cannedOpen, setCannedOpen] = useState(false);
   const user = endUser.data ?? listed;
@@ -114,6 +123,10 @@ export function ChatPage() {
     if (!event) return;
     // This list shows one device; the others' waiting chats show above it (and in the shell).
     if (event.device_id !== deviceId) return;
+    // A new or edited chat may bring a tag the label filter did not offer yet.
+    if (event.change === 'started' || event.change === 'updated') {
+      void queryClient.invalidateQueries({ queryKey: chatKeys.tagLists() });
+    }
     if (event.session_id !== selected) {
       void queryClient.invalidateQueries({ queryKey: chatKeys.lists() });
       return;
@@ -203,12 +216,18 @@ export function ChatPage() {
           onAssign={
             me === undefined
               ? undefined
-              : (mine) =>
-                  void notify.run(() => assign.mutateAsync(mine ? me : null), {
+              : (userId) =>
+                  void notify.run(() => assign.mutateAsync(userId), {
                     loading: t('common.updating'),
-                    success: mine ? t('chat.assign.taken') : t('chat.assign.released'),
+                    success:
+                      userId === null
+                        ? t('chat.assign.released')
+                        : userId === me
+                          ? t('chat.assign.taken')
+                          : t('chat.assign.given'),
                   })
           }
+          onEnd={() => setEnding(true)}
           onBack={narrow ? () => select(null) : undefined}
         />
         <MessageList
@@ -239,9 +258,12 @@ export function ChatPage() {
       <PageHeader
         title={t('screens.chat')}
         actions={
-          <Button variant="outlined" onClick={() => setCannedOpen(true)} data-testid="chat-canned-open">
-            {t('chat.canned.title')}
-          </Button>
+          <>
+            <AvailabilityToggle />
+            <Button variant="outlined" onClick={() => setCannedOpen(true)} data-testid="chat-canned-open">
+              {t('chat.canned.title')}
+            </Button>
+          </>
         }
       />
       {live.connectionError && (
@@ -284,6 +306,7 @@ export function ChatPage() {
                     </ToggleButton>
                   ))}
                 </ToggleButtonGroup>
+                <TagFilter tags={tags.data ?? []} value={tag} onChange={setTag} />
                 <EndUserList
                   users={users}
                   selected={selected}
@@ -319,6 +342,17 @@ export function ChatPage() {
         )}
       </Box>
       <CannedRepliesDialog open={cannedOpen} onClose={() => setCannedOpen(false)} />
+      <EndChatDialog
+        open={ending}
+        visitorName={visitorName}
+        submitting={endChat.isPending}
+        onCancel={() => setEnding(false)}
+        onConfirm={() =>
+          void notify
+            .run(() => endChat.mutateAsync(), { loading: t('common.updating'), success: t('chat.end.done') })
+            .finally(() => setEnding(false))
+        }
+      />
       {user && (
         <EndUserDialog
           key={dialog.key}

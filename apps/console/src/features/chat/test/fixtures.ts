@@ -16,6 +16,7 @@ export function aChat(sessionId: string, patch: Partial<ChatEndUser> = {}): Chat
     created_at: '2025-03-04T01:00:00Z',
     ended_at: null,
     assignee: null,
+    rating: null,
     ...patch,
   };
 }
