@@ -170,6 +170,33 @@ describe('bulk actions and undo in Chromium', () => {
     expect(violations, describeViolations(violations)).toEqual([]);
   });
 
+  it('deletes the aliases of the keywords picked on the Alias page, and Undo puts them back', async () => {
+    for (const keyword of ['Gatebulk A', 'Gatebulk B', 'Gatebulk C', 'Lift'])
+      await api.post('/ai_config/alias_finder', { device_id: LOBBY, keyword, alias: `${keyword} door` });
+    // Every row shown: the search has applied once only the three are.
+    const rows = page.locator('[data-testid^="alias-row-"]');
+    await page.goto('/ai/alias');
+    await page.locator('[data-testid="alias-search"] input').fill('gatebulk');
+    await expect.poll(() => rows.count()).toBe(3);
+    await byId('alias-table-select-page').locator('input').check();
+    expect(await byId('alias-bulk-count').innerText()).toBe('3 selected');
+    const violations = await axeViolations(page, 'aliases with bulk bar');
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await byId('alias-bulk-delete').click();
+    const dialog = byId('delete-dialog');
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain('Delete 3 alias list records?');
+    expect(await dialog.innerText()).toContain('3 records will be deleted. You can undo this for 24 hours.');
+    await byId('delete-confirm').click();
+    await snackbarSays('Aliases of 3 keywords deleted');
+    // Keywords of no topic are listed only while they have aliases.
+    await expect.poll(() => rows.count()).toBe(0);
+    await byId('snackbar-undo').click();
+    await snackbarSays('Undone: 3 records are back as they were');
+    await expect.poll(() => rows.count()).toBe(3);
+    expect(await byId('alias-row-Gatebulk B').innerText()).toContain('Gatebulk B door');
+  });
+
   it('speaks Traditional and Simplified Chinese, and ticks rows on a phone’s cards', async () => {
     await page.goto(`/ai/keyword?category=${from}`);
     await byId('language-select').selectOption('zhHant');

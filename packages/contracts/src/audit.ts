@@ -45,6 +45,7 @@ export const AUDIT_ACTIONS = [
   'alias.create',
   'alias.update',
   'alias.delete',
+  'alias.bulk',
   'response.create',
   'response.update',
   'response.delete',

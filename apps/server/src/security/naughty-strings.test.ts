@@ -137,6 +137,7 @@ const NO_STORED_TEXT: Record<string, string> = {
   'POST /admin_panel/location_map/locations/bulk':
     'ids, a choice from a list, and a filter that is looked up',
   'POST /admin_panel/directory/bulk': 'ids, a choice from a list, and a filter that is looked up',
+  'POST /admin_panel/ai_config/entities/bulk': 'ids, a choice from a list, and a filter that is looked up',
   'PUT /admin_panel/chat/endusers/:session_id/assignee': 'a user id or none',
   'DELETE /admin_panel/chat/canned_replies/:id': 'an id',
 };

@@ -31,6 +31,7 @@ export const UNDOABLE_DELETE_TYPES: ReadonlySet<DeleteType> = new Set([
   'location',
   'unit',
   'keyword',
+  'alias',
 ]);
 
 /**
@@ -84,7 +85,7 @@ export function deleteDialogText(
   }
   let body: string;
   if (type === 'avatar') body = t('delete.body_avatar');
-  else if (type === 'alias' && name) body = t('delete.body_alias', { name: shorten(name) });
+  else if (type === 'alias' && name) body = t('delete.body_alias', { name: shorten(name), hours: UNDO_HOURS });
   else if (name && !NAMED_DELETE_TYPES.has(type)) {
     // The title does not name the item: the body does, so the operator sees what goes.
     const quoted = shorten(name);

@@ -79,7 +79,7 @@ describe('delete dialog text', () => {
       'The keyword “parking” will be deleted. You can undo this for 24 hours.',
     );
     expect(deleteDialogText(t, 'alias', 'Gate').body).toBe(
-      'The aliases of “Gate” will be permanently deleted.',
+      'The aliases of “Gate” will be deleted. You can undo this for 24 hours.',
     );
     const long = deleteDialogText(t, 'response', 'x'.repeat(200)).body;
     expect(long).toContain(`“${'x'.repeat(DELETE_ITEM_MAX - 1)}…”`);

@@ -41,6 +41,7 @@ const ROUTE_ACTIONS: Record<string, AuditAction> = {
   'DELETE /ai_config/intents/responses': 'response.delete',
   'PUT /ai_config/entities': 'alias.update',
   'DELETE /ai_config/entities': 'alias.delete',
+  'POST /ai_config/entities/bulk': 'alias.bulk',
   'POST /ai_config/alias_finder': 'alias.create',
   'POST /ai_config/intents/import': 'topics.import',
   'POST /setup/copy_device': 'topics.copy_device',

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
@@ -8,14 +9,21 @@ import AddIcon from '@mui/icons-material/Add';
 import type { Entity, KeywordAliases } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/shared/api/api-error';
+import { useUndoAction } from '@/shared/api/undo';
 import { useAuth } from '@/shared/auth/auth-store';
+import { useSelection } from '@/shared/lib/use-selection';
+import { BulkBar } from '@/shared/ui/bulk-bar';
 import { DataTable, type Column } from '@/shared/ui/data-table';
 import { DeleteDialog, useDeleteDialog } from '@/shared/ui/delete-dialog';
 import { PageHeader } from '@/shared/ui/page-header';
 import { RowAction } from '@/shared/ui/row-action';
 import { TableSearchField, useTableControls } from '@/shared/ui/use-table-controls';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
-import { useDeleteEntity } from '@/features/ai/aliases/api/delete-entity';
+import {
+  useBulkDeleteEntities,
+  useDeleteEntity,
+  useRefreshEntities,
+} from '@/features/ai/aliases/api/delete-entity';
 import { useEntities, type EntitiesParams } from '@/features/ai/aliases/api/get-entities';
 import { AliasDialog } from '@/features/ai/aliases/dialogs/alias-dialog';
 import { AddAliasField } from '@/features/ai/aliases/components/add-alias-field';
@@ -25,6 +33,8 @@ type Sort = Pick<EntitiesParams, 'sort_by' | 'order'>;
 /** A row with an alias entry: what the edit dialog and the delete work on. */
 const withEntity = (row: KeywordAliases): Entity | null =>
   row.entity_id === null ? null : { ...row, entity_id: row.entity_id };
+/** A row a bulk delete can take: one with aliases. */
+const pickable = (row: KeywordAliases) => row.entity_id !== null && row.aliases.length > 0;
 
 /**
  * Alias table (/ai/alias): every keyword of the device's topics and the other words people use for
@@ -44,10 +54,18 @@ export function AliasPage() {
   const [adding, setAdding] = useState<string | null>(null);
   const confirmDelete = useDeleteDialog();
   const deleteEntity = useDeleteEntity();
+  const removeMany = useBulkDeleteEntities();
+  const undoAction = useUndoAction();
+  const refresh = useRefreshEntities();
 
   const entities = useEntities(table.params);
   const total = entities.data?.total ?? 0;
   table.keepInRange(entities);
+  // Only a keyword with aliases has any to delete; a new search or device starts with nothing picked.
+  const selection = useSelection<number>(`${debouncedSearch}|${deviceId}`);
+  const pageKeys = (entities.data?.entities ?? []).flatMap((row) =>
+    pickable(row) ? [row.entity_id!] : [],
+  );
 
   const askDelete = (entity: Entity) =>
     confirmDelete.ask({
@@ -57,8 +75,33 @@ export function AliasPage() {
         if (deviceId === null) return false;
         const result = await notify.run(
           () => deleteEntity.mutateAsync({ device_id: deviceId, entity_id: entity.entity_id }),
-          { loading: t('common.deleting'), success: t('aliases.deleted', { keyword: entity.keyword }) },
+          {
+            loading: t('common.deleting'),
+            success: t('aliases.deleted', { keyword: entity.keyword }),
+            action: (ticket) => undoAction(ticket, refresh),
+          },
         );
+        return result.ok;
+      },
+    });
+
+  const askDeleteMany = () =>
+    confirmDelete.ask({
+      type: 'alias',
+      count: selection.count(total),
+      run: async () => {
+        const result = await notify.run(
+          () =>
+            removeMany.mutateAsync(
+              selection.all ? { all: true, filter: { search: debouncedSearch } } : { ids: [...selection.keys] },
+            ),
+          {
+            loading: t('common.deleting'),
+            success: (done) => t('aliases.bulk_deleted', { count: done.count }),
+            action: (done) => undoAction(done.undo, refresh),
+          },
+        );
+        if (result.ok) selection.clear();
         return result.ok;
       },
     });
@@ -159,13 +202,26 @@ export function AliasPage() {
           testId="alias-search"
         />
       </Box>
+      <BulkBar
+        selection={selection}
+        total={total}
+        pageSelected={pageKeys.length > 0 && pageKeys.every((id) => selection.isSelected(id))}
+        testId="alias-bulk"
+      >
+        <Button size="small" color="error" onClick={askDeleteMany} data-testid="alias-bulk-delete">
+          {t('aliases.delete')}
+        </Button>
+      </BulkBar>
       <DataTable
         ariaLabel={t('screens.ai_alias')}
         testId="alias-table"
         columns={columns}
         rows={entities.data?.entities}
-        rowKey={(row) => row.keyword}
+        rowKey={(row) => row.entity_id ?? `keyword:${row.keyword}`}
         rowTestId={(row) => `alias-row-${row.keyword}`}
+        selection={selection}
+        selectable={pickable}
+        rowLabel={(row) => row.keyword}
         total={total}
         page={paging.page}
         pageSize={paging.pageSize}
