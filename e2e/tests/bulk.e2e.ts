@@ -197,6 +197,71 @@ describe('bulk actions and undo in Chromium', () => {
     expect(await byId('alias-row-Gatebulk B').innerText()).toContain('Gatebulk B door');
   });
 
+  it('deletes picked events, then the quizzes of the library no event plays, each with Undo', async () => {
+    const made: number[] = [];
+    for (const title of ['Bulk fair', 'Bulk show', 'Bulk parade'])
+      made.push(
+        (
+          await api.post<{ id: number }>('/event_manager/event', {
+            device_id: LOBBY,
+            title,
+            languages: ['english'],
+          })
+        ).id,
+      );
+    const quizzes: number[] = [];
+    for (const quiz_name of ['Bulk trivia', 'Bulk riddles', 'Played quiz'])
+      quizzes.push(
+        (
+          await api.post<{ quiz_id: number }>('/event_manager/quiz', {
+            device_id: LOBBY,
+            quiz_name,
+            languages: ['english'],
+          })
+        ).quiz_id,
+      );
+    // The parade plays the last quiz: that one cannot be picked.
+    const played = await fetch(`${server.url}/admin_panel/event_manager/event/${made[2]}`, {
+      method: 'PUT',
+      headers: api.headers,
+      body: JSON.stringify({
+        device_id: LOBBY,
+        flows: { english: [{ type: 'quiz', key: 'q', quiz_id: quizzes[2] }] },
+      }),
+    });
+    expect(played.status).toBe(200);
+
+    await page.goto('/event');
+    await byId(`events-table-select-${made[0]}`).locator('input').check();
+    await byId(`events-table-select-${made[1]}`).locator('input').check();
+    expect(await byId('event-bulk-count').innerText()).toBe('2 selected');
+    await byId('event-bulk-delete').click();
+    expect(await byId('delete-dialog').innerText()).toContain('Delete 2 event records?');
+    await byId('delete-confirm').click();
+    await snackbarSays('2 events deleted');
+    await expect.poll(() => byId(`event-row-${made[0]}`).count()).toBe(0);
+    await byId('snackbar-undo').click();
+    await snackbarSays('Undone: 2 records are back as they were');
+    await byId(`event-row-${made[0]}`).waitFor();
+    await byId(`event-row-${made[1]}`).waitFor();
+
+    await page.goto('/event?tab=quiz');
+    await byId(`quiz-row-${quizzes[0]}`).waitFor();
+    expect(await byId(`quiz-table-select-${quizzes[2]}`).count()).toBe(0);
+    await byId('quiz-table-select-page').locator('input').check();
+    expect(await byId('quiz-bulk-count').innerText()).toBe('2 selected');
+    const violations = await axeViolations(page, 'quiz library with bulk bar');
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await byId('quiz-bulk-delete').click();
+    expect(await byId('delete-dialog').innerText()).toContain('You can undo this for 24 hours.');
+    await byId('delete-confirm').click();
+    await snackbarSays('2 quizzes deleted');
+    await expect.poll(() => page.locator('[data-testid^="quiz-row-"]').count()).toBe(1);
+    await byId('snackbar-undo').click();
+    await snackbarSays('Undone: 2 records are back as they were');
+    await expect.poll(() => page.locator('[data-testid^="quiz-row-"]').count()).toBe(3);
+  });
+
   it('speaks Traditional and Simplified Chinese, and ticks rows on a phone’s cards', async () => {
     await page.goto(`/ai/keyword?category=${from}`);
     await byId('language-select').selectOption('zhHant');

@@ -46,6 +46,8 @@ export const AUDIT_ACTIONS = [
   'alias.update',
   'alias.delete',
   'alias.bulk',
+  'event.bulk',
+  'quiz.bulk',
   'response.create',
   'response.update',
   'response.delete',

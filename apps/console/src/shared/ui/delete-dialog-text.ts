@@ -23,7 +23,7 @@ export type DeleteType = (typeof DELETE_TYPES)[number];
 export const NAMED_DELETE_TYPES: ReadonlySet<DeleteType> = new Set(NAMED);
 
 /** Types deleted for good with no way back, said explicitly in the body. */
-const CANNOT_UNDO_TYPES: ReadonlySet<DeleteType> = new Set(['quiz', 'quiz_question']);
+const CANNOT_UNDO_TYPES: ReadonlySet<DeleteType> = new Set(['quiz_question']);
 
 /** Types whose delete the snackbar can undo (for UNDO_HOURS): the body says so instead of "permanently". */
 export const UNDOABLE_DELETE_TYPES: ReadonlySet<DeleteType> = new Set([
@@ -32,6 +32,8 @@ export const UNDOABLE_DELETE_TYPES: ReadonlySet<DeleteType> = new Set([
   'unit',
   'keyword',
   'alias',
+  'event',
+  'quiz',
 ]);
 
 /**

@@ -42,11 +42,11 @@ describe('delete dialog text', () => {
     expect(deleteDialogText(t, 'category_layer', '').title).toBe('Delete category layer');
   });
 
-  it('warns that avatars and quizzes cannot be undone, says a question can be for 24 hours, and other records are gone for good', () => {
+  it('warns that avatars and quiz questions cannot be undone, says a question can be for 24 hours, and other records are gone for good', () => {
     expect(deleteDialogText(t, 'avatar', 'Amy').body).toBe(
       'This avatar will be permanently deleted. This cannot be undone.',
     );
-    expect(deleteDialogText(t, 'quiz').body).toBe('This quiz will be deleted. This cannot be undone.');
+    expect(deleteDialogText(t, 'quiz').body).toBe('This quiz will be deleted. You can undo this for 24 hours.');
     expect(deleteDialogText(t, 'question').body).toBe(
       'This question will be deleted. You can undo this for 24 hours.',
     );

@@ -63,9 +63,7 @@ export function AliasPage() {
   table.keepInRange(entities);
   // Only a keyword with aliases has any to delete; a new search or device starts with nothing picked.
   const selection = useSelection<number>(`${debouncedSearch}|${deviceId}`);
-  const pageKeys = (entities.data?.entities ?? []).flatMap((row) =>
-    pickable(row) ? [row.entity_id!] : [],
-  );
+  const pageKeys = (entities.data?.entities ?? []).flatMap((row) => (pickable(row) ? [row.entity_id!] : []));
 
   const askDelete = (entity: Entity) =>
     confirmDelete.ask({
@@ -93,7 +91,9 @@ export function AliasPage() {
         const result = await notify.run(
           () =>
             removeMany.mutateAsync(
-              selection.all ? { all: true, filter: { search: debouncedSearch } } : { ids: [...selection.keys] },
+              selection.all
+                ? { all: true, filter: { search: debouncedSearch } }
+                : { ids: [...selection.keys] },
             ),
           {
             loading: t('common.deleting'),

@@ -183,7 +183,9 @@ describe.each(backends)('AI aliases on %s', (kind) => {
       ]);
       const theirs = await bulk({ selection: { ids: [elsewhere.entity_id] } }, t.otherAdmin);
       expect(theirs.statusCode).toBe(403);
-      expect((await call('POST', '/undo', { id: res.json().data.undo.id }, t.otherAdmin)).statusCode).toBe(404);
+      expect((await call('POST', '/undo', { id: res.json().data.undo.id }, t.otherAdmin)).statusCode).toBe(
+        404,
+      );
       expect((await bulk({ selection: { ids: [elsewhere.entity_id] } })).statusCode).toBe(404);
       expect((await bulk({ selection: { ids: [] } })).json().error).toBe('validation_error');
     });
