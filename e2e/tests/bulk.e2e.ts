@@ -262,6 +262,40 @@ describe('bulk actions and undo in Chromium', () => {
     await expect.poll(() => page.locator('[data-testid^="quiz-row-"]').count()).toBe(3);
   });
 
+  it('deletes picked users (never oneself) and brings them back with Undo, to sign in again', async () => {
+    const ids: number[] = [];
+    for (const username of ['bulk-amy', 'bulk-ben'])
+      ids.push(
+        (
+          await api.post<{ user_id: number }>('/admin_settings/users', {
+            username,
+            password: 'Bulk-Us3r-Passw0rd!',
+            role_id: 1,
+            is_password_expired: false,
+          })
+        ).user_id,
+      );
+    await page.goto('/setting/users');
+    await byId('user-row-bulk-amy').waitFor();
+    // One's own row has no checkbox.
+    expect(await byId('user-row-admin').locator('input[type="checkbox"]').count()).toBe(0);
+    for (const id of ids) await byId(`users-table-select-${id}`).locator('input').check();
+    expect(await byId('users-bulk-count').innerText()).toBe('2 selected');
+    const violations = await axeViolations(page, 'users with bulk bar');
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await byId('users-bulk-delete').click();
+    const dialog = byId('delete-dialog');
+    expect(await dialog.innerText()).toContain('Delete 2 user records?');
+    expect(await dialog.innerText()).toContain('You can undo this for 24 hours.');
+    await byId('delete-confirm').click();
+    await snackbarSays('2 users deleted and signed out');
+    await expect.poll(() => byId('user-row-bulk-amy').count()).toBe(0);
+    await byId('snackbar-undo').click();
+    await snackbarSays('Undone: 2 records are back as they were');
+    await byId('user-row-bulk-amy').waitFor();
+    await byId('user-row-bulk-ben').waitFor();
+  });
+
   it('speaks Traditional and Simplified Chinese, and ticks rows on a phone’s cards', async () => {
     await page.goto(`/ai/keyword?category=${from}`);
     await byId('language-select').selectOption('zhHant');

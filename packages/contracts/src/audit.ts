@@ -18,6 +18,7 @@ export const AUDIT_ACTIONS = [
   'user.role_change',
   'user.password_change',
   'user.delete',
+  'user.bulk',
   'device.create',
   'device.update',
   'device.delete',

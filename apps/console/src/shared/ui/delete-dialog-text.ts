@@ -65,10 +65,12 @@ export function deleteDialogText(
   type: DeleteType,
   item?: string | null,
   count?: number | null,
+  /** Overrides the type's: a delete that Undo can (or cannot) take back unlike others of its type. */
+  undoableOverride?: boolean | null,
 ): DeleteDialogText {
   const kind = t(`delete.kinds.${type}`);
   const also = ALSO.has(type) ? t(`delete.also.${type as AlsoType}`) : null;
-  const undoable = UNDOABLE_DELETE_TYPES.has(type);
+  const undoable = undoableOverride ?? UNDOABLE_DELETE_TYPES.has(type);
   if (count != null) {
     return {
       title: t('delete.title_count', { count, kind }),
@@ -87,7 +89,8 @@ export function deleteDialogText(
   }
   let body: string;
   if (type === 'avatar') body = t('delete.body_avatar');
-  else if (type === 'alias' && name) body = t('delete.body_alias', { name: shorten(name), hours: UNDO_HOURS });
+  else if (type === 'alias' && name)
+    body = t('delete.body_alias', { name: shorten(name), hours: UNDO_HOURS });
   else if (name && !NAMED_DELETE_TYPES.has(type)) {
     // The title does not name the item: the body does, so the operator sees what goes.
     const quoted = shorten(name);

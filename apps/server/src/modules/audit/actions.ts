@@ -17,6 +17,7 @@ const ROUTE_ACTIONS: Record<string, AuditAction> = {
   'POST /admin_settings/users': 'user.create',
   'PUT /admin_settings/users': 'user.update',
   'DELETE /admin_settings/users': 'user.delete',
+  'POST /admin_settings/users/bulk': 'user.bulk',
   'PUT /admin_settings/retention': 'retention.update',
   'POST /ai_config/intents/category': 'category.create',
   'PUT /ai_config/intents/category': 'category.update',
