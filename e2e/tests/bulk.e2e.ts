@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAxe, axeViolations, describeViolations } from '../support/axe.js';
@@ -294,6 +296,24 @@ describe('bulk actions and undo in Chromium', () => {
     await snackbarSays('Undone: 2 records are back as they were');
     await byId('user-row-bulk-amy').waitFor();
     await byId('user-row-bulk-ben').waitFor();
+  });
+
+  it('exports only the picked topics from the bulk bar', async () => {
+    const [a, b] = (await topicsIn(from)).data;
+    await page.goto(`/ai/keyword?category=${from}`);
+    await byId(`topics-table-select-${a!.id}`).locator('input').check();
+    await byId(`topics-table-select-${b!.id}`).locator('input').check();
+    const [download] = await Promise.all([page.waitForEvent('download'), byId('topics-bulk-export').click()]);
+    expect(download.suggestedFilename()).toBe('Main Lobby Ambassador-topics.xlsx');
+    await snackbarSays('2 question topics exported');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await readFile((await download.path())!));
+    const names: string[] = [];
+    workbook.worksheets[0]!.eachRow((row, i) => {
+      if (i > 1) names.push(String(row.getCell(1).value));
+    });
+    expect(names.sort()).toEqual([a!.intent_name, b!.intent_name].sort());
+    await byId('topics-bulk-clear').click();
   });
 
   it('speaks Traditional and Simplified Chinese, and ticks rows on a phone’s cards', async () => {

@@ -46,7 +46,9 @@ describe('delete dialog text', () => {
     expect(deleteDialogText(t, 'avatar', 'Amy').body).toBe(
       'This avatar will be permanently deleted. This cannot be undone.',
     );
-    expect(deleteDialogText(t, 'quiz').body).toBe('This quiz will be deleted. You can undo this for 24 hours.');
+    expect(deleteDialogText(t, 'quiz').body).toBe(
+      'This quiz will be deleted. You can undo this for 24 hours.',
+    );
     expect(deleteDialogText(t, 'question').body).toBe(
       'This question will be deleted. You can undo this for 24 hours.',
     );

@@ -124,6 +124,7 @@ const SKIPPED = new Set([
   'POST /location_map/named',
   'POST /mrc/query',
   'POST /ai_config/test_console',
+  'POST /ai_config/intents/export',
   'POST /ai_config/intents/audio_preview',
   'POST /ai_config/upload',
   'POST /location_map/upload',

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
@@ -11,8 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/shared/api/api-error';
 import { useUndoAction } from '@/shared/api/undo';
 import { useAuth } from '@/shared/auth/auth-store';
-import { useSelection } from '@/shared/lib/use-selection';
-import { BulkBar } from '@/shared/ui/bulk-bar';
+import { useBulkDeleteBar } from '@/shared/ui/bulk-delete-bar';
 import { DataTable, type Column } from '@/shared/ui/data-table';
 import { DeleteDialog, useDeleteDialog } from '@/shared/ui/delete-dialog';
 import { PageHeader } from '@/shared/ui/page-header';
@@ -62,8 +60,18 @@ export function AliasPage() {
   const total = entities.data?.total ?? 0;
   table.keepInRange(entities);
   // Only a keyword with aliases has any to delete; a new search or device starts with nothing picked.
-  const selection = useSelection<number>(`${debouncedSearch}|${deviceId}`);
-  const pageKeys = (entities.data?.entities ?? []).flatMap((row) => (pickable(row) ? [row.entity_id!] : []));
+  const bulk = useBulkDeleteBar({
+    type: 'alias',
+    scope: `${debouncedSearch}|${deviceId}`,
+    filter: { search: debouncedSearch },
+    total,
+    pageKeys: (entities.data?.entities ?? []).flatMap((row) => (pickable(row) ? [row.entity_id!] : [])),
+    confirmDelete,
+    remove: removeMany.mutateAsync,
+    said: (count) => t('aliases.bulk_deleted', { count }),
+    refresh,
+    testId: 'alias-bulk',
+  });
 
   const askDelete = (entity: Entity) =>
     confirmDelete.ask({
@@ -79,29 +87,6 @@ export function AliasPage() {
             action: (ticket) => undoAction(ticket, refresh),
           },
         );
-        return result.ok;
-      },
-    });
-
-  const askDeleteMany = () =>
-    confirmDelete.ask({
-      type: 'alias',
-      count: selection.count(total),
-      run: async () => {
-        const result = await notify.run(
-          () =>
-            removeMany.mutateAsync(
-              selection.all
-                ? { all: true, filter: { search: debouncedSearch } }
-                : { ids: [...selection.keys] },
-            ),
-          {
-            loading: t('common.deleting'),
-            success: (done) => t('aliases.bulk_deleted', { count: done.count }),
-            action: (done) => undoAction(done.undo, refresh),
-          },
-        );
-        if (result.ok) selection.clear();
         return result.ok;
       },
     });
@@ -202,16 +187,7 @@ export function AliasPage() {
           testId="alias-search"
         />
       </Box>
-      <BulkBar
-        selection={selection}
-        total={total}
-        pageSelected={pageKeys.length > 0 && pageKeys.every((id) => selection.isSelected(id))}
-        testId="alias-bulk"
-      >
-        <Button size="small" color="error" onClick={askDeleteMany} data-testid="alias-bulk-delete">
-          {t('aliases.delete')}
-        </Button>
-      </BulkBar>
+      {bulk.bar}
       <DataTable
         ariaLabel={t('screens.ai_alias')}
         testId="alias-table"
@@ -219,7 +195,7 @@ export function AliasPage() {
         rows={entities.data?.entities}
         rowKey={(row) => row.entity_id ?? `keyword:${row.keyword}`}
         rowTestId={(row) => `alias-row-${row.keyword}`}
-        selection={selection}
+        selection={bulk.selection}
         selectable={pickable}
         rowLabel={(row) => row.keyword}
         total={total}

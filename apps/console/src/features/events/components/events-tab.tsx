@@ -32,7 +32,7 @@ import {
 } from '../api/event-api';
 import { useRefreshEventManager } from '../api/bulk-api';
 import { EventDialog, type EventDialogMode } from '../dialogs/event-dialog';
-import { useBulkDeleteBar } from './bulk-delete';
+import { useEventManagerBulk } from './bulk-delete';
 import { EventNamingDialog, type EventNaming } from '../dialogs/event-naming-dialog';
 import { ResultsDialog } from '../dialogs/results-dialog';
 import { hasFlowIssues } from '../lib/flow-form';
@@ -82,7 +82,7 @@ export function EventsTab({ deviceId }: { deviceId: number }) {
   const refresh = useRefreshEventManager();
   // The current event stays in a bulk delete (its kiosks play it): it cannot be picked.
   const pickable = (e: EventSummary) => e.id !== activeId;
-  const bulk = useBulkDeleteBar({
+  const bulk = useEventManagerBulk({
     target: 'event',
     deviceId,
     total: ordered.length,

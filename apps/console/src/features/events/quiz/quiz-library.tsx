@@ -19,7 +19,7 @@ import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { usePaging } from '@/shared/ui/use-paging';
 import { useRefreshEventManager } from '../api/bulk-api';
 import { useDeleteQuiz, useDuplicateQuiz, useQuizzes } from '../api/quiz-api';
-import { useBulkDeleteBar } from '../components/bulk-delete';
+import { useEventManagerBulk } from '../components/bulk-delete';
 import { QuizDetail } from './components/quiz-detail';
 import { QuizDialog } from './dialogs/quiz-dialog';
 import { QuizResultsDialog } from './dialogs/quiz-results-dialog';
@@ -54,7 +54,7 @@ export function QuizLibrary({ deviceId }: { deviceId: number }) {
   const refresh = useRefreshEventManager();
   // A quiz an event plays stays in a bulk delete: it cannot be picked.
   const pickable = (quiz: QuizSummary) => quiz.used_by.length === 0;
-  const bulk = useBulkDeleteBar({
+  const bulk = useEventManagerBulk({
     target: 'quiz',
     deviceId,
     total: list.length,

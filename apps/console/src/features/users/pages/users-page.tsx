@@ -11,12 +11,10 @@ import { MAX_PAGE_SIZE, type User } from '@ambassador/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/shared/api/api-error';
-import { useUndoAction } from '@/shared/api/undo';
 import { useAuth } from '@/shared/auth/auth-store';
 import { formatDateTime } from '@/shared/lib/format-date';
 import { useAddressParam } from '@/shared/lib/use-address-param';
-import { useSelection } from '@/shared/lib/use-selection';
-import { BulkBar } from '@/shared/ui/bulk-bar';
+import { useBulkDeleteBar } from '@/shared/ui/bulk-delete-bar';
 import { DataTable, type Column } from '@/shared/ui/data-table';
 import { DeleteDialog, useDeleteDialog } from '@/shared/ui/delete-dialog';
 import { PageHeader } from '@/shared/ui/page-header';
@@ -44,13 +42,25 @@ export function UsersPage() {
 
   const total = users.data?.total ?? 0;
   const removeMany = useBulkDeleteUsers();
-  const undoAction = useUndoAction();
   const refresh = useRefreshUsers();
   // One's own account cannot be deleted: it cannot be picked (and stays when "all" takes it).
   const me = auth.user_info?.user_id;
   const pickable = (user: User) => user.user_id !== me;
-  const selection = useSelection<number>('users');
-  const pageKeys = (users.data?.users ?? []).filter(pickable).map((user) => user.user_id);
+  const bulk = useBulkDeleteBar({
+    type: 'user',
+    scope: 'users',
+    filter: {},
+    total,
+    pageKeys: (users.data?.users ?? []).filter(pickable).map((user) => user.user_id),
+    confirmDelete,
+    remove: removeMany.mutateAsync,
+    said: (count) => t('users.bulk.deleted', { count }),
+    kept: (count) => t('users.bulk.skipped', { count }),
+    refresh,
+    // A single delete cannot be undone; many at once can (sessions are not put back).
+    undoable: true,
+    testId: 'users-bulk',
+  });
   // After deleting the last row of the last page, step back to a page that exists.
   const lastPage = Math.max(0, Math.ceil(total / paging.pageSize) - 1);
   if (users.data && !users.isPlaceholderData && paging.page > lastPage) paging.setPage(lastPage);
@@ -84,30 +94,6 @@ export function UsersPage() {
           () => deleteUser.mutateAsync({ device_id: deviceId, user_id: user.user_id }),
           { loading: t('common.deleting'), success: t('users.deleted', { username: user.username }) },
         );
-        return result.ok;
-      },
-    });
-
-  const askDeleteMany = () =>
-    confirmDelete.ask({
-      type: 'user',
-      count: selection.count(total),
-      undoable: true,
-      run: async () => {
-        const result = await notify.run(
-          () =>
-            removeMany.mutateAsync(selection.all ? { all: true, filter: {} } : { ids: [...selection.keys] }),
-          {
-            loading: t('common.deleting'),
-            success: (done) => {
-              const said = t('users.bulk.deleted', { count: done.count });
-              const kept = t('users.bulk.skipped', { count: done.skipped });
-              return done.skipped > 0 ? `${said}. ${kept}` : said;
-            },
-            action: (done) => undoAction(done.undo, refresh),
-          },
-        );
-        if (result.ok) selection.clear();
         return result.ok;
       },
     });
@@ -194,16 +180,7 @@ export function UsersPage() {
           </Button>
         }
       />
-      <BulkBar
-        selection={selection}
-        total={total}
-        pageSelected={pageKeys.length > 0 && pageKeys.every((id) => selection.isSelected(id))}
-        testId="users-bulk"
-      >
-        <Button size="small" color="error" onClick={askDeleteMany} data-testid="users-bulk-delete">
-          {t('common.delete')}
-        </Button>
-      </BulkBar>
+      {bulk.bar}
       <DataTable
         ariaLabel={t('screens.setting_users')}
         testId="users-table"
@@ -211,7 +188,7 @@ export function UsersPage() {
         rows={users.data?.users}
         rowKey={(user) => user.user_id}
         rowTestId={(user) => `user-row-${user.username}`}
-        selection={selection}
+        selection={bulk.selection}
         selectable={pickable}
         rowLabel={(user) => user.username}
         total={total}

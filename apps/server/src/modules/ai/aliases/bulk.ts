@@ -1,4 +1,4 @@
-import type { BulkResult, ZAliasesBulkRequest } from '@ambassador/contracts';
+import type { ZAliasesBulkRequest } from '@ambassador/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
 import type { AuthContext } from '../../auth/index.js';
@@ -32,18 +32,17 @@ export function createAliasesBulk({
   return {
     /** One keyword's aliases, as the row's delete button does; undoable as a bulk delete is. */
     removeOne: deletes.removeOne,
-    async run(
+    run: (
       actor: Pick<AuthContext, 'projectId' | 'username'>,
       request: z.output<typeof ZAliasesBulkRequest>,
-    ): Promise<BulkResult> {
-      const { selection } = request;
-      const ticket = await deletes.remove(
+    ) =>
+      deletes.removeSome(
         actor,
         request.device_id,
-        'ids' in selection ? { ids: selection.ids } : { search: selection.filter.search },
-      );
-      return { count: ticket.count, skipped: 0, undo: ticket };
-    },
+        'ids' in request.selection
+          ? { ids: request.selection.ids }
+          : { search: request.selection.filter.search },
+      ),
   };
 }
 export type AliasesBulk = ReturnType<typeof createAliasesBulk>;
