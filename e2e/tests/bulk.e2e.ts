@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -307,7 +306,7 @@ describe('bulk actions and undo in Chromium', () => {
     expect(download.suggestedFilename()).toBe('Main Lobby Ambassador-topics.xlsx');
     await snackbarSays('2 question topics exported');
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(await readFile((await download.path())!));
+    await workbook.xlsx.readFile((await download.path())!);
     const names: string[] = [];
     workbook.worksheets[0]!.eachRow((row, i) => {
       if (i > 1) names.push(String(row.getCell(1).value));

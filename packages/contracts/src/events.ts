@@ -3,7 +3,6 @@ import { LANGUAGES, type Language } from './access.js';
 import { ZLanguage } from './access-schemas.js';
 import { ZId } from './common.js';
 import { makeRule, rule, type Rule } from './rules.js';
-import { ZBulkSelection } from './undo.js';
 
 /**
  * The Event Manager (`/event`; `/event_manager/*`): events a kiosk plays to visitors — per language
@@ -395,17 +394,6 @@ export const ZUpdateEventRequest = z.object({
   is_active: z.boolean().optional(),
 });
 export type UpdateEventRequest = z.input<typeof ZUpdateEventRequest>;
-
-/** Bulk delete of a device's events or quizzes: picked ones, or all of them (the lists have no filter). */
-const ZEventManagerBulkRequest = z.object({
-  device_id: ZId,
-  action: z.enum(['delete']),
-  selection: ZBulkSelection(z.object({})),
-});
-export const ZEventsBulkRequest = ZEventManagerBulkRequest;
-export type EventsBulkRequest = z.input<typeof ZEventsBulkRequest>;
-export const ZQuizzesBulkRequest = ZEventManagerBulkRequest;
-export type QuizzesBulkRequest = z.input<typeof ZQuizzesBulkRequest>;
 
 /** POST /event_manager/upload (multipart `files`, device_id): what each stored file is. */
 export const ZEventUploadQuery = z.object({ device_id: ZId });

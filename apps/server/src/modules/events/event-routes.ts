@@ -13,14 +13,13 @@ import {
   ZEventsBulkRequest,
   ZEventUploadQuery,
   ZOk,
-  ZOkEmpty,
   ZUndoTicket,
   ZUpdateEventRequest,
   ZUploadResponse,
 } from '@ambassador/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { contractApp, done, ok } from '../../lib/contract.js';
+import { contractApp, ok } from '../../lib/contract.js';
 import { manyFiles } from '../../media/uploads.js';
 import { authOf, deviceIdOf, pinned } from '../../plugins/guard.js';
 import { checkDeviceField } from '../../media/batch.js';
