@@ -2,7 +2,8 @@
  * Bulk actions and their undo on a large device: 1,000 topics (BENCH_TOPICS) with 20 phrases and 2
  * responses each and 10,000 conversations naming them, written with SQL; then through `app.inject`
  * as the admin: deactivate all 1,000 (one "all matching" selection) and undo it, move them to another
- * category and undo it, delete them and undo it. Each step BENCH_N times (default 3); the figure is
+ * category and undo it, delete them and undo it; then delete the aliases of 1,000 keywords (all a
+ * search matches) and undo it. Each step BENCH_N times (default 3); the figure is
  * the median. After every undo the bench checks that everything is back (counts of topics, phrases,
  * responses, conversation links), and exits 1 when it is not.
  *
@@ -102,8 +103,46 @@ for (const step of [
       `(runs: ${act.map((m) => m.toFixed(0)).join(', ')} / ${undo.map((m) => m.toFixed(0)).join(', ')})`,
   );
 }
+// The aliases of 1,000 keywords (BENCH_TOPICS): all a search matches deleted in one action, and undone.
+await db.execute(sql`
+  insert into ai_entities (device_id, keyword, norm, aliases)
+  select ${DEVICE}, 'benchkw ' || i, 'benchkw ' || i, jsonb_build_array('benchalias ' || i, 'other ' || i)
+  from generate_series(1, ${TOPICS}) i`);
+const aliasCount = async () =>
+  Number(
+    (
+      await queryRows<{ n: string }>(
+        db,
+        sql`select count(*) as n from ai_entities where keyword like 'benchkw %'`,
+      )
+    )[0]!.n,
+  );
+{
+  const act: number[] = [];
+  const undo: number[] = [];
+  for (let i = 0; i < N; i++) {
+    const done = await call('/ai_config/entities/bulk', {
+      device_id: DEVICE,
+      action: 'delete',
+      selection: { all: true, filter: { search: 'benchalias' } },
+    });
+    if (done.data.count !== TOPICS) throw new Error(`aliases deleted ${done.data.count}`);
+    act.push(done.ms);
+    undo.push((await call('/undo', { id: done.data.undo.id })).ms);
+    if ((await aliasCount()) !== TOPICS) {
+      failed = true;
+      console.log(`aliases: after undo ${await aliasCount()}`);
+    }
+  }
+  console.log(
+    `${'aliases'.padEnd(10)} ${TOPICS} keywords: ${median(act).toFixed(0)} ms; undo ${median(undo).toFixed(0)} ms ` +
+      `(runs: ${act.map((m) => m.toFixed(0)).join(', ')} / ${undo.map((m) => m.toFixed(0)).join(', ')})`,
+  );
+}
 console.log(
-  failed ? 'undo did NOT restore everything' : 'every undo restored all topics, phrases, responses and links',
+  failed
+    ? 'undo did NOT restore everything'
+    : 'every undo restored all topics, phrases, responses, links and aliases',
 );
 await bench.close();
 process.exit(failed ? 1 : 0);

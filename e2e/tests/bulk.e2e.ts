@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAxe, axeViolations, describeViolations } from '../support/axe.js';
@@ -168,6 +169,150 @@ describe('bulk actions and undo in Chromium', () => {
     await expect.poll(() => page.locator('[data-testid^="location-row-"]').count()).toBe(3);
     const violations = await axeViolations(page, 'locations after undo');
     expect(violations, describeViolations(violations)).toEqual([]);
+  });
+
+  it('deletes the aliases of the keywords picked on the Alias page, and Undo puts them back', async () => {
+    for (const keyword of ['Gatebulk A', 'Gatebulk B', 'Gatebulk C', 'Lift'])
+      await api.post('/ai_config/alias_finder', { device_id: LOBBY, keyword, alias: `${keyword} door` });
+    // Every row shown: the search has applied once only the three are.
+    const rows = page.locator('[data-testid^="alias-row-"]');
+    await page.goto('/ai/alias');
+    await page.locator('[data-testid="alias-search"] input').fill('gatebulk');
+    await expect.poll(() => rows.count()).toBe(3);
+    await byId('alias-table-select-page').locator('input').check();
+    expect(await byId('alias-bulk-count').innerText()).toBe('3 selected');
+    const violations = await axeViolations(page, 'aliases with bulk bar');
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await byId('alias-bulk-delete').click();
+    const dialog = byId('delete-dialog');
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain('Delete 3 alias list records?');
+    expect(await dialog.innerText()).toContain('3 records will be deleted. You can undo this for 24 hours.');
+    await byId('delete-confirm').click();
+    await snackbarSays('Aliases of 3 keywords deleted');
+    // Keywords of no topic are listed only while they have aliases.
+    await expect.poll(() => rows.count()).toBe(0);
+    await byId('snackbar-undo').click();
+    await snackbarSays('Undone: 3 records are back as they were');
+    await expect.poll(() => rows.count()).toBe(3);
+    expect(await byId('alias-row-Gatebulk B').innerText()).toContain('Gatebulk B door');
+  });
+
+  it('deletes picked events, then the quizzes of the library no event plays, each with Undo', async () => {
+    const made: number[] = [];
+    for (const title of ['Bulk fair', 'Bulk show', 'Bulk parade'])
+      made.push(
+        (
+          await api.post<{ id: number }>('/event_manager/event', {
+            device_id: LOBBY,
+            title,
+            languages: ['english'],
+          })
+        ).id,
+      );
+    const quizzes: number[] = [];
+    for (const quiz_name of ['Bulk trivia', 'Bulk riddles', 'Played quiz'])
+      quizzes.push(
+        (
+          await api.post<{ quiz_id: number }>('/event_manager/quiz', {
+            device_id: LOBBY,
+            quiz_name,
+            languages: ['english'],
+          })
+        ).quiz_id,
+      );
+    // The parade plays the last quiz: that one cannot be picked.
+    const played = await fetch(`${server.url}/admin_panel/event_manager/event/${made[2]}`, {
+      method: 'PUT',
+      headers: api.headers,
+      body: JSON.stringify({
+        device_id: LOBBY,
+        flows: { english: [{ type: 'quiz', key: 'q', quiz_id: quizzes[2] }] },
+      }),
+    });
+    expect(played.status).toBe(200);
+
+    await page.goto('/event');
+    await byId(`events-table-select-${made[0]}`).locator('input').check();
+    await byId(`events-table-select-${made[1]}`).locator('input').check();
+    expect(await byId('event-bulk-count').innerText()).toBe('2 selected');
+    await byId('event-bulk-delete').click();
+    expect(await byId('delete-dialog').innerText()).toContain('Delete 2 event records?');
+    await byId('delete-confirm').click();
+    await snackbarSays('2 events deleted');
+    await expect.poll(() => byId(`event-row-${made[0]}`).count()).toBe(0);
+    await byId('snackbar-undo').click();
+    await snackbarSays('Undone: 2 records are back as they were');
+    await byId(`event-row-${made[0]}`).waitFor();
+    await byId(`event-row-${made[1]}`).waitFor();
+
+    await page.goto('/event?tab=quiz');
+    await byId(`quiz-row-${quizzes[0]}`).waitFor();
+    expect(await byId(`quiz-table-select-${quizzes[2]}`).count()).toBe(0);
+    await byId('quiz-table-select-page').locator('input').check();
+    expect(await byId('quiz-bulk-count').innerText()).toBe('2 selected');
+    const violations = await axeViolations(page, 'quiz library with bulk bar');
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await byId('quiz-bulk-delete').click();
+    expect(await byId('delete-dialog').innerText()).toContain('You can undo this for 24 hours.');
+    await byId('delete-confirm').click();
+    await snackbarSays('2 quizzes deleted');
+    await expect.poll(() => page.locator('[data-testid^="quiz-row-"]').count()).toBe(1);
+    await byId('snackbar-undo').click();
+    await snackbarSays('Undone: 2 records are back as they were');
+    await expect.poll(() => page.locator('[data-testid^="quiz-row-"]').count()).toBe(3);
+  });
+
+  it('deletes picked users (never oneself) and brings them back with Undo, to sign in again', async () => {
+    const ids: number[] = [];
+    for (const username of ['bulk-amy', 'bulk-ben'])
+      ids.push(
+        (
+          await api.post<{ user_id: number }>('/admin_settings/users', {
+            username,
+            password: 'Bulk-Us3r-Passw0rd!',
+            role_id: 1,
+            is_password_expired: false,
+          })
+        ).user_id,
+      );
+    await page.goto('/setting/users');
+    await byId('user-row-bulk-amy').waitFor();
+    // One's own row has no checkbox.
+    expect(await byId('user-row-admin').locator('input[type="checkbox"]').count()).toBe(0);
+    for (const id of ids) await byId(`users-table-select-${id}`).locator('input').check();
+    expect(await byId('users-bulk-count').innerText()).toBe('2 selected');
+    const violations = await axeViolations(page, 'users with bulk bar');
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await byId('users-bulk-delete').click();
+    const dialog = byId('delete-dialog');
+    expect(await dialog.innerText()).toContain('Delete 2 user records?');
+    expect(await dialog.innerText()).toContain('You can undo this for 24 hours.');
+    await byId('delete-confirm').click();
+    await snackbarSays('2 users deleted and signed out');
+    await expect.poll(() => byId('user-row-bulk-amy').count()).toBe(0);
+    await byId('snackbar-undo').click();
+    await snackbarSays('Undone: 2 records are back as they were');
+    await byId('user-row-bulk-amy').waitFor();
+    await byId('user-row-bulk-ben').waitFor();
+  });
+
+  it('exports only the picked topics from the bulk bar', async () => {
+    const [a, b] = (await topicsIn(from)).data;
+    await page.goto(`/ai/keyword?category=${from}`);
+    await byId(`topics-table-select-${a!.id}`).locator('input').check();
+    await byId(`topics-table-select-${b!.id}`).locator('input').check();
+    const [download] = await Promise.all([page.waitForEvent('download'), byId('topics-bulk-export').click()]);
+    expect(download.suggestedFilename()).toBe('Main Lobby Ambassador-topics.xlsx');
+    await snackbarSays('2 question topics exported');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile((await download.path())!);
+    const names: string[] = [];
+    workbook.worksheets[0]!.eachRow((row, i) => {
+      if (i > 1) names.push(String(row.getCell(1).value));
+    });
+    expect(names.sort()).toEqual([a!.intent_name, b!.intent_name].sort());
+    await byId('topics-bulk-clear').click();
   });
 
   it('speaks Traditional and Simplified Chinese, and ticks rows on a phone’s cards', async () => {

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { ZDeviceRef } from './ai-common.js';
 import { KEYWORD_KINDS } from './ai-keywords.js';
+import { ZTopicsFilter } from './ai-topics.js';
 import { ZMatcherStatus } from './ai-transfer.js';
+import { ZBulkSelection } from './undo.js';
 
 // ---------------------------------------------------------------- import and export (xlsx, csv)
 
@@ -19,6 +21,9 @@ export const ZExportQuery = ZDeviceRef.extend({
   format: z.enum(IMPORT_FORMATS).default('xlsx'),
   table: z.enum(EXCHANGE_TABLES).default('keywords'),
 });
+/** The export of some topics (with their sub-topics): picked ones, or all the list's filter matches. */
+export const ZExportPickedRequest = ZExportQuery.extend({ selection: ZBulkSelection(ZTopicsFilter) });
+export type ExportPickedRequest = z.input<typeof ZExportPickedRequest>;
 export const ZImportQuery = ZDeviceRef.extend({
   mode: z.enum(['preview', 'apply']).default('preview'),
   /**

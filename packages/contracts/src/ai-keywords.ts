@@ -4,6 +4,7 @@ import { ZId, ZPaging, ZSortOrder } from './common.js';
 import { rule } from './rules.js';
 import { ZDeviceRef } from './ai-common.js';
 import { ZTopicRef } from './ai-topics.js';
+import { ZBulkSelection } from './undo.js';
 
 // ---------------------------------------------------------------- keywords and training phrases
 
@@ -98,6 +99,12 @@ export const ZEntitiesResponse = z.array(ZKeywordAliases);
 export const ZUpdateEntityRequest = ZDeviceRef.extend({ entity_id: ZId, aliases: ZAliasList });
 export type UpdateEntityRequest = z.input<typeof ZUpdateEntityRequest>;
 export const ZDeleteEntityRequest = ZDeviceRef.extend({ entity_id: ZId });
+/** Bulk delete of aliases: picked entities, or all the list's search matches (keywords without aliases have none to delete). */
+export const ZAliasesBulkRequest = ZDeviceRef.extend({
+  action: z.enum(['delete']),
+  selection: ZBulkSelection(z.object({ search: z.string().trim().max(120).default('') })),
+});
+export type AliasesBulkRequest = z.input<typeof ZAliasesBulkRequest>;
 
 export const ZAliasFinderQuery = ZDeviceRef.extend({
   search: z.string().trim().max(120).optional(),

@@ -22,6 +22,7 @@ export * from './media.js';
 export * from './idle-screen.js';
 export * from './directory.js';
 export * from './events.js';
+export * from './events-bulk.js';
 export * from './documents.js';
 export * from './small-talk.js';
 export * from './avatars.js';

@@ -4,6 +4,7 @@ import { ZLanguage, ZPagePath, ZRoleId } from './access-schemas.js';
 import { ZId, ZPaging } from './common.js';
 import { ZPassword } from './password.js';
 import { rule } from './rules.js';
+import { ZBulkSelection } from './undo.js';
 
 export const ZUsername = z
   .string({ error: rule('username_required') })
@@ -62,3 +63,9 @@ export type UpdateUserRequest = z.input<typeof ZUpdateUserRequest>;
 
 export const ZDeleteUserRequest = z.object({ device_id: ZId.optional(), user_id: ZId });
 export type DeleteUserRequest = z.input<typeof ZDeleteUserRequest>;
+/** Bulk delete of the project's users: picked ones, or all of them (the list has no filter). */
+export const ZUsersBulkRequest = z.object({
+  action: z.enum(['delete']),
+  selection: ZBulkSelection(z.object({})),
+});
+export type UsersBulkRequest = z.input<typeof ZUsersBulkRequest>;

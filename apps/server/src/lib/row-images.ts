@@ -67,8 +67,11 @@ type Rows = Record<string, unknown>[];
 /** What a delete of rows of `table` takes or lets go of, as the schema's foreign keys say. */
 export interface DeleteSpec {
   table: string;
-  /** Rows that go with them (`on delete cascade`), by the column naming them. */
-  children: { table: string; column: string }[];
+  /**
+   * Rows that go with them (`on delete cascade`), by the column naming them; `through` a child
+   * listed before (a run's answers, through the event's runs) for rows one level further down.
+   */
+  children: { table: string; column: string; through?: { table: string; column: string } }[];
   /** Columns elsewhere set to null by the delete (`on delete set null`); their rows need an `id`. */
   links: { table: string; column: string }[];
 }
@@ -91,7 +94,11 @@ export async function deleteWithImage(tx: Db, spec: DeleteSpec, ids: number[]): 
   const rows = await rowsImage(tx, spec.table, anyId('id', ids));
   const children: DeleteImage['children'] = [];
   for (const child of spec.children) {
-    const found = await rowsImage(tx, child.table, anyId(child.column, ids));
+    const where = child.through
+      ? sql`${sql.identifier(child.column)} in (select id from ${sql.identifier(child.through.table)}
+            where ${anyId(child.through.column, ids)})`
+      : anyId(child.column, ids);
+    const found = await rowsImage(tx, child.table, where);
     if (found.length > 0) children.push({ table: child.table, rows: found });
   }
   const links: DeleteImage['links'] = [];

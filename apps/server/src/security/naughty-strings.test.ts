@@ -137,6 +137,12 @@ const NO_STORED_TEXT: Record<string, string> = {
   'POST /admin_panel/location_map/locations/bulk':
     'ids, a choice from a list, and a filter that is looked up',
   'POST /admin_panel/directory/bulk': 'ids, a choice from a list, and a filter that is looked up',
+  'POST /admin_panel/ai_config/entities/bulk': 'ids, a choice from a list, and a filter that is looked up',
+  'POST /admin_panel/event_manager/event/bulk': 'ids and a choice from a list',
+  'POST /admin_panel/event_manager/quiz/bulk': 'ids and a choice from a list',
+  'POST /admin_panel/admin_settings/users/bulk': 'ids and a choice from a list',
+  'POST /admin_panel/ai_config/intents/export':
+    'reads only: ids, choices from lists and a filter that is looked up',
   'PUT /admin_panel/chat/endusers/:session_id/assignee': 'a user id or none',
   'POST /admin_panel/chat/endusers/:session_id/end': 'an id',
   'PUT /admin_panel/chat/availability': 'a boolean',

@@ -170,12 +170,15 @@ export type DataTableProps<T> = {
   selection?: TableSelection;
   /** The row's name, for its checkbox's label ("Select Lost property"). */
   rowLabel?: (row: T) => string;
+  /** Whether the row can be picked (all can by default); one that cannot shows no checkbox. */
+  selectable?: (row: T) => boolean;
 };
 
 /** The checkbox column of a table with `selection`: first, never hidden, on a phone with the actions. */
 function selectColumn<T>(props: DataTableProps<T>, t: TFunction): Column<T> {
   const selection = props.selection!;
-  const keys = (props.rows ?? []).map(props.rowKey);
+  const selectable = props.selectable ?? (() => true);
+  const keys = (props.rows ?? []).filter(selectable).map(props.rowKey);
   const picked = keys.filter((key) => selection.isSelected(key)).length;
   const name = props.testId ?? 'table';
   return {
@@ -197,6 +200,7 @@ function selectColumn<T>(props: DataTableProps<T>, t: TFunction): Column<T> {
       />
     ),
     render: (row) => {
+      if (!selectable(row)) return null;
       const key = props.rowKey(row);
       return (
         <Checkbox

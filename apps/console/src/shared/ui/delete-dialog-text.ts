@@ -23,7 +23,7 @@ export type DeleteType = (typeof DELETE_TYPES)[number];
 export const NAMED_DELETE_TYPES: ReadonlySet<DeleteType> = new Set(NAMED);
 
 /** Types deleted for good with no way back, said explicitly in the body. */
-const CANNOT_UNDO_TYPES: ReadonlySet<DeleteType> = new Set(['quiz', 'quiz_question']);
+const CANNOT_UNDO_TYPES: ReadonlySet<DeleteType> = new Set(['quiz_question']);
 
 /** Types whose delete the snackbar can undo (for UNDO_HOURS): the body says so instead of "permanently". */
 export const UNDOABLE_DELETE_TYPES: ReadonlySet<DeleteType> = new Set([
@@ -31,6 +31,9 @@ export const UNDOABLE_DELETE_TYPES: ReadonlySet<DeleteType> = new Set([
   'location',
   'unit',
   'keyword',
+  'alias',
+  'event',
+  'quiz',
 ]);
 
 /**
@@ -62,10 +65,12 @@ export function deleteDialogText(
   type: DeleteType,
   item?: string | null,
   count?: number | null,
+  /** Overrides the type's: a delete that Undo can (or cannot) take back unlike others of its type. */
+  undoableOverride?: boolean | null,
 ): DeleteDialogText {
   const kind = t(`delete.kinds.${type}`);
   const also = ALSO.has(type) ? t(`delete.also.${type as AlsoType}`) : null;
-  const undoable = UNDOABLE_DELETE_TYPES.has(type);
+  const undoable = undoableOverride ?? UNDOABLE_DELETE_TYPES.has(type);
   if (count != null) {
     return {
       title: t('delete.title_count', { count, kind }),
@@ -84,7 +89,8 @@ export function deleteDialogText(
   }
   let body: string;
   if (type === 'avatar') body = t('delete.body_avatar');
-  else if (type === 'alias' && name) body = t('delete.body_alias', { name: shorten(name) });
+  else if (type === 'alias' && name)
+    body = t('delete.body_alias', { name: shorten(name), hours: UNDO_HOURS });
   else if (name && !NAMED_DELETE_TYPES.has(type)) {
     // The title does not name the item: the body does, so the operator sees what goes.
     const quoted = shorten(name);

@@ -42,11 +42,13 @@ describe('delete dialog text', () => {
     expect(deleteDialogText(t, 'category_layer', '').title).toBe('Delete category layer');
   });
 
-  it('warns that avatars and quizzes cannot be undone, says a question can be for 24 hours, and other records are gone for good', () => {
+  it('warns that avatars and quiz questions cannot be undone, says a question can be for 24 hours, and other records are gone for good', () => {
     expect(deleteDialogText(t, 'avatar', 'Amy').body).toBe(
       'This avatar will be permanently deleted. This cannot be undone.',
     );
-    expect(deleteDialogText(t, 'quiz').body).toBe('This quiz will be deleted. This cannot be undone.');
+    expect(deleteDialogText(t, 'quiz').body).toBe(
+      'This quiz will be deleted. You can undo this for 24 hours.',
+    );
     expect(deleteDialogText(t, 'question').body).toBe(
       'This question will be deleted. You can undo this for 24 hours.',
     );
@@ -79,7 +81,7 @@ describe('delete dialog text', () => {
       'The keyword “parking” will be deleted. You can undo this for 24 hours.',
     );
     expect(deleteDialogText(t, 'alias', 'Gate').body).toBe(
-      'The aliases of “Gate” will be permanently deleted.',
+      'The aliases of “Gate” will be deleted. You can undo this for 24 hours.',
     );
     const long = deleteDialogText(t, 'response', 'x'.repeat(200)).body;
     expect(long).toContain(`“${'x'.repeat(DELETE_ITEM_MAX - 1)}…”`);

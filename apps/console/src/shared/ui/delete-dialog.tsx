@@ -17,6 +17,8 @@ export type DeleteDialogProps = {
   item?: string | null;
   /** A bulk delete: how many records (the text counts them instead of naming one). */
   count?: number | null;
+  /** Whether Undo can take it back, when this delete differs from its type's (users in bulk). */
+  undoable?: boolean | null;
   /**
    * Why this record cannot be deleted now (e.g. which events use a quiz): shown instead of what a
    * delete would do, and Delete is disabled.
@@ -28,10 +30,19 @@ export type DeleteDialogProps = {
 };
 
 /** Delete confirm: persistent, max width 400, Cancel and Delete disabled while submitting. */
-export function DeleteDialog({ open, type, item, count, refusal, onCancel, onConfirm }: DeleteDialogProps) {
+export function DeleteDialog({
+  open,
+  type,
+  item,
+  count,
+  undoable,
+  refusal,
+  onCancel,
+  onConfirm,
+}: DeleteDialogProps) {
   const { t } = useTranslation();
   const [submitting, setSubmitting] = useState(false);
-  const text = type ? deleteDialogText(t, type, item, count) : null;
+  const text = type ? deleteDialogText(t, type, item, count, undoable) : null;
   const titleId = 'delete-dialog-title';
 
   const confirm = async () => {
@@ -91,6 +102,7 @@ type DeleteRequest = {
   type: DeleteType;
   item?: string | null;
   count?: number | null;
+  undoable?: boolean | null;
   /** Why it cannot be deleted now: the dialog says so and keeps Delete disabled. */
   refusal?: string | null;
   /** Resolve true when deleted (the dialog closes), false to keep it open (the error was shown). */
@@ -128,6 +140,7 @@ export function useDeleteDialog() {
     type: request?.type ?? null,
     item: request?.item ?? null,
     count: request?.count ?? null,
+    undoable: request?.undoable ?? null,
     refusal: request?.refusal ?? null,
     onCancel: close,
     onConfirm,

@@ -10,6 +10,7 @@ import { createMatcherSource } from './answering/matcher-source.js';
 import { createMatcherStatusService } from './answering/matcher-status.js';
 import { topicsStep } from './answering/step.js';
 import type { AiChangeListener } from './changes.js';
+import { createAliasesBulk } from './aliases/bulk.js';
 import { createAliasesRepo } from './aliases/repo.js';
 import { createAliasesService } from './aliases/service.js';
 import { createExchangeService } from './exchange/service.js';
@@ -94,6 +95,7 @@ function build({ db, clock, log, bus, vectors, understanding, use }: Core) {
     topicsBulk: createTopicsBulk({ db, clock, listener, undo: use('undo').undo, topics: topicsRepo }),
     responses: createResponsesService({ repo: responsesRepo, topics: topicsRepo, clock, listener }),
     aliases: createAliasesService({ repo: aliasesRepo, topics: topicsRepo, clock, listener }),
+    aliasesBulk: createAliasesBulk({ db, repo: aliasesRepo, undo: use('undo').undo, listener }),
     transfer: createTransferService({ db, repo: createTransferRepo(db), clock, listener }),
     exchange: createExchangeService({ db, clock, listener }),
     versions: createVersionsService({

@@ -4,6 +4,7 @@ import type { DevicesService } from '../devices/index.js';
 import type { ConfidenceService } from './answering/confidence.js';
 import { answeringRoutes, type TestConsole } from './answering/routes.js';
 import { matcherStatusRoutes, type MatcherStatusService } from './answering/matcher-status.js';
+import type { AliasesBulk } from './aliases/bulk.js';
 import type { AliasesService } from './aliases/service.js';
 import { aliasesRoutes } from './aliases/routes.js';
 import { exchangeRoutes } from './exchange/routes.js';
@@ -27,6 +28,7 @@ export function aiRoutes(
     topicsBulk: TopicsBulk;
     responses: ResponsesService;
     aliases: AliasesService;
+    aliasesBulk: AliasesBulk;
     /** The test console: the answering chain (modules/assistant), as the app composes it. */
     testConsole: TestConsole;
     confidence: ConfidenceService;

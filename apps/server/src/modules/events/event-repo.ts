@@ -1,7 +1,8 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { events } from '../../db/schema.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
+import type { DeleteSpec } from '../../lib/row-images.js';
 import type { SearchSource } from '../../core/module.js';
 import { hitOf, holds } from '../../lib/search-text.js';
 import { closestFirst } from '../../lib/sql.js';
@@ -109,14 +110,47 @@ export function createEventRepo(db: Db) {
       }
     },
 
-    /** Deletes the event (its runs go with it); the row it was, or undefined. */
-    async remove(deviceId: number, id: number): Promise<EventRow | undefined> {
-      const [row] = await db
-        .delete(events)
-        .where(and(eq(events.deviceId, deviceId), eq(events.id, id)))
-        .returning();
-      return row;
+    /** The device's events among `ids`, or all of them (at most `max` + 1): what a bulk delete takes. */
+    select: (t: Db, deviceId: number, selection: { ids: number[] } | object, max: number) =>
+      t
+        .select({ id: events.id, name: events.title })
+        .from(events)
+        .where(
+          and(
+            eq(events.deviceId, deviceId),
+            'ids' in selection ? inArray(events.id, selection.ids) : undefined,
+          ),
+        )
+        .orderBy(events.id)
+        .limit(max + 1),
+
+    /** The current one among the device's events `ids`: what a bulk delete leaves. */
+    async activeAmong(t: Db, deviceId: number, ids: number[]) {
+      const rows = await t
+        .select({ id: events.id })
+        .from(events)
+        .where(and(eq(events.deviceId, deviceId), inArray(events.id, ids), eq(events.isActive, true)));
+      return rows.map((r) => r.id);
     },
+
+    /** What an event's delete takes with it for undo: its runs, and the activities and answers of those. */
+    deleteSpec: {
+      table: 'events',
+      children: [
+        { table: 'event_runs', column: 'event_id' },
+        {
+          table: 'event_run_activities',
+          column: 'run_id',
+          through: { table: 'event_runs', column: 'event_id' },
+        },
+        {
+          table: 'event_run_answers',
+          column: 'run_id',
+          through: { table: 'event_runs', column: 'event_id' },
+        },
+      ],
+      links: [],
+    } satisfies DeleteSpec,
   };
 }
 

@@ -1,26 +1,30 @@
 import {
+  BULK_MAX,
   EVENT_MAX_EVENTS,
   EVENT_UPLOAD_MAX_FILES,
   IMAGE_UPLOAD_MAX_BYTES,
   VIDEO_UPLOAD_MAX_BYTES,
+  ZBulkResult,
   ZCreateEventRequest,
   ZDeviceQuery,
   ZEvent,
   ZEventOverview,
   ZEventParams,
+  ZEventsBulkRequest,
   ZEventUploadQuery,
   ZOk,
-  ZOkEmpty,
+  ZUndoTicket,
   ZUpdateEventRequest,
   ZUploadResponse,
 } from '@ambassador/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { contractApp, done, ok } from '../../lib/contract.js';
+import { contractApp, ok } from '../../lib/contract.js';
 import { manyFiles } from '../../media/uploads.js';
 import { authOf, deviceIdOf, pinned } from '../../plugins/guard.js';
 import { checkDeviceField } from '../../media/batch.js';
 import { EVENT_PAGE, EVENT_TAGS as tags, deviceRef } from './access.js';
+import type { EventManagerBulk } from './bulk.js';
 import type { EventService } from './event-service.js';
 
 const EVENT = '/event_manager/event';
@@ -29,7 +33,10 @@ const pushed =
   'Paired kiosks get what they play now at once (`event:active`) when the current event changes.';
 
 /** Events of a device and their media. Thin: the contract and the guard check, the service acts. */
-export function eventRoutes(parent: FastifyInstance, { events }: { events: EventService }) {
+export function eventRoutes(
+  parent: FastifyInstance,
+  { events, bulk }: { events: EventService; bulk: EventManagerBulk },
+) {
   const app = contractApp(parent);
   app.get(
     '/event_manager/overview',
@@ -120,6 +127,26 @@ export function eventRoutes(parent: FastifyInstance, { events }: { events: Event
         message: 'Event saved.',
       }),
   );
+  app.post(
+    `${EVENT}/bulk`,
+    {
+      config: EVENT_PAGE,
+      schema: {
+        tags,
+        summary: 'Delete many events at once, with their runs',
+        description:
+          '`selection` is `{ ids }` or `{ all: true, filter: {} }` (every event of the device). ' +
+          `At most ${BULK_MAX}, in one transaction. The current event (kiosks play it) stays and is counted ` +
+          'as `skipped`; the answer’s `undo` ticket puts the others back with their runs (`POST /undo`).',
+        body: ZEventsBulkRequest,
+        response: { 200: ZOk(ZBulkResult) },
+      },
+    },
+    async (req) => {
+      const result = await bulk.events(authOf(req), pinned(req, req.body));
+      return ok(result, { message: `${result.count} events deleted.` });
+    },
+  );
   app.delete(
     `${EVENT}/:event_id`,
     {
@@ -127,16 +154,16 @@ export function eventRoutes(parent: FastifyInstance, { events }: { events: Event
       schema: {
         tags,
         summary: 'Delete an event and its runs (the current one too)',
-        description: pushed,
+        description: `The answer is the undo ticket (\`POST /undo\`), which puts it back with its runs. ${pushed}`,
         params: ZEventParams,
         ...deviceRef.schema,
-        response: { 200: ZOkEmpty },
+        response: { 200: ZOk(ZUndoTicket) },
       },
     },
-    async (req) => {
-      await events.remove(deviceIdOf(req), req.params.event_id);
-      return done('Event deleted.');
-    },
+    async (req) =>
+      ok(await bulk.removeEvent(authOf(req), deviceIdOf(req), req.params.event_id), {
+        message: 'Event deleted.',
+      }),
   );
   app.post(
     `${EVENT}/:event_id/duplicate`,

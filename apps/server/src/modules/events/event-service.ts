@@ -199,13 +199,6 @@ export function createEventService({
       return eventOf(row, await facts(deviceId));
     },
 
-    /** Deletes the event and its runs; the current one too (its kiosks stop offering it). */
-    async remove(deviceId: number, id: number) {
-      const row = await repo.remove(deviceId, id);
-      if (!row) throw noEvent();
-      if (row.isActive) await live.announce(deviceId);
-    },
-
     /**
      * Images and videos for flows and quizzes, each stored by the media pipeline as its bytes say,
      * attached to nothing: a document saved after names them by address (unsaved, they go with the

@@ -1,4 +1,5 @@
 import { defineModule, type Core } from '../../core/module.js';
+import { createEventManagerBulk } from './bulk.js';
 import { createEventRepo, eventMediaReferences, eventSearchSources } from './event-repo.js';
 import { eventRoutes } from './event-routes.js';
 import { createEventService } from './event-service.js';
@@ -13,7 +14,7 @@ import { createRunRepo } from './run-repo.js';
 import { runDeviceRoutes, runRoutes } from './run-routes.js';
 import { createRunService } from './run-service.js';
 
-function build({ db, media, notifier, clock }: Core) {
+function build({ db, media, notifier, clock, log, use }: Core) {
   const eventsRepo = createEventRepo(db);
   const quizzesRepo = createQuizRepo(db);
   const runRepo = createRunRepo(db);
@@ -24,8 +25,19 @@ function build({ db, media, notifier, clock }: Core) {
     notifier,
     webAddresses: media.webAddresses,
   });
+  const bulk = createEventManagerBulk({
+    db,
+    events: eventsRepo,
+    quizzes: quizzesRepo,
+    undo: use('undo').undo,
+    announce: (deviceId) =>
+      void kioskEvents
+        .announce(deviceId)
+        .catch((err: unknown) => log.error({ err, deviceId }, 'telling kiosks of their event failed')),
+  });
   return {
     kioskEvents,
+    bulk,
     quizzes: createQuizService({ repo: quizzesRepo, live: kioskEvents, clock }),
     events: createEventService({ repo: eventsRepo, quizzes: quizzesRepo, live: kioskEvents, media, clock }),
     runs: createRunService({ repo: runRepo, notifier, clock }),
@@ -43,9 +55,9 @@ declare module '../../core/module.js' {
 export const eventsModule = defineModule({
   name: 'events',
   build,
-  admin: (scope, { events, quizzes, runs, results }) => {
-    eventRoutes(scope, { events });
-    quizRoutes(scope, { quizzes });
+  admin: (scope, { events, quizzes, runs, results, bulk }) => {
+    eventRoutes(scope, { events, bulk });
+    quizRoutes(scope, { quizzes, bulk });
     runRoutes(scope, { runs });
     resultsRoutes(scope, { results });
   },

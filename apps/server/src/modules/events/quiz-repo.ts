@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
 import { devices, quizPages, quizQuestions, quizzes } from '../../db/schema.js';
+import type { DeleteSpec } from '../../lib/row-images.js';
 import type { MediaReferenceSource } from '../../media/repo.js';
 
 export type QuizRow = typeof quizzes.$inferSelect;
@@ -89,11 +90,11 @@ export function createQuizRepo(db: Db) {
 
     /**
      * Which events of the device play which quiz in which language (one row each), read from the
-     * events' flows; only `quizId`'s when given.
+     * events' flows; only `quizId`'s when given (inside a transaction: its `handle`).
      */
-    async usage(deviceId: number, quizId?: number): Promise<QuizUse[]> {
+    async usage(deviceId: number, quizId?: number, handle: Db = db): Promise<QuizUse[]> {
       return queryRows<QuizUse>(
-        db,
+        handle,
         sql`select distinct (a->>'quiz_id')::int as "quizId", e.id as "eventId", e.title, f.key as language
             from events e
             cross join lateral jsonb_each(e.flows) f
@@ -184,14 +185,29 @@ export function createQuizRepo(db: Db) {
       });
     },
 
-    /** Deletes the quiz (its questions and pages go with it); whether it was there. */
-    async remove(deviceId: number, id: number) {
-      const rows = await db
-        .delete(quizzes)
-        .where(and(eq(quizzes.deviceId, deviceId), eq(quizzes.id, id)))
-        .returning({ id: quizzes.id });
-      return rows.length > 0;
-    },
+    /** The device's quizzes among `ids`, or all of them (at most `max` + 1): what a bulk delete takes. */
+    select: (t: Db, deviceId: number, selection: { ids: number[] } | object, max: number) =>
+      t
+        .select({ id: quizzes.id, name: quizzes.name })
+        .from(quizzes)
+        .where(
+          and(
+            eq(quizzes.deviceId, deviceId),
+            'ids' in selection ? inArray(quizzes.id, selection.ids) : undefined,
+          ),
+        )
+        .orderBy(quizzes.id)
+        .limit(max + 1),
+
+    /** What a quiz's delete takes with it for undo: its questions and general pages. */
+    deleteSpec: {
+      table: 'quizzes',
+      children: [
+        { table: 'quiz_questions', column: 'quiz_id' },
+        { table: 'quiz_pages', column: 'quiz_id' },
+      ],
+      links: [],
+    } satisfies DeleteSpec,
 
     async questionCount(quizId: number) {
       const [row] = await db

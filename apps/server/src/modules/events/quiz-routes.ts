@@ -1,7 +1,9 @@
 import {
+  BULK_MAX,
   QUESTION_DEFAULT_TITLE,
   QUIZ_MAX_QUESTIONS,
   QUIZ_MAX_QUIZZES,
+  ZBulkResult,
   ZCreateQuestionRequest,
   ZCreateQuizRequest,
   ZDeviceQuery,
@@ -14,6 +16,8 @@ import {
   ZQuizParams,
   ZQuizQuestion,
   ZQuizSummary,
+  ZQuizzesBulkRequest,
+  ZUndoTicket,
   ZUpdateQuestionRequest,
   ZUpdateQuizPageRequest,
   ZUpdateQuizRequest,
@@ -21,8 +25,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { contractApp, done, ok, type ContractApp } from '../../lib/contract.js';
-import { deviceIdOf, pinned } from '../../plugins/guard.js';
+import { authOf, deviceIdOf, pinned } from '../../plugins/guard.js';
 import { EVENT_PAGE, EVENT_TAGS as tags, deviceRef } from './access.js';
+import type { EventManagerBulk } from './bulk.js';
 import type { QuizService } from './quiz-service.js';
 
 const QUIZ = '/event_manager/quiz';
@@ -30,15 +35,38 @@ const pushed =
   'Paired kiosks playing the current event get the change at once (`event:active`) when it uses this quiz.';
 
 /** The quiz library of a device. Thin: the contract and the guard check, the service acts. */
-export function quizRoutes(parent: FastifyInstance, { quizzes }: { quizzes: QuizService }) {
+export function quizRoutes(
+  parent: FastifyInstance,
+  { quizzes, bulk }: { quizzes: QuizService; bulk: EventManagerBulk },
+) {
   const app = contractApp(parent);
-  quizLibraryRoutes(app, quizzes);
+  quizLibraryRoutes(app, quizzes, bulk);
+  app.post(
+    `${QUIZ}/bulk`,
+    {
+      config: EVENT_PAGE,
+      schema: {
+        tags,
+        summary: 'Delete many quizzes at once, with their questions and pages',
+        description:
+          '`selection` is `{ ids }` or `{ all: true, filter: {} }` (the device’s whole quiz library). ' +
+          `At most ${BULK_MAX}, in one transaction. A quiz an event’s flows use stays and is counted as ` +
+          '`skipped`; the answer’s `undo` ticket puts the others back (`POST /undo`).',
+        body: ZQuizzesBulkRequest,
+        response: { 200: ZOk(ZBulkResult) },
+      },
+    },
+    async (req) => {
+      const result = await bulk.quizzes(authOf(req), pinned(req, req.body));
+      return ok(result, { message: `${result.count} quizzes deleted.` });
+    },
+  );
   questionRoutes(app, quizzes);
   generalPageRoutes(app, quizzes);
 }
 
 /** The quizzes themselves: the library, adding, changing, deleting and copying one. */
-function quizLibraryRoutes(app: ContractApp, quizzes: QuizService) {
+function quizLibraryRoutes(app: ContractApp, quizzes: QuizService, bulk: EventManagerBulk) {
   app.get(
     QUIZ,
     {
@@ -108,15 +136,20 @@ function quizLibraryRoutes(app: ContractApp, quizzes: QuizService) {
       schema: {
         tags,
         summary: 'Delete a quiz with its questions and pages',
-        description: 'A quiz an event’s flows use is 409 `quiz_in_use`, the message naming the events.',
+        description:
+          'A quiz an event’s flows use is 409 `quiz_in_use`, the message naming the events. The answer is ' +
+          'the undo ticket (`POST /undo`), which puts it back with its questions and pages.',
         params: ZQuizParams,
         ...deviceRef.schema,
-        response: { 200: ZOkEmpty },
+        response: { 200: ZOk(ZUndoTicket) },
       },
     },
     async (req) => {
-      await quizzes.remove(deviceIdOf(req), req.params.quiz_id);
-      return done('Quiz deleted.');
+      const deviceId = deviceIdOf(req);
+      await quizzes.mustBeUnused(deviceId, req.params.quiz_id);
+      return ok(await bulk.removeQuiz(authOf(req), deviceId, req.params.quiz_id), {
+        message: 'Quiz deleted.',
+      });
     },
   );
   app.post(

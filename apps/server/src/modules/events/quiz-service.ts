@@ -215,8 +215,8 @@ export function createQuizService({
       return read(deviceId, id);
     },
 
-    /** Deletes the quiz with its questions and pages; one an event plays is 409 quiz_in_use. */
-    async remove(deviceId: number, quizId: number) {
+    /** A quiz an event plays cannot be deleted: 409 quiz_in_use, naming the events. */
+    async mustBeUnused(deviceId: number, quizId: number) {
       await mustQuiz(deviceId, quizId);
       const uses = await repo.usage(deviceId, quizId);
       if (uses.length > 0) {
@@ -225,7 +225,6 @@ export function createQuizService({
           'quiz_in_use',
         );
       }
-      if (!(await repo.remove(deviceId, quizId))) throw notInLibrary();
     },
 
     page,

@@ -1,4 +1,4 @@
-import { BULK_MAX, type PagePath, type UndoTicket } from '@ambassador/contracts';
+import { BULK_MAX, type BulkResult, type PagePath, type UndoTicket } from '@ambassador/contracts';
 import type { Db } from '../../db/client.js';
 import { checkedPick } from '../../lib/bulk.js';
 import { deleteWithImage, putDeletedBack, type DeleteImage, type DeleteSpec } from '../../lib/row-images.js';
@@ -50,34 +50,63 @@ export function undoableDelete<S>({
     restored: (image) => changed(image.deviceId),
   });
 
+  /**
+   * Deletes what the selection names but the rows `leave` keeps (a rule says they stay: they are
+   * `skipped`); nothing deleted when it keeps them all, and then no ticket.
+   */
+  async function removeSome(
+    actor: Actor,
+    deviceId: number,
+    selection: S | { ids: number[] },
+    leave?: (t: Db, deviceId: number, ids: number[]) => Promise<number[]>,
+  ): Promise<BulkResult> {
+    const { result, image } = await transaction(deviceId, async (t) => {
+      const picked = checkedPick(await select(t, deviceId, selection, BULK_MAX), nothing);
+      const kept = new Set(
+        leave
+          ? await leave(
+              t,
+              deviceId,
+              picked.map((p) => p.id),
+            )
+          : [],
+      );
+      const going = picked.filter((p) => !kept.has(p.id));
+      const skipped = picked.length - going.length;
+      if (going.length === 0) return { result: { count: 0, skipped, undo: null }, image: null };
+      const image = await deleteWithImage(
+        t,
+        spec,
+        going.map((p) => p.id),
+      );
+      const ticket = await deleted.record(t, {
+        actor,
+        deviceId,
+        count: going.length,
+        ...(going.length === 1 && { label: going[0]!.name }),
+        before: { ...image, deviceId },
+      });
+      return { result: { count: going.length, skipped, undo: ticket }, image };
+    });
+    if (image) {
+      changed(deviceId);
+      await afterDelete?.(image);
+    }
+    return result;
+  }
+
+  /** Deletes every row the selection names; its undo ticket. */
   async function remove(
     actor: Actor,
     deviceId: number,
     selection: S | { ids: number[] },
   ): Promise<UndoTicket> {
-    const { ticket, image } = await transaction(deviceId, async (t) => {
-      const picked = checkedPick(await select(t, deviceId, selection, BULK_MAX), nothing);
-      const image = await deleteWithImage(
-        t,
-        spec,
-        picked.map((p) => p.id),
-      );
-      const ticket = await deleted.record(t, {
-        actor,
-        deviceId,
-        count: picked.length,
-        ...(picked.length === 1 && { label: picked[0]!.name }),
-        before: { ...image, deviceId },
-      });
-      return { ticket, image };
-    });
-    changed(deviceId);
-    await afterDelete?.(image);
-    return ticket;
+    return (await removeSome(actor, deviceId, selection)).undo!;
   }
 
   return {
     remove,
+    removeSome,
     removeOne: (actor: Actor, deviceId: number, id: number) => remove(actor, deviceId, { ids: [id] }),
   };
 }

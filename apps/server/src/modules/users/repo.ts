@@ -1,9 +1,10 @@
 import { ROLE, type RoleId } from '@ambassador/contracts';
-import { and, asc, count, eq, ne } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import type { SearchSource } from '../../core/module.js';
 import { hitOf, holds } from '../../lib/search-text.js';
+import type { DeleteSpec } from '../../lib/row-images.js';
 import { closestFirst } from '../../lib/sql.js';
 import { usernameKey } from '../../lib/usernames.js';
 
@@ -60,6 +61,48 @@ export function createUsersRepo(db: Db) {
       const rows = await db.delete(users).where(inProject(projectId, userId)).returning({ id: users.id });
       return rows.length > 0;
     },
+
+    /** The project's users among `ids`, or all of them (at most `max` + 1): what a bulk delete takes. */
+    select: (projectId: number, selection: { ids: number[] } | object, max: number) =>
+      db
+        .select({ id: users.id, name: users.username, roleId: users.roleId })
+        .from(users)
+        .where(
+          and(
+            eq(users.projectId, projectId),
+            'ids' in selection ? inArray(users.id, selection.ids) : undefined,
+          ),
+        )
+        .orderBy(asc(users.id))
+        .limit(max + 1),
+
+    /** The project's admins' ids. */
+    async adminIds(projectId: number) {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.projectId, projectId), eq(users.roleId, ROLE.admin)));
+      return rows.map((r) => r.id);
+    },
+
+    /**
+     * What a user's delete lets go of, for undo: what they made or answered keeps its row and loses
+     * its author. Their sessions go (cascade) and are not put back: an undone user signs in again.
+     */
+    deleteSpec: {
+      table: 'users',
+      // Their sessions go for good (they sign in again); their Live Chat availability comes back.
+      children: [{ table: 'chat_availability', column: 'user_id' }],
+      links: [
+        { table: 'calls', column: 'answered_by' },
+        { table: 'pushes', column: 'created_by' },
+        { table: 'avatars', column: 'created_by' },
+        { table: 'mrc_documents', column: 'created_by' },
+        { table: 'media', column: 'created_by' },
+        { table: 'chat_sessions', column: 'assigned_user_id' },
+        { table: 'chat_messages', column: 'user_id' },
+      ],
+    } satisfies DeleteSpec,
 
     /** Admins of the project other than this user. */
     async otherAdmins(projectId: number, userId: number) {

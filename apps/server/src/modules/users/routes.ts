@@ -1,4 +1,6 @@
 import {
+  BULK_MAX,
+  ZBulkResult,
   ZCreateUserRequest,
   ZDeleteUserRequest,
   ZOk,
@@ -6,12 +8,14 @@ import {
   ZUpdateUserRequest,
   ZUser,
   ZUsersQuery,
+  ZUsersBulkRequest,
   ZUsersResponse,
 } from '@ambassador/contracts';
 import type { FastifyInstance } from 'fastify';
 import { bodyOrQuery, contractApp, done, ok } from '../../lib/contract.js';
 import { authOf } from '../../plugins/guard.js';
 import { noteAudit } from '../audit/index.js';
+import type { UsersBulk } from './bulk.js';
 import type { UsersService } from './service.js';
 
 const PATH = '/admin_settings/users';
@@ -20,7 +24,10 @@ const tags = ['Users'];
 
 const byUser = bodyOrQuery(ZDeleteUserRequest);
 
-export function usersRoutes(parent: FastifyInstance, { users }: { users: UsersService }) {
+export function usersRoutes(
+  parent: FastifyInstance,
+  { users, bulk }: { users: UsersService; bulk: UsersBulk },
+) {
   const app = contractApp(parent);
   app.get(
     PATH,
@@ -84,6 +91,27 @@ export function usersRoutes(parent: FastifyInstance, { users }: { users: UsersSe
       const { user_id } = byUser.read(req);
       await users.remove(authOf(req), user_id, (n) => noteAudit(req, n));
       return done('User deleted.');
+    },
+  );
+  app.post(
+    `${PATH}/bulk`,
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Delete many users at once',
+        description:
+          '`selection` is `{ ids }` or `{ all: true, filter: {} }` (every user of the project). ' +
+          `At most ${BULK_MAX}. Never the caller nor the project’s last admin: those stay, counted as ` +
+          '`skipped`. The others are signed out at once; the answer’s `undo` ticket (`POST /undo`) puts ' +
+          'them back with their roles and passwords, but not their sessions: they sign in again.',
+        body: ZUsersBulkRequest,
+        response: { 200: ZOk(ZBulkResult) },
+      },
+    },
+    async (req) => {
+      const result = await bulk.run(authOf(req), req.body);
+      return ok(result, { message: `${result.count} users deleted.` });
     },
   );
 }

@@ -8,14 +8,20 @@ import AddIcon from '@mui/icons-material/Add';
 import type { Entity, KeywordAliases } from '@ambassador/contracts';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/shared/api/api-error';
+import { useUndoAction } from '@/shared/api/undo';
 import { useAuth } from '@/shared/auth/auth-store';
+import { useBulkDeleteBar } from '@/shared/ui/bulk-delete-bar';
 import { DataTable, type Column } from '@/shared/ui/data-table';
 import { DeleteDialog, useDeleteDialog } from '@/shared/ui/delete-dialog';
 import { PageHeader } from '@/shared/ui/page-header';
 import { RowAction } from '@/shared/ui/row-action';
 import { TableSearchField, useTableControls } from '@/shared/ui/use-table-controls';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
-import { useDeleteEntity } from '@/features/ai/aliases/api/delete-entity';
+import {
+  useBulkDeleteEntities,
+  useDeleteEntity,
+  useRefreshEntities,
+} from '@/features/ai/aliases/api/delete-entity';
 import { useEntities, type EntitiesParams } from '@/features/ai/aliases/api/get-entities';
 import { AliasDialog } from '@/features/ai/aliases/dialogs/alias-dialog';
 import { AddAliasField } from '@/features/ai/aliases/components/add-alias-field';
@@ -25,6 +31,8 @@ type Sort = Pick<EntitiesParams, 'sort_by' | 'order'>;
 /** A row with an alias entry: what the edit dialog and the delete work on. */
 const withEntity = (row: KeywordAliases): Entity | null =>
   row.entity_id === null ? null : { ...row, entity_id: row.entity_id };
+/** A row a bulk delete can take: one with aliases. */
+const pickable = (row: KeywordAliases) => row.entity_id !== null && row.aliases.length > 0;
 
 /**
  * Alias table (/ai/alias): every keyword of the device's topics and the other words people use for
@@ -44,10 +52,26 @@ export function AliasPage() {
   const [adding, setAdding] = useState<string | null>(null);
   const confirmDelete = useDeleteDialog();
   const deleteEntity = useDeleteEntity();
+  const removeMany = useBulkDeleteEntities();
+  const undoAction = useUndoAction();
+  const refresh = useRefreshEntities();
 
   const entities = useEntities(table.params);
   const total = entities.data?.total ?? 0;
   table.keepInRange(entities);
+  // Only a keyword with aliases has any to delete; a new search or device starts with nothing picked.
+  const bulk = useBulkDeleteBar({
+    type: 'alias',
+    scope: `${debouncedSearch}|${deviceId}`,
+    filter: { search: debouncedSearch },
+    total,
+    pageKeys: (entities.data?.entities ?? []).flatMap((row) => (pickable(row) ? [row.entity_id!] : [])),
+    confirmDelete,
+    remove: removeMany.mutateAsync,
+    said: (count) => t('aliases.bulk_deleted', { count }),
+    refresh,
+    testId: 'alias-bulk',
+  });
 
   const askDelete = (entity: Entity) =>
     confirmDelete.ask({
@@ -57,7 +81,11 @@ export function AliasPage() {
         if (deviceId === null) return false;
         const result = await notify.run(
           () => deleteEntity.mutateAsync({ device_id: deviceId, entity_id: entity.entity_id }),
-          { loading: t('common.deleting'), success: t('aliases.deleted', { keyword: entity.keyword }) },
+          {
+            loading: t('common.deleting'),
+            success: t('aliases.deleted', { keyword: entity.keyword }),
+            action: (ticket) => undoAction(ticket, refresh),
+          },
         );
         return result.ok;
       },
@@ -159,13 +187,17 @@ export function AliasPage() {
           testId="alias-search"
         />
       </Box>
+      {bulk.bar}
       <DataTable
         ariaLabel={t('screens.ai_alias')}
         testId="alias-table"
         columns={columns}
         rows={entities.data?.entities}
-        rowKey={(row) => row.keyword}
+        rowKey={(row) => row.entity_id ?? `keyword:${row.keyword}`}
         rowTestId={(row) => `alias-row-${row.keyword}`}
+        selection={bulk.selection}
+        selectable={pickable}
+        rowLabel={(row) => row.keyword}
         total={total}
         page={paging.page}
         pageSize={paging.pageSize}

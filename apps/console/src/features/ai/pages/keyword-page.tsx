@@ -35,6 +35,7 @@ import { useSelection } from '@/shared/lib/use-selection';
 import { useUndoAction } from '@/shared/api/undo';
 import { BulkBar } from '@/shared/ui/bulk-bar';
 import { useBulkTopics, useRefreshTopics } from '@/features/ai/topics/api/bulk-topics';
+import { useExportTopics } from '@/features/ai/exchange/api/export-topics';
 import { MoveTopicsDialog } from '@/features/ai/topics/dialogs/move-topics-dialog';
 
 /** The search box waits this long after the last key before it searches. */
@@ -91,6 +92,7 @@ export function KeywordPage() {
   const updateTopic = useUpdateTopic();
   const deleteTopic = useDeleteTopic();
   const bulkTopics = useBulkTopics();
+  const exportTopics = useExportTopics();
   const undoAction = useUndoAction();
   const refreshTopics = useRefreshTopics();
   const confirmDelete = useDeleteDialog();
@@ -131,6 +133,10 @@ export function KeywordPage() {
     });
 
   const picked = selection.count(total);
+  const bulkSelection = () =>
+    selection.all
+      ? { all: true as const, filter: { ...(search && { search }), ...filterCategory } }
+      : { ids: [...selection.keys] };
   const bulkDone = (action: TopicBulkAction, result: BulkResult) => {
     const key = (
       { activate: 'activated', deactivate: 'deactivated', move: 'moved', delete: 'deleted' } as const
@@ -144,9 +150,7 @@ export function KeywordPage() {
         bulkTopics.mutateAsync({
           action,
           ...(target !== undefined && { category_id: target }),
-          selection: selection.all
-            ? { all: true, filter: { ...(search && { search }), ...filterCategory } }
-            : { ids: [...selection.keys] },
+          selection: bulkSelection(),
         }),
       {
         loading: t('topics.bulk.working', { count: picked }),
@@ -157,6 +161,17 @@ export function KeywordPage() {
     );
     if (result.ok) selection.clear();
     return result.ok;
+  };
+  const exportPicked = () => {
+    if (deviceId === null) return;
+    void notify.run(
+      () => exportTopics.mutateAsync({ deviceId, format: 'xlsx', selection: bulkSelection() }),
+      {
+        loading: t('topics.bulk.exporting', { count: picked }),
+        success: t('topics.bulk.exported', { count: picked }),
+        error: (e) => aiErrorMessage(e, t),
+      },
+    );
   };
   const askBulkDelete = () =>
     confirmDelete.ask({ type: 'question', count: picked, run: () => runBulk('delete') });
@@ -352,6 +367,14 @@ export function KeywordPage() {
           data-testid="topics-bulk-move"
         >
           {t('topics.bulk.move')}
+        </Button>
+        <Button
+          size="small"
+          onClick={exportPicked}
+          disabled={exportTopics.isPending}
+          data-testid="topics-bulk-export"
+        >
+          {t('topics.bulk.export')}
         </Button>
         <Button size="small" color="error" onClick={askBulkDelete} data-testid="topics-bulk-delete">
           {t('topics.bulk.delete')}

@@ -5,6 +5,7 @@ import {
   type EventResults,
   type Language,
   type LiveRun,
+  type UndoTicket,
   type UpdateEventRequest,
 } from '@ambassador/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -119,9 +120,8 @@ export function useDeleteEvent() {
   const queryClient = useQueryClient();
   const refresh = useRefreshOverview();
   return useMutation({
-    mutationFn: async ({ deviceId, eventId }: { deviceId: number; eventId: number }) => {
-      await request<null>('DELETE', eventPath(eventId), onDevice(deviceId));
-    },
+    mutationFn: async ({ deviceId, eventId }: { deviceId: number; eventId: number }) =>
+      (await request<UndoTicket>('DELETE', eventPath(eventId), onDevice(deviceId))).data,
     onSuccess: (_r, input) => {
       queryClient.removeQueries({ queryKey: eventsKeys.event(input.deviceId, input.eventId) });
       void refresh(input.deviceId);

@@ -5,6 +5,7 @@ import type {
   QuizQuestion,
   QuizResults,
   QuizSummary,
+  UndoTicket,
   UpdateQuestionRequest,
   UpdateQuizRequest,
   ZCreateQuizRequest,
@@ -149,10 +150,12 @@ export function useDeleteQuiz() {
   const { refresh, queryClient } = useRefresh();
   return useMutation({
     mutationFn: async ({ deviceId, quizId }: { deviceId: number; quizId: number }) =>
-      request<null>('DELETE', `${QUIZ}/${quizId}`, {
-        query: { device_id: deviceId },
-        body: { device_id: deviceId },
-      }),
+      (
+        await request<UndoTicket>('DELETE', `${QUIZ}/${quizId}`, {
+          query: { device_id: deviceId },
+          body: { device_id: deviceId },
+        })
+      ).data,
     onSuccess: (_r, { deviceId, quizId }) =>
       queryClient.removeQueries({ queryKey: quizKeys.detail(deviceId, quizId) }),
     // Deleted, or refused because events use it (the list then names them): either way, reload.

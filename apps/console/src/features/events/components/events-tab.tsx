@@ -20,6 +20,7 @@ import { useAddressRequest } from '@/shared/lib/use-address-param';
 import { DataTable, type Column } from '@/shared/ui/data-table';
 import { DeleteDialog, useDeleteDialog } from '@/shared/ui/delete-dialog';
 import { RowAction } from '@/shared/ui/row-action';
+import { useUndoAction } from '@/shared/api/undo';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { usePaging } from '@/shared/ui/use-paging';
 import {
@@ -29,7 +30,9 @@ import {
   useEventOverview,
   useUpdateEvent,
 } from '../api/event-api';
+import { useRefreshEventManager } from '../api/bulk-api';
 import { EventDialog, type EventDialogMode } from '../dialogs/event-dialog';
+import { useEventManagerBulk } from './bulk-delete';
 import { EventNamingDialog, type EventNaming } from '../dialogs/event-naming-dialog';
 import { ResultsDialog } from '../dialogs/results-dialog';
 import { hasFlowIssues } from '../lib/flow-form';
@@ -75,6 +78,17 @@ export function EventsTab({ deviceId }: { deviceId: number }) {
   const rows = ordered.slice(paging.offset, paging.offset + paging.limit);
   const lastPage = Math.max(0, Math.ceil(ordered.length / paging.pageSize) - 1);
   if (overview.data && paging.page > lastPage) paging.setPage(lastPage);
+  const undoAction = useUndoAction();
+  const refresh = useRefreshEventManager();
+  // The current event stays in a bulk delete (its kiosks play it): it cannot be picked.
+  const pickable = (e: EventSummary) => e.id !== activeId;
+  const bulk = useEventManagerBulk({
+    target: 'event',
+    deviceId,
+    total: ordered.length,
+    pageKeys: rows.filter(pickable).map((e) => e.id),
+    confirmDelete,
+  });
 
   // Opened with `?open=<id>` (from search everywhere): that event's editor, once the list has it.
   useAddressRequest('open', overview.data !== undefined, (asked) => {
@@ -130,6 +144,7 @@ export function EventsTab({ deviceId }: { deviceId: number }) {
           await notify.run(() => remove.mutateAsync({ deviceId, eventId: event.id }), {
             loading: t('common.deleting'),
             success: t('events.deleted', { title: event.title }),
+            action: (ticket) => undoAction(ticket, refresh),
           })
         ).ok,
     });
@@ -265,6 +280,7 @@ export function EventsTab({ deviceId }: { deviceId: number }) {
           {t('events.add')}
         </Button>
       </Box>
+      {bulk.bar}
       <DataTable
         ariaLabel={t('events.tabs.events')}
         testId="events-table"
@@ -272,6 +288,9 @@ export function EventsTab({ deviceId }: { deviceId: number }) {
         rows={overview.data ? rows : undefined}
         rowKey={(e) => e.id}
         rowTestId={(e) => `event-row-${e.id}`}
+        selection={bulk.selection}
+        selectable={pickable}
+        rowLabel={(e) => e.title}
         selectedKey={activeId}
         total={ordered.length}
         page={paging.page}

@@ -14,9 +14,12 @@ import { ApiError, errorMessage } from '@/shared/api/api-error';
 import { DataTable, type Column } from '@/shared/ui/data-table';
 import { DeleteDialog, useDeleteDialog } from '@/shared/ui/delete-dialog';
 import { RowAction } from '@/shared/ui/row-action';
+import { useUndoAction } from '@/shared/api/undo';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { usePaging } from '@/shared/ui/use-paging';
+import { useRefreshEventManager } from '../api/bulk-api';
 import { useDeleteQuiz, useDuplicateQuiz, useQuizzes } from '../api/quiz-api';
+import { useEventManagerBulk } from '../components/bulk-delete';
 import { QuizDetail } from './components/quiz-detail';
 import { QuizDialog } from './dialogs/quiz-dialog';
 import { QuizResultsDialog } from './dialogs/quiz-results-dialog';
@@ -47,6 +50,17 @@ export function QuizLibrary({ deviceId }: { deviceId: number }) {
       ? selected.quizId
       : null;
   const rows = list.slice(paging.offset, paging.offset + paging.limit);
+  const undoAction = useUndoAction();
+  const refresh = useRefreshEventManager();
+  // A quiz an event plays stays in a bulk delete: it cannot be picked.
+  const pickable = (quiz: QuizSummary) => quiz.used_by.length === 0;
+  const bulk = useEventManagerBulk({
+    target: 'quiz',
+    deviceId,
+    total: list.length,
+    pageKeys: rows.filter(pickable).map((quiz) => quiz.quiz_id),
+    confirmDelete,
+  });
 
   const select = (quizId: number | null) => setSelected(quizId === null ? null : { deviceId, quizId });
   const openDialog = (quiz: QuizSummary | null) => setDialog((d) => ({ key: d.key + 1, open: true, quiz }));
@@ -76,6 +90,7 @@ export function QuizLibrary({ deviceId }: { deviceId: number }) {
         const result = await notify.run(() => remove.mutateAsync({ deviceId, quizId: quiz.quiz_id }), {
           loading: t('common.deleting'),
           success: t('events.quiz.deleted', { name: quiz.quiz_name }),
+          action: (ticket) => undoAction(ticket, refresh),
         });
         if (result.ok && selectedId === quiz.quiz_id) select(null);
         // Refused because events took it up meanwhile: the reloaded list names them; nothing to retry.
@@ -188,12 +203,16 @@ export function QuizLibrary({ deviceId }: { deviceId: number }) {
           {t('events.quiz.add')}
         </Button>
       </Box>
+      {bulk.bar}
       <DataTable
         ariaLabel={t('events.quiz.list_label')}
         testId="quiz-table"
         columns={columns}
         rows={quizzes.data ? rows : undefined}
         rowKey={(quiz) => quiz.quiz_id}
+        selection={bulk.selection}
+        selectable={pickable}
+        rowLabel={(quiz) => quiz.quiz_name}
         rowTestId={(quiz) => `quiz-row-${quiz.quiz_id}`}
         total={list.length}
         page={paging.page}

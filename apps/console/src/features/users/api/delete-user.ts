@@ -1,4 +1,4 @@
-import type { DeleteUserRequest } from '@ambassador/contracts';
+import type { BulkResult, DeleteUserRequest, UsersBulkRequest } from '@ambassador/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import { usersKeys } from './users-keys';
@@ -14,4 +14,20 @@ export function useDeleteUser() {
     mutationFn: deleteUser,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
   });
+}
+
+/** POST /admin_settings/users/bulk: delete the picked users, or all; never the caller nor the last admin. */
+export function useBulkDeleteUsers() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (selection: UsersBulkRequest['selection']) =>
+      (await api.post<BulkResult>('/admin_settings/users/bulk', { action: 'delete', selection })).data,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
+  });
+}
+
+/** After an undo: the list of users. */
+export function useRefreshUsers() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: usersKeys.all });
 }

@@ -14,13 +14,14 @@ import { errorMessage } from '@/shared/api/api-error';
 import { useAuth } from '@/shared/auth/auth-store';
 import { formatDateTime } from '@/shared/lib/format-date';
 import { useAddressParam } from '@/shared/lib/use-address-param';
+import { useBulkDeleteBar } from '@/shared/ui/bulk-delete-bar';
 import { DataTable, type Column } from '@/shared/ui/data-table';
 import { DeleteDialog, useDeleteDialog } from '@/shared/ui/delete-dialog';
 import { PageHeader } from '@/shared/ui/page-header';
 import { RowAction } from '@/shared/ui/row-action';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
 import { usePaging } from '@/shared/ui/use-paging';
-import { useDeleteUser } from '../api/delete-user';
+import { useBulkDeleteUsers, useDeleteUser, useRefreshUsers } from '../api/delete-user';
 import { usersQueryOptions, useUsers } from '../api/get-users';
 import { RoleCell } from '../components/role-cell';
 import { UserDialog } from '../dialogs/user-dialog';
@@ -40,6 +41,26 @@ export function UsersPage() {
   const [dialog, setDialog] = useState<DialogState>({ key: 0, open: false, mode: 'create' });
 
   const total = users.data?.total ?? 0;
+  const removeMany = useBulkDeleteUsers();
+  const refresh = useRefreshUsers();
+  // One's own account cannot be deleted: it cannot be picked (and stays when "all" takes it).
+  const me = auth.user_info?.user_id;
+  const pickable = (user: User) => user.user_id !== me;
+  const bulk = useBulkDeleteBar({
+    type: 'user',
+    scope: 'users',
+    filter: {},
+    total,
+    pageKeys: (users.data?.users ?? []).filter(pickable).map((user) => user.user_id),
+    confirmDelete,
+    remove: removeMany.mutateAsync,
+    said: (count) => t('users.bulk.deleted', { count }),
+    kept: (count) => t('users.bulk.skipped', { count }),
+    refresh,
+    // A single delete cannot be undone; many at once can (sessions are not put back).
+    undoable: true,
+    testId: 'users-bulk',
+  });
   // After deleting the last row of the last page, step back to a page that exists.
   const lastPage = Math.max(0, Math.ceil(total / paging.pageSize) - 1);
   if (users.data && !users.isPlaceholderData && paging.page > lastPage) paging.setPage(lastPage);
@@ -159,6 +180,7 @@ export function UsersPage() {
           </Button>
         }
       />
+      {bulk.bar}
       <DataTable
         ariaLabel={t('screens.setting_users')}
         testId="users-table"
@@ -166,6 +188,9 @@ export function UsersPage() {
         rows={users.data?.users}
         rowKey={(user) => user.user_id}
         rowTestId={(user) => `user-row-${user.username}`}
+        selection={bulk.selection}
+        selectable={pickable}
+        rowLabel={(user) => user.username}
         total={total}
         page={paging.page}
         pageSize={paging.pageSize}

@@ -8,7 +8,7 @@ const LOBBY = 1;
 const NORTH = 2;
 
 describe.each(backends)('AI aliases on %s', (kind) => {
-  const t = projectFixture(kind);
+  const t = projectFixture(kind, { other: {} });
   const { admin } = t;
   const { call, data, category, topic } = aiCalls(t, () => admin);
 
@@ -56,10 +56,19 @@ describe.each(backends)('AI aliases on %s', (kind) => {
         aliases: ['a,b'],
       });
       expect(comma.statusCode).toBe(400);
-      await data('DELETE', '/ai_config/entities', { device_id: LOBBY, entity_id: entity.entity_id });
+      const ticket = await data('DELETE', '/ai_config/entities', {
+        device_id: LOBBY,
+        entity_id: entity.entity_id,
+      });
+      expect(ticket.count).toBe(1);
       // The keyword stays on the list, without aliases and without an entity.
       expect(await data('GET', `/ai_config/entities?device_id=${LOBBY}`)).toEqual([
         { entity_id: null, entity: 'MTR', keyword: 'MTR', alias_str: '', aliases: [] },
+      ]);
+      // Undo puts them back as they were.
+      await data('POST', '/undo', { id: ticket.id });
+      expect(await data('GET', `/ai_config/entities?device_id=${LOBBY}`)).toMatchObject([
+        { entity_id: entity.entity_id, keyword: 'MTR', aliases: ['Metro', 'underground'] },
       ]);
     });
 
@@ -118,6 +127,77 @@ describe.each(backends)('AI aliases on %s', (kind) => {
       expect(found.json()).toMatchObject({ total: 1, data: [{ entity_id: added.entity_id }] });
       const page2 = await call('GET', `/ai_config/entities?device_id=${NORTH}&limit=2&offset=2`);
       expect(page2.json()).toMatchObject({ total: 3, data: [{ keyword: '洗手間' }] });
+    });
+  });
+
+  describe('deleting many, and undo', () => {
+    const bulk = (body: object, as = admin) =>
+      call('POST', '/ai_config/entities/bulk', { device_id: LOBBY, action: 'delete', ...body }, as);
+    const aliasesOf = async (search: string) =>
+      (await data('GET', `/ai_config/entities?device_id=${LOBBY}&search=${encodeURIComponent(search)}`)).map(
+        (e: { keyword: string; aliases: string[] }) => [e.keyword, e.aliases],
+      );
+    const alias = (keyword: string, a: string, device_id = LOBBY) =>
+      data('POST', '/ai_config/alias_finder', { device_id, keyword, alias: a });
+
+    it('deletes the aliases of picked keywords, and one undo puts them back with their ids', async () => {
+      const lift = await alias('Bulklift', 'elevator');
+      const stairs = await alias('Bulkstairs', 'steps');
+      const kept = await alias('Bulkramp', 'slope');
+      const res = await bulk({ selection: { ids: [lift.entity_id, stairs.entity_id] } });
+      expect(res.statusCode, res.body).toBe(200);
+      const result = res.json().data;
+      expect(result).toMatchObject({ count: 2, skipped: 0, undo: { count: 2 } });
+      expect(await aliasesOf('bulk')).toEqual([['Bulkramp', ['slope']]]);
+      const undone = await call('POST', '/undo', { id: result.undo.id });
+      expect(undone.json().data).toMatchObject({ kind: 'aliases.delete', count: 2 });
+      expect(await aliasesOf('bulk')).toEqual([
+        ['Bulklift', ['elevator']],
+        ['Bulkramp', ['slope']],
+        ['Bulkstairs', ['steps']],
+      ]);
+      const entities = await data('GET', `/ai_config/entities?device_id=${LOBBY}&search=bulk`);
+      expect(entities.map((e: { entity_id: number }) => e.entity_id).sort()).toEqual(
+        [lift.entity_id, kept.entity_id, stairs.entity_id].sort(),
+      );
+    });
+
+    it('deletes every entry the search matches (keyword or alias), not the others', async () => {
+      await alias('Searchtaxi', 'cab');
+      await alias('Searchbus', 'coach cab');
+      await alias('Searchferry', 'boat');
+      const result = (await bulk({ selection: { all: true, filter: { search: 'cab' } } })).json().data;
+      expect(result.count).toBe(2);
+      expect(await aliasesOf('search')).toEqual([['Searchferry', ['boat']]]);
+      await data('POST', '/undo', { id: result.undo.id });
+      expect((await aliasesOf('search')).length).toBe(3);
+    });
+
+    it('ignores ids of another device, refuses another project and ids of nothing', async () => {
+      const mine = await alias('Tenantdesk', 'counter');
+      const elsewhere = await alias('Tenantdesk', 'counter', NORTH);
+      const res = await bulk({ selection: { ids: [mine.entity_id, elsewhere.entity_id] } });
+      expect(res.json().data.count).toBe(1);
+      expect(await data('GET', `/ai_config/entities?device_id=${NORTH}&search=tenantdesk`)).toMatchObject([
+        { entity_id: elsewhere.entity_id, aliases: ['counter'] },
+      ]);
+      const theirs = await bulk({ selection: { ids: [elsewhere.entity_id] } }, t.otherAdmin);
+      expect(theirs.statusCode).toBe(403);
+      expect((await call('POST', '/undo', { id: res.json().data.undo.id }, t.otherAdmin)).statusCode).toBe(
+        404,
+      );
+      expect((await bulk({ selection: { ids: [elsewhere.entity_id] } })).statusCode).toBe(404);
+      expect((await bulk({ selection: { ids: [] } })).json().error).toBe('validation_error');
+    });
+
+    it('refuses an undo once the keyword has aliases again', async () => {
+      const gone = await alias('Clashgate', 'door');
+      const ticket = (await bulk({ selection: { ids: [gone.entity_id] } })).json().data.undo;
+      await alias('Clashgate', 'portal');
+      const res = await call('POST', '/undo', { id: ticket.id });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error).toBe('undo_conflict');
+      expect(await aliasesOf('clashgate')).toEqual([['Clashgate', ['portal']]]);
     });
   });
 });

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { aiEntities, aiKeywords } from '../../../db/schema.js';
+import type { DeleteSpec } from '../../../lib/row-images.js';
 import { likePattern } from '../../../lib/sql.js';
 
 export type EntityRow = typeof aiEntities.$inferSelect;
@@ -121,10 +122,31 @@ export function createAliasesRepo(db: Db) {
       return row;
     },
 
-    async remove(deviceId: number, id: number) {
-      const rows = await db.delete(aiEntities).where(inDevice(deviceId, id)).returning({ id: aiEntities.id });
-      return rows.length > 0;
+    /**
+     * The device's entities with aliases among `ids`, or all whose keyword or aliases the list's
+     * search matches (at most `max` + 1), named by keyword: what a bulk delete takes.
+     */
+    select: (t: Db, deviceId: number, selection: { ids: number[] } | { search: string }, max: number) => {
+      const pattern = 'search' in selection && selection.search ? likePattern(selection.search) : undefined;
+      return t
+        .select({ id: aiEntities.id, name: aiEntities.keyword })
+        .from(aiEntities)
+        .where(
+          and(
+            eq(aiEntities.deviceId, deviceId),
+            sql`jsonb_array_length(${aiEntities.aliases}) > 0`,
+            'ids' in selection ? inArray(aiEntities.id, selection.ids) : undefined,
+            pattern
+              ? or(ilike(aiEntities.keyword, pattern), ilike(sql`${aiEntities.aliases}::text`, pattern))
+              : undefined,
+          ),
+        )
+        .orderBy(aiEntities.id)
+        .limit(max + 1);
     },
+
+    /** What an entity's delete takes: itself only (nothing names it). */
+    deleteSpec: { table: 'ai_entities', children: [], links: [] } satisfies DeleteSpec,
   };
 }
 

@@ -1,5 +1,8 @@
 import {
+  BULK_MAX,
   ZAddAliasRequest,
+  ZAliasesBulkRequest,
+  ZBulkResult,
   ZAliasFinderQuery,
   ZAliasFinderResponse,
   ZDeleteEntityRequest,
@@ -7,13 +10,14 @@ import {
   ZEntitiesResponse,
   ZEntity,
   ZOk,
-  ZOkEmpty,
+  ZUndoTicket,
   ZUpdateEntityRequest,
 } from '@ambassador/contracts';
 import type { FastifyInstance } from 'fastify';
-import { bodyOrQuery, contractApp, done, ok } from '../../../lib/contract.js';
-import { deviceIdOf, pinned } from '../../../plugins/guard.js';
+import { bodyOrQuery, contractApp, ok } from '../../../lib/contract.js';
+import { authOf, deviceIdOf, pinned } from '../../../plugins/guard.js';
 import { AI_PAGE, AI_TAGS } from '../access.js';
+import type { AliasesBulk } from './bulk.js';
 import type { AliasesService } from './service.js';
 
 const tags = AI_TAGS;
@@ -21,7 +25,10 @@ const tags = AI_TAGS;
 const byEntity = bodyOrQuery(ZDeleteEntityRequest);
 
 /** Aliases: other words visitors use for a keyword, and the finder that adds them. */
-export function aliasesRoutes(parent: FastifyInstance, { aliases }: { aliases: AliasesService }) {
+export function aliasesRoutes(
+  parent: FastifyInstance,
+  { aliases, aliasesBulk }: { aliases: AliasesService; aliasesBulk: AliasesBulk },
+) {
   const app = contractApp(parent);
   app.get(
     '/ai_config/entities',
@@ -64,15 +71,36 @@ export function aliasesRoutes(parent: FastifyInstance, { aliases }: { aliases: A
       schema: {
         tags,
         summary: 'Delete a keyword’s aliases',
-        description: 'The ids come in the body, or in the query for clients that send no DELETE body.',
+        description:
+          'The ids come in the body, or in the query for clients that send no DELETE body. The answer is ' +
+          'the undo ticket (`POST /undo`), which puts them back.',
         ...byEntity.schema,
-        response: { 200: ZOkEmpty },
+        response: { 200: ZOk(ZUndoTicket) },
+      },
+    },
+    async (req) =>
+      ok(await aliasesBulk.removeOne(authOf(req), deviceIdOf(req), byEntity.read(req).entity_id), {
+        message: 'Aliases deleted.',
+      }),
+  );
+  app.post(
+    '/ai_config/entities/bulk',
+    {
+      config: AI_PAGE,
+      schema: {
+        tags,
+        summary: 'Delete the aliases of many keywords at once',
+        description:
+          '`selection` is `{ ids }` (entity ids) or `{ all: true, filter }` (the list’s search); keywords ' +
+          `without aliases have none to delete. At most ${BULK_MAX}, in one transaction; the answer’s ` +
+          '`undo` ticket puts them all back (`POST /undo`).',
+        body: ZAliasesBulkRequest,
+        response: { 200: ZOk(ZBulkResult) },
       },
     },
     async (req) => {
-      const b = byEntity.read(req);
-      await aliases.remove(deviceIdOf(req), b.entity_id);
-      return done('Aliases deleted.');
+      const result = await aliasesBulk.run(authOf(req), pinned(req, req.body));
+      return ok(result, { message: `Aliases of ${result.count} keywords deleted.` });
     },
   );
   app.get(

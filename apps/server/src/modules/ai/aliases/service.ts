@@ -68,11 +68,6 @@ export function createAliasesService({
       return toEntity(row);
     },
 
-    async remove(deviceId: number, id: number) {
-      if (!(await repo.remove(deviceId, id))) throw entityMissing();
-      listener.changed(deviceId);
-    },
-
     /** Alias card: topics by name, or one topic's keywords with their aliases. */
     async finder(
       deviceId: number,

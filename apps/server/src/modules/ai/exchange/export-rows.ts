@@ -9,13 +9,21 @@ export interface DeviceContent {
   topics: TopicRow[];
   keywords: KeywordRow[];
   responses: ResponseRow[];
+  /** Names of parents the export leaves out (a sub-topic exported alone still names its parent). */
+  parentNames?: ReadonlyMap<number, string>;
 }
 
 /** A table's data rows, cell by cell, in the columns of xlsx-parse.ts (headers not included). */
 export type ExportRows = Record<ExchangeTable, (string | boolean)[][]>;
 
 /** A device's topics as the rows of the three tables the import reads back, in reading order. */
-export function exportRows({ categories, topics, keywords, responses }: DeviceContent): ExportRows {
+export function exportRows({
+  categories,
+  topics,
+  keywords,
+  responses,
+  parentNames,
+}: DeviceContent): ExportRows {
   const categoryById = new Map(categories.map((c) => [c.id, c]));
   const pathOf = (id: number) => {
     const names: string[] = [];
@@ -51,7 +59,7 @@ export function exportRows({ categories, topics, keywords, responses }: DeviceCo
       .map((row, i) => ({ row, i }))
       .sort((a, b) => position.get(a.row.topicId)! - position.get(b.row.topicId)! || a.i - b.i)
       .map((x) => x.row);
-  const nameOf = (id: number) => topicById.get(id)?.name ?? '';
+  const nameOf = (id: number) => topicById.get(id)?.name ?? parentNames?.get(id) ?? '';
 
   // The console's order (kind, then age), so an import into another device lists them alike.
   const sortedKeywords = [...keywords].sort(

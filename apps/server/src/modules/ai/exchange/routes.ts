@@ -1,17 +1,32 @@
-import { ZExportQuery, ZImportQuery, ZImportReport, ZOk } from '@ambassador/contracts';
-import type { FastifyInstance } from 'fastify';
+import {
+  BULK_MAX,
+  ZExportPickedRequest,
+  ZExportQuery,
+  ZImportQuery,
+  ZImportReport,
+  ZOk,
+} from '@ambassador/contracts';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { contractApp, file, ok } from '../../../lib/contract.js';
 import { attachment, CSV_TYPE, XLSX_TYPE } from '../../../lib/downloads.js';
 import { deferredFile } from '../../../media/uploads.js';
-import { authOf, deviceIdOf } from '../../../plugins/guard.js';
+import { authOf, deviceIdOf, pinned } from '../../../plugins/guard.js';
 import { AI_PAGE, AI_TAGS, INTENTS } from '../access.js';
 import type { MatcherStatusService } from '../answering/matcher-status.js';
-import type { ExchangeService } from './service.js';
+import type { ExportedFile, ExchangeService } from './service.js';
 
 /** Whole-device workbooks: the first to wait when the server is busy. */
 const heavy = { ...AI_PAGE, priority: 'low' } as const;
 const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 const tags = AI_TAGS;
+
+/** An exported workbook or CSV table, as the browser saves it. */
+const sendExport = (reply: FastifyReply, exported: ExportedFile) =>
+  reply
+    .type(exported.format === 'csv' ? CSV_TYPE : XLSX_TYPE)
+    .header('content-disposition', attachment(exported.filename))
+    .header('cache-control', 'no-store')
+    .send(exported.content);
 
 /** The topics workbook: export a device's topics to xlsx (or a table of it to CSV), import the same layout back. */
 export function exchangeRoutes(
@@ -43,11 +58,34 @@ export function exchangeRoutes(
     },
     async (req, reply) => {
       const exported = await exchange.exportTopics(deviceIdOf(req), req.query.format, req.query.table);
-      return reply
-        .type(exported.format === 'csv' ? CSV_TYPE : XLSX_TYPE)
-        .header('content-disposition', attachment(exported.filename))
-        .header('cache-control', 'no-store')
-        .send(exported.content);
+      return sendExport(reply, exported);
+    },
+  );
+
+  app.post(
+    `${INTENTS}/export`,
+    {
+      config: heavy,
+      schema: {
+        tags,
+        summary: 'Export some topics as a workbook, or one table of it as CSV',
+        description:
+          'As `GET` of this path, with only the topics `selection` takes and their sub-topics: `{ ids }` or ' +
+          `\`{ all: true, filter }\` (the list’s category_id, parent_id and search), at most ${BULK_MAX}. Reads only.`,
+        body: ZExportPickedRequest,
+        response: {
+          200: file(
+            'The picked topics with their keywords and responses',
+            XLSX_TYPE,
+            CSV_TYPE.split(';')[0]!,
+          ),
+        },
+      },
+    },
+    async (req, reply) => {
+      const body = pinned(req, req.body);
+      const exported = await exchange.exportTopics(body.device_id, body.format, body.table, body.selection);
+      return sendExport(reply, exported);
     },
   );
 

@@ -5,11 +5,13 @@ import { isUniqueViolation } from '../../../lib/db-errors.js';
 import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.js';
 import type { AiChangeListener } from '../changes.js';
 import { responseColumns } from '../responses/service.js';
+import { topicsBulkRepo, type TopicsSelection } from '../topics/bulk-repo.js';
 import { createTopicsRepo } from '../topics/repo.js';
 import { createImportGate, type ImportGate } from '../../../lib/spreadsheet/import-gate.js';
 import { planImport, type DeviceState, type ImportPlan } from './planner.js';
 import { createExchangeRepo } from './repo.js';
 import { writeTopicsCsv } from './csv-write.js';
+import type { DeviceContent } from './export-rows.js';
 import { sniffImport } from '../../../lib/spreadsheet/file-format.js';
 import { readImportFile } from './import-read.js';
 import { writeTopicsWorkbook } from './xlsx-write.js';
@@ -23,6 +25,19 @@ type Repos = ReturnType<typeof repos>;
 async function deviceState(r: Repos, deviceId: number): Promise<DeviceState> {
   const categories = (await r.topics.categories(deviceId)).map((c) => c.category);
   return { categories, topics: await r.topics.allTopics(deviceId) };
+}
+
+/** The content of these topics only; the parents left out are still named. */
+function onlyTopics(content: DeviceContent, ids: number[]): DeviceContent {
+  const kept = new Set(ids);
+  const mine = <T extends { topicId: number }>(rows: T[]) => rows.filter((r) => kept.has(r.topicId));
+  return {
+    categories: content.categories,
+    topics: content.topics.filter((t) => kept.has(t.id)),
+    keywords: mine(content.keywords),
+    responses: mine(content.responses),
+    parentNames: new Map(content.topics.map((t) => [t.id, t.name])),
+  };
 }
 
 /** Writes a plan: what it creates first, so what follows can use the ids the database gave. */
@@ -110,18 +125,33 @@ export function createExchangeService({
   const read = repos(db);
 
   return {
-    /** The whole workbook, or one of its tables (`table`) as a CSV file. */
+    /**
+     * The whole workbook, or one of its tables (`table`) as a CSV file; with `selection`, only the
+     * topics it picks (or its filter matches) and their sub-topics.
+     */
     async exportTopics(
       deviceId: number,
       format: ImportFormat = 'xlsx',
       table: ExchangeTable = 'keywords',
+      selection?: TopicsSelection,
     ): Promise<ExportedFile> {
       const description = await read.exchange.deviceDescription(deviceId);
       if (description === undefined) throw notFound('Device not found.');
       const { categories, topics } = await deviceState(read, deviceId);
       const keywords = await read.topics.allKeywords(deviceId);
       const responses = await read.exchange.responsesOf(deviceId);
-      const content = { categories, topics, keywords, responses };
+      let content: DeviceContent = { categories, topics, keywords, responses };
+      if (selection) {
+        const picked = await topicsBulkRepo.picked(db, deviceId, selection);
+        content = onlyTopics(
+          content,
+          await topicsBulkRepo.withSubTopics(
+            db,
+            deviceId,
+            picked.map((p) => p.id),
+          ),
+        );
+      }
 
       if (format === 'csv') {
         return { filename: `${description}-${table}.csv`, format, content: writeTopicsCsv(content, table) };

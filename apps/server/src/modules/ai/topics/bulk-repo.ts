@@ -1,5 +1,8 @@
+import { BULK_MAX, type ZTopicsBulkRequest } from '@ambassador/contracts';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import { queryRows, type Db } from '../../../db/client.js';
+import { checkedPick } from '../../../lib/bulk.js';
 import { aiCategories, aiTopics } from '../../../db/schema.js';
 import {
   deleteWithImage,
@@ -12,6 +15,8 @@ import {
 import { topicListWhere, treeFrom, type TopicListFilter } from './repo.js';
 
 type Rows = Record<string, unknown>[];
+/** What a bulk action or an export of topics takes: picked ids, or the list's filter. */
+export type TopicsSelection = z.output<typeof ZTopicsBulkRequest>['selection'];
 
 /** A topic's delete: its phrases and responses go with it; conversations and banners let go of it. */
 export const TOPIC_DELETE: DeleteSpec = {
@@ -53,6 +58,25 @@ export const topicsBulkRepo = {
       .where(where)
       .orderBy(aiTopics.id)
       .limit(max + 1);
+  },
+
+  /** The picked topics, or all the list's filter matches (the contract's selection), checked as bulk actions are. */
+  async picked(tx: Db, deviceId: number, selection: TopicsSelection) {
+    const rows = await topicsBulkRepo.select(
+      tx,
+      deviceId,
+      'ids' in selection
+        ? { ids: selection.ids }
+        : {
+            filter: {
+              categoryId: selection.filter.category_id,
+              parentId: selection.filter.parent_id,
+              search: selection.filter.search,
+            },
+          },
+      BULK_MAX,
+    );
+    return checkedPick(rows, 'Question topic not found.');
   },
 
   /** The topics and every sub-topic below them. */

@@ -205,6 +205,37 @@ describe.each(backends)('bulk actions on topics, and their undo, on %s', (kind) 
     expect((await bulk({ action: 'delete', selection: { ids: [2_000_000_000] } })).statusCode).toBe(404);
   });
 
+  it('exports only the picked topics with their sub-topics, or those the filter matches', async () => {
+    const cat = await category('Bulk export');
+    const picked = await topic('Export gate', { category_id: cat.category_id });
+    const child = await topic('Export gate B', { parent_id: picked.id });
+    await topic('Export lift', { category_id: cat.category_id });
+    await data('POST', '/ai_config/intents/keywords', {
+      device_id: LOBBY,
+      intent_id: child.id,
+      language: 'english',
+      text: 'north gate',
+    });
+    const exportOf = (body: object, as = t.admin) =>
+      call('POST', '/ai_config/intents/export', { device_id: LOBBY, format: 'csv', ...body }, as);
+    const topics = await exportOf({ table: 'topics', selection: { ids: [picked.id] } });
+    expect(topics.statusCode, topics.body).toBe(200);
+    expect(topics.headers['content-type']).toContain('text/csv');
+    expect(topics.body).toContain('Export gate,,Bulk export');
+    // A sub-topic names its parent.
+    expect(topics.body).toContain('Export gate B,Export gate,');
+    expect(topics.body).not.toContain('Export lift');
+    const keywords = await exportOf({
+      table: 'keywords',
+      selection: { all: true, filter: { search: 'gate b' } },
+    });
+    expect(keywords.body).toContain('Export gate B,english,keyword,north gate');
+    const workbook = await exportOf({ format: 'xlsx', selection: { ids: [picked.id] } });
+    expect(workbook.headers['content-disposition']).toContain('-topics.xlsx');
+    expect((await exportOf({ selection: { ids: [2_000_000_000] } })).statusCode).toBe(404);
+    expect((await exportOf({ selection: { ids: [picked.id] } }, t.otherAdmin)).statusCode).toBe(403);
+  });
+
   it('deletes 1,000 topics matching a filter in one action, and one undo restores all 1,000', async () => {
     const cat = await category('Bulk thousand');
     const rows = Array.from({ length: 1000 }, (_, i) => ({

@@ -1,8 +1,7 @@
-import { BULK_MAX, type BulkResult, type UndoTicket, type ZTopicsBulkRequest } from '@ambassador/contracts';
+import { type BulkResult, type UndoTicket, type ZTopicsBulkRequest } from '@ambassador/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
 import type { Clock } from '../../../lib/clock.js';
-import { checkedPick } from '../../../lib/bulk.js';
 import { notFound } from '../../../lib/errors.js';
 import type { AuthContext } from '../../auth/index.js';
 import { undoableDelete, type UndoLog } from '../../undo/index.js';
@@ -89,21 +88,7 @@ export function createTopicsBulk({
         if (!(await topics.category(deviceId, request.category_id!))) throw notFound('Category not found.');
       }
       const outcome = await db.transaction(async (tx) => {
-        const picked = await repo.select(
-          tx,
-          deviceId,
-          'ids' in selection
-            ? { ids: selection.ids }
-            : {
-                filter: {
-                  categoryId: selection.filter.category_id,
-                  parentId: selection.filter.parent_id,
-                  search: selection.filter.search,
-                },
-              },
-          BULK_MAX,
-        );
-        checkedPick(picked, 'Question topic not found.');
+        const picked = await repo.picked(tx, deviceId, selection);
         const ids = picked.map((p) => p.id);
         if (request.action === 'delete') {
           const label = picked.length === 1 ? picked[0]!.name : undefined;
