@@ -84,7 +84,7 @@ describe('the Live Chat badge', () => {
     renderWithApp(<LeftBarInShell />, '/dashboard', { auth: signedInWithTwoDevices });
 
     const badge = await screen.findByTestId('nav-chat-badge');
-    await vi.waitFor(() => expect(badge.textContent).toBe('3'));
+    await vi.waitFor(() => expect(badge.dataset.count).toBe('3'));
     expect(screen.getByTestId('nav-chat').getAttribute('aria-label')).toBe('Live Chat (Chats waiting: 3)');
 
     // An operator reads Gate kiosk's chats somewhere: the event brings the new count.
@@ -101,7 +101,7 @@ describe('the Live Chat badge', () => {
         unread: 0,
       }),
     );
-    await vi.waitFor(() => expect(screen.getByTestId('nav-chat-badge').textContent).toBe('1'));
+    await vi.waitFor(() => expect(screen.getByTestId('nav-chat-badge').dataset.count).toBe('1'));
 
     waiting = [];
     act(() =>
@@ -124,7 +124,7 @@ describe('the Live Chat badge', () => {
   it('shows on the collapsed bar too', async () => {
     fakeServer((call) => (call.path === '/chat/waiting' ? { body: [gate(2)] } : undefined));
     renderWithApp(<LeftBarInShell collapsed />, '/dashboard', { auth: signedInWithTwoDevices });
-    await vi.waitFor(() => expect(screen.getByTestId('nav-chat-badge').textContent).toBe('2'));
+    await vi.waitFor(() => expect(screen.getByTestId('nav-chat-badge').dataset.count).toBe('2'));
   });
 
   it('is not asked for by a user who may not open Live Chat', async () => {
