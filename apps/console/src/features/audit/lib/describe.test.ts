@@ -19,11 +19,18 @@ describe('audit wording', () => {
         action: 'topic.update',
         detail: { fields: ['is_activated', 'responses'], values: { is_activated: false } },
       }),
-    ).toEqual(['is_activated: no', 'Changed: responses']);
+    ).toEqual(['Active: no', 'Changed: Responses']);
+    // A field the pack has no word for is still made readable.
+    expect(
+      detailLines(t, { action: 'quiz.update', detail: { values: { max_attempt: 3, quiz_id: 4 } } }),
+    ).toEqual(['Max attempt: 3', 'Quiz: 4']);
     await i18n.changeLanguage('zhHant');
     expect(actionLabel(t, 'auth.sign_in_failed')).toBe('登入失敗');
     expect(detailLines(t, { action: 'auth.sign_in_failed', detail: { username_tried: 'MARY' } })).toEqual([
       '嘗試的名稱：MARY',
+    ]);
+    expect(detailLines(t, { action: 'topic.update', detail: { values: { is_activated: true } } })).toEqual([
+      '啟用：是',
     ]);
     await i18n.changeLanguage('en');
   });

@@ -13,6 +13,17 @@ export function groupLabel(t: TFunction, group: string): string {
   return t(`audit.groups.${group}` as never, { defaultValue: group });
 }
 
+/**
+ * A field of a change as the interface names it: the pack's word for the API's field, else the
+ * field made readable (`max_attempt` → "Max attempt", `quiz_id` → "Quiz").
+ */
+export function fieldLabel(t: TFunction, field: string): string {
+  const readable = field.replace(/_id$/, '').replace(/_/g, ' ');
+  return t(`audit.fields.${field}` as never, {
+    defaultValue: readable.charAt(0).toUpperCase() + readable.slice(1),
+  });
+}
+
 const ROLE_BY_NAME: Record<string, keyof typeof ROLE_KEYS> = { admin: 3, user: 1, service: 2 };
 
 function roleName(t: TFunction, role: unknown): string {
@@ -33,7 +44,7 @@ function valueText(t: TFunction, value: unknown): string {
   return String(value);
 }
 
-/** What changed, as lines a person reads ("Role: User → Admin", "is_activated: no"). */
+/** What changed, as lines a person reads ("Role: User → Admin", "Active: no"). */
 export function detailLines(t: TFunction, event: Pick<AuditEvent, 'action' | 'detail'>): string[] {
   const d = event.detail;
   const lines: string[] = [];
@@ -52,16 +63,21 @@ export function detailLines(t: TFunction, event: Pick<AuditEvent, 'action' | 'de
     for (const [field, change] of Object.entries(d.changes)) {
       if (!isRecord(change)) continue;
       lines.push(
-        t('audit.detail.change', { field, from: valueText(t, change.from), to: valueText(t, change.to) }),
+        t('audit.detail.change', {
+          field: fieldLabel(t, field),
+          from: valueText(t, change.from),
+          to: valueText(t, change.to),
+        }),
       );
     }
   }
   const values = isRecord(d.values) ? d.values : {};
   for (const [field, value] of Object.entries(values)) {
-    lines.push(t('audit.detail.value', { field, value: valueText(t, value) }));
+    lines.push(t('audit.detail.value', { field: fieldLabel(t, field), value: valueText(t, value) }));
   }
   const fields = Array.isArray(d.fields) ? d.fields.filter((f): f is string => typeof f === 'string') : [];
   const unshown = fields.filter((f) => !(f in values));
-  if (unshown.length > 0) lines.push(t('audit.detail.changed', { fields: unshown.join(', ') }));
+  if (unshown.length > 0)
+    lines.push(t('audit.detail.changed', { fields: unshown.map((f) => fieldLabel(t, f)).join(', ') }));
   return lines;
 }
