@@ -297,6 +297,44 @@ describe('bulk actions and undo in Chromium', () => {
     await byId('user-row-bulk-ben').waitFor();
   });
 
+  it('deletes the documents a search matches and Undo brings them back Ready, without a new scan', async () => {
+    await page.goto('/ai/mrc');
+    await byId('mrc-page').waitFor();
+    await byId('mrc-upload').click();
+    await byId('mrc-upload-dialog').waitFor();
+    const text = (line: string) => Buffer.from(`${line}\nThe museum opens at nine and closes at six.\n`);
+    await byId('mrc-upload-input').setInputFiles([
+      { name: 'bulk-guide-east.txt', mimeType: 'text/plain', buffer: text('East wing guide') },
+      { name: 'bulk-guide-west.txt', mimeType: 'text/plain', buffer: text('West wing guide') },
+      { name: 'bulk-hours.txt', mimeType: 'text/plain', buffer: text('Opening hours') },
+    ]);
+    await byId('mrc-upload-submit').click();
+    await byId('mrc-upload-created').waitFor({ timeout: 30_000 });
+    await byId('mrc-upload-close').click();
+    const table = byId('mrc-table');
+    await expect
+      .poll(async () => ((await table.innerText()).match(/Ready/g) ?? []).length, { timeout: 60_000 })
+      .toBe(3);
+    const rows = page.locator('[data-testid^="mrc-row-"]');
+    await page.locator('[data-testid="mrc-search"] input').fill('guide');
+    await expect.poll(() => rows.count()).toBe(2);
+    await byId('mrc-table-select-page').locator('input').check();
+    expect(await byId('mrc-bulk-count').innerText()).toBe('2 selected');
+    const violations = await axeViolations(page, 'documents with bulk bar');
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await byId('mrc-bulk-delete').click();
+    const dialog = byId('delete-dialog');
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain('You can undo this for 24 hours.');
+    await byId('delete-confirm').click();
+    await snackbarSays('2 documents deleted');
+    await expect.poll(() => rows.count()).toBe(0);
+    await byId('snackbar-undo').click();
+    await snackbarSays('Undone: 2 records are back as they were');
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(((await table.innerText()).match(/Ready/g) ?? []).length).toBe(2);
+  });
+
   it('exports only the picked topics from the bulk bar', async () => {
     const [a, b] = (await topicsIn(from)).data;
     await page.goto(`/ai/keyword?category=${from}`);

@@ -79,6 +79,7 @@ export const AUDIT_ACTIONS = [
   'layer.delete',
   'document.create',
   'document.delete',
+  'document.bulk',
   'document.rescan',
   'document.index',
   'interface.sections',

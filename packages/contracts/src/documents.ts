@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZLanguage } from './access-schemas.js';
 import { MAX_PAGE_SIZE, PAGE_SIZE, ZId, ZSortOrder } from './common.js';
 import { rule } from './rules.js';
+import { ZBulkSelection } from './undo.js';
 
 /**
  * Document scanning (MRC): an operator uploads the site's own documents to a device, the
@@ -105,6 +106,13 @@ export const ZMrcUploadResponse = z.object({
 export type MrcUploadResult = z.infer<typeof ZMrcUploadResponse>;
 
 export const ZMrcDeleteRequest = z.object({ device_id: ZId, id: ZId });
+/** POST /mrc/bulk: delete picked documents, or every one the list's search matches (undoable). */
+export const ZMrcBulkRequest = z.object({
+  device_id: ZId,
+  action: z.enum(['delete']),
+  selection: ZBulkSelection(z.object({ search: z.string().trim().max(120).default('') })),
+});
+export type MrcBulkRequest = z.input<typeof ZMrcBulkRequest>;
 export const ZMrcParams = z.object({ id: ZId });
 
 /** A passage of a scanned document: a few sentences under their heading, on their page. */

@@ -83,6 +83,7 @@ const NO_STORED_TEXT: Record<string, string> = {
   'POST /admin_panel/carousel/upload': 'images (the file name is cleaned: see bad-input)',
   'POST /admin_panel/mrc': 'documents (the file name is cleaned: see bad-input)',
   'DELETE /admin_panel/mrc': 'an id',
+  'POST /admin_panel/mrc/bulk': 'ids and a search that is looked up',
   'POST /admin_panel/mrc/:id/rescan': 'an id',
   'POST /admin_panel/mrc/query': 'a question, answered and never stored (searches take every string)',
   'POST /admin_panel/mrc/projects': 'a device id: builds the index',

@@ -73,6 +73,7 @@ const ROUTE_ACTIONS: Record<string, AuditAction> = {
   'POST /mrc/projects': 'document.index',
   'POST /mrc': 'document.create',
   'DELETE /mrc': 'document.delete',
+  'POST /mrc/bulk': 'document.bulk',
   'POST /mrc/:id/rescan': 'document.rescan',
   'PUT /interface/sections': 'interface.sections',
   'PUT /carousel': 'banner.update',

@@ -9,11 +9,12 @@ import {
   createRetrievalService,
   retrievalRoutes,
 } from './retrieval/index.js';
-import { mrcRoutes } from './routes.js';
+import { createMrcBulk } from './bulk.js';
+import { mrcBulkRoutes, mrcRoutes } from './routes.js';
 import { createMrcService } from './service.js';
 import { documentsStep } from './step.js';
 
-function build({ app, db, media, jobs, notifier, clock, log, bus, vectors, config }: Core) {
+function build({ app, db, media, jobs, notifier, clock, log, bus, vectors, config, use }: Core) {
   // Document answers: a BM25 index per device in memory, rebuilt beside the one in use when its
   // documents change (`documentsChanged`, heard by every instance, or a check of the documents at
   // most once a second), and the passages' stored vectors beside it.
@@ -37,8 +38,9 @@ function build({ app, db, media, jobs, notifier, clock, log, bus, vectors, confi
   app.decorate('documentsChanged', documentsChanged);
   app.decorate('documentAnswerer', retrieval.answerer);
   // Uploads in the media store, scanned by the `mrc-scan` job.
+  const repo = createMrcRepo(db);
   const mrc = createMrcService({
-    repo: createMrcRepo(db),
+    repo,
     media,
     jobs,
     extract: extractDocument,
@@ -50,8 +52,15 @@ function build({ app, db, media, jobs, notifier, clock, log, bus, vectors, confi
     changed: documentsChanged,
   });
   mrc.registerJobs();
+  const bulk = createMrcBulk({
+    db,
+    repo,
+    undo: use('undo').undo,
+    announce: mrc.announce,
+    requeue: mrc.requeue,
+  });
   /** Its answering step: documents, after topics and locations. */
-  return { retrieval, mrc, step: documentsStep(retrieval.answerer) };
+  return { retrieval, mrc, bulk, step: documentsStep(retrieval.answerer) };
 }
 
 declare module '../../core/module.js' {
@@ -64,9 +73,10 @@ declare module '../../core/module.js' {
 export const mrcModule = defineModule({
   name: 'mrc',
   build,
-  admin: (scope, { retrieval, mrc }, { use }) => {
+  admin: (scope, { retrieval, mrc, bulk }, { use }) => {
     retrievalRoutes(scope, { retrieval });
     mrcRoutes(scope, { mrc, devices: use('devices').devices });
+    mrcBulkRoutes(scope, bulk);
   },
   mediaReferences: [mrcMediaReferences],
   search: (_own, { db }) => mrcSearchSources(db),

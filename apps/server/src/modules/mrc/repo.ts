@@ -6,6 +6,7 @@ import type { MediaReferenceSource } from '../../media/repo.js';
 import type { SearchSource } from '../../core/module.js';
 import { hitOf, holds } from '../../lib/search-text.js';
 import { closestFirst, likePattern } from '../../lib/sql.js';
+import { putRowsBack, rowsImage, setColumnsBack } from '../../lib/row-images.js';
 import type { PassageDraft } from './extract/types.js';
 
 export type MrcSort = 'filename' | 'status' | 'create_datetime' | 'pages' | 'language';
@@ -38,6 +39,13 @@ export interface ScanResult {
 }
 
 const listed = ne(d.status, 'Removed');
+const idIn = (column: string, ids: number[]) =>
+  sql`${sql.identifier(column)} = any(${`{${ids.join(',')}}`}::int[])`;
+/** A delete's before-image: what it set on the documents, and their passages. */
+export interface RemovedImage {
+  documents: Record<string, unknown>[];
+  passages: Record<string, unknown>[];
+}
 
 /** A device's scanned documents and their passages, always read and written by device (or project). */
 export function createMrcRepo(db: Db) {
@@ -210,6 +218,60 @@ export function createMrcRepo(db: Db) {
         .from(devices)
         .where(eq(devices.id, deviceId));
       return row?.projectId ?? null;
+    },
+
+    /** The device's documents (not Removed) among `ids` or matching the list's search, at most `max` + 1. */
+    async pick(tx: Db, deviceId: number, selection: { ids: number[] } | { search: string }, max: number) {
+      return tx
+        .select({ id: d.id, name: d.filename })
+        .from(d)
+        .where(
+          and(
+            eq(d.deviceId, deviceId),
+            listed,
+            'ids' in selection
+              ? sql`${d.id} = any(${`{${selection.ids.join(',')}}`}::int[])`
+              : selection.search
+                ? ilike(d.filename, likePattern(selection.search))
+                : undefined,
+          ),
+        )
+        .orderBy(asc(d.id))
+        .limit(max + 1);
+    },
+
+    /** Removes the documents as `remove` does, in `tx`, keeping what putting them back needs. */
+    async removeWithImage(tx: Db, ids: number[]): Promise<RemovedImage> {
+      const documents = await rowsImage(tx, 'mrc_documents', idIn('id', ids), [
+        'status',
+        'media_id',
+        'passages',
+      ]);
+      const passages = await rowsImage(tx, 'mrc_passages', idIn('document_id', ids));
+      await tx.update(d).set({ status: 'Removed', mediaId: null, passages: 0 }).where(idIn('id', ids));
+      await tx.delete(p).where(idIn('document_id', ids));
+      return { documents, passages };
+    },
+    /** Undoes `removeWithImage`: status, file and passages back (only documents still Removed). */
+    async putBackRemoved(tx: Db, image: RemovedImage) {
+      const ids = image.documents.map((r) => Number(r.id));
+      const still = await tx
+        .select({ id: d.id })
+        .from(d)
+        .where(and(idIn('id', ids), eq(d.status, 'Removed')));
+      const back = new Set(still.map((r) => r.id));
+      await setColumnsBack(
+        tx,
+        'mrc_documents',
+        ['status', 'media_id', 'passages'],
+        image.documents.filter((r) => back.has(Number(r.id))),
+      );
+      await putRowsBack(
+        tx,
+        'mrc_passages',
+        image.passages.filter((r) => back.has(Number(r.document_id))),
+      );
+      return image.documents.filter((r) => back.has(Number(r.id)));
     },
 
     async passages(documentId: number) {

@@ -1,8 +1,11 @@
 import {
+  BULK_MAX,
   DOCUMENT_UPLOAD_MAX_BYTES,
   MRC_MAX_DOCUMENTS,
   MRC_MAX_FILES_PER_UPLOAD,
+  ZBulkResult,
   ZId,
+  ZMrcBulkRequest,
   ZMrcDeleteRequest,
   ZMrcDocument,
   ZMrcDocumentText,
@@ -23,6 +26,7 @@ import { manyFiles } from '../../media/uploads.js';
 import { authOf, checkDevices, deviceIdOf, pinned } from '../../plugins/guard.js';
 import type { DevicesService } from '../devices/index.js';
 import { MRC_PAGE, MRC_TAGS } from './access.js';
+import type { MrcBulk } from './bulk.js';
 import type { MrcService } from './service.js';
 
 const MB = 1024 * 1024;
@@ -188,5 +192,29 @@ export function mrcRoutes(
       },
     },
     async (req) => ok(await mrc.text(authOf(req), req.params.id)),
+  );
+}
+
+/** Deleting many documents at once: picked, or every one the list's search matches; undoable. */
+export function mrcBulkRoutes(parent: FastifyInstance, bulk: MrcBulk) {
+  contractApp(parent).post(
+    '/mrc/bulk',
+    {
+      config: MRC_PAGE,
+      schema: {
+        tags: MRC_TAGS,
+        summary: 'Delete many documents at once',
+        description:
+          "`selection` is `{ ids }` or `{ all: true, filter: { search } }` (the list's search), at most " +
+          `${BULK_MAX}. The answer's \`undo\` ticket (\`POST /undo\`) brings them back with their passages ` +
+          'and originals, without scanning them again.',
+        body: ZMrcBulkRequest,
+        response: { 200: ZOk(ZBulkResult) },
+      },
+    },
+    async (req) => {
+      const result = await bulk.run(authOf(req), pinned(req, req.body));
+      return ok(result, { message: `${result.count} documents deleted.` });
+    },
   );
 }

@@ -180,6 +180,10 @@ export function createMrcService({
   }
 
   return {
+    /** What a bulk delete and its undo tell (modules/mrc/bulk.ts). */
+    announce,
+    /** A document put back while it was being scanned: scanned again. */
+    requeue: enqueueScan,
     /** One page of a device's documents (Removed ones never) and how many match. */
     async list(deviceId: number, filter: MrcListFilter) {
       const { rows, total } = await repo.list(deviceId, filter);

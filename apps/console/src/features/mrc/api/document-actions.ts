@@ -1,4 +1,4 @@
-import type { MrcDocument } from '@ambassador/contracts';
+import type { BulkResult, MrcBulkRequest, MrcDocument } from '@ambassador/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import { saveFile } from '@/shared/lib/save-file';
@@ -36,4 +36,21 @@ export function useDeleteDocument() {
 
 export function useRescanDocument() {
   return useMutation({ mutationFn: rescanDocument, onSuccess: useDeviceRefresh() });
+}
+
+/** POST /mrc/bulk: delete the picked documents, or every one the search matches; undoable. */
+export function useBulkDeleteDocuments(deviceId: number | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (selection: MrcBulkRequest['selection']) =>
+      (await api.post<BulkResult>('/mrc/bulk', { device_id: deviceId ?? 0, action: 'delete', selection }))
+        .data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: mrcKeys.device(deviceId) }),
+  });
+}
+
+/** After an undo: the device's lists again. */
+export function useRefreshDocuments(deviceId: number | null) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: mrcKeys.device(deviceId) });
 }

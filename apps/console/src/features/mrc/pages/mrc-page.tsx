@@ -19,7 +19,14 @@ import { PageHeader } from '@/shared/ui/page-header';
 import { RowAction } from '@/shared/ui/row-action';
 import { TableSearchField, useTableControls } from '@/shared/ui/use-table-controls';
 import { notify } from '@/shared/ui/snackbar/snackbar-store';
-import { downloadDocument, useDeleteDocument, useRescanDocument } from '@/features/mrc/api/document-actions';
+import {
+  downloadDocument,
+  useBulkDeleteDocuments,
+  useDeleteDocument,
+  useRefreshDocuments,
+  useRescanDocument,
+} from '@/features/mrc/api/document-actions';
+import { useBulkDeleteBar } from '@/shared/ui/bulk-delete-bar';
 import { anyScanning, useDocumentEvents, useDocuments } from '@/features/mrc/api/get-documents';
 import type { MrcListParams } from '@/features/mrc/api/mrc-keys';
 import { StatusChip } from '@/features/mrc/components/status-chip';
@@ -60,6 +67,22 @@ function MrcScreen({ deviceId }: { deviceId: number | null }) {
   table.keepInRange(documents);
   const scanning = anyScanning(documents.data);
   const language = i18n.resolvedLanguage ?? 'en';
+  const removeMany = useBulkDeleteDocuments(deviceId);
+  const refresh = useRefreshDocuments(deviceId);
+  const bulk = useBulkDeleteBar({
+    type: 'mrc',
+    scope: `${debouncedSearch}|${deviceId}`,
+    filter: { search: debouncedSearch },
+    total,
+    pageKeys: (documents.data?.documents ?? []).map((row) => row.id),
+    confirmDelete,
+    remove: removeMany.mutateAsync,
+    said: (count) => t('mrc.bulk_deleted', { count }),
+    refresh,
+    // One document's delete is for good; many at once can be taken back (their passages are kept).
+    undoable: true,
+    testId: 'mrc-bulk',
+  });
 
   const askDelete = (document: MrcDocument) =>
     confirmDelete.ask({
@@ -241,6 +264,7 @@ function MrcScreen({ deviceId }: { deviceId: number | null }) {
               </Typography>
             )}
           </Box>
+          {bulk.bar}
           <DataTable
             ariaLabel={t('screens.ai_mrc')}
             testId="mrc-table"
@@ -249,6 +273,8 @@ function MrcScreen({ deviceId }: { deviceId: number | null }) {
             rows={documents.data?.documents}
             rowKey={(row) => row.id}
             rowTestId={(row) => `mrc-row-${row.id}`}
+            selection={bulk.selection}
+            rowLabel={(row) => row.filename}
             total={total}
             page={paging.page}
             pageSize={paging.pageSize}
