@@ -12,6 +12,7 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { createLocalEmbedder } from '../apps/server/src/nlu/embedder/local.js';
 import type { Db } from '../apps/server/src/db/client.js';
 import { aiCategories, aiKeywords, aiResponses, aiTopics } from '../apps/server/src/db/schema.js';
+import { sql } from 'drizzle-orm';
 import type { MatcherTopic } from '../apps/server/src/matcher/index.js';
 import { fold } from '../apps/server/src/modules/ai/index.js';
 
@@ -223,4 +224,43 @@ export async function writeTopics(d: Db, deviceId: number, topics: MatcherTopic[
       })),
     );
   }
+}
+
+/** The bench admin's headers on an in-process app (`benchApp`). */
+export async function benchAdminHeaders(app: { inject: (opts: object) => Promise<{ json(): unknown }> }) {
+  const login = (
+    (await app.inject({ method: 'POST', url: '/admin_panel/login', payload: BENCH_ADMIN })).json() as {
+      data: { access_token: string; auth_project_id: number };
+    }
+  ).data;
+  return { access_token: login.access_token, auth_project_id: String(login.auth_project_id) };
+}
+
+/**
+ * A large device's topics, written with SQL into `categoryId`: `topics` topics named `${prefix} i`
+ * with 20 phrases and 2 responses each, and 10,000 conversations naming them.
+ */
+export async function seedLargeTopics(
+  d: Db,
+  deviceId: number,
+  categoryId: number,
+  topics: number,
+  prefix: string,
+) {
+  await d.execute(sql`
+    insert into ai_topics (device_id, category_id, name)
+    select ${deviceId}, ${categoryId}, ${prefix}::text || ' ' || i from generate_series(1, ${topics}) i`);
+  await d.execute(sql`
+    insert into ai_keywords (topic_id, device_id, language, kind, text, norm)
+    select t.id, ${deviceId}, 'english', 'phrase', 'where is thing ' || t.id || ' ' || k, 'where is thing ' || t.id || ' ' || k
+    from ai_topics t, generate_series(1, 20) k where t.category_id = ${categoryId}`);
+  await d.execute(sql`
+    insert into ai_responses (topic_id, device_id, language, device_type, response_aim, response_type, speech, contents)
+    select t.id, ${deviceId}, 'english', d, 'give_info', 'text', 'It is on level ' || t.id, '[]'::jsonb
+    from ai_topics t, unnest(array['ambassador', 'chatbot']) d where t.category_id = ${categoryId}`);
+  await d.execute(sql`
+    insert into conversations (device_id, at, acquire, reply, language, intent_id, intent_name, response_time_ms, status)
+    select ${deviceId}, now() - (i || ' minutes')::interval, 'question ' || i, 'answer', 'english', t.id, t.name, 100, 'answered'
+    from generate_series(1, 10000) i
+    join ai_topics t on t.category_id = ${categoryId} and t.name = ${prefix}::text || ' ' || (1 + i % ${topics})`);
 }

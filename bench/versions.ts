@@ -12,7 +12,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../apps/server/src/db/client.js';
-import { BENCH_ADMIN, benchApp } from './support.js';
+import { benchAdminHeaders, benchApp, seedLargeTopics } from './support.js';
 
 const TOPICS = Number(process.env.BENCH_TOPICS ?? 1000);
 const N = Number(process.env.BENCH_N ?? 3);
@@ -22,29 +22,13 @@ const bench = await benchApp();
 const { app, database } = bench;
 const db = database.db;
 console.log(`database: ${database.kind}, node ${process.version}, ${TOPICS} topics`);
-const login = (await app.inject({ method: 'POST', url: '/admin_panel/login', payload: BENCH_ADMIN })).json()
-  .data;
-const headers = { access_token: login.access_token, auth_project_id: String(login.auth_project_id) };
+const headers = await benchAdminHeaders(app);
 
 const [category] = await queryRows<{ id: number }>(
   db,
   sql`insert into ai_categories (device_id, name) values (${DEVICE}, 'Bench versions') returning id`,
 );
-await db.execute(sql`
-  insert into ai_topics (device_id, category_id, name)
-  select ${DEVICE}, ${category!.id}, 'Version topic ' || i from generate_series(1, ${TOPICS}) i`);
-await db.execute(sql`
-  insert into ai_keywords (topic_id, device_id, language, kind, text, norm)
-  select t.id, ${DEVICE}, 'english', 'phrase', 'where is thing ' || t.id || ' ' || k, 'where is thing ' || t.id || ' ' || k
-  from ai_topics t, generate_series(1, 20) k where t.category_id = ${category!.id}`);
-await db.execute(sql`
-  insert into ai_responses (topic_id, device_id, language, device_type, response_aim, response_type, speech, contents)
-  select t.id, ${DEVICE}, 'english', d, 'give_info', 'text', 'It is on level ' || t.id, '[]'::jsonb
-  from ai_topics t, unnest(array['ambassador', 'chatbot']) d where t.category_id = ${category!.id}`);
-await db.execute(sql`
-  insert into conversations (device_id, at, acquire, reply, language, intent_id, intent_name, response_time_ms, status)
-  select ${DEVICE}, now() - (i || ' minutes')::interval, 'question ' || i, 'answer', 'english', t.id, t.name, 100, 'answered'
-  from generate_series(1, 10000) i join ai_topics t on t.category_id = ${category!.id} and t.name = 'Version topic ' || (1 + i % ${TOPICS})`);
+await seedLargeTopics(db, DEVICE, category!.id, TOPICS, 'Version topic');
 const [probe] = await queryRows<{ id: number; text: string }>(
   db,
   sql`select t.id, k.text from ai_topics t join ai_keywords k on k.topic_id = t.id
