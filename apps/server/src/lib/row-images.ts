@@ -83,7 +83,8 @@ export interface DeleteImage {
   links: { table: string; column: string; rows: Rows }[];
 }
 
-const anyId = (column: string, ids: number[]) =>
+/** `column = any(ids)`: the rows whose column is one of the ids. */
+export const anyId = (column: string, ids: number[]) =>
   sql`${sql.identifier(column)} = any(${`{${ids.join(',')}}`}::int[])`;
 
 /**

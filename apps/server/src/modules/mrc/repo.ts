@@ -6,7 +6,7 @@ import type { MediaReferenceSource } from '../../media/repo.js';
 import type { SearchSource } from '../../core/module.js';
 import { hitOf, holds } from '../../lib/search-text.js';
 import { closestFirst, likePattern } from '../../lib/sql.js';
-import { putRowsBack, rowsImage, setColumnsBack } from '../../lib/row-images.js';
+import { anyId, putRowsBack, rowsImage, setColumnsBack } from '../../lib/row-images.js';
 import type { PassageDraft } from './extract/types.js';
 
 export type MrcSort = 'filename' | 'status' | 'create_datetime' | 'pages' | 'language';
@@ -39,8 +39,6 @@ export interface ScanResult {
 }
 
 const listed = ne(d.status, 'Removed');
-const idIn = (column: string, ids: number[]) =>
-  sql`${sql.identifier(column)} = any(${`{${ids.join(',')}}`}::int[])`;
 /** A delete's before-image: what it set on the documents, and their passages. */
 export interface RemovedImage {
   documents: Record<string, unknown>[];
@@ -242,14 +240,14 @@ export function createMrcRepo(db: Db) {
 
     /** Removes the documents as `remove` does, in `tx`, keeping what putting them back needs. */
     async removeWithImage(tx: Db, ids: number[]): Promise<RemovedImage> {
-      const documents = await rowsImage(tx, 'mrc_documents', idIn('id', ids), [
+      const documents = await rowsImage(tx, 'mrc_documents', anyId('id', ids), [
         'status',
         'media_id',
         'passages',
       ]);
-      const passages = await rowsImage(tx, 'mrc_passages', idIn('document_id', ids));
-      await tx.update(d).set({ status: 'Removed', mediaId: null, passages: 0 }).where(idIn('id', ids));
-      await tx.delete(p).where(idIn('document_id', ids));
+      const passages = await rowsImage(tx, 'mrc_passages', anyId('document_id', ids));
+      await tx.update(d).set({ status: 'Removed', mediaId: null, passages: 0 }).where(anyId('id', ids));
+      await tx.delete(p).where(anyId('document_id', ids));
       return { documents, passages };
     },
     /** Undoes `removeWithImage`: status, file and passages back (only documents still Removed). */
@@ -258,7 +256,7 @@ export function createMrcRepo(db: Db) {
       const still = await tx
         .select({ id: d.id })
         .from(d)
-        .where(and(idIn('id', ids), eq(d.status, 'Removed')));
+        .where(and(anyId('id', ids), eq(d.status, 'Removed')));
       const back = new Set(still.map((r) => r.id));
       await setColumnsBack(
         tx,

@@ -31,7 +31,8 @@ interface Entry {
   refreshing: Promise<void> | null;
 }
 
-const byName = (a: TopicRow, b: TopicRow) => {
+/** Topics by name, case aside, then id: the topics repo's order. */
+export const byName = (a: Pick<TopicRow, 'name' | 'id'>, b: Pick<TopicRow, 'name' | 'id'>) => {
   const x = a.name.toLowerCase();
   const y = b.name.toLowerCase();
   return x < y ? -1 : x > y ? 1 : a.id - b.id;
@@ -58,7 +59,8 @@ function groupBy<T extends { topicId: number }>(rows: T[], into = new Map<number
   return into;
 }
 
-const byCreated = (a: ResponseRow, b: ResponseRow) =>
+/** Responses oldest first, then by id: the responses repo's order. */
+export const byCreated = (a: ResponseRow, b: ResponseRow) =>
   new Date(a.createdAt).getTime() - new Date(b.createdAt).getTime() || a.id - b.id;
 
 /**

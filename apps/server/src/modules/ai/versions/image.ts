@@ -1,5 +1,6 @@
 import { getTableColumns, type Table } from 'drizzle-orm';
 import { aiEntities, aiKeywords, aiResponses, aiSettings, aiTopics } from '../../../db/schema.js';
+import { byCreated, byName } from '../answering/answer-data.js';
 import type { ResponseRow } from '../responses/repo.js';
 import type { KeywordRow, TopicRow } from '../topics/repo.js';
 
@@ -32,14 +33,6 @@ function rowsOf<T>(table: Table, rows: Record<string, unknown>[] = []): T[] {
   });
 }
 
-const lowerName = (a: { name: string; id: number }, b: { name: string; id: number }) => {
-  const x = a.name.toLowerCase();
-  const y = b.name.toLowerCase();
-  return x < y ? -1 : x > y ? 1 : a.id - b.id;
-};
-const byCreated = (a: ResponseRow, b: ResponseRow) =>
-  a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id;
-
 function groupBy<T>(rows: T[], key: (row: T) => number | null) {
   const out = new Map<number, T[]>();
   for (const row of rows) {
@@ -54,7 +47,7 @@ function groupBy<T>(rows: T[], key: (row: T) => number | null) {
 
 /** A version's rows, indexed for answering: what the repos' calls read, from memory. */
 export function versionData(image: VersionImage) {
-  const topics = rowsOf<TopicRow>(aiTopics, image.ai_topics).sort(lowerName);
+  const topics = rowsOf<TopicRow>(aiTopics, image.ai_topics).sort(byName);
   const keywords = rowsOf<KeywordRow>(aiKeywords, image.ai_keywords).sort((a, b) => a.id - b.id);
   const responses = rowsOf<ResponseRow>(aiResponses, image.ai_responses).sort(byCreated);
   return {

@@ -59,9 +59,6 @@ export function createPublishedAnswers({
       const data = await liveOf(deviceId);
       return data === null ? null : data.settings;
     },
-    async isLive(deviceId: number) {
-      return (await liveOf(deviceId)) !== null;
-    },
     /**
      * A publish, restore or stop on any instance: read again, and build the new version's matcher
      * at once (beside the one in use, which answers until it takes over), not at the next question.

@@ -2,15 +2,13 @@ import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { aiLiveVersions, aiVersions } from '../../../db/schema.js';
 import type { MediaReferenceSource } from '../../../media/repo.js';
-import { putRowsBack, rowsImage, setColumnsBack } from '../../../lib/row-images.js';
+import { anyId, putRowsBack, rowsImage, setColumnsBack } from '../../../lib/row-images.js';
 import { TOPIC_DELETE } from '../topics/bulk-repo.js';
 import { VERSION_TABLES, type VersionImage } from './image.js';
 
 /** Publishes and restores of one device, one at a time (a double click publishes once). */
 const VERSIONS_LOCK = 0x6169_7600;
 const ofDevice = (deviceId: number) => sql`device_id = ${deviceId}`;
-const idIn = (column: string, ids: number[]) =>
-  sql`${sql.identifier(column)} = any(${`{${ids.join(',')}}`}::int[])`;
 
 /** SQL of a device's AI versions: taking one from the tables, the live pointer, putting one back. */
 export function createVersionsRepo(db: Db) {
@@ -118,7 +116,7 @@ export function createVersionsRepo(db: Db) {
       for (const link of topicIds.length > 0 ? TOPIC_DELETE.links : [])
         links.push({
           ...link,
-          rows: await rowsImage(tx, link.table, idIn(link.column, topicIds), [link.column]),
+          rows: await rowsImage(tx, link.table, anyId(link.column, topicIds), [link.column]),
         });
       // Topics first: their categories are protected while in use (keywords and responses go with them).
       for (const table of ['ai_topics', 'ai_categories', 'ai_entities', 'ai_settings'])
